@@ -1,0 +1,38 @@
+# The two commands of the README: `make serve` and `make test`. Each sets everything up first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: serve test lint typecheck pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV) || { \
+	  echo "venv failed: installing Debian's python3-venv"; \
+	  apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV); }
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/gamehall
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest --benchmark-disable
+
+test: lint typecheck pytest
+
+bench: $(STAMP)
+	$(BIN)/pytest benchmarks --benchmark-only --benchmark-columns=min,mean,ops,rounds
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks
