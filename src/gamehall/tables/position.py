@@ -1,0 +1,358 @@
+"""The board model shared by every tables game, with its legal plays, step by step too.
+
+A position holds each side's checkers in that side's own numbering, as GNU Backgammon does:
+``mover[p]`` is the side on roll's checkers on his point ``p`` (``mover[0]`` borne off,
+``mover[25]`` on the bar), ``opponent[p]`` the other side's on *his* point ``p``. The games'
+own ``Position`` classes add their IDs, text forms and scoring on top.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Generic, Self, TypeVar
+
+from gamehall.errors import IllegalMoveError, InvalidPositionError
+from gamehall.tables.generator import Outcome, TurnState, best_outcomes, best_rank, can_reach
+from gamehall.tables.moves import BAR, OFF, Move, Segment, format_play, parse_play, point_name
+from gamehall.tables.rules import TablesRules
+
+P = TypeVar("P", bound="TablesPosition")
+
+
+def check_dice(dice: Sequence[int]) -> tuple[int, int]:
+    """The dice as a pair, or an error saying what dice are."""
+    if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+        raise IllegalMoveError(f"{tuple(dice)} are not dice: give two numbers from 1 to 6")
+    return dice[0], dice[1]
+
+
+def dice_to_play(dice: tuple[int, int]) -> tuple[int, ...]:
+    """The dice a roll gives to play: a double four times."""
+    return (dice[0],) * 4 if dice[0] == dice[1] else dice
+
+
+@dataclass(frozen=True)
+class Play(Generic[P]):
+    """A complete legal play: its single moves in order and the position after it, the
+    opponent on roll."""
+
+    moves: tuple[Move, ...]
+    result: P
+
+    @property
+    def notation(self) -> str:
+        """The play in standard notation, e.g. ``24/18 13/11``; empty when nothing moves."""
+        return format_play(self.moves)
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True)
+class TablesPosition:
+    """Checkers of both sides, the side on roll first, and the rules they move by."""
+
+    mover: tuple[int, ...]
+    opponent: tuple[int, ...]
+    rules: TablesRules = field(compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for name, side in (("side on roll", self.mover), ("other side", self.opponent)):
+            if len(side) != 26 or any(not isinstance(n, int) or n < 0 for n in side):
+                raise InvalidPositionError(
+                    f"the {name} needs 26 counts that are not negative (off, points 1-24, bar)"
+                )
+            if sum(side) != 15:
+                raise InvalidPositionError(f"the {name} has {sum(side)} checkers, not 15")
+        if not self.rules.hitting and (self.mover[BAR] or self.opponent[BAR]):
+            raise InvalidPositionError(f"{self.rules.name} has no bar: no checker can be on it")
+        opposite = self.rules.opposite
+        for p in range(1, 25):
+            if self.mover[p] and self.opponent[opposite[p]]:
+                raise InvalidPositionError(
+                    f"point {p} of the side on roll holds checkers of both sides"
+                )
+
+    # -- the turn -----------------------------------------------------------------------------
+
+    def _successor(self, mover: tuple[int, ...], opponent: tuple[int, ...]) -> Self:
+        """The position after a play: ``mover``/``opponent`` as the new side on roll sees them."""
+        return replace(self, mover=mover, opponent=opponent)
+
+    def swapped(self) -> Self:
+        """The same checkers with the other side on roll."""
+        return self._successor(self.opponent, self.mover)
+
+    def _state(self, dice: tuple[int, int]) -> TurnState:
+        opposite = self.rules.opposite
+        op = [self.opponent[opposite[p]] for p in range(26)]
+        head = self.rules.head_limit(self.mover, tuple(op), dice)
+        return TurnState(self.rules, list(self.mover), op, head)
+
+    def _result_of(self, me: Sequence[int], op: Sequence[int]) -> Self:
+        opposite = self.rules.opposite
+        opponent_own = tuple(op[opposite[q]] for q in range(26))
+        return self._successor(opponent_own, tuple(me))
+
+    def _play_of(self, outcome: Outcome) -> "Play[Self]":
+        return Play(outcome.steps, self._result_of(outcome.mover, outcome.opponent))
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has borne off all 15 checkers."""
+        return self.mover[OFF] == 15 or self.opponent[OFF] == 15
+
+    def _check_playable(self, dice: Sequence[int]) -> tuple[int, int]:
+        if self.is_over:
+            raise IllegalMoveError("the game is over: nobody moves any more")
+        return check_dice(dice)
+
+    def legal_plays(self, dice: Sequence[int]) -> "list[Play[Self]]":
+        """One play per distinct position the roll can lead to; one empty play when nothing
+        can move."""
+        pair = self._check_playable(dice)
+        outcomes = best_outcomes(self._state(pair), dice_to_play(pair))
+        return [self._play_of(o) for o in outcomes]
+
+    def play(self, text: str, dice: Sequence[int]) -> Self:
+        """The position after the play written in ``text`` (any usual notation) with ``dice``.
+
+        Raises ``IllegalMoveError`` that says why when the text is no legal play.
+        """
+        return self.find_play(text, dice).result
+
+    def find_play(self, text: str, dice: Sequence[int]) -> "Play[Self]":
+        """The legal play written in ``text`` with ``dice`` (see ``play``)."""
+        pair = self._check_playable(dice)
+        segments = parse_play(text)
+        target = list(self.mover)
+        for path in segments:
+            start, end = path[0][0], path[-1][0]
+            target[start] -= 1
+            target[end] += 1
+        for path in segments:
+            if target[path[0][0]] < 0:
+                raise IllegalMoveError(
+                    f"there is no checker of yours on {point_name(path[0][0])} to move"
+                )
+        state = self._state(pair)
+        outcomes = best_outcomes(state, dice_to_play(pair))
+        found = [o for o in outcomes if list(o.mover) == target]
+        if len(found) > 1:
+            found = _by_hits(found, segments)
+        if len(found) == 1:
+            return self._play_of(found[0])
+        if len(found) > 1:
+            options = " or ".join(format_play(o.steps) for o in found)
+            raise IllegalMoveError(f"{text.strip()!r} could be {options}: say which")
+        raise IllegalMoveError(_explain(state, segments, dice_to_play(pair), text.strip()))
+
+    def turn(self, dice: Sequence[int]) -> "Turn[Self]":
+        """A turn to play step by step, for interfaces (see ``Turn``)."""
+        return Turn(self, self._check_playable(dice))
+
+    def pip_count(self) -> tuple[int, int]:
+        """The pips each side needs to bear off: (side on roll, other side)."""
+        return (
+            sum(p * n for p, n in enumerate(self.mover)),
+            sum(p * n for p, n in enumerate(self.opponent)),
+        )
+
+
+def _hit_points(outcome: Outcome) -> list[int]:
+    return sorted(m.dst for m in outcome.steps if m.hit)
+
+
+def _by_hits(found: list[Outcome], segments: list[Segment]) -> list[Outcome]:
+    """Narrow plays that move the same checkers by where they hit, as the text marks it (or,
+    with no mark, hitting only where a path ends)."""
+    marked = sorted(p for path in segments for p, hit in path if hit)
+    if marked:
+        return [o for o in found if _hit_points(o) == marked]
+    ends = {path[-1][0] for path in segments}
+    plain = [o for o in found if set(_hit_points(o)) <= ends]
+    return plain or found
+
+
+def _explain(state: TurnState, segments: list[Segment], dice: tuple[int, ...], text: str) -> str:
+    """Why the play in ``text`` is not legal: the first step the rules refuse, or the rule on
+    using the dice that a legal-looking play breaks."""
+    rank = best_rank(state.copy(), dice)
+    reasons: list[str] = []
+    score = _walk_segments(state.copy(), [list(p) for p in segments], dice, (0, 0, 0, 0), reasons)
+    if score is None:
+        return reasons[0] if reasons else f"{text!r} is not a legal play with these dice"
+    if score[0] < rank[0]:
+        if len(dice) == 2 and rank[0] == 2:
+            return f"{text!r} leaves a die unplayed: you must use both dice when you can"
+        return f"{text!r} plays {score[0]} dice: you must play {rank[0]} when you can"
+    if score[1] < rank[1]:
+        return f"{text!r} plays the smaller die: when only one die can be played, it must be the larger ({max(dice)})"
+    pref = state.rules.bearoff_preference
+    if pref == "seed":
+        return (
+            f"{text!r} uses a die for less than its value: a play that uses every die at full "
+            "value must be chosen (the seed's bear-off rule)"
+        )
+    if pref == "maxpips":
+        return f"{text!r} moves fewer pips than another play: the one moving the most must be chosen"
+    if state.rules.block_check == "final":
+        return f"{text!r} ends with a block of six points with no opposing checker ahead of it"
+    return f"{text!r} is not a legal play with these dice"
+
+
+def _walk_segments(
+    state: TurnState,
+    paths: list[list[tuple[int, bool]]],
+    dice: tuple[int, ...],
+    score: tuple[int, int, int, int],
+    reasons: list[str],
+) -> tuple[int, int, int, int] | None:
+    """Play the written paths die by die on ``state``; the score if some way of splitting them
+    into dice is legal step by step, else ``None`` with the first refusal in ``reasons``."""
+    if not paths:
+        if state.rules.block_check == "final" and state.has_bad_block():
+            reasons.append("the play ends with a block of six points with no opposing checker ahead")
+            return None
+        return score
+    path = paths[0]
+    (src, _), (goal, _) = path[0], path[1]
+    best: tuple[int, int, int, int] | None = None
+    for die in sorted(set(dice), reverse=True):
+        dst = src - die if src - die > 0 else OFF
+        if dst < goal or (dst == OFF and goal != OFF):
+            continue
+        target = state.target(src, die)
+        if isinstance(target, str):
+            reasons.append(target)
+            continue
+        rest = list(dice)
+        rest.remove(die)
+        hit = state.apply(src, target)
+        remaining = path[1:] if target == goal else [(target, False), *path[1:]]
+        later = [remaining, *paths[1:]] if len(remaining) > 1 else paths[1:]
+        full = 1 if src - die == target else 0
+        found = _walk_segments(
+            state, later, tuple(rest), (score[0] + 1, score[1] + die, score[2] + full, score[3] + src - target), reasons
+        )
+        state.revert(src, target, hit)
+        if found is not None and (best is None or found > best):
+            best = found
+    if best is None and not reasons:
+        reasons.append(
+            f"{point_name(src)}/{point_name(goal)} does not match the dice "
+            f"{'-'.join(str(d) for d in sorted(set(dice), reverse=True))}"
+        )
+    return best
+
+
+class Turn(Generic[P]):
+    """A turn played one checker at a time, for interfaces and for rules that forbid taking a
+    move back (Georgian G2).
+
+    ``legal_moves()`` offers only the single moves after which a complete legal play is still
+    possible, so a committed partial play can never strand the turn.
+    """
+
+    def __init__(self, position: P, dice: tuple[int, int]) -> None:
+        self.start = position
+        self.dice = dice
+        self._state = position._state(dice)
+        self._rank = best_rank(self._state.copy(), dice_to_play(dice))
+        self._moves: list[Move] = []
+        self._left = list(dice_to_play(dice))
+        self._score = (0, 0, 0, 0)
+        self._history: list[tuple[Move, tuple[int, int, int, int]]] = []
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The single moves made so far."""
+        return tuple(self._moves)
+
+    @property
+    def dice_left(self) -> tuple[int, ...]:
+        """The dice not yet played."""
+        return tuple(self._left)
+
+    def _extendable(self, move: Move) -> bool:
+        state = self._state
+        hit = state.apply(move.src, move.dst)
+        left = list(self._left)
+        left.remove(move.die)
+        full = 1 if move.src - move.die == move.dst else 0
+        s = self._score
+        ok = can_reach(
+            state.copy(), tuple(left), (s[0] + 1, s[1] + move.die, s[2] + full, s[3] + move.src - move.dst), self._rank
+        )
+        state.revert(move.src, move.dst, hit)
+        return ok
+
+    def legal_moves(self) -> list[Move]:
+        """The single moves legal now, each leaving a complete legal play possible."""
+        if self.is_complete:
+            return []
+        found: list[Move] = []
+        for die in sorted(set(self._left), reverse=True):
+            for src in list(self._state.sources()):
+                dst = self._state.target(src, die)
+                if isinstance(dst, str):
+                    continue
+                hit = bool(dst) and self._state.op[dst] > 0
+                move = Move(src, dst, die, hit)
+                if self._extendable(move):
+                    found.append(move)
+        return found
+
+    def move(self, src: int, die: int) -> Move:
+        """Move a checker from ``src`` with ``die``; ``IllegalMoveError`` says why not."""
+        if die not in self._left:
+            raise IllegalMoveError(
+                f"no {die} is left to play (dice left: {', '.join(map(str, self._left)) or 'none'})"
+            )
+        dst = self._state.target(src, die)
+        if isinstance(dst, str):
+            raise IllegalMoveError(dst)
+        move = Move(src, dst, die, bool(dst) and self._state.op[dst] > 0)
+        if not self._extendable(move):
+            raise IllegalMoveError(
+                f"{move} cannot be completed into a legal play: the rules on using the dice "
+                "(as many as possible, else the larger) need another move"
+            )
+        self._history.append((move, self._score))
+        self._state.apply(move.src, move.dst)
+        full = 1 if move.src - move.die == move.dst else 0
+        s = self._score
+        self._score = (s[0] + 1, s[1] + move.die, s[2] + full, s[3] + move.src - move.dst)
+        self._left.remove(die)
+        self._moves.append(move)
+        return move
+
+    def undo(self) -> Move:
+        """Take the last single move back (the play layer decides whether a variant allows it)."""
+        if not self._history:
+            raise IllegalMoveError("there is no move of this turn to take back")
+        move, score = self._history.pop()
+        self._state.revert(move.src, move.dst, move.hit)
+        self._score = score
+        self._left.append(move.die)
+        self._left.sort(reverse=True)
+        self._moves.pop()
+        return move
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the moves made form a complete legal play."""
+        return can_reach(self._state.copy(), (), self._score, self._rank)
+
+    @property
+    def position(self) -> P:
+        """The board as it stands now, the mover still on roll."""
+        state = self._state
+        opposite = self.start.rules.opposite
+        opponent = tuple(state.op[opposite[q]] for q in range(26))
+        return replace(self.start, mover=tuple(state.me), opponent=opponent)
+
+    def play(self) -> Play[P]:
+        """The complete play made; ``IllegalMoveError`` while it is not complete."""
+        if not self.is_complete:
+            raise IllegalMoveError("the play is not complete: more dice must be played")
+        return Play(tuple(self._moves), self.start._result_of(self._state.me, self._state.op))
