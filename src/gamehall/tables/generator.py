@@ -8,13 +8,22 @@ dice at full value or the most pips moved. That one ordering is the whole of "us
 possible, else the larger" for backgammon and nardy alike.
 """
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from gamehall.tables.moves import BAR, OFF, Move, point_name
 from gamehall.tables.rules import TablesRules
 
-Score = tuple[int, ...]
+Score = tuple[int, int, int, int]
+"""(dice used, their pips, dice used at full value, pips moved)."""
+Rank = tuple[int, ...]
+"""The part of a score that decides between plays (see ``_rank``)."""
+
+
+Step = tuple[int, int, int, bool]
+"""A single move as the search keeps it: (src, dst, die, hit)."""
+
+Found = tuple[Score, tuple[Step, ...], tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,8 +33,18 @@ class Outcome:
 
     mover: tuple[int, ...]
     opponent: tuple[int, ...]
-    steps: tuple[Move, ...]
+    path: tuple[Step, ...]
     score: Score
+
+    @property
+    def steps(self) -> tuple[Move, ...]:
+        """The single moves of the play, in order."""
+        return tuple(Move(*step) for step in self.path)
+
+
+NO_CHECKER, MUST_ENTER, HIT_AND_RUN, HEAD_USED = -1, -2, -3, -4
+NOT_ALL_HOME, HIGHER_CHECKER, TAKEN, BLOCKED, SIX_BLOCK = -5, -6, -7, -8, -9
+"""Why a single step is refused: the negative codes of ``TurnState.target``."""
 
 
 class TurnState:
@@ -36,7 +55,16 @@ class TurnState:
     (``op[0]`` borne off, ``op[25]`` on the bar).
     """
 
-    __slots__ = ("frozen", "head_left", "me", "op", "rules")
+    __slots__ = (
+        "_block_step",
+        "_head_rule",
+        "_hitting",
+        "frozen",
+        "head_left",
+        "me",
+        "op",
+        "rules",
+    )
 
     def __init__(
         self,
@@ -51,69 +79,93 @@ class TurnState:
         self.op = op
         self.head_left = head_left
         self.frozen = frozen if frozen is not None else [0] * 26
+        self._hitting = rules.hitting
+        self._head_rule = rules.head_rule
+        self._block_step = rules.block_check == "step"
 
     def copy(self) -> "TurnState":
         """An independent copy, for interfaces that step through a turn."""
         return TurnState(self.rules, self.me[:], self.op[:], self.head_left, self.frozen[:])
 
     def key(self) -> bytes:
-        """The board as bytes: equal boards, equal keys."""
-        return bytes(self.me) + bytes(self.op)
+        """The board as bytes: equal boards, equal keys (the opponent's checkers move only
+        when hit)."""
+        if self._hitting:
+            return bytes(self.me) + bytes(self.op)
+        return bytes(self.me)
 
-    def target(self, src: int, die: int) -> int | str:
-        """Where a checker from ``src`` lands with ``die``, or why it cannot move."""
+    def target(self, src: int, die: int) -> int:
+        """Where a checker from ``src`` lands with ``die`` (0 is off), or a negative code
+        saying why it cannot move (``why`` puts it in words)."""
         me = self.me
-        rules = self.rules
         if not 0 < src <= BAR or me[src] == 0:
-            return f"there is no checker of yours on {point_name(src)}"
+            return NO_CHECKER
         if src != BAR and me[BAR]:
-            return "a checker on the bar must enter first"
+            return MUST_ENTER
         if me[src] <= self.frozen[src]:
-            return (
-                f"the checker that hit on {src} may not move again this turn "
-                "(no hit-and-run in the home board)"
-            )
-        if src == 24 and rules.head_rule and self.head_left == 0:
-            return "no more checkers may leave the head this turn (the head rule)"
+            return HIT_AND_RUN
+        if src == 24 and self._head_rule and self.head_left == 0:
+            return HEAD_USED
         dst = src - die
         if dst <= 0:
             if any(me[7:]):
-                return "cannot bear off yet: all your checkers must be in your home board"
+                return NOT_ALL_HOME
             if dst < 0 and any(me[src + 1 : 7]):
-                return (
-                    f"cannot bear off from {src} with a {die}: "
-                    "a checker on a higher point must be moved first"
-                )
+                return HIGHER_CHECKER
             return OFF
         opposing = self.op[dst]
-        if opposing:
-            if not rules.hitting:
-                return f"{dst} is taken: an opposing checker stands there"
-            if opposing > 1:
-                return f"{dst} is blocked: {opposing} opposing checkers stand there"
-        if rules.block_check == "step" and me[dst] == 0 and self._builds_bad_block(src, dst):
-            return (
-                f"{src}/{dst} would build a block of six points with no opposing checker "
-                "ahead of it"
-            )
+        if opposing and (not self._hitting or opposing > 1):
+            return TAKEN if not self._hitting else BLOCKED
+        if self._block_step and me[dst] == 0 and self._builds_bad_block(src, dst):
+            return SIX_BLOCK
         return dst
+
+    def why(self, src: int, die: int) -> str | None:
+        """Why a checker from ``src`` cannot move with ``die``, in a player's words; ``None``
+        when it can."""
+        code = self.target(src, die)
+        if code >= 0:
+            return None
+        dst = src - die
+        return {
+            NO_CHECKER: f"there is no checker of yours on {point_name(src)}",
+            MUST_ENTER: "a checker on the bar must enter first",
+            HIT_AND_RUN: (
+                f"the checker that hit on {src} may not move again this turn "
+                "(no hit-and-run in the home board)"
+            ),
+            HEAD_USED: "no more checkers may leave the head this turn (the head rule)",
+            NOT_ALL_HOME: "cannot bear off yet: all your checkers must be in your home board",
+            HIGHER_CHECKER: (
+                f"cannot bear off from {src} with a {die}: "
+                "a checker on a higher point must be moved first"
+            ),
+            TAKEN: f"{dst} is taken: an opposing checker stands there",
+            BLOCKED: f"{dst} is blocked: {self.op[max(dst, 0)]} opposing checkers stand there",
+            SIX_BLOCK: (
+                f"{point_name(src)}/{dst} would build a block of six points with no opposing "
+                "checker ahead of it"
+            ),
+        }[code]
 
     def _builds_bad_block(self, src: int, dst: int) -> bool:
         """Whether moving a checker from ``src`` to the empty point ``dst`` closes a run of six
         points (along the opponent's path) with no opposing checker ahead of it."""
         opposite = self.rules.opposite
         me = self.me
-
-        def held(r: int) -> bool:
-            p = opposite[r]
-            return p == dst or (me[p] > (1 if p == src else 0))
-
+        left_at_src = me[src] - 1
         r0 = opposite[dst]
         low = r0
-        while low > 1 and held(low - 1):
+        while low > 1:
+            p = opposite[low - 1]
+            if not (left_at_src if p == src else me[p]):
+                break
             low -= 1
         high = r0
-        while high < 24 and held(high + 1):
+        while high < 24 and high - low < 5:
+            p = opposite[high + 1]
+            if not (left_at_src if p == src else me[p]):
+                break
             high += 1
         if high - low < 5:
             return False
@@ -185,70 +237,115 @@ class Search:
 
     def __init__(self, state: TurnState) -> None:
         self.state = state
-        self.outcomes: dict[bytes, Outcome] = {}
+        self.outcomes: dict[bytes, Found] = {}
+        """Each position reached: (best score, the steps, mover's and opponent's checkers)."""
         self._seen: set[tuple[object, ...]] = set()
         rules = state.rules
         self._final_block = rules.block_check == "final"
         self._pref = rules.bearoff_preference
         self._frozen = rules.no_hit_and_run_home
+        self._memo = False
 
-    def run(self, dice: tuple[int, ...], score: Score = (0, 0, 0, 0), path: tuple[Move, ...] = ()) -> None:
+    def run(self, dice: tuple[int, ...], score: Score = (0, 0, 0, 0)) -> None:
         """Walk every sequence of steps from the state with ``dice`` left to play.
 
         ``score`` is (dice used, their pips, dice at full value, pips moved) so far.
         """
-        self._walk(tuple(sorted(dice, reverse=True)), score, list(path))
+        # Only a double's moves can reach one board in two orders with dice still to play.
+        self._memo = len(dice) > 2
+        self._walk(tuple(sorted(dice, reverse=True)), score, ())
 
-    def _record(self, score: Score, path: list[Move]) -> None:
+    def _record(self, key: bytes, score: Score, path: tuple[Step, ...]) -> None:
         st = self.state
         if self._final_block and st.has_bad_block():
             return
-        key = st.key()
         known = self.outcomes.get(key)
-        if known is None or _rank(score, self._pref) > _rank(known.score, self._pref):
-            self.outcomes[key] = Outcome(tuple(st.me), tuple(st.op), tuple(path), score)
+        if known is None or (
+            known[0] != score and _rank(score, self._pref) > _rank(known[0], self._pref)
+        ):
+            self.outcomes[key] = (score, path, tuple(st.me), tuple(st.op))
 
-    def _walk(self, dice: tuple[int, ...], score: Score, path: list[Move]) -> None:
+    def _walk(self, dice: tuple[int, ...], score: Score, path: tuple[Step, ...]) -> None:
         st = self.state
-        memo: tuple[object, ...] = (st.key(), dice, st.head_left)
-        if self._frozen:
-            memo += (tuple(st.frozen),)
-        if self._pref != "standard":
-            memo += (score[2], score[3])
-        if memo in self._seen:
-            return
-        self._seen.add(memo)
+        key = st.key()
+        if self._memo and dice:
+            memo: tuple[object, ...] = (key, dice, st.head_left)
+            if self._frozen:
+                memo += (tuple(st.frozen),)
+            if self._pref != "standard":
+                memo += (score[2], score[3])
+            if memo in self._seen:
+                return
+            self._seen.add(memo)
         if st.me[OFF] == 15:
             if dice and st.rules.finish_uses_all_dice:
                 n = len(dice)
                 score = (score[0] + n, score[1] + sum(dice), score[2] + n, score[3])
-            self._record(score, path)
+            self._record(key, score, path)
             return
-        self._record(score, path)
         if not dice:
+            self._record(key, score, path)
             return
-        tried: set[int] = set()
-        for i, die in enumerate(dice):
-            if die in tried:
-                continue
-            tried.add(die)
-            rest = dice[:i] + dice[i + 1 :]
-            for src in list(st.sources()):
-                dst = st.target(src, die)
-                if isinstance(dst, str):
+        moved = False
+        me = st.me
+        sources = (BAR,) if me[BAR] else [p for p in range(24, 0, -1) if me[p]]
+        target, apply, revert = st.target, st.apply, st.revert
+        if len(dice) == 1:
+            moved = self._leaves(dice[0], sources, score, path)
+        else:
+            moved = False
+            tried = 0
+            for i, die in enumerate(dice):
+                if die == tried:
                     continue
-                hit = st.apply(src, dst)
-                full = 1 if src - die == dst else 0
-                moved = src - dst
-                path.append(Move(src, dst, die, hit))
-                self._walk(
-                    rest, (score[0] + 1, score[1] + die, score[2] + full, score[3] + moved), path
-                )
-                path.pop()
-                st.revert(src, dst, hit)
+                tried = die
+                rest = dice[:i] + dice[i + 1 :]
+                for src in sources:
+                    dst = target(src, die)
+                    if dst < 0:
+                        continue
+                    moved = True
+                    hit = apply(src, dst)
+                    step = (src, dst, die, hit)
+                    self._walk(rest, advance(score, src, dst, die), (*path, step))
+                    revert(src, dst, hit)
+        # A position that can go on is a play only if every way on ends in a forbidden block
+        # (checked at the end of the play); otherwise its continuations use more dice.
+        if not moved or self._final_block:
+            self._record(key, score, path)
+
+    def _leaves(
+        self, die: int, sources: Sequence[int], score: Score, path: tuple[Step, ...]
+    ) -> bool:
+        """Play the last die from every source and record where each ends (the search's
+        innermost loop, kept flat); returns whether any checker could move."""
+        st = self.state
+        me = st.me
+        target, apply, revert, record = st.target, st.apply, st.revert, self._record
+        moved = False
+        for src in sources:
+            dst = target(src, die)
+            if dst < 0:
+                continue
+            moved = True
+            hit = apply(src, dst)
+            step_score = advance(score, src, dst, die)
+            step_path = (*path, (src, dst, die, hit))
+            if me[OFF] == 15:
+                self._walk((), step_score, step_path)
+            else:
+                record(st.key(), step_score, step_path)
+            revert(src, dst, hit)
+        return moved
 
 
-def _rank(score: Score, pref: str) -> Score:
+def advance(score: Score, src: int, dst: int, die: int) -> Score:
+    """The score after one more step: a die used, its pips, whether it moved the checker its
+    full value (an exact bear-off counts), the pips moved."""
+    return (score[0] + 1, score[1] + die, score[2] + (src - die == dst), score[3] + src - dst)
+
+
+def _rank(score: Score, pref: str) -> Rank:
     """The part of a score that decides between plays under a bear-off preference."""
     if pref == "seed":
         return score[:3]
@@ -263,21 +360,24 @@ def best_outcomes(state: TurnState, dice: tuple[int, ...]) -> list[Outcome]:
     search = Search(state)
     search.run(dice)
     pref = state.rules.bearoff_preference
-    best = max(_rank(o.score, pref) for o in search.outcomes.values())
-    return [o for o in search.outcomes.values() if _rank(o.score, pref) == best]
+    found = search.outcomes.values()
+    best = max(_rank(score, pref) for score, *_ in found)
+    return [
+        Outcome(me, op, path, score) for score, path, me, op in found if _rank(score, pref) == best
+    ]
 
 
-def best_rank(state: TurnState, dice: tuple[int, ...]) -> Score:
+def best_rank(state: TurnState, dice: tuple[int, ...]) -> Rank:
     """The best score rank any sequence from ``state`` reaches with ``dice``."""
     search = Search(state)
     search.run(dice)
     pref = state.rules.bearoff_preference
-    return max(_rank(o.score, pref) for o in search.outcomes.values())
+    return max(_rank(score, pref) for score, *_ in search.outcomes.values())
 
 
-def can_reach(state: TurnState, dice: tuple[int, ...], score: Score, rank: Score) -> bool:
+def can_reach(state: TurnState, dice: tuple[int, ...], score: Score, rank: Rank) -> bool:
     """Whether some sequence from ``state`` (``score`` already earned) reaches ``rank``."""
     search = Search(state)
     search.run(dice, score)
     pref = state.rules.bearoff_preference
-    return any(_rank(o.score, pref) == rank for o in search.outcomes.values())
+    return any(_rank(found[0], pref) == rank for found in search.outcomes.values())

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from gamehall.errors import IllegalMoveError
 
@@ -98,7 +99,7 @@ def parse_play(text: str) -> list[Segment]:
                 "6/off or 8/5(2)"
             )
         points = tuple(_read_point(p, token) for p in match.group(1).split("/"))
-        for (a, _), (b, _) in zip(points, points[1:], strict=False):
+        for (a, _), (b, _) in pairwise(points):
             if a == OFF or b == BAR or b >= a:
                 raise IllegalMoveError(
                     f"{token!r} goes the wrong way: checkers move from higher points to lower "

@@ -7,11 +7,20 @@ own ``Position`` classes add their IDs, text forms and scoring on top.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Generic, Self, TypeVar
 
 from gamehall.errors import IllegalMoveError, InvalidPositionError
-from gamehall.tables.generator import Outcome, TurnState, best_outcomes, best_rank, can_reach
+from gamehall.tables.generator import (
+    Outcome,
+    Score,
+    Step,
+    TurnState,
+    advance,
+    best_outcomes,
+    best_rank,
+    can_reach,
+)
 from gamehall.tables.moves import BAR, OFF, Move, Segment, format_play, parse_play, point_name
 from gamehall.tables.rules import TablesRules
 
@@ -33,10 +42,24 @@ def dice_to_play(dice: tuple[int, int]) -> tuple[int, ...]:
 @dataclass(frozen=True)
 class Play(Generic[P]):
     """A complete legal play: its single moves in order and the position after it, the
-    opponent on roll."""
+    opponent on roll.
 
-    moves: tuple[Move, ...]
+    The moves are kept as the search found them, ``(src, dst, die, hit)`` tuples in ``path``,
+    and turned into ``Move`` values when asked for: most plays of a roll are never shown.
+    """
+
+    path: tuple[Step, ...]
     result: P
+
+    @classmethod
+    def from_moves(cls, moves: Sequence[Move], result: P) -> "Play[P]":
+        """A play from its single moves."""
+        return cls(tuple((m.src, m.dst, m.die, m.hit) for m in moves), result)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The single moves, in the order played."""
+        return tuple(Move(*step) for step in self.path)
 
     @property
     def notation(self) -> str:
@@ -45,6 +68,9 @@ class Play(Generic[P]):
 
     def __str__(self) -> str:
         return self.notation
+
+    def __repr__(self) -> str:
+        return f"<Play {self.notation or '(no move)'!r}>"
 
 
 @dataclass(frozen=True)
@@ -74,9 +100,18 @@ class TablesPosition:
 
     # -- the turn -----------------------------------------------------------------------------
 
+    def _with(self, mover: tuple[int, ...], opponent: tuple[int, ...]) -> Self:
+        """This position with other checkers, the same side on roll, unchecked: only for
+        checkers that legal moves from a valid position produced (the hot path of search)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__["mover"] = mover
+        new.__dict__["opponent"] = opponent
+        return new
+
     def _successor(self, mover: tuple[int, ...], opponent: tuple[int, ...]) -> Self:
         """The position after a play: ``mover``/``opponent`` as the new side on roll sees them."""
-        return replace(self, mover=mover, opponent=opponent)
+        return self._with(mover, opponent)
 
     def swapped(self) -> Self:
         """The same checkers with the other side on roll."""
@@ -84,17 +119,16 @@ class TablesPosition:
 
     def _state(self, dice: tuple[int, int]) -> TurnState:
         opposite = self.rules.opposite
-        op = [self.opponent[opposite[p]] for p in range(26)]
+        op = list(map(self.opponent.__getitem__, opposite))
         head = self.rules.head_limit(self.mover, tuple(op), dice)
         return TurnState(self.rules, list(self.mover), op, head)
 
     def _result_of(self, me: Sequence[int], op: Sequence[int]) -> Self:
         opposite = self.rules.opposite
-        opponent_own = tuple(op[opposite[q]] for q in range(26))
-        return self._successor(opponent_own, tuple(me))
+        return self._successor(tuple(map(op.__getitem__, opposite)), tuple(me))
 
     def _play_of(self, outcome: Outcome) -> "Play[Self]":
-        return Play(outcome.steps, self._result_of(outcome.mover, outcome.opponent))
+        return Play(outcome.path, self._result_of(outcome.mover, outcome.opponent))
 
     @property
     def is_over(self) -> bool:
@@ -186,7 +220,10 @@ def _explain(state: TurnState, segments: list[Segment], dice: tuple[int, ...], t
             return f"{text!r} leaves a die unplayed: you must use both dice when you can"
         return f"{text!r} plays {score[0]} dice: you must play {rank[0]} when you can"
     if score[1] < rank[1]:
-        return f"{text!r} plays the smaller die: when only one die can be played, it must be the larger ({max(dice)})"
+        return (
+            f"{text!r} plays the smaller die: when only one die can be played, "
+            f"it must be the larger ({max(dice)})"
+        )
     pref = state.rules.bearoff_preference
     if pref == "seed":
         return (
@@ -194,7 +231,7 @@ def _explain(state: TurnState, segments: list[Segment], dice: tuple[int, ...], t
             "value must be chosen (the seed's bear-off rule)"
         )
     if pref == "maxpips":
-        return f"{text!r} moves fewer pips than another play: the one moving the most must be chosen"
+        return f"{text!r} moves fewer pips than another play: the one moving most must be chosen"
     if state.rules.block_check == "final":
         return f"{text!r} ends with a block of six points with no opposing checker ahead of it"
     return f"{text!r} is not a legal play with these dice"
@@ -204,36 +241,33 @@ def _walk_segments(
     state: TurnState,
     paths: list[list[tuple[int, bool]]],
     dice: tuple[int, ...],
-    score: tuple[int, int, int, int],
+    score: Score,
     reasons: list[str],
-) -> tuple[int, int, int, int] | None:
+) -> Score | None:
     """Play the written paths die by die on ``state``; the score if some way of splitting them
     into dice is legal step by step, else ``None`` with the first refusal in ``reasons``."""
     if not paths:
         if state.rules.block_check == "final" and state.has_bad_block():
-            reasons.append("the play ends with a block of six points with no opposing checker ahead")
+            reasons.append("the play ends in a block of six points with no opposing checker ahead")
             return None
         return score
     path = paths[0]
     (src, _), (goal, _) = path[0], path[1]
-    best: tuple[int, int, int, int] | None = None
+    best: Score | None = None
     for die in sorted(set(dice), reverse=True):
         dst = src - die if src - die > 0 else OFF
         if dst < goal or (dst == OFF and goal != OFF):
             continue
         target = state.target(src, die)
-        if isinstance(target, str):
-            reasons.append(target)
+        if target < 0:
+            reasons.append(state.why(src, die) or "")
             continue
         rest = list(dice)
         rest.remove(die)
         hit = state.apply(src, target)
         remaining = path[1:] if target == goal else [(target, False), *path[1:]]
         later = [remaining, *paths[1:]] if len(remaining) > 1 else paths[1:]
-        full = 1 if src - die == target else 0
-        found = _walk_segments(
-            state, later, tuple(rest), (score[0] + 1, score[1] + die, score[2] + full, score[3] + src - target), reasons
-        )
+        found = _walk_segments(state, later, tuple(rest), advance(score, src, target, die), reasons)
         state.revert(src, target, hit)
         if found is not None and (best is None or found > best):
             best = found
@@ -261,7 +295,7 @@ class Turn(Generic[P]):
         self._moves: list[Move] = []
         self._left = list(dice_to_play(dice))
         self._score = (0, 0, 0, 0)
-        self._history: list[tuple[Move, tuple[int, int, int, int]]] = []
+        self._history: list[tuple[Move, Score]] = []
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -278,11 +312,8 @@ class Turn(Generic[P]):
         hit = state.apply(move.src, move.dst)
         left = list(self._left)
         left.remove(move.die)
-        full = 1 if move.src - move.die == move.dst else 0
-        s = self._score
-        ok = can_reach(
-            state.copy(), tuple(left), (s[0] + 1, s[1] + move.die, s[2] + full, s[3] + move.src - move.dst), self._rank
-        )
+        score = advance(self._score, move.src, move.dst, move.die)
+        ok = can_reach(state.copy(), tuple(left), score, self._rank)
         state.revert(move.src, move.dst, hit)
         return ok
 
@@ -294,7 +325,7 @@ class Turn(Generic[P]):
         for die in sorted(set(self._left), reverse=True):
             for src in list(self._state.sources()):
                 dst = self._state.target(src, die)
-                if isinstance(dst, str):
+                if dst < 0:
                     continue
                 hit = bool(dst) and self._state.op[dst] > 0
                 move = Move(src, dst, die, hit)
@@ -309,8 +340,8 @@ class Turn(Generic[P]):
                 f"no {die} is left to play (dice left: {', '.join(map(str, self._left)) or 'none'})"
             )
         dst = self._state.target(src, die)
-        if isinstance(dst, str):
-            raise IllegalMoveError(dst)
+        if dst < 0:
+            raise IllegalMoveError(self._state.why(src, die) or "")
         move = Move(src, dst, die, bool(dst) and self._state.op[dst] > 0)
         if not self._extendable(move):
             raise IllegalMoveError(
@@ -319,9 +350,7 @@ class Turn(Generic[P]):
             )
         self._history.append((move, self._score))
         self._state.apply(move.src, move.dst)
-        full = 1 if move.src - move.die == move.dst else 0
-        s = self._score
-        self._score = (s[0] + 1, s[1] + move.die, s[2] + full, s[3] + move.src - move.dst)
+        self._score = advance(self._score, move.src, move.dst, move.die)
         self._left.remove(die)
         self._moves.append(move)
         return move
@@ -348,11 +377,10 @@ class Turn(Generic[P]):
         """The board as it stands now, the mover still on roll."""
         state = self._state
         opposite = self.start.rules.opposite
-        opponent = tuple(state.op[opposite[q]] for q in range(26))
-        return replace(self.start, mover=tuple(state.me), opponent=opponent)
+        return self.start._with(tuple(state.me), tuple(map(state.op.__getitem__, opposite)))
 
     def play(self) -> Play[P]:
         """The complete play made; ``IllegalMoveError`` while it is not complete."""
         if not self.is_complete:
             raise IllegalMoveError("the play is not complete: more dice must be played")
-        return Play(tuple(self._moves), self.start._result_of(self._state.me, self._state.op))
+        return Play.from_moves(self._moves, self.start._result_of(self._state.me, self._state.op))

@@ -56,7 +56,9 @@ class TablesRules:
             opp = [0, *(p + 12 if p <= 12 else p - 12 for p in range(1, 25)), 25]
         object.__setattr__(self, "opposite", tuple(opp))
 
-    def head_limit(self, mover: tuple[int, ...], opponent_view: tuple[int, ...], dice: tuple[int, int]) -> int:
+    def head_limit(
+        self, mover: tuple[int, ...], opponent_view: tuple[int, ...], dice: tuple[int, int]
+    ) -> int:
         """How many checkers may leave the head this turn (nardy R6), given the mover's checkers
         and the opponent's checkers seen in the mover's numbering."""
         if not self.head_rule:
