@@ -180,8 +180,9 @@ class TablesPosition:
             raise IllegalMoveError(f"{text.strip()!r} could be {options}: say which")
         raise IllegalMoveError(_explain(state, segments, dice_to_play(pair), text.strip()))
 
-    def turn(self, dice: Sequence[int]) -> "Turn[Self]":
-        """A turn to play step by step, for interfaces (see ``Turn``)."""
+    def start_turn(self, dice: Sequence[int]) -> "Turn[Self]":
+        """A turn to play one checker at a time, for interfaces (see ``Turn``): its
+        ``legal_moves()`` offers only the single moves that a complete legal play can follow."""
         return Turn(self, self._check_playable(dice))
 
     def pip_count(self) -> tuple[int, int]:
