@@ -278,10 +278,7 @@ class Search:
                 return
             self._seen.add(memo)
         if st.me[OFF] == 15:
-            if dice and st.rules.finish_uses_all_dice:
-                n = len(dice)
-                score = (score[0] + n, score[1] + sum(dice), score[2] + n, score[3])
-            self._record(key, score, path)
+            self._record(key, finished(st.rules, dice, score), path)
             return
         if not dice:
             self._record(key, score, path)
@@ -339,6 +336,15 @@ class Search:
         return moved
 
 
+def finished(rules: TablesRules, dice: tuple[int, ...], score: Score) -> Score:
+    """The score of a play that bore off the last checker with ``dice`` left over: the game
+    ends at once, and where the rules say so the dice left count as used at full value."""
+    if not dice or not rules.finish_uses_all_dice:
+        return score
+    n = len(dice)
+    return (score[0] + n, score[1] + sum(dice), score[2] + n, score[3])
+
+
 def advance(score: Score, src: int, dst: int, die: int) -> Score:
     """The score after one more step: a die used, its pips, whether it moved the checker its
     full value (an exact bear-off counts), the pips moved."""
@@ -373,6 +379,16 @@ def best_rank(state: TurnState, dice: tuple[int, ...]) -> Rank:
     search.run(dice)
     pref = state.rules.bearoff_preference
     return max(_rank(score, pref) for score, *_ in search.outcomes.values())
+
+
+def stops_at(state: TurnState, dice: tuple[int, ...], score: Score, rank: Rank) -> bool:
+    """Whether a play may stop where ``state`` stands, ``dice`` unplayed, ``score`` earned:
+    a play of the best ``rank`` that ends in an allowed position."""
+    if state.rules.block_check == "final" and state.has_bad_block():
+        return False
+    if state.me[OFF] == 15:
+        score = finished(state.rules, dice, score)
+    return _rank(score, state.rules.bearoff_preference) == rank
 
 
 def can_reach(state: TurnState, dice: tuple[int, ...], score: Score, rank: Rank) -> bool:

@@ -20,6 +20,7 @@ from gamehall.tables.generator import (
     best_outcomes,
     best_rank,
     can_reach,
+    stops_at,
 )
 from gamehall.tables.moves import BAR, OFF, Move, Segment, format_play, parse_play, point_name
 from gamehall.tables.rules import TablesRules
@@ -371,7 +372,7 @@ class Turn(Generic[P]):
     @property
     def is_complete(self) -> bool:
         """Whether the moves made form a complete legal play."""
-        return can_reach(self._state.copy(), (), self._score, self._rank)
+        return stops_at(self._state, tuple(self._left), self._score, self._rank)
 
     @property
     def position(self) -> P:

@@ -1,0 +1,424 @@
+"""What every match has, whatever the game: players, score, the clock, the dice, the event log.
+
+A match is driven by actions (``act(player, kind, **data)``), each accepted only from the player
+who may take it now and only if the rules allow it; anything else raises a ``GameError`` that
+says why and changes nothing. Every accepted action is appended to the log with its time and
+both clocks, and replaying a log rebuilds the same match (``Match.from_dict``).
+"""
+
+import secrets
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Self
+
+from gamehall.errors import GameError, IllegalMoveError, RecordError
+from gamehall.play.clock import Clock
+from gamehall.play.dice import DiceRecord, DiceSource, FairDice, FairRoll, SecureDice
+from gamehall.play.events import Event
+from gamehall.play.settings import MatchSettings
+
+TimeSource = Callable[[], float]
+Handler = Callable[..., None]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One finished game of a match: who won, how, and for how many points."""
+
+    number: int
+    winner: int | None
+    points: float
+    kind: str
+    """How much it was won by: ``single``/``gammon``/``backgammon`` (oin/mars/cox), ``oin``/
+    ``mars`` in nardy, ``win``/``draw`` in renju."""
+    reason: str
+    """Why it ended: ``bear-off``, ``drop``, ``resign``, ``time``, ``five``, ``double-three``..."""
+    score: tuple[float, float]
+    """The match score after it."""
+
+
+class Match(ABC):
+    """A game or a series of games between players 0 and 1, driven by actions."""
+
+    def __init__(
+        self,
+        settings: MatchSettings,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        *,
+        dice: DiceSource | None = None,
+        time_source: TimeSource = time.time,
+    ) -> None:
+        if len(players) != 2:
+            raise GameError("a match needs two players")
+        self.settings = settings
+        self.players = (str(players[0]), str(players[1]))
+        self.events: list[Event] = []
+        self.score: list[float] = [0, 0]
+        self.games: list[GameSummary] = []
+        self.winner: int | None = None
+        self.end_reason: str | None = None
+        self.started = False
+        self._now = time_source
+        self._dice = dice
+        self._client_seeds: list[bytes] = []
+        self._fair: FairDice | None = None
+        self._fair_seed: bytes | None = None
+        self._game_rolls = 0
+        self._replay: _Replay | None = None
+        self._instant: float | None = None
+        control = settings.time_control()
+        self.clock = (
+            Clock(control, match_length=settings.length or None, time_source=self._time)
+            if control
+            else None
+        )
+
+    # -- what a front end asks ------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        """The game's name: backgammon, georgian, nardy or renju."""
+        return self.settings.game
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.winner is not None or self.end_reason is not None
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The player who must act now (whose clock runs), or ``None``."""
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[str]:
+        """The kinds of action ``player`` may take now."""
+
+    @abstractmethod
+    def state(self) -> dict[str, Any]:
+        """The match as a front end shows it, JSON-able (no secrets: no future dice)."""
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def act(self, player: int | None, kind: str, **data: Any) -> list[Event]:
+        """Apply an action of ``player`` (``None`` for the referee: ``start``, ``check_time``);
+        returns the events it produced. Raises ``GameError`` and changes nothing when the
+        action is not allowed now."""
+        if player is not None and player not in (0, 1):
+            raise GameError(f"there is no player {player!r}: players are 0 and 1")
+        self._instant = self._now()
+        try:
+            return self._act(player, kind, data)
+        finally:
+            self._instant = None
+
+    def _act(self, player: int | None, kind: str, data: dict[str, Any]) -> list[Event]:
+        first = len(self.events)
+        if kind == "check_time":
+            self.check_time()
+            return self.events[first:]
+        if self._flag_fell():
+            raise IllegalMoveError(self._time_message())
+        if self.is_over:
+            raise IllegalMoveError(f"the match is over: no {kind} any more")
+        handler = self._handlers().get(kind)
+        if handler is None:
+            raise IllegalMoveError(
+                f"{kind!r} is not an action of {self.game}: "
+                f"actions are {', '.join(sorted(self._handlers()))}"
+            )
+        if kind == "start":
+            if self.started:
+                raise IllegalMoveError("the match has already started")
+        elif not self.started:
+            raise IllegalMoveError("the match has not started yet")
+        if player is None and kind != "start":
+            raise IllegalMoveError(f"{kind!r} must come from a player")
+        handler(player, **data)
+        self._after_action(first)
+        return self.events[first:]
+
+    def start(self) -> list[Event]:
+        """Begin the match (its first game): the referee's action."""
+        return self.act(None, "start")
+
+    def check_time(self) -> list[Event]:
+        """End the match or game of a player whose time has run out; the referee calls it when
+        a clock may have fallen. Returns the events it produced (none if no clock fell)."""
+        first = len(self.events)
+        self._instant = self._now()
+        try:
+            self._flag_fell()
+        finally:
+            self._instant = None
+        return self.events[first:]
+
+    def add_client_seed(self, player: int, seed: str) -> list[Event]:
+        """A player's own seed for provably fair dice, before the match starts."""
+        return self.act(player, "seed", seed=seed)
+
+    # -- for the games ------------------------------------------------------------------------
+
+    def _handlers(self) -> dict[str, Handler]:
+        return {"start": self._on_start, "seed": self._on_seed, "claim_time": self._on_claim}
+
+    @abstractmethod
+    def _on_start(self, player: None) -> None:
+        """Begin the first game."""
+
+    def _on_seed(self, player: int, seed: str) -> None:
+        if self.settings.dice != "fair":
+            raise IllegalMoveError("this match does not use provably fair dice: no seeds")
+        if self.started:
+            raise IllegalMoveError("seeds are given before the match starts")
+        if not isinstance(seed, str) or not 1 <= len(seed) <= 200:
+            raise IllegalMoveError("a seed is a text of 1 to 200 characters")
+        self._client_seeds.append(seed.encode())
+        self._log("seed", player, {"seed": seed})
+
+    def _on_claim(self, player: int) -> None:
+        raise IllegalMoveError(f"{self.players[1 - player]}'s clock has not run out")
+
+    def _log(
+        self,
+        kind: str,
+        player: int | None,
+        data: Mapping[str, Any] | None = None,
+        outcome: Mapping[str, Any] | None = None,
+        *,
+        derived: bool = False,
+    ) -> Event:
+        event = Event(
+            seq=len(self.events),
+            kind=kind,
+            player=player,
+            time=self._time(),
+            data=dict(data or {}),
+            outcome=dict(outcome or {}),
+            derived=derived,
+        )
+        self.events.append(event)
+        return event
+
+    def _time(self) -> float:
+        """The time of the action being applied: one instant for all it does."""
+        return self._now() if self._instant is None else self._instant
+
+    def _after_action(self, first: int) -> None:
+        """Run the clock of whoever must act now and stamp the new events with both clocks."""
+        if self.clock is None:
+            return
+        target = None if self.is_over else self.to_act
+        running = self.clock.running
+        if target is None:
+            if running is not None:
+                self.clock.stop()
+        elif running is None:
+            self.clock.start(target)
+        elif running != target:
+            self.clock.switch(target)
+        clocks = self.clock.snapshot().to_dict()
+        for i in range(first, len(self.events)):
+            self.events[i] = replace(self.events[i], clocks=clocks)
+
+    def _flag_fell(self) -> bool:
+        """If the clock of the player to act has run out, record it and apply the loss."""
+        if self.clock is None or self.is_over or self.clock.running is None:
+            return False
+        side = self.clock.flagged()
+        if side is None:
+            return False
+        first = len(self.events)
+        self.clock.stop()
+        self._log("flag", None, outcome={"player": side})
+        self._lose_on_time(side)
+        self._after_action(first)
+        return True
+
+    def _time_message(self) -> str:
+        return "time has run out: " + (
+            f"{self.players[self.winner]} wins" if self.winner is not None else "the game is over"
+        )
+
+    @abstractmethod
+    def _lose_on_time(self, player: int) -> None:
+        """Apply the loss of ``player`` whose time ran out."""
+
+    def _end_match(self, winner: int | None, reason: str) -> None:
+        self.winner = winner
+        self.end_reason = reason
+        self._log(
+            "match_end",
+            winner,
+            outcome={"winner": winner, "reason": reason, "score": list(self.score)},
+            derived=True,
+        )
+
+    # -- dice -----------------------------------------------------------------------------------
+
+    def _new_game_dice(self) -> dict[str, Any]:
+        """Prepare the dice of a new game; returns what the game's start publishes (the fair
+        dice's commitment)."""
+        self._game_rolls = 0
+        if self.settings.dice != "fair" or self._dice is not None:
+            return {}
+        if self._replay is not None:
+            return {"commitment": self._replay.commitments.pop(0)}
+        self._fair_seed = secrets.token_bytes(32)
+        self._fair = FairDice(server_seed=self._fair_seed, client_seeds=self._client_seeds)
+        return {"commitment": self._fair.commitment}
+
+    def _roll(self, n_dice: int = 2) -> dict[str, Any]:
+        """Roll for the game; returns the outcome to log: the dice and, with fair dice, the
+        roll's counter in the game. The dice come from the replay's script, the injected
+        source, this game's fair dice or the operating system's generator."""
+        if self._replay is not None:
+            dice = self._replay.dice.pop(0) if self._replay.dice else None
+            if dice is None:
+                raise RecordError("the log has fewer dice than its plays need")
+        elif self._dice is not None:
+            dice = tuple(self._dice.roll(n_dice))
+        elif self._fair is not None:
+            dice = self._fair.roll(n_dice)
+        elif self.settings.dice == "fair":
+            raise GameError("this game's fair dice cannot go on without the server's secret seed")
+        else:
+            dice = SecureDice().roll(n_dice)
+        out: dict[str, Any] = {"dice": list(dice)}
+        if self.settings.dice == "fair" and self._dice is None:
+            out["counter"] = self._game_rolls
+        self._game_rolls += 1
+        return out
+
+    def _reveal_dice(self) -> dict[str, Any]:
+        """What a game's end reveals: the fair dice's server seed."""
+        if self.settings.dice != "fair" or self._dice is not None:
+            return {}
+        if self._replay is not None:
+            return {"server_seed": self._replay.seeds.pop(0)}
+        seed = self._fair.reveal().hex() if self._fair is not None else None
+        self._fair = None
+        self._fair_seed = None
+        return {"server_seed": seed}
+
+    def dice_record(self, game: int) -> DiceRecord:
+        """The fair-dice record of game ``game`` (1-based) from the log, for ``verify_record``."""
+        commitment = None
+        seed = None
+        rolls: list[FairRoll] = []
+        number = 0
+        for event in self.events:
+            if event.kind == "game_start":
+                number += 1
+                if number == game:
+                    commitment = event.outcome.get("commitment")
+            elif number == game and "counter" in event.outcome:
+                rolls.append(FairRoll(event.outcome["counter"], tuple(event.outcome["dice"])))
+            elif number == game and event.kind == "game_end":
+                seed = event.outcome.get("server_seed")
+        if commitment is None:
+            raise RecordError(f"game {game} of this match has no fair dice")
+        return DiceRecord(
+            server_seed_hash=commitment,
+            client_seeds=tuple(self._client_seeds),
+            rolls=tuple(rolls),
+            server_seed=bytes.fromhex(seed) if seed else None,
+        )
+
+    # -- saving and replaying -------------------------------------------------------------------
+
+    def to_dict(self, *, secrets: bool = False) -> dict[str, Any]:
+        """The match as JSON-able data: settings, players and the event log. With ``secrets``
+        (for the server's own storage, never for players) also the current game's fair-dice
+        seed, so that a restarted server can go on with the same dice."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "settings": self.settings.to_dict(),
+            "players": list(self.players),
+            "events": [event.to_dict() for event in self.events],
+        }
+        if secrets and self._fair_seed is not None:
+            out["secrets"] = {"server_seed": self._fair_seed.hex()}
+        return out
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        dice: DiceSource | None = None,
+        time_source: TimeSource = time.time,
+    ) -> Self:
+        """Rebuild a match by replaying its log: every action again, at its time, with its
+        dice. ``RecordError`` if the log does not replay to the same events."""
+        try:
+            settings = MatchSettings.from_dict(data["settings"])
+            events = [Event.from_dict(e) for e in data["events"]]
+            players = list(data["players"])
+        except (KeyError, TypeError) as exc:
+            raise RecordError(
+                f"a match record needs settings, players and events ({exc})"
+            ) from None
+        except GameError as exc:
+            raise RecordError(f"the match record cannot be read: {exc}") from None
+        replay = _Replay(events)
+        match = cls(settings, players, dice=dice, time_source=lambda: replay.now)
+        match._replay = replay
+        for event in events:
+            if event.derived:
+                continue
+            replay.now = event.time
+            try:
+                if event.kind == "flag":
+                    match.check_time()
+                else:
+                    match.act(event.player, event.kind, **event.data)
+            except GameError as exc:
+                raise RecordError(
+                    f"event {event.seq} ({event.kind}) cannot be replayed: {exc}"
+                ) from None
+        match._replay = None
+        match._now = time_source
+        mine = [e.to_dict() for e in match.events]
+        theirs = [e.to_dict() for e in events]
+        if mine != theirs:
+            where = next(
+                (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
+                min(len(mine), len(theirs)),
+            )
+            raise RecordError(f"the log does not replay to the same match (from event {where} on)")
+        secret = (
+            data.get("secrets", {}).get("server_seed")
+            if isinstance(data.get("secrets"), Mapping)
+            else None
+        )
+        if secret and match._game_in_progress():
+            match._fair_seed = bytes.fromhex(secret)
+            match._fair = FairDice.resume(match.dice_record(len(match.games) + 1), match._fair_seed)
+        return match
+
+    @abstractmethod
+    def _game_in_progress(self) -> bool:
+        """Whether a game has started and not ended."""
+
+
+class _Replay:
+    """What a replay takes from the log instead of chance: dice, commitments, seeds, times."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.now = 0.0
+        self.dice: list[tuple[int, ...]] = [
+            tuple(e.outcome["dice"]) for e in events if "dice" in e.outcome
+        ]
+        self.commitments: list[str] = [
+            e.outcome["commitment"]
+            for e in events
+            if e.kind == "game_start" and "commitment" in e.outcome
+        ]
+        self.seeds: list[str | None] = [
+            e.outcome.get("server_seed")
+            for e in events
+            if e.kind == "game_end" and "server_seed" in e.outcome
+        ]

@@ -1,0 +1,582 @@
+"""Backgammon (International, Georgian) and long nardy matches, as people play them.
+
+The rules layer decides every move (``legal_plays``, the step-by-step ``Turn``); this module adds
+what happens around the board: who starts, rolling, the doubling cube, resignations, taking a
+move back before the turn is confirmed, scoring games into the match and the Crawford game.
+"""
+
+import time
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from gamehall.backgammon.match_id import MatchState
+from gamehall.backgammon.position import Position as BackgammonPosition
+from gamehall.backgammon.variants import Variant, find_variant
+from gamehall.errors import GameError, IllegalMoveError
+from gamehall.nardy.position import Position as NardyPosition
+from gamehall.nardy.rules import Side
+from gamehall.play.dice import DiceSource
+from gamehall.play.match import GameSummary, Match, TimeSource
+from gamehall.play.settings import MatchSettings
+from gamehall.tables.moves import BAR, OFF
+from gamehall.tables.position import TablesPosition, Turn
+
+Phase = Literal["waiting", "roll", "double", "move", "resign", "between", "over"]
+"""Where a game stands: before the start, the player on roll to roll (or double), an offered
+double to answer, a turn being played, a resignation to answer, between the games of a money
+session, the match over."""
+
+KIND_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
+
+
+class TablesMatch(Match):
+    """A backgammon, Georgian backgammon or long nardy match (``settings.game``)."""
+
+    def __init__(
+        self,
+        settings: MatchSettings,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        *,
+        dice: DiceSource | None = None,
+        time_source: TimeSource = time.time,
+    ) -> None:
+        if settings.game == "renju":
+            raise GameError("a renju match is a RenjuMatch")
+        super().__init__(settings, players, dice=dice, time_source=time_source)
+        self.variant: Variant | None = (
+            find_variant(settings.variant) if settings.is_backgammon else None
+        )
+        self.phase: Phase = "waiting"
+        self.position: TablesPosition | None = None
+        self.on_roll = 0
+        self.dice: tuple[int, int] | None = None
+        self.turn: Turn[TablesPosition] | None = None
+        self.cube = 1
+        self.cube_owner: int | None = None
+        self.doubled_by: int | None = None
+        self.resign_offer: tuple[int, int] | None = None
+        self._phase_before_offer: Phase = "roll"
+        self.crawford_game = False
+        self._crawford_done = False
+        self.colours: tuple[Side, Side] = ("white", "black")
+        """Nardy: each player's colour in the current game (white moves first)."""
+        self._first_mover = 0
+
+    # -- what a front end asks ------------------------------------------------------------------
+
+    @property
+    def is_nardy(self) -> bool:
+        """Whether this is a long nardy match (no cube, surrender instead of resign offers)."""
+        return self.settings.game == "nardy"
+
+    @property
+    def to_act(self) -> int | None:
+        if self.is_over:
+            return None
+        if self.phase in ("roll", "move"):
+            return self.on_roll
+        if self.phase == "double" and self.doubled_by is not None:
+            return 1 - self.doubled_by
+        if self.phase == "resign" and self.resign_offer is not None:
+            return 1 - self.resign_offer[0]
+        return None
+
+    def legal_actions(self, player: int) -> list[str]:
+        if self.is_over:
+            return []
+        if self.phase == "waiting":
+            return ["seed"] if self.settings.dice == "fair" else []
+        if self.phase == "between":
+            return ["next_game", "end_session"]
+        actions: list[str] = []
+        mine = player == self.to_act
+        if self.phase == "roll" and mine:
+            actions.append("roll")
+            if self.may_double(player):
+                actions.append("double")
+        elif self.phase == "double" and mine:
+            actions += ["take", "drop"]
+            if self._may_beaver():
+                actions.append("beaver")
+        elif self.phase == "move" and mine and self.turn is not None:
+            if self.turn.legal_moves():
+                actions += ["move", "play"]
+            if self.turn.moves and self._undo_allowed():
+                actions.append("undo")
+            if self.turn.is_complete:
+                actions.append("confirm")
+        elif self.phase == "resign" and mine:
+            actions += ["accept", "decline"]
+        if self.phase in ("roll", "move", "double") and self.resign_offer is None:
+            actions.append("resign")
+        if self.clock is not None:
+            actions.append("claim_time")
+        return actions
+
+    def may_double(self, player: int) -> bool:
+        """Whether ``player`` may offer a double now (before rolling, cube rules allowing)."""
+        if self.variant is None or self.phase != "roll" or player != self.on_roll:
+            return False
+        if self.settings.length == 1 or self.crawford_game:
+            return False
+        if self.cube_owner is not None and self.cube_owner != player:
+            return False
+        return self._next_cube(self.cube) is not None
+
+    def state(self) -> dict[str, Any]:
+        """The match as a front end shows it (JSON-able; no secrets)."""
+        position = self.position
+        out: dict[str, Any] = {
+            "game": self.game,
+            "players": list(self.players),
+            "length": self.settings.length,
+            "score": list(self.score),
+            "game_number": len(self.games) + (0 if self.phase in ("waiting", "between") else 1),
+            "phase": "over" if self.is_over else self.phase,
+            "on_roll": self.on_roll,
+            "to_act": self.to_act,
+            "dice": list(self.dice) if self.dice else None,
+            "dice_left": list(self.turn.dice_left) if self.turn else None,
+            "moves": [str(m) for m in self.turn.moves] if self.turn else [],
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+        }
+        if position is not None:
+            out["position"] = self._position_view(position)
+        if self.variant is not None:
+            out["cube"] = {"value": self.cube, "owner": self.cube_owner}
+            out["crawford"] = self.crawford_game
+            out["doubled_by"] = self.doubled_by
+            if position is not None and not self.cube & (self.cube - 1):
+                out["match_id"] = self.match_state().to_id()
+        else:
+            out["colours"] = list(self.colours)
+        if self.resign_offer is not None:
+            out["resign_offer"] = {"player": self.resign_offer[0], "value": self.resign_offer[1]}
+        if self.clock is not None:
+            out["clocks"] = self.clock.snapshot().to_dict()
+        return out
+
+    def _position_view(self, position: TablesPosition) -> dict[str, Any]:
+        """The board from player 0's side of the table, and each player's pips."""
+        own = (position.mover, position.opponent)
+        if self.on_roll == 1:
+            own = (position.opponent, position.mover)
+        if isinstance(position, BackgammonPosition):
+            view: dict[str, Any] = {"id": position.to_id()}
+        else:
+            assert isinstance(position, NardyPosition)
+            view = position.to_dict()
+        view["checkers"] = [list(own[0]), list(own[1])]
+        view["pips"] = [sum(p * n for p, n in enumerate(side)) for side in own]
+        return view
+
+    def match_state(self) -> MatchState:
+        """The state as GNU Backgammon's Match ID holds it (backgammon only)."""
+        if self.variant is None:
+            raise GameError("nardy has no GNU Backgammon Match ID")
+        game_state: Literal["no_game", "playing", "over", "resigned", "dropped"] = "playing"
+        if self.phase in ("waiting", "between"):
+            game_state = "no_game"
+        elif self.is_over:
+            last = self.games[-1] if self.games else None
+            game_state = {"drop": "dropped", "resign": "resigned"}.get(
+                last.reason if last else "", "over"
+            )  # type: ignore[assignment]
+        if self.cube & (self.cube - 1):
+            raise GameError(f"GNU Backgammon's Match ID cannot hold a stake of {self.cube}")
+        turn = self.to_act if self.to_act is not None else self.on_roll
+        return MatchState(
+            cube_value=self.cube,
+            cube_owner=self.cube_owner,
+            player_on_roll=self.on_roll,
+            crawford=self.crawford_game and self.settings.length > 0,
+            game_state=game_state,
+            turn=turn,
+            doubled=self.phase == "double",
+            resignation=self.resign_offer[1] if self.resign_offer else 0,
+            dice=self.dice if self.phase == "move" else None,
+            match_length=self.settings.length,
+            score=(int(self.score[0]), int(self.score[1])),
+            jacoby=self.settings.jacoby,
+        )
+
+    # -- actions ----------------------------------------------------------------------------------
+
+    def _handlers(self) -> dict[str, Any]:
+        handlers = super()._handlers()
+        handlers.update(
+            roll=self._on_roll,
+            move=self._on_move,
+            play=self._on_play,
+            undo=self._on_undo,
+            confirm=self._on_confirm,
+            resign=self._on_resign,
+            next_game=self._on_next_game,
+            end_session=self._on_end_session,
+        )
+        if self.variant is not None:
+            handlers.update(
+                double=self._on_double,
+                take=self._on_take,
+                drop=self._on_drop,
+                beaver=self._on_beaver,
+                accept=self._on_accept,
+                decline=self._on_decline,
+            )
+        return handlers
+
+    def _require(self, player: int, phase: Phase, what: str) -> None:
+        if self.phase != phase:
+            raise IllegalMoveError(f"{what} is not possible now ({self._phase_words()})")
+        if player != self.to_act:
+            raise IllegalMoveError(
+                f"it is {self.players[self.to_act or 0]}'s turn to act, not yours"
+            )
+
+    def _phase_words(self) -> str:
+        return {
+            "waiting": "the match has not started",
+            "roll": f"{self.players[self.on_roll]} is to roll",
+            "double": "a double is waiting for an answer",
+            "move": f"{self.players[self.on_roll]} is moving",
+            "resign": "a resignation is waiting for an answer",
+            "between": "the game is over; the next one has not started",
+            "over": "the match is over",
+        }[self.phase]
+
+    def _on_start(self, player: None) -> None:
+        self.started = True
+        self._log("start", None)
+        self._start_game()
+
+    def _on_roll(self, player: int) -> None:
+        self._require(player, "roll", "rolling")
+        self._roll_turn(player, derived=False)
+
+    def _on_move(self, player: int, src: int | str, die: int) -> None:
+        self._require(player, "move", "moving a checker")
+        assert self.turn is not None
+        point = _read_src(src)
+        if not isinstance(die, int) or die not in self.turn.dice_left:
+            left = ", ".join(map(str, self.turn.dice_left)) or "none"
+            raise IllegalMoveError(f"there is no {die} to play (dice left: {left})")
+        move = self.turn.move(point, die)
+        self._log("move", player, {"src": src, "die": die}, {"move": str(move)})
+        self._maybe_auto_confirm(player)
+
+    def _on_play(self, player: int, text: str) -> None:
+        self._require(player, "move", "playing")
+        assert self.turn is not None and self.position is not None and self.dice is not None
+        if self.turn.moves and not self._undo_allowed():
+            raise IllegalMoveError(
+                "moves already made this turn cannot be taken back: play the rest one by one"
+            )
+        play = self.position.find_play(str(text), self.dice)
+        turn = self.position.start_turn(self.dice)
+        for move in play.moves:
+            turn.move(move.src, move.die)
+        self.turn = turn
+        self._log("play", player, {"text": text}, {"play": play.notation})
+        self._maybe_auto_confirm(player)
+
+    def _on_undo(self, player: int) -> None:
+        self._require(player, "move", "taking a move back")
+        assert self.turn is not None
+        if not self._undo_allowed():
+            raise IllegalMoveError("in Georgian backgammon a move made cannot be taken back")
+        if not self.turn.moves:
+            raise IllegalMoveError("there is no move of this turn to take back")
+        move = self.turn.undo()
+        self._log("undo", player, outcome={"move": str(move)})
+
+    def _on_confirm(self, player: int) -> None:
+        self._require(player, "move", "confirming the turn")
+        assert self.turn is not None
+        if not self.turn.is_complete:
+            left = ", ".join(map(str, self.turn.dice_left))
+            raise IllegalMoveError(f"the play is not complete: dice still to play ({left})")
+        self._finish_turn(player, derived=False)
+
+    def _on_double(self, player: int) -> None:
+        self._require(player, "roll", "doubling")
+        if not self.may_double(player):
+            raise IllegalMoveError(self._why_no_double(player))
+        self.phase = "double"
+        self.doubled_by = player
+        self._log("double", player, outcome={"cube": self._next_cube(self.cube)})
+
+    def _why_no_double(self, player: int) -> str:
+        if self.settings.length == 1:
+            return "there is no doubling in a 1-point match"
+        if self.crawford_game:
+            return "this is the Crawford game: nobody may double"
+        if self.cube_owner is not None and self.cube_owner != player:
+            return f"{self.players[self.cube_owner]} owns the cube: only the owner may double"
+        return f"the stake is {self.cube}, the most it can be"
+
+    def _on_take(self, player: int) -> None:
+        self._require(player, "double", "taking")
+        value = self._next_cube(self.cube)
+        assert value is not None
+        self.cube, self.cube_owner = value, player
+        self._log("take", player, outcome={"cube": value})
+        self.doubled_by = None
+        self.phase = "roll"
+        self._after_roll_phase_starts()
+
+    def _on_drop(self, player: int) -> None:
+        self._require(player, "double", "dropping")
+        assert self.doubled_by is not None
+        self._log("drop", player, outcome={"points": self.cube})
+        self._end_game(self.doubled_by, self.cube, "single", "drop")
+
+    def _may_beaver(self) -> bool:
+        if not (self.settings.beavers and self.settings.length == 0):
+            return False
+        value = self._next_cube(self.cube)
+        return value is not None and self._next_cube(value) is not None
+
+    def _on_beaver(self, player: int) -> None:
+        self._require(player, "double", "beavering")
+        if not self._may_beaver():
+            raise IllegalMoveError("beavers are not allowed in this match")
+        value = self._next_cube(self._next_cube(self.cube) or self.cube)
+        assert value is not None
+        self.cube, self.cube_owner = value, player
+        self._log("beaver", player, outcome={"cube": value})
+        self.doubled_by = None
+        self.phase = "roll"
+        self._after_roll_phase_starts()
+
+    def _on_resign(self, player: int, value: int | None = None) -> None:
+        if self.phase not in ("roll", "move", "double"):
+            raise IllegalMoveError(f"resigning is not possible now ({self._phase_words()})")
+        if self.is_nardy:
+            assert isinstance(self.position, NardyPosition)
+            points = self.position.surrender_value(
+                self.colours[player],
+                self.settings.surrender_value,
+            )
+            self._log(
+                "resign", player, {} if value is None else {"value": value}, {"points": points}
+            )
+            self._end_game(1 - player, points, {1: "oin", 2: "mars"}[points], "resign")
+            return
+        if value not in (1, 2, 3):
+            raise IllegalMoveError(
+                "say what you resign: 1 (a single game), 2 (a gammon) or 3 (a backgammon)"
+            )
+        self._phase_before_offer = self.phase
+        self.resign_offer = (player, value)
+        self.phase = "resign"
+        self._log("resign", player, {"value": value}, {"points": value * self.cube})
+
+    def _on_accept(self, player: int) -> None:
+        self._require(player, "resign", "accepting a resignation")
+        assert self.resign_offer is not None
+        value = self.resign_offer[1]
+        self._log("accept", player, outcome={"points": value * self.cube})
+        self.resign_offer = None
+        self._end_game(player, value * self.cube, KIND_NAMES[value], "resign")
+
+    def _on_decline(self, player: int) -> None:
+        self._require(player, "resign", "declining a resignation")
+        self._log("decline", player)
+        self.resign_offer = None
+        self.phase = self._phase_before_offer
+
+    def _on_next_game(self, player: int) -> None:
+        if self.phase != "between":
+            raise IllegalMoveError(f"a new game cannot start now ({self._phase_words()})")
+        self._log("next_game", player)
+        self._start_game()
+
+    def _on_end_session(self, player: int) -> None:
+        if self.phase != "between":
+            raise IllegalMoveError("a money session ends between games")
+        self._log("end_session", player)
+        leader = (
+            0 if self.score[0] > self.score[1] else 1 if self.score[1] > self.score[0] else None
+        )
+        self._end_match(leader, "session ended")
+
+    # -- the flow of a game -----------------------------------------------------------------------
+
+    def _start_game(self) -> None:
+        """Set up a new game: the board, the cube, who moves first; roll the opening."""
+        number = len(self.games) + 1
+        self.cube, self.cube_owner, self.doubled_by, self.resign_offer = 1, None, None, None
+        outcome = self._new_game_dice()
+        outcome["number"] = number
+        if self.crawford_game:
+            outcome["crawford"] = True
+        self._log("game_start", None, outcome=outcome, derived=True)
+        if self.is_nardy:
+            self._start_nardy_game(number)
+        else:
+            self._start_backgammon_game()
+
+    def _opening_roll(self) -> tuple[int, int]:
+        """Each player rolls one die, again while they tie; returns (player 0's, player 1's)."""
+        while True:
+            outcome = self._roll(2)
+            self._log("opening", None, outcome=outcome, derived=True)
+            first, second = outcome["dice"]
+            if first != second:
+                return first, second
+
+    def _start_backgammon_game(self) -> None:
+        assert self.variant is not None
+        self.position = BackgammonPosition.initial(self.variant)
+        first, second = self._opening_roll()
+        self.on_roll = 0 if first > second else 1
+        self._begin_turn((first, second))
+
+    def _start_nardy_game(self, number: int) -> None:
+        options = self.settings.options
+        if number == 1:
+            first, second = self._opening_roll()
+            self._first_mover = 0 if first > second else 1
+        elif self.settings.first_move == "winner" and self.games[-1].winner is not None:
+            self._first_mover = self.games[-1].winner
+        else:
+            self._first_mover = 1 - self._first_mover
+        self.colours = ("white", "black") if self._first_mover == 0 else ("black", "white")
+        self.position = NardyPosition.initial(**options)  # type: ignore[arg-type]
+        self.on_roll = self._first_mover
+        self.phase = "roll"
+        self._after_roll_phase_starts()
+
+    def _after_roll_phase_starts(self) -> None:
+        """Roll for the player on roll at once when he has nothing to decide before rolling."""
+        if not self.may_double(self.on_roll):
+            self._roll_turn(self.on_roll, derived=True)
+
+    def _roll_turn(self, player: int, *, derived: bool) -> None:
+        outcome = self._roll(2)
+        self._log("roll", player, outcome=outcome, derived=derived)
+        first, second = outcome["dice"]
+        self._begin_turn((first, second))
+
+    def _begin_turn(self, dice: tuple[int, int]) -> None:
+        assert self.position is not None
+        self.dice = dice
+        self.turn = self.position.start_turn(dice)
+        self.phase = "move"
+        if not self.turn.legal_moves():
+            self._log("no_move", self.on_roll, derived=True)
+            self._finish_turn(self.on_roll, derived=True)
+
+    def _undo_allowed(self) -> bool:
+        return self.variant is None or self.variant.undo_within_turn
+
+    def _maybe_auto_confirm(self, player: int) -> None:
+        """Georgian: a move made is final, so a complete play ends the turn at once."""
+        if self.turn is not None and self.turn.is_complete and not self._undo_allowed():
+            self._finish_turn(player, derived=True)
+
+    def _finish_turn(self, player: int, *, derived: bool) -> None:
+        assert self.turn is not None
+        play = self.turn.play()
+        self._log("confirm", player, outcome={"play": play.notation}, derived=derived)
+        self.position = play.result
+        self.turn = None
+        self.dice = None
+        position = self.position
+        result = (
+            position.result if isinstance(position, BackgammonPosition | NardyPosition) else None
+        )
+        if result is not None:
+            if result.winner is None:
+                self._end_game(None, 0, "draw", "last-roll tie")
+                return
+            winner = player if result.winner in ("opponent", self.colours[player]) else 1 - player
+            self._end_game(winner, result.value * self.cube, result.kind, "bear-off")
+            return
+        self.on_roll = 1 - self.on_roll
+        self.phase = "roll"
+        self._after_roll_phase_starts()
+
+    def _next_cube(self, value: int) -> int | None:
+        """The stake after an accepted double, or ``None`` when it is at its cap."""
+        assert self.variant is not None
+        values = self.variant.cube_values
+        if value == 1:
+            return values[0]
+        if value in values and values.index(value) + 1 < len(values):
+            return values[values.index(value) + 1]
+        return None
+
+    def _end_game(self, winner: int | None, points: int, kind: str, reason: str) -> None:
+        """Score a finished game into the match and go on to the next game or the end."""
+        if (
+            self.variant is not None
+            and self.settings.length == 0
+            and self.settings.jacoby
+            and self.cube == 1
+            and reason == "bear-off"
+        ):
+            points = 1
+        length = self.settings.length
+        if winner is not None:
+            gained = points if length == 0 else min(points, length - self.score[winner])
+            self.score[winner] += gained
+        outcome: dict[str, Any] = {
+            "winner": winner,
+            "points": points,
+            "kind": kind,
+            "reason": reason,
+            "score": list(self.score),
+        }
+        outcome.update(self._reveal_dice())
+        self._log("game_end", winner, outcome=outcome, derived=True)
+        score = (self.score[0], self.score[1])
+        self.games.append(GameSummary(len(self.games) + 1, winner, points, kind, reason, score))
+        self.turn = None
+        self.dice = None
+        self.resign_offer = None
+        self.doubled_by = None
+        if self.crawford_game:
+            self.crawford_game = False
+            self._crawford_done = True
+        if length and winner is not None and self.score[winner] >= length:
+            self.phase = "over"
+            self._end_match(winner, reason)
+            return
+        if (
+            self.settings.uses_crawford
+            and not self._crawford_done
+            and winner is not None
+            and self.score[winner] == length - 1
+        ):
+            self.crawford_game = True
+        if length == 0:
+            self.phase = "between"
+            return
+        self._start_game()
+
+    def _lose_on_time(self, player: int) -> None:
+        """Running out of time loses the match (backgammon and nardy)."""
+        winner = 1 - player
+        self.phase = "over"
+        self.turn = None
+        self._end_match(winner, "time")
+
+    def _game_in_progress(self) -> bool:
+        return self.phase not in ("waiting", "between", "over") and not self.is_over
+
+
+def _read_src(src: int | str) -> int:
+    """A point to move from as a front end sends it: a number, ``bar`` or a numeric text."""
+    if isinstance(src, str):
+        text = src.strip().lower()
+        if text in ("bar", "b"):
+            return BAR
+        if text.isdigit():
+            src = int(text)
+        else:
+            raise IllegalMoveError(f"{src!r} is not a point: give 1 to 24 or bar")
+    if not isinstance(src, int) or not 1 <= src <= BAR or src == OFF:
+        raise IllegalMoveError(f"{src!r} is not a point: give 1 to 24 or bar")
+    return src
