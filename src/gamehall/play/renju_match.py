@@ -1,0 +1,231 @@
+"""Renju (and gomoku) matches: games to N points, colours alternating, draws by agreement.
+
+The rules layer (``gamehall.renju.Board``) referees every stone; this module adds the match:
+Black first with the colours swapped each game, resignation, draw offers and their answers,
+a game point for a win and half for a draw, and the loss of a game on time.
+"""
+
+import time
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from gamehall.errors import GameError, IllegalMoveError
+from gamehall.play.clock import Clock
+from gamehall.play.dice import DiceSource
+from gamehall.play.match import GameSummary, Match, TimeSource
+from gamehall.play.settings import MatchSettings
+from gamehall.renju import Board
+
+Phase = Literal["waiting", "move", "over"]
+
+
+class RenjuMatch(Match):
+    """A renju or gomoku match between players 0 and 1 (player 0 is Black in game 1)."""
+
+    def __init__(
+        self,
+        settings: MatchSettings,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        *,
+        dice: DiceSource | None = None,
+        time_source: TimeSource = time.time,
+    ) -> None:
+        if settings.game != "renju":
+            raise GameError(f"a {settings.game} match is a TablesMatch")
+        if settings.dice == "fair":
+            raise GameError("renju has no dice: choose dice='secure' (the default)")
+        super().__init__(settings, players, dice=dice, time_source=time_source)
+        self.phase: Phase = "waiting"
+        self.board: Board | None = None
+        self.black = 0
+        """The player with Black in the current game."""
+        self.draw_offer: int | None = None
+        """The player whose draw offer is waiting for an answer."""
+
+    @property
+    def to_act(self) -> int | None:
+        if self.is_over or self.board is None or self.phase != "move":
+            return None
+        return self.black if self.board.turn == "black" else 1 - self.black
+
+    def colour_of(self, player: int) -> str:
+        """The colour ``player`` plays in the current game."""
+        return "black" if player == self.black else "white"
+
+    def legal_actions(self, player: int) -> list[str]:
+        if self.is_over or self.phase != "move":
+            return []
+        actions = ["resign"]
+        if player == self.to_act:
+            actions += ["move", "pass"]
+        if self.draw_offer is None:
+            actions.append("offer_draw")
+        elif self.draw_offer != player:
+            actions += ["accept", "decline"]
+        if self.clock is not None:
+            actions.append("claim_time")
+        return actions
+
+    def state(self) -> dict[str, Any]:
+        board = self.board
+        out: dict[str, Any] = {
+            "game": self.game,
+            "players": list(self.players),
+            "length": self.settings.length,
+            "score": list(self.score),
+            "game_number": len(self.games) + (1 if self.phase == "move" else 0),
+            "phase": "over" if self.is_over else self.phase,
+            "black": self.black,
+            "to_act": self.to_act,
+            "draw_offer": self.draw_offer,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "options": dict(self.settings.options),
+        }
+        if board is not None:
+            out["moves"] = board.moves
+            out["turn"] = board.turn
+            out["forbidden"] = board.forbidden_points() if board.result is None else {}
+            out["result"] = (
+                None
+                if board.result is None
+                else {"winner": board.result.winner, "reason": board.result.reason}
+            )
+        if self.clock is not None:
+            out["clocks"] = self.clock.snapshot().to_dict()
+        return out
+
+    # -- actions ----------------------------------------------------------------------------------
+
+    def _handlers(self) -> dict[str, Any]:
+        handlers = super()._handlers()
+        handlers.update(
+            move=self._on_move,
+            pass_=self._on_pass,
+            resign=self._on_resign,
+            offer_draw=self._on_offer_draw,
+            accept=self._on_accept,
+            decline=self._on_decline,
+        )
+        handlers["pass"] = handlers.pop("pass_")
+        return handlers
+
+    def _on_start(self, player: None) -> None:
+        self.started = True
+        self._log("start", None)
+        self._start_game()
+
+    def _require_turn(self, player: int, what: str) -> Board:
+        if self.board is None or self.phase != "move":
+            raise IllegalMoveError(f"{what} is not possible now: no game is being played")
+        if player != self.to_act:
+            raise IllegalMoveError(f"it is {self.players[self.to_act or 0]}'s move, not yours")
+        return self.board
+
+    def _on_move(self, player: int, point: str) -> None:
+        board = self._require_turn(player, "a move")
+        board.play(str(point))
+        self._log("move", player, {"point": point}, {"move": board.moves[-1]})
+        self._after_stone(player)
+
+    def _on_pass(self, player: int) -> None:
+        board = self._require_turn(player, "passing")
+        board.play("pass")
+        self._log("pass", player)
+        self._after_stone(player)
+
+    def _after_stone(self, player: int) -> None:
+        """A move declines a pending draw offer of the opponent; a finished board ends the game."""
+        assert self.board is not None
+        if self.draw_offer is not None and self.draw_offer != player:
+            self._log("decline", player, derived=True)
+            self.draw_offer = None
+        result = self.board.result
+        if result is not None:
+            winner = None if result.winner is None else self._player_of(result.winner)
+            self._end_game(winner, result.reason)
+
+    def _player_of(self, colour: str) -> int:
+        return self.black if colour == "black" else 1 - self.black
+
+    def _on_resign(self, player: int) -> None:
+        if self.phase != "move":
+            raise IllegalMoveError("resigning is not possible now: no game is being played")
+        self._log("resign", player)
+        self._end_game(1 - player, "resign")
+
+    def _on_offer_draw(self, player: int) -> None:
+        if self.phase != "move":
+            raise IllegalMoveError("a draw can be offered only during a game")
+        if self.draw_offer is not None:
+            who = "your" if self.draw_offer == player else "your opponent's"
+            raise IllegalMoveError(f"{who} draw offer is already waiting for an answer")
+        self.draw_offer = player
+        self._log("offer_draw", player)
+
+    def _answer(self, player: int, what: str) -> None:
+        if self.draw_offer is None or self.draw_offer == player:
+            raise IllegalMoveError(f"there is no draw offer of your opponent to {what}")
+
+    def _on_accept(self, player: int) -> None:
+        self._answer(player, "accept")
+        self._log("accept", player)
+        self.draw_offer = None
+        self._end_game(None, "agreement")
+
+    def _on_decline(self, player: int) -> None:
+        self._answer(player, "decline")
+        self._log("decline", player)
+        self.draw_offer = None
+
+    # -- the flow of the match --------------------------------------------------------------------
+
+    def _start_game(self) -> None:
+        number = len(self.games) + 1
+        self.black = (number - 1) % 2
+        options = self.settings.options
+        self.board = Board(
+            rule=options.get("rule", "renju"),
+            opening=options.get("opening", "center"),
+            forbidden=options.get("forbidden", "loss"),
+        )
+        self.draw_offer = None
+        self.phase = "move"
+        control = self.settings.time_control()
+        if control is not None:
+            # Each game has its own time: a new clock, which starts with Black's first move.
+            self.clock = Clock(control, time_source=self._time)
+        self._log("game_start", None, outcome={"number": number, "black": self.black}, derived=True)
+
+    def _end_game(self, winner: int | None, reason: str) -> None:
+        """Score the game (1 for a win, 1/2 each for a draw) and go on or end the match."""
+        if winner is None:
+            self.score[0] += 0.5
+            self.score[1] += 0.5
+        else:
+            self.score[winner] += 1
+        points = 0.5 if winner is None else 1.0
+        kind = "draw" if winner is None else "win"
+        score = (self.score[0], self.score[1])
+        self._log(
+            "game_end",
+            winner,
+            outcome={"winner": winner, "reason": reason, "score": list(score)},
+            derived=True,
+        )
+        self.games.append(GameSummary(len(self.games) + 1, winner, points, kind, reason, score))
+        self.draw_offer = None
+        length = self.settings.length
+        leader = 0 if score[0] > score[1] else 1 if score[1] > score[0] else None
+        if leader is not None and score[leader] >= length:
+            self.phase = "over"
+            self._end_match(leader, reason)
+            return
+        self._start_game()
+
+    def _lose_on_time(self, player: int) -> None:
+        """Running out of time loses the game (the match goes on if it is not decided)."""
+        self._end_game(1 - player, "time")
+
+    def _game_in_progress(self) -> bool:
+        return self.phase == "move" and not self.is_over
