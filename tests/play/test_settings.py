@@ -1,0 +1,50 @@
+"""Match settings: checked once, with errors that say what is allowed; the dict form round-trips."""
+
+import pytest
+
+from gamehall.errors import GameError
+from gamehall.play.events import Event
+from gamehall.play.settings import MatchSettings
+
+
+def test_defaults_and_round_trip() -> None:
+    settings = MatchSettings(
+        game="nardy", length=5, clock="fischer:300+5", options={"bearoff": "standard"}
+    )
+    assert MatchSettings.from_dict(settings.to_dict()) == settings
+    assert MatchSettings().game == "backgammon" and MatchSettings().length == 1
+
+
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [
+        ({"game": "chess"}, "game 'chess' is not known"),
+        ({"length": -1}, "give 1 to 64 points"),
+        ({"length": 65}, "give 1 to 64 points"),
+        ({"clock": "sandglass"}, "not a time control"),
+        ({"dice": "loaded"}, "dice 'loaded'"),
+        ({"game": "nardy", "options": {"bearoff": "fast"}}, "bearoff 'fast'"),
+        ({"game": "backgammon", "options": {"bearoff": "seed"}}, "no option 'bearoff'"),
+        ({"first_move": "loser"}, "first_move"),
+    ],
+)
+def test_bad_settings_say_what_is_allowed(values: dict[str, object], words: str) -> None:
+    with pytest.raises(GameError, match=words):
+        MatchSettings(**values)  # type: ignore[arg-type]
+
+
+def test_crawford_follows_the_variant_unless_set() -> None:
+    assert MatchSettings(game="backgammon", length=5).uses_crawford
+    assert not MatchSettings(game="georgian", length=5).uses_crawford
+    assert MatchSettings(game="georgian", length=5, crawford=True).uses_crawford
+    assert not MatchSettings(game="backgammon", length=0).uses_crawford
+
+
+def test_unknown_keys_are_refused() -> None:
+    with pytest.raises(GameError, match="unknown match settings: colour"):
+        MatchSettings.from_dict({"game": "renju", "colour": "black"})
+
+
+def test_event_round_trip() -> None:
+    event = Event(3, "move", 1, 12.5, {"src": 13, "die": 6}, {"move": "13/7"}, False, None)
+    assert Event.from_dict(event.to_dict()) == event
