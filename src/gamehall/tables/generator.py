@@ -11,7 +11,7 @@ possible, else the larger" for backgammon and nardy alike.
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from gamehall.tables.moves import BAR, OFF, Move, point_name
+from gamehall.tables.moves import BAR, OFF, Move, point_name, where
 from gamehall.tables.rules import TablesRules
 
 Score = tuple[int, int, int, int]
@@ -128,7 +128,7 @@ class TurnState:
             return None
         dst = src - die
         return {
-            NO_CHECKER: f"there is no checker of yours on {point_name(src)}",
+            NO_CHECKER: f"there is no checker of yours {where(src)}",
             MUST_ENTER: "a checker on the bar must enter first",
             HIT_AND_RUN: (
                 f"the checker that hit on {src} may not move again this turn "

@@ -22,6 +22,11 @@ def point_name(point: int) -> str:
     return "bar" if point == BAR else "off" if point == OFF else str(point)
 
 
+def where(point: int) -> str:
+    """A point as a sentence names it: ``on the bar``, ``on 13``."""
+    return "on the bar" if point == BAR else f"on {point}"
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One checker moved by one die: from ``src`` to ``dst`` in the mover's numbering (25 the

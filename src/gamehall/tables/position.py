@@ -22,7 +22,16 @@ from gamehall.tables.generator import (
     can_reach,
     stops_at,
 )
-from gamehall.tables.moves import BAR, OFF, Move, Segment, format_play, parse_play, point_name
+from gamehall.tables.moves import (
+    BAR,
+    OFF,
+    Move,
+    Segment,
+    format_play,
+    parse_play,
+    point_name,
+    where,
+)
 from gamehall.tables.rules import TablesRules
 
 P = TypeVar("P", bound="TablesPosition")
@@ -166,9 +175,7 @@ class TablesPosition:
             target[end] += 1
         for path in segments:
             if target[path[0][0]] < 0:
-                raise IllegalMoveError(
-                    f"there is no checker of yours on {point_name(path[0][0])} to move"
-                )
+                raise IllegalMoveError(f"there is no checker of yours {where(path[0][0])} to move")
         state = self._state(pair)
         outcomes = best_outcomes(state, dice_to_play(pair))
         found = [o for o in outcomes if list(o.mover) == target]
@@ -213,6 +220,16 @@ def _explain(state: TurnState, segments: list[Segment], dice: tuple[int, ...], t
     """Why the play in ``text`` is not legal: the first step the rules refuse, or the rule on
     using the dice that a legal-looking play breaks."""
     rank = best_rank(state.copy(), dice)
+    sums = _sums(dice)
+    for path in segments:
+        (src, _), (goal, _) = path[0], path[-1]
+        if goal != OFF and src - goal not in sums:
+            roll = "-".join(map(str, sorted(set(dice), reverse=True)))
+            can = ", ".join(map(str, sorted(sums)))
+            return (
+                f"{point_name(src)}/{goal} moves {src - goal} pips: with {roll} a checker "
+                f"moves {can}"
+            )
     reasons: list[str] = []
     score = _walk_segments(state.copy(), [list(p) for p in segments], dice, (0, 0, 0, 0), reasons)
     if score is None:
@@ -237,6 +254,14 @@ def _explain(state: TurnState, segments: list[Segment], dice: tuple[int, ...], t
     if state.rules.block_check == "final":
         return f"{text!r} ends with a block of six points with no opposing checker ahead of it"
     return f"{text!r} is not a legal play with these dice"
+
+
+def _sums(dice: tuple[int, ...]) -> set[int]:
+    """The distances one checker can move with some of ``dice``."""
+    sums = {0}
+    for die in dice:
+        sums |= {s + die for s in sums}
+    return sums - {0}
 
 
 def _walk_segments(
