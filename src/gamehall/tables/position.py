@@ -227,8 +227,8 @@ def _explain(state: TurnState, segments: list[Segment], dice: tuple[int, ...], t
             roll = "-".join(map(str, sorted(set(dice), reverse=True)))
             can = ", ".join(map(str, sorted(sums)))
             return (
-                f"{point_name(src)}/{goal} moves {src - goal} pips: with {roll} a checker "
-                f"moves {can}"
+                f"{point_name(src)}/{goal} moves {src - goal} "
+                f"pip{'s' if src - goal > 1 else ''}: with {roll} a checker moves {can}"
             )
     reasons: list[str] = []
     score = _walk_segments(state.copy(), [list(p) for p in segments], dice, (0, 0, 0, 0), reasons)
