@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: serve test lint typecheck pytest bench clean
+.PHONY: serve test lint typecheck pytest bench clean system-packages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || { \
@@ -16,6 +16,17 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# What the tests need from Debian: GNU Backgammon (the .mat import test) and Chromium (the
+# browser tests; no browser can be downloaded, so Playwright drives Debian's).
+system-packages:
+	@missing=""; \
+	command -v gnubg >/dev/null 2>&1 || test -x /usr/games/gnubg || missing="$$missing gnubg"; \
+	test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+
 serve: $(STAMP)
 	$(BIN)/gamehall
 
@@ -26,7 +37,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(STAMP) system-packages
 	$(BIN)/pytest --benchmark-disable
 
 test: lint typecheck pytest
