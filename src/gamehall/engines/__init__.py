@@ -1,0 +1,83 @@
+"""Computer players for every game, behind one small interface (``gamehall.engines.base``).
+
+>>> from gamehall.backgammon.position import Position
+>>> from gamehall.engines import ChoosePlay, find_engine
+>>> engine = find_engine("backgammon", "beginner", seed=1)
+>>> engine.decide(ChoosePlay.roll(Position.initial(), (3, 1))).notation
+'8/5 6/5'
+
+``find_engine(game, level, seed)`` gives a fresh engine; the same seed and the same decisions
+give the same choices.
+"""
+
+from collections.abc import Callable
+
+from gamehall.engines.base import (
+    GAME_NAMES,
+    LEVELS,
+    AnswerDouble,
+    AnswerDraw,
+    AnswerResignation,
+    ChooseMove,
+    ChoosePlay,
+    ChooseResignation,
+    CubeAnswer,
+    CubeOwner,
+    Decision,
+    Engine,
+    Evaluator,
+    GameName,
+    Level,
+    MatchContext,
+    OfferDouble,
+)
+from gamehall.engines.renju import BeginnerRenjuEngine, RandomRenjuEngine
+from gamehall.engines.tables import BeginnerTablesEngine, RandomTablesEngine
+from gamehall.errors import GameError
+
+ENGINES: dict[tuple[GameName, Level], Callable[[int | None], Engine]] = {
+    ("backgammon", "random"): lambda seed: RandomTablesEngine("backgammon", seed),
+    ("backgammon", "beginner"): lambda seed: BeginnerTablesEngine("backgammon", seed),
+    ("georgian", "random"): lambda seed: RandomTablesEngine("georgian", seed),
+    ("georgian", "beginner"): lambda seed: BeginnerTablesEngine("georgian", seed),
+    ("nardy", "random"): lambda seed: RandomTablesEngine("nardy", seed),
+    ("nardy", "beginner"): lambda seed: BeginnerTablesEngine("nardy", seed),
+    ("renju", "random"): RandomRenjuEngine,
+    ("renju", "beginner"): BeginnerRenjuEngine,
+}
+"""Every engine by (game, level): a function of the seed that makes a fresh one."""
+
+
+def find_engine(game: str, level: str = "beginner", seed: int | None = None) -> Engine:
+    """A fresh engine for ``game`` (backgammon, georgian, nardy, renju) at ``level`` (random,
+    beginner), its random choices drawn from ``random.Random(seed)``."""
+    for name in GAME_NAMES:
+        if name == game:
+            for strength in LEVELS:
+                if strength == level:
+                    return ENGINES[name, strength](seed)
+            raise GameError(f"there is no {level!r} engine: choose {' or '.join(LEVELS)}")
+    raise GameError(f"there is no engine for {game!r}: choose {', '.join(GAME_NAMES)}")
+
+
+__all__ = [
+    "ENGINES",
+    "GAME_NAMES",
+    "LEVELS",
+    "AnswerDouble",
+    "AnswerDraw",
+    "AnswerResignation",
+    "ChooseMove",
+    "ChoosePlay",
+    "ChooseResignation",
+    "CubeAnswer",
+    "CubeOwner",
+    "Decision",
+    "Engine",
+    "Evaluator",
+    "GameName",
+    "Level",
+    "MatchContext",
+    "OfferDouble",
+    "find_engine",
+]

@@ -1,0 +1,257 @@
+"""The engines' one small interface: a decision goes in, the engine's choice comes out.
+
+A decision is a small frozen value saying what is to be decided and on what position;
+``Engine.decide`` answers it. The tables games (backgammon, Georgian backgammon, long nardy)
+ask for plays, cube actions and resignations; renju asks for moves and answers to a draw offer.
+
+Positions are given as they stand, the side on roll first: the engine is on roll when it
+chooses a play, offers a double or considers resigning; the opponent is on roll when the
+engine answers his double or his resignation (both are offered before rolling).
+"""
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Generic, Literal, Protocol, TypeVar, overload, runtime_checkable
+
+from gamehall.backgammon.variants import INTERNATIONAL, find_variant
+from gamehall.errors import GameError
+from gamehall.renju.board import Board
+from gamehall.tables.position import Play, TablesPosition
+
+GameName = Literal["backgammon", "georgian", "nardy", "renju"]
+GAME_NAMES: tuple[GameName, ...] = ("backgammon", "georgian", "nardy", "renju")
+Level = Literal["random", "beginner"]
+LEVELS: tuple[Level, ...] = ("random", "beginner")
+"""The strengths, weakest first."""
+
+CubeOwner = Literal["engine", "opponent"]
+CubeAnswer = Literal["take", "drop", "beaver"]
+
+P = TypeVar("P", bound=TablesPosition)
+T_contra = TypeVar("T_contra", contravariant=True)
+
+
+@dataclass(frozen=True)
+class MatchContext:
+    """What besides the board bears on a decision: the match, the score and the cube, all
+    from the engine's side (``score`` is (engine, opponent)).
+
+    ``match_length`` 0 is money play. ``crawford`` says that this game is the Crawford game
+    (no doubling in it). ``cube_values`` are the stakes an accepted double raises the cube to,
+    in order (International 2, 4, ..., 64; Georgian 2, 3, 4, 5, 6); ``beavers`` whether a
+    taker may beaver (money play only); ``variant`` names the game's variant.
+    """
+
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    cube_value: int = 1
+    cube_owner: CubeOwner | None = None
+    crawford: bool = False
+    cube_values: tuple[int, ...] = INTERNATIONAL.cube_values
+    beavers: bool = False
+    variant: str = "international"
+
+    def __post_init__(self) -> None:
+        if self.match_length < 0 or min(self.score) < 0 or self.cube_value < 1:
+            raise GameError(
+                "a match context needs a match length (0 for money), scores and a cube value "
+                "that are not negative, the cube at least 1"
+            )
+
+    @classmethod
+    def for_variant(cls, variant: str) -> "MatchContext":
+        """Money play with the cube values of a backgammon variant ("international" or
+        "georgian"); ``dataclasses.replace`` sets the other fields."""
+        chosen = find_variant(variant)
+        return cls(cube_values=chosen.cube_values, variant=chosen.name)
+
+    @property
+    def next_cube_value(self) -> int | None:
+        """The stake after an accepted double, or ``None`` when the cube is at its cap."""
+        return next((v for v in self.cube_values if v > self.cube_value), None)
+
+    def cube_after_double(self) -> int:
+        """The stake after a double now; ``GameError`` when the cube is at its cap."""
+        value = self.next_cube_value
+        if value is None:
+            raise GameError(f"the cube is at its cap ({self.cube_value}): nobody may double")
+        return value
+
+    @property
+    def away(self) -> tuple[int, int] | None:
+        """The points each side still needs to win the match (engine first); ``None`` in money
+        play."""
+        if not self.match_length:
+            return None
+        return self.match_length - self.score[0], self.match_length - self.score[1]
+
+    @property
+    def engine_may_double(self) -> bool:
+        """Whether the engine may offer a double now: not in the Crawford game, the cube in the
+        middle or the engine's, and not yet at its cap."""
+        return (
+            not self.crawford and self.cube_owner != "opponent" and self.next_cube_value is not None
+        )
+
+
+_MONEY = MatchContext()
+
+
+@dataclass(frozen=True)
+class ChoosePlay(Generic[P]):
+    """Choose one of ``plays``, the legal plays of ``dice`` in ``position`` (the engine on
+    roll). The answer is one of the ``plays`` values itself."""
+
+    position: P
+    dice: tuple[int, int]
+    plays: Sequence[Play[P]]
+    context: MatchContext = _MONEY
+
+    def __post_init__(self) -> None:
+        if not self.plays:
+            raise GameError("there is no play to choose from: a roll always has at least one play")
+
+    @classmethod
+    def roll(
+        cls, position: P, dice: tuple[int, int], context: MatchContext = _MONEY
+    ) -> "ChoosePlay[P]":
+        """The decision for ``dice`` in ``position``, with the plays the rules allow."""
+        return cls(position, dice, tuple(position.legal_plays(dice)), context)
+
+
+@dataclass(frozen=True)
+class OfferDouble:
+    """Double now, before rolling? (The engine is on roll; asked only when doubling is legal.)
+    The answer is ``True`` or ``False``."""
+
+    position: TablesPosition
+    context: MatchContext = _MONEY
+
+
+@dataclass(frozen=True)
+class AnswerDouble:
+    """The opponent, on roll in ``position``, doubles: ``"take"``, ``"drop"``, or
+    ``"beaver"`` when the context allows beavers. ``context`` shows the cube before the
+    double."""
+
+    position: TablesPosition
+    context: MatchContext = _MONEY
+
+
+@dataclass(frozen=True)
+class ChooseResignation:
+    """Offer to resign now (the engine on roll)? ``None`` to play on, or the value offered:
+    1 single (oin), 2 gammon (mars), 3 backgammon (cox), times the cube."""
+
+    position: TablesPosition
+    context: MatchContext = _MONEY
+
+
+@dataclass(frozen=True)
+class AnswerResignation:
+    """The opponent, on roll in ``position``, offers to resign ``value`` (1, 2 or 3, times the
+    cube): accept (``True``) or play on (``False``)?"""
+
+    position: TablesPosition
+    value: int
+    context: MatchContext = _MONEY
+
+    def __post_init__(self) -> None:
+        if self.value not in (1, 2, 3):
+            raise GameError(f"a resignation is worth 1, 2 or 3 points, not {self.value!r}")
+
+
+@dataclass(frozen=True)
+class ChooseMove:
+    """The renju move for the side to move on ``board``: a point such as ``"h8"``, or
+    ``"pass"`` when no point is legal."""
+
+    board: Board
+
+
+@dataclass(frozen=True)
+class AnswerDraw:
+    """The opponent offers a draw with his move; the engine, to move on ``board``, accepts
+    (``True``) or plays on (``False``)."""
+
+    board: Board
+
+
+TablesDecision = OfferDouble | AnswerDouble | ChooseResignation | AnswerResignation
+Decision = ChoosePlay[TablesPosition] | TablesDecision | ChooseMove | AnswerDraw
+Choice = Play[TablesPosition] | bool | CubeAnswer | int | str | None
+
+
+@runtime_checkable
+class Evaluator(Protocol[T_contra]):
+    """An engine that can also score a position; each level documents its scale."""
+
+    def evaluate(self, position: T_contra) -> float:
+        """The position's score from the view of the side to move (higher is better)."""
+        ...
+
+
+class Engine(ABC):
+    """A computer player for one game at one level.
+
+    ``decide`` answers every decision of its game; the same seed and the same decisions give
+    the same choices. Decisions of another game raise ``GameError``.
+    """
+
+    def __init__(self, game: GameName, level: Level, seed: int | None = None) -> None:
+        self.game: GameName = game
+        self.level: Level = level
+        self.random = Random(seed)
+
+    @property
+    def name(self) -> str:
+        """The engine's name, e.g. ``"gamehall backgammon beginner"``."""
+        return f"gamehall {self.game} {self.level}"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+    @overload
+    def decide(self, decision: ChoosePlay[P]) -> Play[P]: ...
+    @overload
+    def decide(self, decision: OfferDouble) -> bool: ...
+    @overload
+    def decide(self, decision: AnswerDouble) -> CubeAnswer: ...
+    @overload
+    def decide(self, decision: ChooseResignation) -> int | None: ...
+    @overload
+    def decide(self, decision: AnswerResignation) -> bool: ...
+    @overload
+    def decide(self, decision: ChooseMove) -> str: ...
+    @overload
+    def decide(self, decision: AnswerDraw) -> bool: ...
+
+    def decide(self, decision: object) -> object:
+        """The engine's choice for ``decision`` (the type of the answer depends on the
+        decision: see each decision class)."""
+        if not isinstance(decision, _DECISIONS):
+            raise GameError(f"{decision!r} is not a decision an engine can answer")
+        return self._decide(decision)
+
+    @abstractmethod
+    def _decide(self, decision: Decision) -> Choice:
+        """Answer a decision of this engine's game; ``GameError`` for another game's."""
+
+    def _refuse(self, decision: object) -> GameError:
+        """The error for a decision that belongs to another game."""
+        return GameError(
+            f"{self.name} plays {self.game}: it cannot answer {type(decision).__name__}"
+        )
+
+
+_DECISIONS = (
+    ChoosePlay,
+    OfferDouble,
+    AnswerDouble,
+    ChooseResignation,
+    AnswerResignation,
+    ChooseMove,
+    AnswerDraw,
+)
