@@ -28,7 +28,7 @@ system-packages:
 	fi
 
 serve: $(STAMP)
-	$(BIN)/gamehall
+	$(BIN)/gamehall play backgammon --vs computer
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -1,13 +1,51 @@
 """The ``gamehall`` command line.
 
-For now it prints the version and the games; the terminal player and the server join it as they
-are built.
+``gamehall`` (or ``gamehall info``) prints the version and the games; ``gamehall play GAME``
+plays a match in the terminal, against the computer, another person at the same keyboard, or
+the computer against itself; ``gamehall verify-dice FILE`` checks a provably fair dice record.
 """
 
 import argparse
+import contextlib
+import json
+import os
+import sys
+import textwrap
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
 
 from gamehall import GAMES, __version__
+from gamehall.engines import LEVELS, Engine, find_engine
+from gamehall.errors import GameError
+from gamehall.play.bot import SeededDice
+from gamehall.play.clock import TIME_CONTROL_HELP
+from gamehall.play.dice import verify_record
+from gamehall.play.match import Match
+from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.settings import GAME_NAMES, MatchSettings
+from gamehall.play.tables_match import TablesMatch
+from gamehall.terminal.records import FORMATS, check_save_path, save_record
+from gamehall.terminal.session import TerminalGame
+
+SIDES = ("human", "computer")
+
+PLAY_EPILOG = f"""\
+Who plays: --vs makes the second player a human or the computer (the first player is you).
+--white and --black choose by colour (and must agree with --vs): in renju Black is the first
+player (Black in game 1; colours alternate each game) and White the second; in backgammon,
+Georgian backgammon and nardy White is the first player and Black the second (in nardy the
+opening roll gives white to whoever moves first). A side no option names plays against the
+named one: "--black computer" alone means you play White. Both sides computer: the match plays
+itself and prints its moves.
+
+{textwrap.fill(f"--clock: {TIME_CONTROL_HELP}.", 95)}
+
+--seed S: the dice come from a generator seeded with S and the computer plays the same way each
+time: for reproducible practice games, not for fair play (anyone who knows S knows the dice).
+
+--save FILE: written when the match ends; the format follows the extension: .json (any game),
+.mat (backgammon, georgian, nardy), .psq (renju: the last game)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -16,6 +54,33 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"gamehall {__version__}")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("info", help="print the version and the games gamehall knows")
+    play = sub.add_parser(
+        "play",
+        help="play a match in the terminal",
+        description="Play a match in the terminal; type help at the prompt for the commands.",
+        epilog=PLAY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play.add_argument("game", choices=GAME_NAMES)
+    play.add_argument("--vs", choices=SIDES, help="the second player (default: computer)")
+    play.add_argument("--white", choices=SIDES, help="who plays White (see below)")
+    play.add_argument("--black", choices=SIDES, help="who plays Black (see below)")
+    play.add_argument("--level", choices=LEVELS, default="beginner", help="the computer's strength")
+    play.add_argument(
+        "--length", type=int, default=1, help="points to win the match (0: backgammon money play)"
+    )
+    play.add_argument("--clock", metavar="SPEC", help="a time control, e.g. fischer:300+5")
+    play.add_argument("--seed", type=int, metavar="S", help="seeded dice and computer play")
+    play.add_argument(
+        "--save", metavar="FILE", help=f"write the record at the end ({', '.join(FORMATS)})"
+    )
+    verify = sub.add_parser(
+        "verify-dice",
+        help="check a provably fair dice record",
+        description="Recompute every roll of a revealed dice record (JSON, see "
+        "docs/fair-dice.md); exit status 0 if all check out, else 1.",
+    )
+    verify.add_argument("file", help="the dice record, a JSON file")
     return parser
 
 
@@ -26,11 +91,105 @@ def info() -> str:
     return "\n".join(lines)
 
 
+def seats(args: argparse.Namespace) -> tuple[str, str]:
+    """Who plays each player, ``human`` or ``computer``, from ``--vs``/``--white``/``--black``.
+
+    Renju: ``--black`` is player 0, ``--white`` player 1; the tables games: ``--white`` player 0,
+    ``--black`` player 1. ``--vs`` names player 1, and player 0 is then a human unless a colour
+    says otherwise; a player named by no option plays against the one named (a human against
+    the computer by default). Raises ``GameError`` when the options contradict each other.
+    """
+    chosen: list[str | None] = [None, args.vs]
+    first, second = ("black", "white") if args.game == "renju" else ("white", "black")
+    for player, colour in ((0, first), (1, second)):
+        wanted = getattr(args, colour)
+        if wanted is None:
+            continue
+        if chosen[player] not in (None, wanted):
+            raise GameError(f"--vs {args.vs} and --{colour} {wanted} name the same player")
+        chosen[player] = wanted
+    zero, one = chosen
+    if zero is None:
+        zero = "human" if args.vs or one is None else _OPPONENT[one]
+    return zero, one or _OPPONENT[zero]
+
+
+_OPPONENT = {"human": "computer", "computer": "human"}
+
+
+def player_names(sides: tuple[str, str]) -> tuple[str, str]:
+    """The players' names: ``Human`` and ``Computer``, or numbered when both are alike."""
+    if sides[0] != sides[1]:
+        return ("Human", "Computer") if sides[0] == "human" else ("Computer", "Human")
+    word = "Player" if sides[0] == "human" else "Computer"
+    return f"{word} 1", f"{word} 2"
+
+
+def new_match(args: argparse.Namespace, names: tuple[str, str]) -> Match:
+    """The match the options ask for, with seeded dice under ``--seed``."""
+    settings = MatchSettings(game=args.game, length=args.length, clock=args.clock)
+    dice = None if args.seed is None else SeededDice(args.seed)
+    if args.game == "renju":
+        return RenjuMatch(settings, names, dice=dice)
+    return TablesMatch(settings, names, dice=dice)
+
+
+def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    """``gamehall play``: set the match up, play it, save it; returns the exit status."""
+    sides = seats(args)
+    if args.save:
+        check_save_path(args.save, args.game)
+    match = new_match(args, player_names(sides))
+    engines: dict[int, Engine] = {
+        player: find_engine(args.game, args.level, _engine_seed(args.seed, player))
+        for player in (0, 1)
+        if sides[player] == "computer"
+    }
+    status = TerminalGame(match, engines, stdin, stdout).run()
+    if args.save and match.is_over:
+        try:
+            save_record(match, args.save)
+        except (GameError, OSError) as error:
+            print(f"gamehall: the match could not be saved: {error}", file=sys.stderr)
+            return 1
+        stdout.write(f"Saved the match to {args.save}\n")
+    return status
+
+
+def _engine_seed(seed: int | None, player: int) -> int | None:
+    """Each computer player's own seed, derived from ``--seed``."""
+    return None if seed is None else seed + 1 + player
+
+
+def verify_dice(path: str, stdout: TextIO) -> int:
+    """``gamehall verify-dice``: print what the check found; 0 if every roll checks out."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise GameError(f"cannot read the dice record {path}: {error}") from None
+    report = verify_record(data)
+    stdout.write(report.summary() + "\n")
+    return 0 if report.ok else 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
-    if args.command in (None, "info"):
-        print(info())
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "play":
+            return play(args, sys.stdin, sys.stdout)
+        if args.command == "verify-dice":
+            return verify_dice(args.file, sys.stdout)
+    except GameError as error:
+        print(f"gamehall: {error}", file=sys.stderr)
+        return 2 if args.command == "play" else 1
+    except BrokenPipeError:
+        # Whoever read the output has gone (``gamehall play ... | head``): stop quietly.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    print(info())
     return 0
 
 

@@ -425,3 +425,16 @@ def test_match_id_follows_the_match() -> None:
     match.act(1, "double")
     state = match.match_state()
     assert state.doubled and state.turn == 0 and state.match_length == 5
+
+
+def test_players_add_their_seeds_to_fair_dice_before_the_start() -> None:
+    match = TablesMatch(MatchSettings(game="backgammon", dice="fair"), ("Ann", "Bob"))
+    match.add_client_seed(0, "ann's lucky seed")
+    match.add_client_seed(1, "bob")
+    match.start()
+    with pytest.raises(IllegalMoveError, match="before the match starts"):
+        match.add_client_seed(0, "late")
+    record = match.dice_record(1)
+    assert record.client_seeds == (b"ann's lucky seed", b"bob")
+    again = TablesMatch.from_dict(match.to_dict(secrets=True))
+    assert again.state() == match.state()

@@ -132,7 +132,7 @@ class Match(ABC):
         if kind == "start":
             if self.started:
                 raise IllegalMoveError("the match has already started")
-        elif not self.started:
+        elif not self.started and kind != "seed":
             raise IllegalMoveError("the match has not started yet")
         if player is None and kind != "start":
             raise IllegalMoveError(f"{kind!r} must come from a player")

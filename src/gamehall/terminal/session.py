@@ -1,0 +1,344 @@
+"""Playing a match at the terminal: people type their moves, engines play for the others.
+
+``TerminalGame(match, engines, stdin, stdout).run()`` starts the match and runs it to its end:
+it tells every event (``Computer: 6-5 24/13``), shows the board from the side of whoever must
+type next, reads a command, applies it and answers a mistake with the rule it breaks and a new
+prompt. ``quit``, the end of the input and Ctrl-C leave the match unfinished.
+"""
+
+import contextlib
+import sys
+from collections.abc import Mapping
+from typing import TextIO
+
+from gamehall.engines.base import Engine
+from gamehall.errors import GameError, IllegalMoveError
+from gamehall.play.bot import step, wants_to_act
+from gamehall.play.match import Match
+from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.tables_match import TablesMatch
+from gamehall.terminal.moves import single_steps
+from gamehall.terminal.narrate import Narrator
+from gamehall.terminal.render import render, show_dice, wrap
+
+HINT_LIMIT = 60
+"""The most plays or points ``hint`` lists."""
+
+TABLES_HELP = """\
+Commands (shorten them to their first letters, except resign and quit):
+  24/18 13/11   play a whole turn, e.g. also bar/22, 6/off, 8/5(2)
+  13/7          or move one checker at a time (then confirm, or undo)
+  hint          the legal plays (in the middle of a turn: the single moves)
+  undo          take the last single move back (not in Georgian backgammon)
+  confirm       end the turn once its moves are made (or an empty line)
+  roll          roll the dice (or an empty line)
+  double        offer a double
+  take, drop    answer a double (beaver too, in money play with beavers)
+  resign [1|2|3]  offer to resign a single game, a gammon or a backgammon
+                (times the cube); in nardy, resign ends the game at once
+  accept, decline  answer a resignation
+  next, end     between the games of a money session: play another, or stop
+  board         show the board again
+  help, ?       this text
+  quit, q       leave the match"""
+
+RENJU_HELP = """\
+Commands:
+  h8            play a stone on a point: a column a-o and a row 1-15
+  hint          the points you may play (and Black's forbidden points)
+  pass          pass your move (two passes in a row draw the game)
+  draw          offer a draw, then make your move: the answer comes before
+                your opponent's next move
+  accept, decline  answer a draw offer (a move declines it too)
+  resign        resign the game
+  board         show the board again
+  help, ?       this text
+  quit, q       leave the match"""
+
+_SIMPLE = {
+    "roll": "roll",
+    "double": "double",
+    "take": "take",
+    "drop": "drop",
+    "beaver": "beaver",
+    "accept": "accept",
+    "decline": "decline",
+    "undo": "undo",
+    "confirm": "confirm",
+    "pass": "pass",
+    "draw": "offer_draw",
+    "next": "next_game",
+    "end": "end_session",
+}
+"""Commands that are one action of the match, with no argument."""
+
+_WORDS = ("help", "hint", "board", "quit", "exit", "resign", *_SIMPLE)
+_IN_FULL = ("quit", "exit", "resign")
+"""Commands that are never guessed from their first letters."""
+_ALIASES = {"q": "quit", "?": "help"}
+
+
+class _Quit(Exception):
+    """The player asked to leave (``quit`` or the end of the input)."""
+
+
+class TerminalGame:
+    """One match played at a terminal; ``engines`` maps the computer's players to engines."""
+
+    def __init__(
+        self,
+        match: Match,
+        engines: Mapping[int, Engine],
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+    ) -> None:
+        self.match = match
+        self.engines = dict(engines)
+        self.humans = [p for p in (0, 1) if p not in self.engines]
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.narrator = Narrator(match)
+        self._told = 0
+        self._shown: tuple[int, int] | None = None
+        self._interactive = (
+            self.stdin is sys.stdin
+            and self.stdout is sys.stdout
+            and self.stdin.isatty()
+            and self.stdout.isatty()
+        )
+        if self._interactive:
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401  (line editing and history for input())
+
+    # -- the loop ---------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play the match to its end or until the player leaves; returns the exit status:
+        0 (also for ``quit`` and the end of the input), 130 after Ctrl-C."""
+        try:
+            if not self.match.started:
+                self.match.start()
+            self._tell()
+            while not self.match.is_over:
+                self.match.check_time()
+                self._tell()
+                if self.match.is_over:
+                    break
+                if not self._computer_acts():
+                    self._human_acts()
+        except _Quit:
+            self._say("The match is left unfinished.")
+            return 0
+        except KeyboardInterrupt:
+            self._say("\nInterrupted: the match is left unfinished.")
+            return 130
+        return 0
+
+    def _computer_acts(self) -> bool:
+        """Let an engine make its decision, if one has to; returns whether one did."""
+        match = self.match
+        if isinstance(match, TablesMatch) and match.phase == "between":
+            if self.humans:
+                return False
+            match.act(min(self.engines), "end_session")
+        else:
+            player = next((p for p in sorted(self.engines) if wants_to_act(match, p)), None)
+            if player is None:
+                return False
+            step(match, player, self.engines[player])
+        self._tell()
+        return True
+
+    def _human_acts(self) -> None:
+        """Show the board to the person who must act, read one command and apply it."""
+        player = self._human_to_act()
+        if self._shown != (len(self.match.events), player):
+            self._say(render(self.match, player))
+            self._shown = (len(self.match.events), player)
+        line = self._read(self._prompt(player))
+        try:
+            self._command(player, line.strip())
+        except GameError as error:
+            self._say(str(error))
+        self._tell()
+
+    def _human_to_act(self) -> int:
+        to_act = self.match.to_act
+        return self.humans[0] if to_act is None else to_act
+
+    # -- commands ---------------------------------------------------------------------------------
+
+    def _command(self, player: int, line: str) -> None:
+        words = line.split()
+        if not words:
+            self._empty_line(player)
+            return
+        word = self._word(words[0].lower())
+        if word is None:
+            self._move(player, line)
+        elif word in ("quit", "exit"):
+            raise _Quit
+        elif word == "help":
+            self._say(RENJU_HELP if isinstance(self.match, RenjuMatch) else TABLES_HELP)
+        elif word == "hint":
+            self._say("\n".join(self._hint(player)))
+        elif word == "board":
+            self._say(render(self.match, player))
+        elif word == "resign":
+            self._resign(player, words[1:])
+        else:
+            self._act(player, _SIMPLE[word])
+
+    @staticmethod
+    def _word(text: str) -> str | None:
+        """The command ``text`` names, in full or by its first letters, or None for a move."""
+        if text in _WORDS or text in _ALIASES:
+            return _ALIASES.get(text, text)
+        if not text.isalpha() or len(text) < 2:
+            return None
+        found = [word for word in _WORDS if word.startswith(text) and word not in _IN_FULL]
+        return found[0] if len(found) == 1 else None
+
+    def _act(self, player: int, kind: str, **data: object) -> None:
+        self.match.act(player, kind, **data)
+
+    def _empty_line(self, player: int) -> None:
+        match = self.match
+        if not isinstance(match, TablesMatch):
+            return
+        if match.phase == "roll":
+            self._act(player, "roll")
+        elif match.phase == "move" and "confirm" in match.legal_actions(player):
+            self._act(player, "confirm")
+
+    def _resign(self, player: int, rest: list[str]) -> None:
+        match = self.match
+        if isinstance(match, RenjuMatch) or (isinstance(match, TablesMatch) and match.is_nardy):
+            self._act(player, "resign")
+            return
+        value = rest[0] if rest else "1"
+        if value not in ("1", "2", "3"):
+            raise IllegalMoveError(
+                "say what you resign: 1 (a single game), 2 (a gammon) or 3 (a backgammon)"
+            )
+        self._act(player, "resign", value=int(value))
+
+    def _move(self, player: int, text: str) -> None:
+        match = self.match
+        if isinstance(match, RenjuMatch):
+            self._act(player, "move", point=text.lower())
+            return
+        assert isinstance(match, TablesMatch)
+        if match.phase != "move" or match.to_act != player:
+            if "/" not in text:
+                raise IllegalMoveError(f"{text!r} is not a command: type help for the commands")
+            if match.phase == "roll" and match.to_act == player:
+                raise IllegalMoveError("roll first (roll, or an empty line), or double")
+            self._act(player, "play", text=text)
+            return
+        assert match.turn is not None
+        if not match.turn.moves:
+            try:
+                self._act(player, "play", text=text)
+            except IllegalMoveError as whole:
+                try:
+                    steps = single_steps(match, text)
+                except IllegalMoveError:
+                    raise whole from None
+            else:
+                if "confirm" in match.legal_actions(player):
+                    self._act(player, "confirm")
+                return
+        else:
+            steps = single_steps(match, text)
+        for src, die in steps:
+            self._act(player, "move", src=src, die=die)
+
+    def _hint(self, player: int) -> list[str]:
+        match = self.match
+        if isinstance(match, RenjuMatch):
+            assert match.board is not None
+            if match.to_act != player:
+                return ["It is not your move."]
+            points = match.board.legal_moves()
+            lines = self._listing(f"Points you may play ({len(points)})", points)
+            forbidden = match.board.forbidden_points() if match.board.turn == "black" else {}
+            if forbidden:
+                shown = [f"{p} ({why})" for p, why in sorted(forbidden.items())]
+                lines += self._listing("Forbidden for Black", shown)
+            return lines
+        assert isinstance(match, TablesMatch)
+        actions = match.legal_actions(player)
+        if match.phase == "move" and match.to_act == player:
+            assert match.turn is not None and match.position is not None
+            assert match.dice is not None
+            if match.turn.moves:
+                if match.turn.is_complete:
+                    return ["The play is complete: confirm it, or undo."]
+                moves = [str(move) for move in match.turn.legal_moves()]
+                return self._listing(f"Single moves with {show_dice(match.turn.dice_left)}", moves)
+            plays = [play.notation for play in match.position.legal_plays(match.dice)]
+            return self._listing(f"Legal plays of {show_dice(match.dice)} ({len(plays)})", plays)
+        commands = {action: command for command, action in _SIMPLE.items()}
+        shown = [commands.get(a, a) for a in actions if a != "claim_time"]
+        return [f"You may: {', '.join(shown) or 'wait'}."]
+
+    @staticmethod
+    def _listing(title: str, items: list[str]) -> list[str]:
+        more = len(items) - HINT_LIMIT
+        text = f"{title}: " + ", ".join(items[:HINT_LIMIT])
+        if more > 0:
+            text += f" and {more} more"
+        return wrap(text, indent="  ")
+
+    # -- input and output -------------------------------------------------------------------------
+
+    def _prompt(self, player: int) -> str:
+        match = self.match
+        name = match.players[player]
+        if isinstance(match, RenjuMatch):
+            if match.draw_offer is not None and match.draw_offer != player:
+                return f"{name} ({match.colour_of(player)}), accept or decline the draw, or move> "
+            return f"{name} ({match.colour_of(player)})> "
+        assert isinstance(match, TablesMatch)
+        if match.phase == "double":
+            beaver = ", beaver" if "beaver" in match.legal_actions(player) else ""
+            return f"{name}, take{beaver} or drop> "
+        if match.phase == "resign":
+            return f"{name}, accept or decline the resignation> "
+        if match.phase == "roll":
+            return f"{name}, roll or double> "
+        if match.phase == "between":
+            return "Next game or end the session (next/end)> "
+        assert match.turn is not None
+        if match.turn.is_complete:
+            return f"{name}, confirm or undo> "
+        return f"{name} [{show_dice(match.turn.dice_left)}]> "
+
+    def _read(self, prompt: str) -> str:
+        """A line of input; ``_Quit`` at the end of the input."""
+        if self._interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                self._say("")
+                raise _Quit from None
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self._say("")
+            raise _Quit
+        self._say(line.rstrip("\n"))
+        return line
+
+    def _say(self, text: str) -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def _tell(self) -> None:
+        """Tell the events not yet told."""
+        events = self.match.events
+        for line in self.narrator.tell(events[self._told :]):
+            self._say("\n".join(wrap(line, indent="  ")))
+        self._told = len(events)
