@@ -39,7 +39,9 @@ P = TypeVar("P", bound="TablesPosition")
 
 def check_dice(dice: Sequence[int]) -> tuple[int, int]:
     """The dice as a pair, or an error saying what dice are."""
-    if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+    if len(dice) != 2 or not all(
+        isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice
+    ):
         raise IllegalMoveError(f"{tuple(dice)} are not dice: give two numbers from 1 to 6")
     return dice[0], dice[1]
 
@@ -246,8 +248,8 @@ def _explain(state: TurnState, segments: list[Segment], dice: tuple[int, ...], t
     pref = state.rules.bearoff_preference
     if pref == "seed":
         return (
-            f"{text!r} uses a die for less than its value: a play that uses every die at full "
-            "value must be chosen (the seed's bear-off rule)"
+            f"{text!r} bears off with a larger die than needed: another play uses more dice "
+            "at their full value and must be chosen"
         )
     if pref == "maxpips":
         return f"{text!r} moves fewer pips than another play: the one moving most must be chosen"
@@ -299,10 +301,12 @@ def _walk_segments(
         if found is not None and (best is None or found > best):
             best = found
     if best is None and not reasons:
-        reasons.append(
-            f"{point_name(src)}/{point_name(goal)} does not match the dice "
-            f"{'-'.join(str(d) for d in sorted(set(dice), reverse=True))}"
-        )
+        move = f"{point_name(src)}/{point_name(goal)}"
+        if not dice:
+            reasons.append(f"{move} is one move more than the roll gives: every die is used")
+        else:
+            left = "-".join(str(d) for d in sorted(set(dice), reverse=True))
+            reasons.append(f"{move} does not match the dice left ({left})")
     return best
 
 
