@@ -1,0 +1,54 @@
+"""The database layer of the game server: models, migrations and the repository API.
+
+SQLite file by default, PostgreSQL by URL::
+
+    upgrade_database("sqlite:///var/gamehall.db")
+    store = Store("sqlite:///var/gamehall.db")
+    user = store.create_user("ann", "correct horse")
+"""
+
+from gamehall.store.passwords import hash_password, needs_rehash, verify_password
+from gamehall.store.repository import (
+    BadNameError,
+    BadPasswordError,
+    Challenge,
+    ConflictError,
+    EventConflictError,
+    NameTakenError,
+    NotAllowedError,
+    NotFoundError,
+    PlayerSeat,
+    Seek,
+    SessionInfo,
+    Store,
+    StoredMatch,
+    StoreError,
+    User,
+    alembic_config,
+    make_engine,
+    upgrade_database,
+)
+
+__all__ = [
+    "BadNameError",
+    "BadPasswordError",
+    "Challenge",
+    "ConflictError",
+    "EventConflictError",
+    "NameTakenError",
+    "NotAllowedError",
+    "NotFoundError",
+    "PlayerSeat",
+    "Seek",
+    "SessionInfo",
+    "Store",
+    "StoreError",
+    "StoredMatch",
+    "User",
+    "alembic_config",
+    "hash_password",
+    "make_engine",
+    "needs_rehash",
+    "upgrade_database",
+    "verify_password",
+]

@@ -1,0 +1,190 @@
+"""The database tables, as SQLAlchemy 2 ORM models.
+
+Portable between SQLite and PostgreSQL: JSON columns are ``sqlalchemy.JSON``, times are
+timezone-aware UTC (``UTCDateTime``), and every constraint has a name from one naming
+convention, so that migrations can refer to it on both. The migration in
+``migrations/versions`` creates exactly these tables; a test checks that they agree.
+"""
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    TypeDecorator,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC datetime on every backend.
+
+    SQLite keeps no time zone: values are stored as UTC and read back with ``tzinfo=UTC``.
+    A naive datetime is refused rather than guessed at.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Check that ``value`` is aware and convert it to UTC."""
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError(f"a naive datetime cannot be stored: {value!r}")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Return the stored time as an aware UTC datetime."""
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    """The base of every table, with one naming convention for constraints."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
+        datetime: UTCDateTime(),
+        dict[str, Any]: JSON(),
+    }
+
+
+class UserRow(Base):
+    """A player's account; a guest has no password."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(20))
+    name_key: Mapped[str] = mapped_column(String(20), unique=True)
+    """The name in lower case: names are unique without regard to case."""
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime]
+
+
+class SessionRow(Base):
+    """A login session: only the SHA-256 of its token is kept."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    csrf_token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime] = mapped_column(index=True)
+
+    user: Mapped[UserRow] = relationship(lazy="joined", innerjoin=True)
+
+
+class MatchRow(Base):
+    """A match: its settings, state of play and summary; the events are ``EventRow``s."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    settings: Mapped[dict[str, Any]]
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    summary: Mapped[dict[str, Any]]
+    winner: Mapped[int | None] = mapped_column(Integer)
+    """The winner's seat once the match is over (from the summary), for the statistics."""
+    secrets: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    """The server's own secrets (the fair dice's seed): never shown to a player."""
+    created_at: Mapped[datetime] = mapped_column(index=True)
+    updated_at: Mapped[datetime] = mapped_column(index=True)
+
+    seats: Mapped[list["SeatRow"]] = relationship(
+        order_by="SeatRow.seat", lazy="selectin", cascade="all, delete-orphan"
+    )
+
+
+class SeatRow(Base):
+    """One of a match's two players: a user (or a guest), or a computer player."""
+
+    __tablename__ = "match_seats"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(16))
+    level: Mapped[str | None] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(64))
+
+
+class EventRow(Base):
+    """One event of a match's log; ``(match_id, seq)`` is unique, so a seq is written once."""
+
+    __tablename__ = "match_events"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    event: Mapped[dict[str, Any]]
+    """The event as ``Event.to_dict()`` gives it."""
+
+
+class SeekRow(Base):
+    """An open offer to play anyone on these settings, until somebody takes it."""
+
+    __tablename__ = "seeks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    settings: Mapped[dict[str, Any]]
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(index=True)
+    taken_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), index=True
+    )
+    taken_at: Mapped[datetime | None]
+
+    owner: Mapped[UserRow] = relationship(foreign_keys=[user_id], lazy="joined", innerjoin=True)
+
+
+class ChallengeRow(Base):
+    """An invitation of one user to another, answered once."""
+
+    __tablename__ = "challenges"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    from_user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    to_user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    settings: Mapped[dict[str, Any]]
+    status: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime]
+    answered_at: Mapped[datetime | None]
+
+    from_user: Mapped[UserRow] = relationship(
+        foreign_keys=[from_user_id], lazy="joined", innerjoin=True
+    )
+    to_user: Mapped[UserRow] = relationship(
+        foreign_keys=[to_user_id], lazy="joined", innerjoin=True
+    )

@@ -1,0 +1,173 @@
+"""Seeks (offers to anybody) and challenges (offers to one user)."""
+
+from collections.abc import Callable
+
+import pytest
+
+from gamehall.store import (
+    Challenge,
+    ConflictError,
+    NotAllowedError,
+    NotFoundError,
+    Seek,
+    Store,
+    StoreError,
+    User,
+)
+from store.conftest import Clock
+
+SETTINGS = {"game": "nardy", "length": 3}
+FULL = {
+    "game": "nardy",
+    "length": 3,
+    "clock": None,
+    "dice": "secure",
+    "crawford": None,
+    "jacoby": False,
+    "beavers": False,
+    "first_move": "alternate",
+    "surrender_value": "oin",
+    "options": {},
+}
+
+
+@pytest.fixture
+def ann(make_user: Callable[[str], User]) -> User:
+    return make_user("ann")
+
+
+@pytest.fixture
+def bob(make_user: Callable[[str], User]) -> User:
+    return make_user("bob")
+
+
+def test_a_seek_is_listed_until_taken(store: Store, ann: User, bob: User, clock: Clock) -> None:
+    seek = store.create_seek(ann.id, SETTINGS)
+    assert isinstance(seek, Seek)
+    assert (seek.user_id, seek.user_name, seek.settings, seek.rated) == (ann.id, "ann", FULL, False)
+    assert seek.to_dict() == {
+        "id": seek.id,
+        "user": "ann",
+        "settings": FULL,
+        "rated": False,
+        "created_at": "2026-01-01T12:00:00+00:00",
+    }
+    assert store.list_seeks() == [seek] and store.get_seek(seek.id) == seek
+    clock.advance(seconds=30)
+    taken = store.take_seek(seek.id, bob.id)
+    assert taken.taken_by == bob.id and taken.taken_at == clock()
+    assert store.list_seeks() == []
+    assert store.get_seek(seek.id) == taken
+    assert store.get_seek(12345) is None
+
+
+def test_seeks_are_listed_oldest_first(store: Store, ann: User, bob: User, clock: Clock) -> None:
+    first = store.create_seek(bob.id, SETTINGS)
+    clock.advance(seconds=1)
+    second = store.create_seek(ann.id, {"game": "backgammon", "length": 5}, rated=True)
+    clock.advance(seconds=1)
+    third = store.create_seek(bob.id, {"game": "renju"})
+    assert [s.id for s in store.list_seeks()] == [first.id, second.id, third.id]
+    assert second.rated
+
+
+def test_a_seek_is_taken_once_and_not_by_its_owner(store: Store, ann: User, bob: User) -> None:
+    cat = store.create_user("cat", "password-cat")
+    seek = store.create_seek(ann.id, SETTINGS)
+    with pytest.raises(NotAllowedError, match="your own seek"):
+        store.take_seek(seek.id, ann.id)
+    store.take_seek(seek.id, bob.id)
+    with pytest.raises(ConflictError, match="accepted already"):
+        store.take_seek(seek.id, cat.id)
+    with pytest.raises(NotFoundError, match="no seek 999"):
+        store.take_seek(999, bob.id)
+    with pytest.raises(NotFoundError, match="no user 999"):
+        store.take_seek(seek.id, 999)
+    taken = store.get_seek(seek.id)
+    assert taken is not None and taken.taken_by == bob.id
+
+
+def test_only_the_owner_withdraws_an_open_seek(store: Store, ann: User, bob: User) -> None:
+    seek = store.create_seek(ann.id, SETTINGS)
+    with pytest.raises(NotAllowedError, match="only the player who made"):
+        store.delete_seek(seek.id, bob.id)
+    store.delete_seek(seek.id, ann.id)
+    assert store.get_seek(seek.id) is None
+    with pytest.raises(NotFoundError):
+        store.delete_seek(seek.id, ann.id)
+    taken = store.create_seek(ann.id, SETTINGS)
+    store.take_seek(taken.id, bob.id)
+    with pytest.raises(ConflictError):
+        store.delete_seek(taken.id, ann.id)
+
+
+def test_seeks_check_their_settings_and_owner(store: Store, ann: User) -> None:
+    with pytest.raises(StoreError, match="no option 'colour'"):
+        store.create_seek(ann.id, {"game": "backgammon", "options": {"colour": "white"}})
+    with pytest.raises(StoreError, match="unknown match settings: speed"):
+        store.create_seek(ann.id, {"speed": "blitz"})
+    with pytest.raises(StoreError, match="must be an object"):
+        store.create_seek(ann.id, ["backgammon"])  # type: ignore[arg-type]
+    with pytest.raises(NotFoundError):
+        store.create_seek(999, SETTINGS)
+    guest = store.create_guest()
+    with pytest.raises(NotAllowedError, match="guests play casual games only"):
+        store.create_seek(guest.id, SETTINGS, rated=True)
+    assert store.create_seek(guest.id, SETTINGS).user_name == guest.name
+    assert len(store.list_seeks()) == 1
+
+
+def test_a_challenge_is_answered_once_by_the_challenged(
+    store: Store, ann: User, bob: User, clock: Clock
+) -> None:
+    challenge = store.create_challenge(ann.id, bob.id, SETTINGS)
+    assert isinstance(challenge, Challenge)
+    assert (challenge.from_name, challenge.to_name, challenge.status) == ("ann", "bob", "open")
+    assert challenge.to_dict() == {
+        "id": challenge.id,
+        "from": "ann",
+        "to": "bob",
+        "settings": FULL,
+        "status": "open",
+        "created_at": "2026-01-01T12:00:00+00:00",
+        "answered_at": None,
+    }
+    assert store.list_challenges(ann.id) == [challenge] == store.list_challenges(bob.id)
+    with pytest.raises(NotAllowedError, match="only the challenged player"):
+        store.answer_challenge(challenge.id, ann.id, True)
+    clock.advance(minutes=1)
+    accepted = store.answer_challenge(challenge.id, bob.id, True)
+    assert accepted.status == "accepted" and accepted.answered_at == clock()
+    with pytest.raises(ConflictError, match="accepted already"):
+        store.answer_challenge(challenge.id, bob.id, False)
+    assert store.list_challenges(ann.id) == [] == store.list_challenges(bob.id)
+    assert store.get_challenge(challenge.id) == accepted
+
+
+def test_challenges_declined_and_listed(store: Store, ann: User, bob: User, clock: Clock) -> None:
+    cat = store.create_user("cat", "password-cat")
+    first = store.create_challenge(ann.id, bob.id, SETTINGS)
+    clock.advance(seconds=1)
+    second = store.create_challenge(cat.id, ann.id, {"game": "renju"})
+    clock.advance(seconds=1)
+    third = store.create_challenge(bob.id, cat.id, SETTINGS)
+    assert [c.id for c in store.list_challenges(ann.id)] == [first.id, second.id]
+    assert [c.id for c in store.list_challenges(cat.id)] == [second.id, third.id]
+    declined = store.answer_challenge(second.id, ann.id, False)
+    assert declined.status == "declined"
+    with pytest.raises(ConflictError, match="declined already"):
+        store.answer_challenge(second.id, ann.id, True)
+    assert [c.id for c in store.list_challenges(ann.id)] == [first.id]
+    assert store.get_challenge(999) is None
+
+
+def test_challenges_that_are_refused(store: Store, ann: User, bob: User) -> None:
+    with pytest.raises(NotAllowedError, match="challenge yourself"):
+        store.create_challenge(ann.id, ann.id, SETTINGS)
+    with pytest.raises(NotFoundError, match="no user 999"):
+        store.create_challenge(ann.id, 999, SETTINGS)
+    with pytest.raises(StoreError, match="match length"):
+        store.create_challenge(ann.id, bob.id, {"game": "renju", "length": 0})
+    with pytest.raises(NotFoundError, match="no challenge 999"):
+        store.answer_challenge(999, bob.id, True)
+    assert store.list_challenges(ann.id) == []

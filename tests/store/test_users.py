@@ -1,0 +1,157 @@
+"""Accounts: names, passwords, guests, logging in; and no password ever stored in clear."""
+
+from datetime import UTC
+from pathlib import Path
+
+import pytest
+from argon2 import PasswordHasher
+from sqlalchemy import select
+
+from gamehall.errors import GameError
+from gamehall.store import (
+    BadNameError,
+    BadPasswordError,
+    NameTakenError,
+    Store,
+    StoreError,
+    User,
+    make_engine,
+)
+from gamehall.store.models import UserRow
+from store.conftest import Clock
+
+WEAK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+
+
+class CountingHasher(PasswordHasher):
+    """A cheap hasher that counts its verifications."""
+
+    def __init__(self) -> None:
+        super().__init__(time_cost=1, memory_cost=8, parallelism=1)
+        self.verified = 0
+
+    def verify(self, hash: str | bytes, password: str | bytes) -> bool:  # type: ignore[override]
+        self.verified += 1
+        return super().verify(hash, password)
+
+
+def _stored_hash(url: str, name: str) -> str | None:
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            return connection.scalar(select(UserRow.password_hash).where(UserRow.name == name))
+    finally:
+        engine.dispose()
+
+
+def test_a_new_user(store: Store, clock: Clock) -> None:
+    user = store.create_user("Ann_1-b", "correct horse")
+    assert isinstance(user, User) and user.name == "Ann_1-b" and not user.guest
+    assert user.created_at == clock() and user.created_at.tzinfo == UTC
+    assert user.to_dict() == {
+        "id": user.id,
+        "name": "Ann_1-b",
+        "guest": False,
+        "created_at": "2026-01-01T12:00:00+00:00",
+    }
+    assert store.get_user(user.id) == user
+    assert store.get_user_by_name("ann_1-B") == user
+
+
+def test_users_are_frozen_values(store: Store) -> None:
+    user = store.create_user("ann", "correct horse")
+    with pytest.raises(AttributeError):
+        user.name = "bob"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "name", ["ab", "a" * 21, "ann smith", "anné", "ann!", "", "Guest-1234", "guest-ann"]
+)
+def test_names_that_are_refused(store: Store, name: str) -> None:
+    with pytest.raises(BadNameError) as caught:
+        store.create_user(name, "correct horse")
+    assert isinstance(caught.value, StoreError) and isinstance(caught.value, GameError)
+
+
+def test_names_are_unique_whatever_the_case(store: Store) -> None:
+    store.create_user("Ann", "correct horse")
+    with pytest.raises(NameTakenError, match="ann is taken"):
+        store.create_user("ann", "another one")
+    with pytest.raises(NameTakenError):
+        store.create_user("ANN", None, guest=True)
+
+
+@pytest.mark.parametrize("password", [None, "", "seven77", "x" * 1025])
+def test_passwords_that_are_refused(store: Store, password: str | None) -> None:
+    with pytest.raises(BadPasswordError):
+        store.create_user("ann", password)
+    assert store.get_user_by_name("ann") is None
+
+
+def test_a_guest_has_no_password(store: Store, migrated_url: str) -> None:
+    guest = store.create_user("Guest-abcd", None, guest=True)
+    assert guest.guest and guest.to_dict()["guest"] is True
+    assert _stored_hash(migrated_url, "Guest-abcd") is None
+    assert store.authenticate("Guest-abcd", "") is None
+    with pytest.raises(BadPasswordError, match="guest has no password"):
+        store.create_user("Guest-efgh", "correct horse", guest=True)
+
+
+def test_create_guest_picks_a_free_guest_name(store: Store) -> None:
+    guests = [store.create_guest() for _ in range(5)]
+    assert len({g.name for g in guests}) == 5
+    assert all(g.guest and g.name.startswith("Guest-") and len(g.name) == 10 for g in guests)
+
+
+def test_authenticate(store: Store) -> None:
+    ann = store.create_user("Ann", "correct horse")
+    assert store.authenticate("Ann", "correct horse") == ann
+    assert store.authenticate("aNN", "correct horse") == ann
+    assert store.authenticate("Ann", "correct horsE") is None
+    assert store.authenticate("Bob", "correct horse") is None
+    assert store.authenticate("", "") is None
+
+
+def test_an_unknown_name_costs_a_verification_too(migrated_url: str) -> None:
+    hasher = CountingHasher()
+    with Store(migrated_url, password_hasher=hasher) as store:
+        store.create_user("ann", "correct horse")
+        store.authenticate("nobody", "correct horse")
+        assert hasher.verified == 1
+        store.authenticate("ann", "wrong password")
+        assert hasher.verified == 2
+
+
+def test_a_login_replaces_a_hash_made_with_older_parameters(migrated_url: str) -> None:
+    stronger = PasswordHasher(time_cost=2, memory_cost=16, parallelism=1)
+    with Store(migrated_url, password_hasher=WEAK) as old:
+        ann = old.create_user("ann", "correct horse")
+        weak_hash = _stored_hash(migrated_url, "ann")
+    with Store(migrated_url, password_hasher=stronger) as new:
+        assert new.authenticate("ann", "wrong password") is None
+        assert _stored_hash(migrated_url, "ann") == weak_hash
+        assert new.authenticate("ann", "correct horse") == ann
+        fresh = _stored_hash(migrated_url, "ann")
+        assert fresh is not None and fresh != weak_hash and "t=2" in fresh
+        assert new.authenticate("ann", "correct horse") == ann
+
+
+def test_passwords_are_never_stored_in_clear(
+    store: Store, migrated_url: str, tmp_path: Path
+) -> None:
+    password = "Sw0rdfish-unique-7d1e"
+    store.create_user("ann", password)
+    ann = store.authenticate("ann", password)
+    assert ann is not None
+    token, csrf = store.create_session(ann.id)
+    engine = make_engine(migrated_url)
+    with engine.connect() as connection:
+        rows = connection.execute(select(UserRow.__table__)).all()
+    engine.dispose()
+    assert rows and all(password not in str(value) for row in rows for value in row)
+    stored = _stored_hash(migrated_url, "ann")
+    assert stored is not None and stored.startswith("$argon2id$")
+    if migrated_url.startswith("sqlite"):
+        raw = b"".join(p.read_bytes() for p in (tmp_path / "data").iterdir())
+        assert password.encode() not in raw and token.encode() not in raw
+        assert csrf.encode() in raw  # the CSRF token is kept as it is: it proves nothing alone
