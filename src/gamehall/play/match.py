@@ -74,6 +74,11 @@ class Match(ABC):
             if control
             else None
         )
+        self._set_up()
+
+    @abstractmethod
+    def _set_up(self) -> None:
+        """Check that the settings are this game's and set up its state before the start."""
 
     # -- what a front end asks ------------------------------------------------------------------
 

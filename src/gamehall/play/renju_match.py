@@ -5,15 +5,11 @@ Black first with the colours swapped each game, resignation, draw offers and the
 a game point for a win and half for a draw, and the loss of a game on time.
 """
 
-import time
-from collections.abc import Sequence
 from typing import Any, Literal
 
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.play.clock import Clock
-from gamehall.play.dice import DiceSource
-from gamehall.play.match import GameSummary, Match, TimeSource
-from gamehall.play.settings import MatchSettings
+from gamehall.play.match import GameSummary, Match
 from gamehall.renju import Board
 
 Phase = Literal["waiting", "move", "over"]
@@ -22,19 +18,11 @@ Phase = Literal["waiting", "move", "over"]
 class RenjuMatch(Match):
     """A renju or gomoku match between players 0 and 1 (player 0 is Black in game 1)."""
 
-    def __init__(
-        self,
-        settings: MatchSettings,
-        players: Sequence[str] = ("Player 1", "Player 2"),
-        *,
-        dice: DiceSource | None = None,
-        time_source: TimeSource = time.time,
-    ) -> None:
-        if settings.game != "renju":
-            raise GameError(f"a {settings.game} match is a TablesMatch")
-        if settings.dice == "fair":
+    def _set_up(self) -> None:
+        if self.settings.game != "renju":
+            raise GameError(f"a {self.settings.game} match is a TablesMatch")
+        if self.settings.dice == "fair":
             raise GameError("renju has no dice: choose dice='secure' (the default)")
-        super().__init__(settings, players, dice=dice, time_source=time_source)
         self.phase: Phase = "waiting"
         self.board: Board | None = None
         self.black = 0

@@ -5,8 +5,6 @@ what happens around the board: who starts, rolling, the doubling cube, resignati
 move back before the turn is confirmed, scoring games into the match and the Crawford game.
 """
 
-import time
-from collections.abc import Sequence
 from typing import Any, Literal
 
 from gamehall.backgammon.match_id import MatchState
@@ -15,9 +13,7 @@ from gamehall.backgammon.variants import Variant, find_variant
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.nardy.position import Position as NardyPosition
 from gamehall.nardy.rules import Side
-from gamehall.play.dice import DiceSource
-from gamehall.play.match import GameSummary, Match, TimeSource
-from gamehall.play.settings import MatchSettings
+from gamehall.play.match import GameSummary, Match
 from gamehall.tables.moves import BAR, OFF
 from gamehall.tables.position import TablesPosition, Turn
 
@@ -32,17 +28,10 @@ KIND_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
 class TablesMatch(Match):
     """A backgammon, Georgian backgammon or long nardy match (``settings.game``)."""
 
-    def __init__(
-        self,
-        settings: MatchSettings,
-        players: Sequence[str] = ("Player 1", "Player 2"),
-        *,
-        dice: DiceSource | None = None,
-        time_source: TimeSource = time.time,
-    ) -> None:
+    def _set_up(self) -> None:
+        settings = self.settings
         if settings.game == "renju":
             raise GameError("a renju match is a RenjuMatch")
-        super().__init__(settings, players, dice=dice, time_source=time_source)
         self.variant: Variant | None = (
             find_variant(settings.variant) if settings.is_backgammon else None
         )
