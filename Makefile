@@ -28,7 +28,7 @@ system-packages:
 	fi
 
 serve: $(STAMP)
-	$(BIN)/gamehall play backgammon --vs computer
+	$(BIN)/gamehall serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -54,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"gamehall {__version__}")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("info", help="print the version and the games gamehall knows")
+    sub.add_parser("serve", help="run the game server (settings from GAMEHALL_* variables)")
     play = sub.add_parser(
         "play",
         help="play a match in the terminal",
@@ -177,6 +178,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if args.command == "serve":
+            from gamehall.server.main import run  # the server's dependencies load only here
+
+            run()
+            return 0
         if args.command == "play":
             return play(args, sys.stdin, sys.stdout)
         if args.command == "verify-dice":

@@ -438,3 +438,15 @@ def test_players_add_their_seeds_to_fair_dice_before_the_start() -> None:
     assert record.client_seeds == (b"ann's lucky seed", b"bob")
     again = TablesMatch.from_dict(match.to_dict(secrets=True))
     assert again.state() == match.state()
+
+
+def test_forfeit_ends_the_match_and_replays() -> None:
+    match = scripted("backgammon", [(3, 1)], length=5, clock="fischer:60+5")
+    events = match.forfeit(0, "abandoned")
+    assert [e.kind for e in events] == ["forfeit", "match_end"]
+    assert match.is_over and match.winner == 1 and match.end_reason == "abandoned"
+    assert match.clock is not None and match.clock.running is None
+    again = TablesMatch.from_dict(match.to_dict())
+    assert again.winner == 1 and again.end_reason == "abandoned"
+    with pytest.raises(IllegalMoveError, match="over already"):
+        match.forfeit(1)

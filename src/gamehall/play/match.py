@@ -160,6 +160,26 @@ class Match(ABC):
             self._instant = None
         return self.events[first:]
 
+    def forfeit(self, player: int, reason: str = "abandoned") -> list[Event]:
+        """End the match for a reason outside the game (``player`` left and did not come
+        back): the opponent wins. The referee's action, logged and replayed like a flag."""
+        if player not in (0, 1):
+            raise GameError(f"there is no player {player!r}: players are 0 and 1")
+        if self.is_over:
+            raise IllegalMoveError("the match is over already")
+        if not self.started:
+            raise IllegalMoveError("the match has not started yet")
+        first = len(self.events)
+        self._instant = self._now()
+        try:
+            self._log("forfeit", None, {"player": player, "reason": reason})
+            self._close_game()
+            self._end_match(1 - player, reason)
+            self._after_action(first)
+        finally:
+            self._instant = None
+        return self.events[first:]
+
     def add_client_seed(self, player: int, seed: str) -> list[Event]:
         """A player's own seed for provably fair dice, before the match starts."""
         return self.act(player, "seed", seed=seed)
@@ -246,6 +266,10 @@ class Match(ABC):
         return "time has run out: " + (
             f"{self.players[self.winner]} wins" if self.winner is not None else "the game is over"
         )
+
+    @abstractmethod
+    def _close_game(self) -> None:
+        """Stop the game in progress: the match is ending outside the game."""
 
     @abstractmethod
     def _lose_on_time(self, player: int) -> None:
@@ -378,6 +402,8 @@ class Match(ABC):
             try:
                 if event.kind == "flag":
                     match.check_time()
+                elif event.kind == "forfeit":
+                    match.forfeit(**event.data)
                 else:
                     match.act(event.player, event.kind, **event.data)
             except GameError as exc:

@@ -211,6 +211,10 @@ class RenjuMatch(Match):
             return
         self._start_game()
 
+    def _close_game(self) -> None:
+        self.phase = "over"
+        self.draw_offer = None
+
     def _lose_on_time(self, player: int) -> None:
         """Running out of time loses the game (the match goes on if it is not decided)."""
         self._end_game(1 - player, "time")

@@ -545,12 +545,15 @@ class TablesMatch(Match):
             return
         self._start_game()
 
-    def _lose_on_time(self, player: int) -> None:
-        """Running out of time loses the match (backgammon and nardy)."""
-        winner = 1 - player
+    def _close_game(self) -> None:
         self.phase = "over"
         self.turn = None
-        self._end_match(winner, "time")
+        self.dice = None
+
+    def _lose_on_time(self, player: int) -> None:
+        """Running out of time loses the match (backgammon and nardy)."""
+        self._close_game()
+        self._end_match(1 - player, "time")
 
     def _game_in_progress(self) -> bool:
         return self.phase not in ("waiting", "between", "over") and not self.is_over

@@ -1,0 +1,413 @@
+"""The HTTP API (``/api``): accounts, the lobby (seeks, challenges, games against the computer),
+matches and their records. ``docs/protocol.md`` is its contract.
+
+Routes only check who asks and what they send; the store and the live-match manager do the
+work, and their ``GameError``s become ``{"detail": ...}`` answers (``error_status``).
+"""
+
+import asyncio
+import secrets
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
+from fastapi.responses import JSONResponse, PlainTextResponse
+from pydantic import BaseModel, Field
+
+from gamehall.errors import GameError, RecordError
+from gamehall.play.dice import verify_record
+from gamehall.play.match import Match
+from gamehall.play.records import export_mat
+from gamehall.play.records.from_match import mat_record
+from gamehall.play.settings import MatchSettings
+from gamehall.play.tables_match import TablesMatch
+from gamehall.renju import Board
+from gamehall.server.auth import (
+    SESSION_COOKIE,
+    Services,
+    acting_session,
+    clear_session_cookie,
+    from_our_pages,
+    optional_session,
+    services_of,
+    set_session_cookie,
+    user_session,
+)
+from gamehall.server.live import MatchTime, NoSuchMatchError, load_match, match_class
+from gamehall.store import (
+    ConflictError,
+    NameTakenError,
+    NotAllowedError,
+    NotFoundError,
+    PlayerSeat,
+    SessionInfo,
+    StoredMatch,
+    User,
+)
+
+router = APIRouter(prefix="/api")
+
+Session = Annotated[SessionInfo, Depends(user_session)]
+Acting = Annotated[SessionInfo, Depends(acting_session)]
+MaybeSession = Annotated[SessionInfo | None, Depends(optional_session)]
+
+
+def error_status(exc: GameError) -> int:
+    """The HTTP status of a refusal: 404 no such thing, 403 not yours, 409 not now, else 400."""
+    if isinstance(exc, NotFoundError | NoSuchMatchError):
+        return 404
+    if isinstance(exc, NotAllowedError):
+        return 403
+    if isinstance(exc, ConflictError | NameTakenError):
+        return 409
+    return 400
+
+
+def services(request: Request) -> Services:
+    """Dependency: the app's services."""
+    return services_of(request)
+
+
+Hall = Annotated[Services, Depends(services)]
+
+
+# -- bodies -------------------------------------------------------------------------------------
+
+
+class Credentials(BaseModel):
+    """A name and a password (register, log in)."""
+
+    name: str = Field(max_length=100)
+    password: str = Field(max_length=2000)
+
+
+class SeekBody(BaseModel):
+    """An offer to play anybody."""
+
+    settings: dict[str, Any]
+    rated: bool = False
+
+
+class ChallengeBody(BaseModel):
+    """An invitation of one player."""
+
+    opponent: str = Field(max_length=100)
+    settings: dict[str, Any]
+
+
+class ComputerBody(BaseModel):
+    """A match against the computer; ``side`` is the seat the person takes (0 or 1)."""
+
+    settings: dict[str, Any]
+    level: Literal["random", "beginner"] = "beginner"
+    side: Literal[0, 1] = 0
+
+
+def read_settings(data: dict[str, Any]) -> MatchSettings:
+    """Match settings a match can be made from; ``GameError`` saying what is wrong."""
+    try:
+        settings = MatchSettings.from_dict(data)
+    except GameError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise GameError(f"the match settings cannot be read: {exc}") from None
+    match_class(settings.game)(settings)
+    return settings
+
+
+def _seats_in_random_order(first: User, second: User) -> list[PlayerSeat]:
+    seats = [PlayerSeat(u.id, "human", None, u.name) for u in (first, second)]
+    return seats if secrets.randbelow(2) else seats[::-1]
+
+
+# -- accounts -----------------------------------------------------------------------------------
+
+
+def _logged_in(hall: Services, user: User, response: Response) -> dict[str, Any]:
+    token, csrf_token = hall.store.create_session(user.id, hall.config.session_days)
+    set_session_cookie(response, token, hall.config)
+    return {"user": user.to_dict(), "csrf_token": csrf_token}
+
+
+@router.post("/register", dependencies=[Depends(from_our_pages)])
+def register(body: Credentials, hall: Hall, response: Response) -> dict[str, Any]:
+    """Make an account and log in to it."""
+    user = hall.store.create_user(body.name, body.password)
+    return _logged_in(hall, user, response)
+
+
+@router.post("/login", dependencies=[Depends(from_our_pages)])
+def login(body: Credentials, hall: Hall, response: Response) -> dict[str, Any]:
+    """Log in with a name and a password."""
+    user = hall.store.authenticate(body.name, body.password)
+    if user is None:
+        raise HTTPException(401, "wrong name or password")
+    return _logged_in(hall, user, response)
+
+
+@router.post("/guest", dependencies=[Depends(from_our_pages)])
+def guest(hall: Hall, response: Response) -> dict[str, Any]:
+    """Play without an account, as a new guest ``Guest-xxxx``."""
+    return _logged_in(hall, hall.store.create_guest(), response)
+
+
+@router.post("/logout")
+def logout(session: Acting, hall: Hall, request: Request, response: Response) -> dict[str, Any]:
+    """End this session."""
+    hall.store.delete_session(request.cookies.get(SESSION_COOKIE, ""))
+    clear_session_cookie(response, hall.config)
+    return {}
+
+
+@router.get("/me")
+def me(session: MaybeSession) -> dict[str, Any]:
+    """Who I am (null when not logged in) and my CSRF token."""
+    if session is None:
+        return {"user": None, "csrf_token": None}
+    return {"user": session.user.to_dict(), "csrf_token": session.csrf_token}
+
+
+@router.get("/users/{name}")
+def profile(name: str, hall: Hall) -> dict[str, Any]:
+    """A player's page: when they joined, what they played and won, their last matches."""
+    user = hall.store.get_user_by_name(name)
+    if user is None:
+        raise HTTPException(404, f"there is no player named {name}")
+    return {
+        "user": user.to_dict(),
+        "stats": hall.store.user_stats(user.id),
+        "recent": [m.to_dict() for m in hall.store.user_history(user.id)],
+    }
+
+
+# -- seeks --------------------------------------------------------------------------------------
+
+
+@router.get("/seeks")
+def list_seeks(hall: Hall) -> dict[str, Any]:
+    """The open seeks, oldest first."""
+    return {"seeks": [s.to_dict() for s in hall.store.list_seeks()]}
+
+
+@router.post("/seeks")
+def create_seek(body: SeekBody, session: Acting, hall: Hall) -> dict[str, Any]:
+    """Offer a match to anybody."""
+    if body.rated:
+        raise HTTPException(400, "rated games are not played here yet: seek a casual game")
+    settings = read_settings(body.settings)
+    return hall.store.create_seek(session.user.id, settings.to_dict()).to_dict()
+
+
+@router.delete("/seeks/{seek_id}")
+def delete_seek(seek_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
+    """Withdraw my seek."""
+    hall.store.delete_seek(seek_id, session.user.id)
+    return {}
+
+
+@router.post("/seeks/{seek_id}/accept")
+async def accept_seek(seek_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
+    """Accept somebody's seek: the match starts."""
+    seek = await asyncio.to_thread(hall.store.take_seek, seek_id, session.user.id)
+    owner = await asyncio.to_thread(hall.store.get_user, seek.user_id)
+    if owner is None:
+        raise HTTPException(404, "the player who made this seek is gone")
+    seats = _seats_in_random_order(owner, session.user)
+    match_id = await hall.live.create(MatchSettings.from_dict(seek.settings), seats)
+    return {"match_id": match_id}
+
+
+# -- challenges ---------------------------------------------------------------------------------
+
+
+@router.get("/challenges")
+def list_challenges(session: Session, hall: Hall) -> dict[str, Any]:
+    """The open challenges to me and from me."""
+    return {"challenges": [c.to_dict() for c in hall.store.list_challenges(session.user.id)]}
+
+
+@router.post("/challenges")
+def create_challenge(body: ChallengeBody, session: Acting, hall: Hall) -> dict[str, Any]:
+    """Challenge a player by name."""
+    opponent = hall.store.get_user_by_name(body.opponent)
+    if opponent is None:
+        raise HTTPException(404, f"there is no player named {body.opponent}")
+    settings = read_settings(body.settings)
+    challenge = hall.store.create_challenge(session.user.id, opponent.id, settings.to_dict())
+    return challenge.to_dict()
+
+
+@router.post("/challenges/{challenge_id}/accept")
+async def accept_challenge(challenge_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
+    """Accept a challenge made to me: the match starts."""
+    challenge = await asyncio.to_thread(
+        hall.store.answer_challenge, challenge_id, session.user.id, True
+    )
+    challenger = await asyncio.to_thread(hall.store.get_user, challenge.from_user_id)
+    if challenger is None:
+        raise HTTPException(404, "the player who challenged you is gone")
+    seats = _seats_in_random_order(challenger, session.user)
+    match_id = await hall.live.create(MatchSettings.from_dict(challenge.settings), seats)
+    return {"match_id": match_id}
+
+
+@router.post("/challenges/{challenge_id}/decline")
+def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
+    """Decline a challenge made to me."""
+    hall.store.answer_challenge(challenge_id, session.user.id, False)
+    return {}
+
+
+# -- the computer -------------------------------------------------------------------------------
+
+
+@router.post("/computer")
+async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> dict[str, Any]:
+    """Start a match against the computer; I sit in ``side``."""
+    settings = read_settings(body.settings)
+    person = PlayerSeat(session.user.id, "human", None, session.user.name)
+    computer = PlayerSeat(None, "computer", body.level, f"Computer ({body.level})")
+    seats = [person, computer] if body.side == 0 else [computer, person]
+    return {"match_id": await hall.live.create(settings, seats)}
+
+
+# -- matches ------------------------------------------------------------------------------------
+
+
+@router.get("/matches")
+def list_matches(
+    hall: Hall,
+    status: Literal["live", "over", "all"] = "live",
+    user: Annotated[str | None, Query(max_length=100)] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> dict[str, Any]:
+    """Matches, newest first: being played (``live``), finished or all; of one player."""
+    user_id = None
+    if user is not None:
+        found = hall.store.get_user_by_name(user)
+        if found is None:
+            raise HTTPException(404, f"there is no player named {user}")
+        user_id = found.id
+    stored_status = {"live": "playing", "over": "over", "all": None}[status]
+    matches = hall.store.list_matches(status=stored_status, user_id=user_id, limit=limit)
+    return {"matches": [m.to_dict() for m in matches]}
+
+
+def _stored(hall: Services, match_id: str) -> StoredMatch:
+    stored = hall.store.load_match(match_id)
+    if stored is None:
+        raise HTTPException(404, f"there is no match {match_id}")
+    return stored
+
+
+def _replayed(stored: StoredMatch) -> Match:
+    return load_match(stored.as_match_dict(secrets=False), MatchTime())
+
+
+@router.get("/matches/{match_id}")
+async def get_match(match_id: str, hall: Hall) -> dict[str, Any]:
+    """A match's summary and its state now."""
+    stored = await asyncio.to_thread(_stored, hall, match_id)
+    return {"match": stored.to_dict(), "state": await hall.live.state(match_id)}
+
+
+@router.get("/matches/{match_id}/record.json")
+def record_json(match_id: str, hall: Hall) -> JSONResponse:
+    """The public event log (``Match.to_dict()``: no secrets), which replays the match."""
+    stored = _stored(hall, match_id)
+    return JSONResponse(
+        stored.as_match_dict(secrets=False),
+        headers={"Content-Disposition": f'attachment; filename="gamehall-{match_id}.json"'},
+    )
+
+
+@router.get("/matches/{match_id}/record.psq", response_class=PlainTextResponse)
+def record_psq(
+    match_id: str, hall: Hall, game: Annotated[int | None, Query(ge=1)] = None
+) -> PlainTextResponse:
+    """A renju game as a Piskvork ``.psq`` file: game ``game`` of the match (default: the
+    last one with a move)."""
+    stored = _stored(hall, match_id)
+    if stored.game != "renju":
+        raise HTTPException(404, ".psq records are for renju games: download the .json record")
+    board, black = _renju_board(stored, game)
+    names = stored.players
+    return PlainTextResponse(
+        board.to_psq((names[black], names[1 - black])),
+        headers={"Content-Disposition": f'attachment; filename="gamehall-{match_id}.psq"'},
+    )
+
+
+def _renju_board(stored: StoredMatch, game: int | None) -> tuple[Board, int]:
+    """The board of one game of a stored renju match, from its log, and Black's seat."""
+    games: list[tuple[list[str], int]] = []
+    for event in stored.as_match_dict(secrets=False)["events"]:
+        outcome = event.get("outcome", {})
+        if event["kind"] == "game_start":
+            games.append(([], int(outcome.get("black", 0))))
+        elif event["kind"] == "move" and games:
+            games[-1][0].append(str(outcome["move"]))
+        elif event["kind"] == "pass" and games:
+            games[-1][0].append("pass")
+    played = [i for i, (moves, _) in enumerate(games) if moves]
+    if game is None:
+        if not played:
+            raise HTTPException(404, "no stone has been played in this match yet")
+        game = played[-1] + 1
+    if game > len(games):
+        raise HTTPException(404, f"this match has no game {game}")
+    options = MatchSettings.from_dict(stored.settings).options
+    moves, black = games[game - 1]
+    board = Board(
+        rule=options.get("rule", "renju"),
+        opening=options.get("opening", "center"),
+        forbidden=options.get("forbidden", "loss"),
+    )
+    for move in moves:
+        board.play(move)
+    if "pass" in moves:
+        raise HTTPException(409, "this game has a pass, which a .psq file cannot hold")
+    return board, black
+
+
+@router.get("/matches/{match_id}/record.mat", response_class=PlainTextResponse)
+def record_mat(match_id: str, hall: Hall) -> PlainTextResponse:
+    """A backgammon, Georgian or nardy match as a Jellyfish ``.mat`` file, as GNU Backgammon
+    writes it (the games so far, for a match still being played)."""
+    stored = _stored(hall, match_id)
+    match = _replayed(stored)
+    if not isinstance(match, TablesMatch):
+        raise HTTPException(404, ".mat records are for backgammon and nardy: try .psq")
+    try:
+        text = export_mat(mat_record(match))
+    except RecordError as exc:
+        raise HTTPException(409, f"this match cannot be written as .mat: {exc}") from None
+    return PlainTextResponse(
+        text, headers={"Content-Disposition": f'attachment; filename="gamehall-{match_id}.mat"'}
+    )
+
+
+@router.get("/matches/{match_id}/dice/{game}")
+def dice(match_id: str, game: int, hall: Hall) -> dict[str, Any]:
+    """Game ``game``'s provably fair dice record, once that game is over, and its check."""
+    stored = _stored(hall, match_id)
+    if stored.settings.get("dice") != "fair":
+        raise HTTPException(404, "this match does not use provably fair dice")
+    match = _replayed(stored)
+    try:
+        record = match.dice_record(game)
+    except RecordError:
+        raise HTTPException(404, f"this match has no game {game} yet") from None
+    if record.server_seed is None:
+        raise HTTPException(
+            409, f"game {game} is still being played: its dice are revealed when it ends"
+        )
+    report = verify_record(record)
+    return {
+        "game": game,
+        "record": record.to_dict(),
+        "verification": {
+            "ok": report.ok,
+            "rolls_checked": report.rolls_checked,
+            "summary": report.summary(),
+        },
+    }

@@ -1,0 +1,82 @@
+"""The application: ``create_app(config)`` wires the store, the live matches, the API, the
+WebSocket and the web pages together.
+
+Starting brings the database up to date and resumes every match left playing (their clocks
+go on where they stood when the server stopped); stopping pauses them all.
+"""
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from gamehall import __version__
+from gamehall.errors import GameError
+from gamehall.server import api, ws
+from gamehall.server.auth import Services
+from gamehall.server.broker import RedisBroker
+from gamehall.server.config import Config
+from gamehall.server.live import Broker, LiveMatches
+from gamehall.store import Store, upgrade_database
+
+log = logging.getLogger(__name__)
+
+STATIC_DIR = Path(__file__).with_name("static")
+"""The web pages, served at ``/`` (``index.html`` for a folder)."""
+
+
+def create_app(
+    config: Config | None = None, *, store: Store | None = None, broker: Broker | None = None
+) -> FastAPI:
+    """The server's ASGI app. ``store`` and ``broker`` replace the ones ``config`` names
+    (tests pass a store with cheap password hashing, or brokers joining two apps)."""
+    config = config or Config.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(upgrade_database, config.database_url)
+        the_store = store or Store(config.database_url)
+        the_broker = broker
+        if the_broker is None and config.redis_url:
+            the_broker = RedisBroker.from_url(config.redis_url)
+        live = LiveMatches(the_store, config, the_broker)
+        app.state.services = Services(config, the_store, live)
+        resumed = await live.start()
+        log.info("gamehall: %d live matches resumed", resumed)
+        try:
+            yield
+        finally:
+            await live.stop()
+            if store is None:
+                the_store.close()
+
+    app = FastAPI(title="gamehall", version=__version__, lifespan=lifespan)
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.add_exception_handler(GameError, _game_error)
+    app.add_exception_handler(RequestValidationError, _bad_request)
+    if STATIC_DIR.is_dir():
+        app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="pages")
+    return app
+
+
+async def _game_error(request: Request, exc: Exception) -> JSONResponse:
+    """A refusal of the store or the play layer, in its own words."""
+    assert isinstance(exc, GameError)
+    return JSONResponse({"detail": str(exc)}, status_code=api.error_status(exc))
+
+
+async def _bad_request(request: Request, exc: Exception) -> JSONResponse:
+    """A body or parameter that does not fit: 400 with what was wrong, in one line."""
+    assert isinstance(exc, RequestValidationError)
+    problems = []
+    for error in exc.errors():
+        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+        problems.append(f"{where}: {error.get('msg', 'not valid')}" if where else error["msg"])
+    return JSONResponse({"detail": "; ".join(problems) or "bad request"}, status_code=400)

@@ -1,0 +1,110 @@
+"""Who is asking: the session from the cookie, and the checks that a change comes from our pages.
+
+A session is the opaque token in the ``gamehall_session`` cookie (the store keeps its hash).
+A request that changes something must also carry the session's CSRF token in ``X-CSRF-Token``
+and, when it has an ``Origin`` header (browsers send one), come from the server's own origin:
+another site can make a browser send the cookie, but it can read neither the token nor forge
+the origin.
+"""
+
+import hmac
+from dataclasses import dataclass
+from typing import Annotated
+from urllib.parse import urlsplit
+
+from fastapi import Depends, HTTPException, Request, Response
+from starlette.requests import HTTPConnection
+
+from gamehall.server.config import Config
+from gamehall.server.live import LiveMatches
+from gamehall.store import SessionInfo, Store
+
+SESSION_COOKIE = "gamehall_session"
+CSRF_HEADER = "X-CSRF-Token"
+
+
+@dataclass(frozen=True)
+class Services:
+    """What the routes share, kept in ``app.state.services``."""
+
+    config: Config
+    store: Store
+    live: LiveMatches
+
+
+def services_of(connection: HTTPConnection) -> Services:
+    """The app's services, for a request or a WebSocket."""
+    services = connection.app.state.services
+    assert isinstance(services, Services)
+    return services
+
+
+def same_origin(connection: HTTPConnection) -> bool:
+    """Whether the ``Origin`` header, if any, names this server (the host the client asked
+    for). Programs that send no Origin are not browsers and cannot be tricked into asking."""
+    origin = connection.headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc.lower() == connection.headers.get("host", "").lower()
+
+
+def session_of(connection: HTTPConnection) -> SessionInfo | None:
+    """The live session of the cookie, or None (no cookie, unknown or expired token)."""
+    token = connection.cookies.get(SESSION_COOKIE)
+    if not token:
+        return None
+    return services_of(connection).store.get_session(token)
+
+
+def optional_session(request: Request) -> SessionInfo | None:
+    """Dependency: the session if the client has one."""
+    return session_of(request)
+
+
+def user_session(
+    session: Annotated[SessionInfo | None, Depends(optional_session)],
+) -> SessionInfo:
+    """Dependency: the session, or 401."""
+    if session is None:
+        raise HTTPException(401, "log in first (or play as a guest)")
+    return session
+
+
+def from_our_pages(request: Request) -> None:
+    """Dependency of every change: 403 for a request sent from another site."""
+    if not same_origin(request):
+        raise HTTPException(403, "requests from other sites are not accepted")
+
+
+def acting_session(
+    request: Request, session: Annotated[SessionInfo, Depends(user_session)]
+) -> SessionInfo:
+    """Dependency of every change made by a logged-in user: the session, with the request's
+    origin and CSRF token checked (403)."""
+    from_our_pages(request)
+    token = request.headers.get(CSRF_HEADER, "")
+    if not token or not hmac.compare_digest(token.encode(), session.csrf_token.encode()):
+        raise HTTPException(
+            403, f"the {CSRF_HEADER} header is missing or wrong: reload the page and try again"
+        )
+    return session
+
+
+def set_session_cookie(response: Response, token: str, config: Config) -> None:
+    """Give the client its session cookie (HttpOnly, SameSite=Lax, Secure if configured)."""
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        max_age=config.session_days * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=config.secure_cookies,
+        path="/",
+    )
+
+
+def clear_session_cookie(response: Response, config: Config) -> None:
+    """Take the session cookie away."""
+    response.delete_cookie(
+        SESSION_COOKIE, httponly=True, samesite="lax", secure=config.secure_cookies, path="/"
+    )

@@ -1,0 +1,142 @@
+"""The WebSocket of a match (``/ws/matches/{id}``): players act on it, everybody watches.
+
+The socket checks the frame (size, JSON, type) and who is on it; the live-match manager does the
+rest. A frame that cannot be used is answered with an ``error`` to its sender and changes
+nothing. Messages to the socket go through a bounded queue, so that a slow reader never holds
+up a match: one that falls too far behind is disconnected (it can reconnect and get a new
+``hello``).
+"""
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+
+from gamehall.server.auth import same_origin, services_of, session_of
+from gamehall.server.live import LiveMatch, NoSuchMatchError, dumps
+
+router = APIRouter()
+
+MAX_FRAME = 8192
+"""The longest frame a client may send, in characters (an action is far shorter)."""
+MAX_KIND = 40
+QUEUE_SIZE = 256
+"""Messages waiting for a slow reader before it is disconnected."""
+
+POLICY_VIOLATION = 1008
+TRY_AGAIN_LATER = 1013
+NO_SUCH_MATCH = 4404
+
+
+class SocketConnection:
+    """One socket on a match: its seat and the queue of messages waiting to be sent."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_SIZE)
+        self.overflowed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; a reader that has fallen behind is cut off instead."""
+        if self.overflowed:
+            return
+        try:
+            self._queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            self._stop()
+
+    def close(self) -> None:
+        """Stop the writer once what is queued is sent."""
+        try:
+            self._queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self._stop()
+
+    def _stop(self) -> None:
+        """Drop what is queued and stop the writer."""
+        while not self._queue.empty():
+            self._queue.get_nowait()
+        self._queue.put_nowait(None)
+
+    async def write_to(self, websocket: WebSocket) -> None:
+        """Send the queued messages until closed; close the socket of a reader left behind."""
+        while (message := await self._queue.get()) is not None:
+            await websocket.send_text(dumps(message))
+        if self.overflowed:
+            await websocket.close(TRY_AGAIN_LATER, "too many messages waiting: reconnect")
+
+
+def read_frame(text: str) -> tuple[dict[str, Any], str | None]:
+    """The message of a frame and, if it cannot be used, why (in the player's words)."""
+    if len(text) > MAX_FRAME:
+        return {}, f"that message is too long: at most {MAX_FRAME} characters"
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return {}, "that is not JSON: send a JSON object with a type"
+    if not isinstance(message, dict):
+        return {}, "send a JSON object with a type"
+    kind = message.get("type")
+    if kind == "ping":
+        return message, None
+    if kind != "action":
+        return message, f"unknown message type {kind!r}: send an action or a ping"
+    action = message.get("kind")
+    if not isinstance(action, str) or not 0 < len(action) <= MAX_KIND:
+        return message, 'an action needs its kind, e.g. {"kind": "roll"}'
+    if not isinstance(message.get("data", {}), dict):
+        return message, "an action's data must be a JSON object"
+    return message, None
+
+
+@router.websocket("/ws/matches/{match_id}")
+async def match_socket(websocket: WebSocket, match_id: str) -> None:
+    """Watch a match, and play it from a player's session (``docs/protocol.md``)."""
+    if not same_origin(websocket):
+        await websocket.close(POLICY_VIOLATION, "connections from other sites are not accepted")
+        return
+    hall = services_of(websocket)
+    session = await asyncio.to_thread(session_of, websocket)
+    try:
+        live = await hall.live.get(match_id)
+    except NoSuchMatchError:
+        await websocket.close(NO_SUCH_MATCH, f"there is no match {match_id}")
+        return
+    await websocket.accept()
+    connection = SocketConnection(live.seat_of(session.user.id if session else None))
+    writer = asyncio.create_task(connection.write_to(websocket))
+    await hall.live.join(live, connection)
+    try:
+        await _serve(websocket, live, connection)
+    finally:
+        await hall.live.leave(live, connection)
+        connection.close()
+        await asyncio.gather(writer, return_exceptions=True)
+
+
+async def _serve(websocket: WebSocket, live: LiveMatch, connection: SocketConnection) -> None:
+    """Answer the socket's frames until it closes."""
+    hall = services_of(websocket)
+    while True:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        if text is None:
+            raw = frame.get("bytes") or b""
+            try:
+                text = raw.decode("utf-8") if len(raw) <= MAX_FRAME * 4 else "x" * (MAX_FRAME + 1)
+            except UnicodeDecodeError:
+                connection.send({"type": "error", "ref": None, "message": "send text frames"})
+                continue
+        message, problem = read_frame(text)
+        ref = message.get("ref")
+        if problem is not None:
+            connection.send({"type": "error", "ref": ref, "message": problem})
+        elif message["type"] == "ping":
+            connection.send({"type": "pong", "time": time.time()})
+        else:
+            await hall.live.act(live, connection, message["kind"], message.get("data", {}), ref)

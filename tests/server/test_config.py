@@ -1,0 +1,67 @@
+"""The settings from the environment, and ``gamehall serve``'s ``run``."""
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gamehall.server import main
+from gamehall.server.config import Config, ConfigError
+
+
+def test_defaults() -> None:
+    config = Config.from_env({})
+    assert config == Config()
+    assert config.database_url == "sqlite:///data/gamehall.db"
+    assert (config.host, config.port, config.grace_seconds) == ("127.0.0.1", 8000, 60)
+    assert (config.secure_cookies, config.session_days, config.redis_url) == (False, 30, None)
+    assert config.bot_delay == 0.5
+
+
+def test_every_variable() -> None:
+    config = Config.from_env(
+        {
+            "GAMEHALL_DATA_DIR": "/var/lib/gamehall",
+            "GAMEHALL_HOST": "0.0.0.0",
+            "GAMEHALL_PORT": "9000",
+            "GAMEHALL_GRACE_SECONDS": "2.5",
+            "GAMEHALL_SECURE_COOKIES": "1",
+            "GAMEHALL_SESSION_DAYS": "7",
+            "GAMEHALL_REDIS_URL": "redis://localhost:6379/0",
+            "GAMEHALL_BOT_DELAY": "0",
+        }
+    )
+    assert config.database_url == "sqlite:////var/lib/gamehall/gamehall.db"
+    assert config.data_dir == Path("/var/lib/gamehall")
+    assert (config.host, config.port, config.grace_seconds) == ("0.0.0.0", 9000, 2.5)
+    assert (config.secure_cookies, config.session_days) == (True, 7)
+    assert (config.redis_url, config.bot_delay) == ("redis://localhost:6379/0", 0)
+    postgres = Config.from_env({"GAMEHALL_DATABASE_URL": "postgresql://db/gamehall"})
+    assert postgres.database_url == "postgresql://db/gamehall"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "words"),
+    [
+        ("GAMEHALL_PORT", "http", "GAMEHALL_PORT must be a whole number, not 'http'"),
+        ("GAMEHALL_PORT", "70000", "GAMEHALL_PORT must be from 0 to 65535, not 70000"),
+        ("GAMEHALL_GRACE_SECONDS", "-1", "GAMEHALL_GRACE_SECONDS must be at least 0"),
+        ("GAMEHALL_BOT_DELAY", "soon", "GAMEHALL_BOT_DELAY must be a number of seconds"),
+        ("GAMEHALL_BOT_DELAY", "nan", "GAMEHALL_BOT_DELAY must be at least 0"),
+        ("GAMEHALL_SECURE_COOKIES", "maybe", "GAMEHALL_SECURE_COOKIES must be 1 or 0"),
+        ("GAMEHALL_SESSION_DAYS", "0", "GAMEHALL_SESSION_DAYS must be from 1 to 3650"),
+    ],
+)
+def test_bad_values_are_named(name: str, value: str, words: str) -> None:
+    with pytest.raises(ConfigError, match=words):
+        Config.from_env({name: value})
+
+
+def test_run_prints_the_address_and_serves(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(main.uvicorn, "run", lambda app, **kwargs: calls.append(kwargs))
+    main.run(Config(database_url=f"sqlite:///{tmp_path / 'g.db'}", host="0.0.0.0", port=8123))
+    assert "http://0.0.0.0:8123/" in capsys.readouterr().out
+    assert calls[0]["host"] == "0.0.0.0" and calls[0]["port"] == 8123

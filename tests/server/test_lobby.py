@@ -1,0 +1,132 @@
+"""The lobby: seeks, challenges and games against the computer, each ending in a match."""
+
+from server.helpers import Hall
+
+BACKGAMMON = {"game": "backgammon", "length": 1}
+
+
+def test_a_seek_is_listed_and_accepted_by_another_player(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    seek = ann.ok("post", "/api/seeks", {"settings": BACKGAMMON})
+    assert seek["user"] == "ann" and seek["settings"]["game"] == "backgammon"
+    listed = hall.anonymous().ok("get", "/api/seeks")["seeks"]
+    assert [s["id"] for s in listed] == [seek["id"]]
+
+    own = ann.post(f"/api/seeks/{seek['id']}/accept")
+    assert own.status_code == 403
+    assert own.json()["detail"] == "you cannot accept your own seek"
+
+    match_id = bob.ok("post", f"/api/seeks/{seek['id']}/accept")["match_id"]
+    assert hall.anonymous().ok("get", "/api/seeks")["seeks"] == []
+    match = hall.anonymous().ok("get", f"/api/matches/{match_id}")
+    assert sorted(p["name"] for p in match["match"]["players"]) == ["ann", "bob"]
+    assert match["match"]["status"] == "playing"
+    assert match["state"]["phase"] == "move"  # the opening roll is made at once
+
+    again = hall.register("carol").post(f"/api/seeks/{seek['id']}/accept")
+    assert again.status_code == 409
+    live = hall.anonymous().ok("get", "/api/matches?status=live")["matches"]
+    assert [m["id"] for m in live] == [match_id]
+    mine = hall.anonymous().ok("get", "/api/matches?status=live&user=ann")["matches"]
+    assert [m["id"] for m in mine] == [match_id]
+
+
+def test_only_the_owner_deletes_a_seek(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    seek = ann.ok("post", "/api/seeks", {"settings": {"game": "renju", "length": 2}})
+    refused = bob.delete(f"/api/seeks/{seek['id']}")
+    assert refused.status_code == 403
+    assert "only the player who made a seek" in refused.json()["detail"]
+    assert ann.ok("delete", f"/api/seeks/{seek['id']}") == {}
+    assert hall.anonymous().ok("get", "/api/seeks")["seeks"] == []
+    assert ann.delete(f"/api/seeks/{seek['id']}").status_code == 404
+
+
+def test_seek_settings_are_checked(hall: Hall) -> None:
+    ann = hall.register("ann")
+    for settings, words in [
+        ({"game": "chess"}, "game 'chess' is not known"),
+        ({"game": "renju", "length": 0}, "no money play"),
+        ({"game": "nardy", "clock": "fast"}, "is not a time control"),
+        ({"game": "backgammon", "colour": "red"}, "unknown match settings: colour"),
+        ({"game": "backgammon", "length": "seven"}, "match length"),
+        ({"game": "renju", "dice": "fair"}, "renju has no dice"),
+    ]:
+        response = ann.post("/api/seeks", {"settings": settings})
+        assert response.status_code == 400, (settings, response.text)
+        assert words in response.json()["detail"], (settings, response.text)
+    rated = ann.post("/api/seeks", {"settings": BACKGAMMON, "rated": True})
+    assert rated.status_code == 400
+    assert hall.anonymous().ok("get", "/api/seeks")["seeks"] == []
+
+
+def test_a_challenge_accepted(hall: Hall) -> None:
+    ann, bob, carol = hall.register("ann"), hall.register("bob"), hall.register("carol")
+    challenge = ann.ok("post", "/api/challenges", {"opponent": "bob", "settings": BACKGAMMON})
+    assert (challenge["from"], challenge["to"], challenge["status"]) == ("ann", "bob", "open")
+    assert [c["id"] for c in bob.ok("get", "/api/challenges")["challenges"]] == [challenge["id"]]
+    assert [c["id"] for c in ann.ok("get", "/api/challenges")["challenges"]] == [challenge["id"]]
+    assert carol.ok("get", "/api/challenges")["challenges"] == []
+
+    for someone in (ann, carol):
+        refused = someone.post(f"/api/challenges/{challenge['id']}/accept")
+        assert refused.status_code == 403
+        assert refused.json()["detail"] == "only the challenged player can answer a challenge"
+
+    match_id = bob.ok("post", f"/api/challenges/{challenge['id']}/accept")["match_id"]
+    players = hall.anonymous().ok("get", f"/api/matches/{match_id}")["match"]["players"]
+    assert sorted(p["name"] for p in players) == ["ann", "bob"]
+    assert bob.ok("get", "/api/challenges")["challenges"] == []
+    twice = bob.post(f"/api/challenges/{challenge['id']}/decline")
+    assert twice.status_code == 409
+
+
+def test_a_challenge_declined(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    challenge = ann.ok("post", "/api/challenges", {"opponent": "BOB", "settings": BACKGAMMON})
+    assert ann.post(f"/api/challenges/{challenge['id']}/decline").status_code == 403
+    assert bob.ok("post", f"/api/challenges/{challenge['id']}/decline") == {}
+    assert ann.ok("get", "/api/challenges")["challenges"] == []
+    assert hall.anonymous().ok("get", "/api/matches?status=all")["matches"] == []
+
+
+def test_challenges_to_nobody_or_oneself(hall: Hall) -> None:
+    ann = hall.register("ann")
+    nobody = ann.post("/api/challenges", {"opponent": "zed", "settings": BACKGAMMON})
+    assert nobody.status_code == 404
+    assert nobody.json()["detail"] == "there is no player named zed"
+    myself = ann.post("/api/challenges", {"opponent": "ann", "settings": BACKGAMMON})
+    assert myself.status_code == 403
+    assert myself.json()["detail"] == "you cannot challenge yourself"
+
+
+def test_a_game_against_the_computer(hall: Hall) -> None:
+    ann = hall.register("ann")
+    body = {"settings": {"game": "renju"}, "level": "random", "side": 1}
+    match_id = ann.ok("post", "/api/computer", body)["match_id"]
+    with ann.socket(match_id) as socket:
+        assert socket.hello["you"] == 1
+        assert socket.hello["players"][0] == {
+            "name": "Computer (random)",
+            "kind": "computer",
+            "level": "random",
+        }
+        state = socket.hello["state"]
+        if not state["moves"]:  # the computer, Black, had not moved yet
+            state = socket.until("update")["state"]
+        assert state["moves"] == ["h8"] and state["to_act"] == 1
+    refused = ann.post("/api/computer", {"settings": {"game": "renju"}, "level": "grandmaster"})
+    assert refused.status_code == 400
+
+
+def test_the_lobby_needs_a_session(hall: Hall) -> None:
+    anonymous = hall.anonymous()
+    assert anonymous.post("/api/seeks", {"settings": BACKGAMMON}).status_code == 401
+    assert anonymous.post("/api/computer", {"settings": BACKGAMMON}).status_code == 401
+    assert anonymous.get("/api/challenges").status_code == 401
+    guest = hall.client()
+    csrf = guest.post("/api/guest", json={}).json()["csrf_token"]
+    response = guest.post(
+        "/api/seeks", json={"settings": BACKGAMMON}, headers={"X-CSRF-Token": csrf}
+    )
+    assert response.status_code == 200

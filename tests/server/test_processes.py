@@ -1,0 +1,128 @@
+"""Two server processes on one database, joined by a broker (Redis in production; here an
+in-memory hub with Redis's delivery: every subscriber, the publisher too, gets every message)."""
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from contextlib import ExitStack
+from typing import Any
+
+from gamehall.server.broker import PREFIX, RedisBroker
+from gamehall.server.config import Config
+from server.helpers import Choice, Table, running, tables_choice
+
+Deliver = Callable[[str, dict[str, Any]], Awaitable[None]]
+
+
+class Hub:
+    """Pub/sub between event loops in threads, as Redis is between processes."""
+
+    def __init__(self) -> None:
+        self.listeners: list[tuple[asyncio.AbstractEventLoop, Deliver]] = []
+
+    def broker(self) -> "HubBroker":
+        return HubBroker(self)
+
+
+class HubBroker:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    async def publish(self, match_id: str, message: dict[str, Any]) -> None:
+        for loop, deliver in list(self.hub.listeners):
+            copy = json.loads(json.dumps(message))
+            asyncio.run_coroutine_threadsafe(deliver(match_id, copy), loop)
+
+    async def listen(self, deliver: Deliver) -> None:
+        entry = (asyncio.get_running_loop(), deliver)
+        self.hub.listeners.append(entry)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            self.hub.listeners.remove(entry)
+
+    async def close(self) -> None:
+        return None
+
+
+def _tables(seat: int, message: dict[str, Any]) -> Choice:
+    return tables_choice(message)
+
+
+def test_two_processes_share_a_live_match(config: Config) -> None:
+    hub = Hub()
+    with running(config, broker=hub.broker()) as one, running(config, broker=hub.broker()) as two:
+        match_id, players = one.match_between({"game": "backgammon"})
+        elsewhere = two.login(players[1].name)
+        with ExitStack() as stack:
+            first = stack.enter_context(players[0].socket(match_id))
+            second = stack.enter_context(elsewhere.socket(match_id))
+            watcher = stack.enter_context(two.anonymous().socket(match_id))
+            assert second.hello["you"] == 1 and watcher.hello["you"] is None
+            first.until(lambda m: m["type"] == "presence" and m["connected"] == [True, True])
+            table = Table({0: first, 1: second}, (watcher,))
+            for _ in range(20):
+                assert table.step(_tables)
+            final = table.last[0]["state"]
+            assert table.last[1]["state"] == final
+            with (
+                one.anonymous().socket(match_id) as here,
+                two.anonymous().socket(match_id) as there,
+            ):
+                assert here.hello["state"] == there.hello["state"] == final
+                assert len(here.hello["events"]) == one.event_count(match_id)
+
+
+class FakePubSub:
+    def __init__(self, items: list[dict[str, Any]]) -> None:
+        self.items = items
+        self.patterns: list[str] = []
+        self.closed = False
+
+    async def psubscribe(self, pattern: str) -> None:
+        self.patterns.append(pattern)
+
+    async def listen(self) -> Any:
+        for item in self.items:
+            yield item
+
+    async def aclose(self) -> None:
+        self.closed = True
+
+
+class FakeRedis:
+    def __init__(self, items: list[dict[str, Any]]) -> None:
+        self.published: list[tuple[str, str]] = []
+        self.pubsubs: list[FakePubSub] = []
+        self.items = items
+
+    async def publish(self, channel: str, data: str) -> None:
+        self.published.append((channel, data))
+
+    def pubsub(self) -> FakePubSub:
+        self.pubsubs.append(FakePubSub(self.items))
+        return self.pubsubs[-1]
+
+
+def test_the_redis_broker_speaks_json_on_one_channel_per_match() -> None:
+    items = [
+        {"type": "psubscribe", "channel": PREFIX + "*", "data": 1},
+        {"type": "pmessage", "channel": (PREFIX + "m1").encode(), "data": b'{"type": "update"}'},
+        {"type": "pmessage", "channel": PREFIX + "m2", "data": "not json"},
+        {"type": "pmessage", "channel": "other:m3", "data": "{}"},
+    ]
+    fake = FakeRedis(items)
+    broker = RedisBroker(fake)  # type: ignore[arg-type]
+    received: list[tuple[str, dict[str, Any]]] = []
+
+    async def deliver(match_id: str, message: dict[str, Any]) -> None:
+        received.append((match_id, message))
+
+    async def scenario() -> None:
+        await broker.publish("m1", {"type": "update", "origin": "x"})
+        await broker._listen_once(deliver)
+
+    asyncio.run(scenario())
+    assert fake.published == [(PREFIX + "m1", '{"type": "update", "origin": "x"}')]
+    assert received == [("m1", {"type": "update"})]
+    assert fake.pubsubs[0].patterns == [PREFIX + "*"] and fake.pubsubs[0].closed
