@@ -16,12 +16,14 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# What the tests need from Debian: GNU Backgammon (the .mat import test) and Chromium (the
-# browser tests; no browser can be downloaded, so Playwright drives Debian's).
+# What the tests need from Debian: GNU Backgammon (the .mat import test), Chromium (the
+# browser tests; no browser can be downloaded, so Playwright drives Debian's) and PostgreSQL
+# (the store's tests run on a throwaway PostgreSQL server as well as on SQLite).
 system-packages:
 	@missing=""; \
 	command -v gnubg >/dev/null 2>&1 || test -x /usr/games/gnubg || missing="$$missing gnubg"; \
 	test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
@@ -38,7 +40,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP) system-packages
-	$(BIN)/pytest --benchmark-disable
+	@pg=$$(mktemp -d -u /tmp/gamehall-pg.XXXXXX); \
+	url=$$(tools/throwaway-postgres start $$pg) || exit 1; \
+	GAMEHALL_TEST_POSTGRES_URL=$$url $(BIN)/pytest --benchmark-disable; status=$$?; \
+	tools/throwaway-postgres stop $$pg; exit $$status
 
 test: lint typecheck pytest
 
