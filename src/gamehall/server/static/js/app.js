@@ -1,0 +1,85 @@
+// The single page: hash routes to pages, and the account corner of the header.
+//   #/                the lobby          #/login          log in, register, play as a guest
+//   #/watch           live matches       #/player/{name}  a player's profile and history
+//   #/game/{id}       a game page (players play there, everybody else watches)
+
+import { loadSession, logout, onSessionChange, session } from "./api.js";
+import { h, mount } from "./dom.js";
+import { authPage } from "./pages/auth.js";
+import { gamePage } from "./pages/game.js";
+import { lobbyPage } from "./pages/lobby.js";
+import { watchPage } from "./pages/matches.js";
+import { profilePage } from "./pages/profile.js";
+
+const ROUTES = [
+  [/^\/?$/, () => lobbyPage],
+  [/^\/login$/, () => authPage],
+  [/^\/watch$/, () => watchPage],
+  [/^\/player\/([^/]+)$/, (m) => (root) => profilePage(root, { name: decodeURIComponent(m[1]) })],
+  [/^\/game\/([^/]+)$/, (m) => (root) => gamePage(root, { id: decodeURIComponent(m[1]) })],
+];
+
+const app = document.getElementById("app");
+let cleanup = null;
+
+function notFound(root) {
+  mount(root, h("h1", {}, "Nothing here"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+}
+
+function route() {
+  if (cleanup) cleanup();
+  cleanup = null;
+  const path = location.hash.replace(/^#/, "") || "/";
+  let page = notFound;
+  for (const [pattern, make] of ROUTES) {
+    const found = path.match(pattern);
+    if (found) {
+      page = make(found);
+      break;
+    }
+  }
+  cleanup = page(app) || null;
+  document.body.dataset.page = path.split("/")[1] || "lobby";
+}
+
+function renderAccount() {
+  const corner = document.getElementById("account");
+  if (!session.user) {
+    mount(corner, h("a", { href: "#/login", class: "login-link" }, "Log in"));
+    return;
+  }
+  mount(
+    corner,
+    h("a", { href: `#/player/${encodeURIComponent(session.user.name)}`, class: "me" }, session.user.name),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "link",
+        onclick: async () => {
+          await logout();
+          location.hash = "#/";
+        },
+      },
+      "Log out",
+    ),
+  );
+}
+
+async function start() {
+  try {
+    await loadSession();
+  } catch (error) {
+    mount(app, h("p", { class: "form-error", role: "alert" }, `The server cannot be reached: ${error.message}`));
+    return;
+  }
+  renderAccount();
+  onSessionChange(() => {
+    renderAccount();
+    if (!location.hash.startsWith("#/game/")) route();
+  });
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+start();

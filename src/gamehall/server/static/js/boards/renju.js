@@ -1,0 +1,194 @@
+// The renju board: a 15x15 grid in SVG, stones, the last move, Black's forbidden points.
+// Click (or move the cursor with the arrow keys and press Enter) to play a stone.
+
+import { s } from "../dom.js";
+
+const N = 15;
+const STEP = 40;
+const MARGIN = 46;
+const SIZE = MARGIN * 2 + STEP * (N - 1);
+const LETTERS = "abcdefghijklmno";
+const STARS = ["d4", "l4", "h8", "d12", "l12"];
+
+function pointName(col, row) {
+  return `${LETTERS[col]}${row + 1}`;
+}
+
+function coords(point) {
+  const col = LETTERS.indexOf(point[0]);
+  const row = Number(point.slice(1)) - 1;
+  return { col, row, x: MARGIN + col * STEP, y: MARGIN + (N - 1 - row) * STEP };
+}
+
+/** Stone colours by move: the moves alternate Black, White; a pass takes its turn too. */
+function stonesOf(moves) {
+  const stones = new Map();
+  moves.forEach((move, i) => {
+    if (move !== "pass") stones.set(move, { colour: i % 2 ? "white" : "black", number: i + 1 });
+  });
+  return stones;
+}
+
+export class RenjuBoard {
+  /** @param {{onMove: (point: string) => void}} handlers */
+  constructor({ onMove }) {
+    this.onMove = onMove;
+    this.cursor = { col: 7, row: 7 };
+    this.view = null;
+    this.svg = s("svg", {
+      class: "board renju-board",
+      viewBox: `0 0 ${SIZE} ${SIZE}`,
+      role: "group",
+      tabindex: 0,
+      "aria-label": "Renju board: arrow keys move the cursor, Enter plays a stone",
+      dataset: { board: "renju" },
+    });
+    this.layers = {
+      grid: s("g", { class: "grid" }),
+      stones: s("g", { class: "stones" }),
+      marks: s("g", { class: "marks" }),
+      ghost: s("circle", { class: "ghost", r: 17, visibility: "hidden" }),
+      cursor: s("rect", { class: "cursor", width: STEP - 4, height: STEP - 4, rx: 4 }),
+      targets: s("g", { class: "targets" }),
+    };
+    this.drawGrid();
+    this.svg.append(...Object.values(this.layers));
+    this.svg.addEventListener("click", (event) => {
+      const point = event.target.dataset?.point;
+      if (point) this.play(point);
+    });
+    this.svg.addEventListener("pointerover", (event) => this.hover(event.target.dataset?.point));
+    this.svg.addEventListener("pointerleave", () => this.hover(null));
+    this.svg.addEventListener("keydown", (event) => this.key(event));
+    this.placeCursor();
+  }
+
+  get element() {
+    return this.svg;
+  }
+
+  drawGrid() {
+    const { grid, targets } = this.layers;
+    const far = MARGIN + STEP * (N - 1);
+    grid.append(s("rect", { class: "wood", x: 0, y: 0, width: SIZE, height: SIZE, rx: 8 }));
+    for (let i = 0; i < N; i++) {
+      const at = MARGIN + i * STEP;
+      grid.append(s("line", { x1: MARGIN, y1: at, x2: far, y2: at }));
+      grid.append(s("line", { x1: at, y1: MARGIN, x2: at, y2: far }));
+      grid.append(s("text", { class: "coord", x: at, y: SIZE - 8 }, LETTERS[i]));
+      grid.append(s("text", { class: "coord", x: 15, y: MARGIN + (N - 1 - i) * STEP + 6 }, i + 1));
+    }
+    for (const star of STARS) {
+      const { x, y } = coords(star);
+      grid.append(s("circle", { class: "star", cx: x, cy: y, r: 4 }));
+    }
+    for (let col = 0; col < N; col++) {
+      for (let row = 0; row < N; row++) {
+        const { x, y } = coords(pointName(col, row));
+        targets.append(
+          s("rect", {
+            x: x - STEP / 2,
+            y: y - STEP / 2,
+            width: STEP,
+            height: STEP,
+            dataset: { point: pointName(col, row) },
+          }),
+        );
+      }
+    }
+  }
+
+  /**
+   * Draw a state. view: {state, you, showForbidden, showNumbers}.
+   */
+  render(view) {
+    this.view = view;
+    const { state } = view;
+    const moves = state.moves || [];
+    const stones = stonesOf(moves);
+    const last = [...moves].reverse().find((m) => m !== "pass");
+    this.layers.stones.replaceChildren(
+      ...[...stones].map(([point, stone]) => {
+        const { x, y } = coords(point);
+        return s(
+          "g",
+          { class: `stone ${stone.colour}`, dataset: { stone: point, colour: stone.colour } },
+          s("circle", { cx: x, cy: y, r: 18 }),
+          view.showNumbers ? s("text", { x, y: y + 5 }, stone.number) : null,
+        );
+      }),
+    );
+    const marks = [];
+    if (last && !view.showNumbers) {
+      const { x, y } = coords(last);
+      marks.push(s("circle", { class: "last-move", cx: x, cy: y, r: 6, dataset: { last: last } }));
+    }
+    if (view.showForbidden && state.turn === "black") {
+      for (const [point, pattern] of Object.entries(state.forbidden || {})) {
+        const { x, y } = coords(point);
+        marks.push(
+          s(
+            "g",
+            { class: "forbidden", dataset: { forbidden: point } },
+            s("title", {}, `${point}: forbidden for Black (${pattern})`),
+            s("path", { d: `M${x - 8} ${y - 8}L${x + 8} ${y + 8}M${x + 8} ${y - 8}L${x - 8} ${y + 8}` }),
+          ),
+        );
+      }
+    }
+    this.layers.marks.replaceChildren(...marks);
+    this.svg.classList.toggle("my-turn", this.myTurn());
+    this.layers.ghost.setAttribute("class", `ghost ${this.myColour() || ""}`);
+  }
+
+  myColour() {
+    const { state, you } = this.view || {};
+    if (!state || you === null || you === undefined) return null;
+    return state.black === you ? "black" : "white";
+  }
+
+  myTurn() {
+    const { state, you } = this.view || {};
+    return Boolean(state && you !== null && state.phase === "move" && state.to_act === you);
+  }
+
+  occupied(point) {
+    return (this.view?.state.moves || []).includes(point);
+  }
+
+  play(point) {
+    if (this.myTurn() && !this.occupied(point)) this.onMove(point);
+  }
+
+  hover(point) {
+    const ghost = this.layers.ghost;
+    if (!point || !this.myTurn() || this.occupied(point)) {
+      ghost.setAttribute("visibility", "hidden");
+      return;
+    }
+    const { x, y } = coords(point);
+    ghost.setAttribute("cx", x);
+    ghost.setAttribute("cy", y);
+    ghost.setAttribute("visibility", "visible");
+  }
+
+  placeCursor() {
+    const { x, y } = coords(pointName(this.cursor.col, this.cursor.row));
+    this.layers.cursor.setAttribute("x", x - STEP / 2 + 2);
+    this.layers.cursor.setAttribute("y", y - STEP / 2 + 2);
+  }
+
+  key(event) {
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (moves[event.key]) {
+      const [dc, dr] = moves[event.key];
+      this.cursor.col = Math.min(N - 1, Math.max(0, this.cursor.col + dc));
+      this.cursor.row = Math.min(N - 1, Math.max(0, this.cursor.row + dr));
+      this.placeCursor();
+      event.preventDefault();
+    } else if (event.key === "Enter" || event.key === " ") {
+      this.play(pointName(this.cursor.col, this.cursor.row));
+      event.preventDefault();
+    }
+  }
+}

@@ -1,0 +1,413 @@
+// The tables board (backgammon, Georgian backgammon, long nardy) in SVG, seen from one player's
+// side: his points 1-6 bottom right, 24 top right; the bar in the middle, the off-tray on the
+// right, the cube and the pip counts on the left. Click a checker, then a target (or drag it):
+// only the single moves the server lists as legal are offered.
+
+import { s } from "../dom.js";
+
+const PW = 50; // point width
+const R = 23; // checker radius
+const FRAME = 14;
+const BAR = 56;
+const TRAY = 64;
+const SIDE = 64; // the column on the left: cube and pips
+const BAND = 22; // point numbers above and below the frame
+const HALF = 5 * 2 * R; // five checkers
+const GAP = 50; // between the halves: the dice
+const TRIANGLE = 200;
+const SHOWN = 5; // checkers drawn on a point before a count is written instead
+
+const LEFT_Q = SIDE + FRAME; // x of the left quarter
+const BAR_X = LEFT_Q + 6 * PW;
+const RIGHT_Q = BAR_X + BAR;
+const TRAY_X = RIGHT_Q + 6 * PW + FRAME;
+const WIDTH = TRAY_X + TRAY + FRAME;
+const TOP = BAND + FRAME; // top edge of the playing field
+const MID_TOP = TOP + HALF;
+const MID_BOTTOM = MID_TOP + GAP;
+const BOTTOM = MID_BOTTOM + HALF; // bottom edge of the playing field
+const HEIGHT = BOTTOM + FRAME + BAND;
+const MIDDLE = (MID_TOP + MID_BOTTOM) / 2;
+const BAR_POINT = 25;
+const OFF = 0;
+
+/** Where the viewer's point v (1-24) is drawn: its centre x and whether it is on top. */
+function place(v) {
+  if (v <= 6) return { x: RIGHT_Q + (6 - v) * PW + PW / 2, top: false };
+  if (v <= 12) return { x: LEFT_Q + (12 - v) * PW + PW / 2, top: false };
+  if (v <= 18) return { x: LEFT_Q + (v - 13) * PW + PW / 2, top: true };
+  return { x: RIGHT_Q + (v - 19) * PW + PW / 2, top: true };
+}
+
+/** The viewer's point where the opponent's own point q is. */
+function opposite(game, q) {
+  if (q === BAR_POINT || q === OFF) return q;
+  if (game === "nardy") return q <= 12 ? q + 12 : q - 12;
+  return 25 - q;
+}
+
+function pointNumber(name) {
+  return name === "bar" ? BAR_POINT : name === "off" ? OFF : Number(name);
+}
+
+/**
+ * Each seat's 26 counts (its own numbering) as the board stands now: the position the turn
+ * started from (state.position) with the single moves made so far in it (state.moves, written
+ * from the mover's side: "13/8", "24/23*", "bar/22", "6/off").
+ */
+function currentCheckers(state) {
+  const start = state.position?.checkers;
+  if (!start) return null;
+  const checkers = start.map((side) => [...side]);
+  const mover = checkers[state.on_roll];
+  const other = checkers[1 - state.on_roll];
+  for (const move of state.moves || []) {
+    const [src, dst] = move.replace("*", "").split("/").map(pointNumber);
+    mover[src] -= 1;
+    mover[dst] += 1;
+    if (move.endsWith("*")) {
+      other[opposite(state.game, dst)] -= 1;
+      other[BAR_POINT] += 1;
+    }
+  }
+  return checkers;
+}
+
+/** The checkers' colour of each seat: light or dark. */
+export function colourOf(state, seat) {
+  if (state.game === "nardy") return (state.colours || ["white", "black"])[seat] === "white" ? "light" : "dark";
+  return seat === 0 ? "light" : "dark";
+}
+
+function pips(number, y, label) {
+  return s(
+    "g",
+    { class: "pips", dataset: { pips: label } },
+    s("text", { class: "pips-label", x: SIDE / 2, y }, "pips"),
+    s("text", { class: "pips-value", x: SIDE / 2, y: y + 20 }, number ?? "–"),
+  );
+}
+
+function die(x, y, value, used, colour) {
+  const spots = {
+    1: [[0, 0]],
+    2: [[-1, -1], [1, 1]],
+    3: [[-1, -1], [0, 0], [1, 1]],
+    4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+    5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+    6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  }[value];
+  return s(
+    "g",
+    { class: `die ${colour}${used ? " used" : ""}`, dataset: { die: value, used: used ? "1" : "0" } },
+    s("rect", { x: x - 21, y: y - 21, width: 42, height: 42, rx: 8 }),
+    spots.map(([dx, dy]) => s("circle", { cx: x + dx * 10.5, cy: y + dy * 10.5, r: 4.2 })),
+  );
+}
+
+export class TablesBoard {
+  /** @param {{onMove: (src: number, die: number) => void}} handlers */
+  constructor({ onMove }) {
+    this.onMove = onMove;
+    this.view = null;
+    this.selected = null;
+    this.dragging = false;
+    this.svg = s("svg", {
+      class: "board tables-board",
+      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      role: "group",
+      "aria-label": "Backgammon board",
+      dataset: { board: "tables" },
+    });
+    this.layers = {
+      frame: s("g", { class: "frame" }),
+      checkers: s("g", { class: "checkers" }),
+      extras: s("g", { class: "extras" }),
+      targets: s("g", { class: "targets" }),
+      hits: s("g", { class: "hit-areas" }),
+      ghost: s("circle", { class: "ghost-checker", r: R, visibility: "hidden" }),
+    };
+    this.svg.append(...Object.values(this.layers));
+    this.drawHitAreas();
+    this.svg.addEventListener("pointerdown", (event) => this.pointerDown(event));
+    this.svg.addEventListener("pointermove", (event) => this.pointerMove(event));
+    this.svg.addEventListener("pointerup", (event) => this.pointerUp(event));
+    this.svg.addEventListener("pointercancel", () => this.endDrag());
+  }
+
+  get element() {
+    return this.svg;
+  }
+
+  // -- drawing --------------------------------------------------------------------------------
+
+  /** Draw a state. view: {state, seat (the side the board is seen from), legal}. */
+  render(view) {
+    this.view = view;
+    const { state } = view;
+    this.svg.setAttribute("aria-label", `${state.game === "nardy" ? "Long nardy" : "Backgammon"} board`);
+    this.svg.dataset.game = state.game;
+    this.svg.dataset.seat = view.seat;
+    if (this.selected !== null && !this.movesFrom(this.selected).length) this.selected = null;
+    this.svg.classList.toggle("my-move", this.legalMoves().length > 0);
+    this.checkers = currentCheckers(state);
+    this.stacks = this.stacksOf(this.checkers);
+    this.drawFrame();
+    this.drawCheckers();
+    this.drawExtras();
+    this.drawTargets();
+  }
+
+  drawFrame() {
+    const { seat } = this.view;
+    const parts = [
+      s("rect", { class: "board-frame", x: SIDE, y: BAND, width: WIDTH - SIDE, height: HEIGHT - 2 * BAND, rx: 6 }),
+      s("rect", { class: "field", x: LEFT_Q, y: TOP, width: 6 * PW, height: BOTTOM - TOP }),
+      s("rect", { class: "field", x: RIGHT_Q, y: TOP, width: 6 * PW, height: BOTTOM - TOP }),
+      s("rect", { class: "bar", x: BAR_X, y: TOP, width: BAR, height: BOTTOM - TOP }),
+      s("rect", { class: "tray", x: TRAY_X, y: TOP, width: TRAY, height: HALF }),
+      s("rect", { class: "tray", x: TRAY_X, y: MID_BOTTOM, width: TRAY, height: HALF }),
+    ];
+    for (let v = 1; v <= 24; v++) {
+      const { x, top } = place(v);
+      const edge = top ? TOP : BOTTOM;
+      const tip = top ? TOP + TRIANGLE : BOTTOM - TRIANGLE;
+      parts.push(
+        s("path", {
+          class: `point ${v % 2 ? "odd" : "even"}`,
+          d: `M${x - PW / 2} ${edge}L${x + PW / 2} ${edge}L${x} ${tip}Z`,
+        }),
+        s("text", { class: "point-number", x, y: top ? BAND - 6 : HEIGHT - 6 }, v),
+      );
+    }
+    parts.push(
+      pips(this.pips(1 - seat), TOP + 10, "top"),
+      pips(this.pips(seat), BOTTOM - 30, "bottom"),
+    );
+    this.layers.frame.replaceChildren(...parts);
+  }
+
+  pips(seat) {
+    return this.checkers ? this.checkers[seat].reduce((sum, count, point) => sum + count * point, 0) : null;
+  }
+
+  /** The checkers on the board as {point (viewer's numbering), seat, count}. */
+  stacksOf(checkers) {
+    const { state, seat } = this.view;
+    if (!checkers) return [];
+    const out = [];
+    for (const side of [seat, 1 - seat]) {
+      checkers[side].forEach((count, q) => {
+        if (!count) return;
+        out.push({ point: side === seat ? q : opposite(state.game, q), seat: side, count });
+      });
+    }
+    return out;
+  }
+
+  drawCheckers() {
+    const { state, seat } = this.view;
+    const nodes = [];
+    for (const stack of this.stacks) {
+      const colour = colourOf(state, stack.seat);
+      const mine = stack.seat === seat;
+      if (stack.point === OFF) {
+        nodes.push(this.offStack(stack.count, colour, mine));
+        continue;
+      }
+      const shown = Math.min(stack.count, SHOWN);
+      for (let i = 0; i < shown; i++) {
+        const { x, y } = this.slot(stack.point, i, mine);
+        const last = i === shown - 1;
+        nodes.push(
+          s(
+            "g",
+            {
+              class: `checker ${colour}${last && mine && this.selected === stack.point ? " selected" : ""}`,
+              dataset: last ? { checker: stack.point === BAR_POINT ? "bar" : stack.point, count: stack.count, owner: stack.seat } : {},
+            },
+            s("circle", { cx: x, cy: y, r: R - 1 }),
+            last && stack.count > SHOWN ? s("text", { x, y: y + 6 }, stack.count) : null,
+          ),
+        );
+      }
+    }
+    this.layers.checkers.replaceChildren(...nodes);
+  }
+
+  /** The centre of the i-th checker (0 = the outermost) on a point or on the bar. */
+  slot(point, i, mine) {
+    if (point === BAR_POINT) {
+      const x = BAR_X + BAR / 2;
+      return mine ? { x, y: MID_TOP - R - i * 2 * R } : { x, y: MID_BOTTOM + R + i * 2 * R };
+    }
+    const { x, top } = place(point);
+    return { x, y: top ? TOP + R + i * 2 * R : BOTTOM - R - i * 2 * R };
+  }
+
+  offStack(count, colour, mine) {
+    const slabs = [];
+    for (let i = 0; i < count; i++) {
+      const y = mine ? BOTTOM - 12 - i * 12 : TOP + 2 + i * 12;
+      slabs.push(s("rect", { x: TRAY_X + 8, y, width: TRAY - 16, height: 10, rx: 3 }));
+    }
+    const labelY = mine ? BOTTOM - 12 - count * 12 - 6 : TOP + 2 + count * 12 + 18;
+    return s(
+      "g",
+      { class: `off ${colour}`, dataset: { off: mine ? "bottom" : "top", count } },
+      slabs,
+      s("text", { x: TRAY_X + TRAY / 2, y: labelY }, count),
+    );
+  }
+
+  drawExtras() {
+    const { state, seat } = this.view;
+    const nodes = [];
+    if (state.dice) {
+      const left = [...(state.dice_left || [])];
+      const [a, b] = state.dice;
+      const all = a === b ? [a, a, a, a] : [a, b];
+      const usedCount = all.length - left.length;
+      const x0 = (state.on_roll === seat ? RIGHT_Q : LEFT_Q) + 3 * PW - ((all.length - 1) * 50) / 2;
+      all.forEach((value, i) => {
+        let used;
+        if (a === b) used = i < usedCount;
+        else {
+          const at = left.indexOf(value);
+          used = at < 0;
+          if (!used) left.splice(at, 1);
+        }
+        nodes.push(die(x0 + i * 50, MIDDLE, value, used, colourOf(state, state.on_roll)));
+      });
+    }
+    if (state.cube) {
+      const { value, owner } = state.cube;
+      const y = owner === null ? MIDDLE : owner === seat ? BOTTOM - 90 : TOP + 90;
+      nodes.push(
+        s(
+          "g",
+          { class: "cube", dataset: { cube: value, owner: owner === null ? "centre" : owner === seat ? "bottom" : "top" } },
+          s("title", {}, owner === null ? `The cube is in the middle at ${value}` : `The stake is ${value}`),
+          s("rect", { x: SIDE / 2 - 21, y: y - 21, width: 42, height: 42, rx: 6 }),
+          s("text", { x: SIDE / 2, y: y + 8 }, value === 1 && state.game === "backgammon" ? 64 : value),
+        ),
+      );
+    }
+    if (state.crawford) {
+      nodes.push(s("text", { class: "crawford", x: SIDE / 2, y: MIDDLE + 44 }, "Crawford"));
+    }
+    this.layers.extras.replaceChildren(...nodes);
+  }
+
+  /** Green rings on the checkers that can move; with one selected, its targets instead. */
+  drawTargets() {
+    const { seat } = this.view;
+    const mine = (point) => this.stacks.find((st) => st.point === point && st.seat === seat)?.count ?? 0;
+    const nodes = [];
+    if (this.selected === null) {
+      for (const src of new Set(this.legalMoves().map((m) => m.src))) {
+        const { x, y } = this.slot(src, Math.min(mine(src), SHOWN) - 1, true);
+        nodes.push(s("circle", { class: "movable", cx: x, cy: y, r: R - 1 }));
+      }
+    } else {
+      for (const dst of new Set(this.movesFrom(this.selected).map((m) => m.dst))) {
+        if (dst === OFF) {
+          nodes.push(s("rect", { class: "target", x: TRAY_X + 4, y: MID_BOTTOM + 4, width: TRAY - 8, height: HALF - 8, rx: 6 }));
+        } else {
+          const { x, y } = this.slot(dst, Math.min(mine(dst), SHOWN - 1), true);
+          nodes.push(s("circle", { class: "target", cx: x, cy: y, r: R - 4 }));
+        }
+      }
+    }
+    this.layers.targets.replaceChildren(...nodes);
+  }
+
+  /** Invisible areas that say which point a pointer is on: data-point 1-24, bar or off. */
+  drawHitAreas() {
+    const areas = [];
+    for (let v = 1; v <= 24; v++) {
+      const { x, top } = place(v);
+      areas.push(
+        s("rect", {
+          x: x - PW / 2,
+          y: top ? TOP : MID_BOTTOM - GAP / 2,
+          width: PW,
+          height: HALF + GAP / 2,
+          dataset: { point: v },
+        }),
+      );
+    }
+    areas.push(s("rect", { x: BAR_X, y: TOP, width: BAR, height: BOTTOM - TOP, dataset: { point: "bar" } }));
+    areas.push(s("rect", { x: TRAY_X, y: TOP, width: TRAY, height: BOTTOM - TOP, dataset: { point: "off" } }));
+    this.layers.hits.replaceChildren(...areas);
+  }
+
+  // -- moving ---------------------------------------------------------------------------------
+
+  legalMoves() {
+    return this.view?.legal?.moves || [];
+  }
+
+  movesFrom(src) {
+    return this.legalMoves().filter((m) => m.src === src);
+  }
+
+  /** The point under a pointer event: 1-24, 25 (bar), 0 (off) or null. */
+  pointAt(event) {
+    const node = document.elementFromPoint(event.clientX, event.clientY);
+    const name = node?.dataset?.point;
+    if (name === undefined || !this.svg.contains(node)) return null;
+    return name === "bar" ? BAR_POINT : name === "off" ? OFF : Number(name);
+  }
+
+  /** Move the selected checker to `dst` if a legal move does it; true if it was sent. */
+  moveTo(dst) {
+    const options = this.movesFrom(this.selected).filter((m) => m.dst === dst);
+    if (!options.length) return false;
+    const die = Math.min(...options.map((m) => m.die));
+    const src = this.selected;
+    this.selected = null;
+    this.onMove(src, die);
+    this.render(this.view);
+    return true;
+  }
+
+  pointerDown(event) {
+    const point = this.pointAt(event);
+    if (point === null || event.button > 0) return;
+    if (this.selected !== null && point !== this.selected && this.moveTo(point)) return;
+    if (point === this.selected) {
+      this.dragging = true;
+    } else if (this.movesFrom(point).length) {
+      this.selected = point;
+      this.dragging = true;
+    } else {
+      this.selected = null;
+    }
+    this.render(this.view);
+  }
+
+  pointerMove(event) {
+    if (!this.dragging || !(event.buttons & 1)) return;
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return;
+    const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    const ghost = this.layers.ghost;
+    ghost.setAttribute("cx", at.x);
+    ghost.setAttribute("cy", at.y);
+    ghost.setAttribute("class", `ghost-checker ${colourOf(this.view.state, this.view.seat)}`);
+    ghost.setAttribute("visibility", "visible");
+  }
+
+  pointerUp(event) {
+    if (!this.dragging) return;
+    const point = this.pointAt(event);
+    this.endDrag();
+    if (point !== null && point !== this.selected) this.moveTo(point);
+  }
+
+  endDrag() {
+    this.dragging = false;
+    this.layers.ghost.setAttribute("visibility", "hidden");
+  }
+}

@@ -1,0 +1,56 @@
+// The two clocks, counting down between the server's updates. The server is the authority: each
+// update carries both clocks (gamehall.play.clock.ClockSnapshot), and the running one is
+// advanced here by the time since that update arrived.
+
+import { clockText } from "../dom.js";
+
+/** The parts of a time control's text form: fischer:300+5, delay:12+60/pt, byoyomi:600+5x30. */
+export function parseControl(text) {
+  if (!text) return null;
+  const [kind, rest = ""] = text.toLowerCase().split(":");
+  if (kind === "delay") {
+    const [delay] = rest.split("+");
+    return { kind, delay: Number(delay) };
+  }
+  if (kind === "byoyomi") {
+    const period = Number(rest.split("x")[1]);
+    return { kind, period };
+  }
+  return { kind: "fischer" };
+}
+
+/**
+ * What a side's clock shows `since` seconds after the snapshot.
+ * @returns {{main: string, extra: string, seconds: number, running: boolean, low: boolean}}
+ */
+export function clockFace(control, snapshot, side, since) {
+  const running = snapshot.running === side && snapshot.flagged === null;
+  const spent = running ? since : 0;
+  let remaining = snapshot.remaining[side];
+  let extra = "";
+  if (control?.kind === "delay") {
+    const elapsed = snapshot.running === side ? snapshot.elapsed + spent : 0;
+    const delayLeft = Math.max(control.delay - elapsed, 0);
+    const before = Math.max(snapshot.elapsed - control.delay, 0);
+    remaining -= running ? Math.max(elapsed - control.delay, 0) - before : 0;
+    extra = running ? `+${Math.ceil(delayLeft)}s` : "";
+  } else {
+    remaining -= spent;
+  }
+  let shown = Math.max(remaining, 0);
+  if (control?.kind === "byoyomi") {
+    // The remaining time counts the main time and every period left: show them apart.
+    const periods = Math.min(snapshot.periods[side], Math.ceil(shown / control.period));
+    const main = shown - snapshot.periods[side] * control.period;
+    shown = main > 0 ? main : shown - Math.max(periods - 1, 0) * control.period;
+    extra = periods ? `${periods}×${control.period}s` : "";
+  }
+  const seconds = shown;
+  return {
+    main: snapshot.flagged === side ? "0:00" : clockText(seconds),
+    extra,
+    seconds,
+    running,
+    low: seconds < 20,
+  };
+}

@@ -1,0 +1,159 @@
+// The buttons beside the board: what the player may do now (the server's `actions`), the offers
+// to answer, and the resignation dialogs.
+
+import { h } from "../dom.js";
+
+const RESIGN_KINDS = [
+  [1, "a single game"],
+  [2, "a gammon"],
+  [3, "a backgammon"],
+];
+
+/** A button that sends the action `kind`, or runs `onclick` when given. */
+function button(kind, label, act, { primary = false, onclick = () => act(kind) } = {}) {
+  return h("button", { type: "button", class: primary ? "primary" : "", dataset: { action: kind }, onclick }, label);
+}
+
+/** Ask a question in a modal dialog; resolves with the value of the button pressed, or "". */
+function ask(title, text, choices) {
+  return new Promise((resolve) => {
+    const dialog = h(
+      "dialog",
+      { class: "dialog", "aria-label": title },
+      h(
+        "form",
+        { method: "dialog" },
+        h("h2", {}, title),
+        h("p", {}, text),
+        h(
+          "div",
+          { class: "buttons" },
+          choices.map(([value, label, primary]) =>
+            h("button", { value, class: primary ? "primary" : "", dataset: { choice: value } }, label),
+          ),
+          h("button", { value: "", class: "secondary" }, "Cancel"),
+        ),
+      ),
+    );
+    dialog.addEventListener("close", () => {
+      resolve(dialog.returnValue);
+      dialog.remove();
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
+
+/** An offer of the opponent to answer. */
+function prompt(text, buttons) {
+  return h(
+    "div",
+    { class: "prompt", role: "alertdialog", "aria-label": text },
+    h("p", {}, text),
+    h("div", { class: "buttons" }, buttons),
+  );
+}
+
+async function resignTables(state, act) {
+  if (state.game === "nardy") {
+    const sure = await ask("Surrender?", "You lose oin or mars, as the board stands now.", [["yes", "Surrender", true]]);
+    if (sure) act("resign");
+    return;
+  }
+  const cube = state.cube?.value || 1;
+  const value = await ask(
+    "Resign",
+    "Offer your opponent the game for:",
+    RESIGN_KINDS.map(([v, kind]) => [String(v), `${kind} (${v * cube} pt)`, v === 1]),
+  );
+  if (value) act("resign", { value: Number(value) });
+}
+
+/** Type a whole play (24/18 13/11): the keyboard's way to move. */
+function playForm(plays, act) {
+  const input = h("input", {
+    name: "play",
+    list: "legal-plays",
+    autocomplete: "off",
+    placeholder: "e.g. 24/18 13/11",
+    "aria-label": "Type a play",
+  });
+  const submit = (event) => {
+    event.preventDefault();
+    if (input.value.trim()) act("play", { text: input.value.trim() });
+  };
+  return h(
+    "form",
+    { class: "play-form", onsubmit: submit },
+    input,
+    h("datalist", { id: "legal-plays" }, plays.map((p) => h("option", { value: p }))),
+    h("button", { type: "submit" }, "Play"),
+  );
+}
+
+function tablesControls({ state, actions, legal, nextCube }, act) {
+  const has = (kind) => actions.includes(kind);
+  const names = state.players;
+  const out = [];
+  if (state.phase === "double" && has("take")) {
+    out.push(
+      prompt(`${names[state.doubled_by]} doubles: the stake would be ${nextCube}.`, [
+        button("take", "Take", act, { primary: true }),
+        button("drop", "Pass", act),
+        has("beaver") ? button("beaver", "Beaver", act) : null,
+      ]),
+    );
+  }
+  if (state.phase === "resign" && has("accept")) {
+    const offer = state.resign_offer;
+    const kind = RESIGN_KINDS.find(([v]) => v === offer.value)[1];
+    const points = offer.value * (state.cube?.value || 1);
+    out.push(
+      prompt(`${names[offer.player]} offers to resign ${kind}: ${points} point${points === 1 ? "" : "s"} to you.`, [
+        button("accept", "Accept", act, { primary: true }),
+        button("decline", "Decline", act),
+      ]),
+    );
+  }
+  const row = [
+    has("roll") && button("roll", "Roll", act, { primary: true }),
+    has("double") && button("double", "Double", act),
+    has("undo") && button("undo", "Undo", act),
+    has("confirm") && button("confirm", "Confirm", act, { primary: true }),
+    has("next_game") && button("next_game", "Next game", act, { primary: true }),
+    has("end_session") && button("end_session", "End the session", act),
+    has("resign") &&
+      button("resign", state.game === "nardy" ? "Surrender" : "Resign", act, { onclick: () => resignTables(state, act) }),
+  ].filter(Boolean);
+  if (row.length) out.push(h("div", { class: "buttons" }, row));
+  if (has("play") && legal?.plays?.length) out.push(playForm(legal.plays, act));
+  return out;
+}
+
+function renjuControls({ state, actions }, act) {
+  const has = (kind) => actions.includes(kind);
+  const out = [];
+  if (has("accept")) {
+    out.push(
+      prompt(`${state.players[state.draw_offer]} offers a draw.`, [
+        button("accept", "Accept the draw", act, { primary: true }),
+        button("decline", "Decline", act),
+      ]),
+    );
+  }
+  const resign = async () => {
+    if (await ask("Resign this game?", "Your opponent wins the game.", [["yes", "Resign", true]])) act("resign");
+  };
+  const row = [
+    has("pass") && button("pass", "Pass", act),
+    has("offer_draw") && button("offer_draw", "Offer a draw", act),
+    has("resign") && button("resign", "Resign", act, { onclick: resign }),
+  ].filter(Boolean);
+  if (row.length) out.push(h("div", { class: "buttons" }, row));
+  return out;
+}
+
+/** The controls for a view {state, actions, legal, nextCube}; act(kind, data) sends. */
+export function controls(view, act) {
+  return view.state.game === "renju" ? renjuControls(view, act) : tablesControls(view, act);
+}

@@ -1,0 +1,175 @@
+// The move list, read from the match's public event log (gamehall.play.events.Event).
+
+import { h } from "../dom.js";
+
+const KINDS = { 1: "single game", 2: "gammon", 3: "backgammon" };
+
+/** Why a game or match ended, in words. */
+export function reasonText(reason) {
+  const words = {
+    "bear-off": "bore off all checkers",
+    drop: "the double was passed",
+    resign: "resignation",
+    time: "time ran out",
+    five: "five in a row",
+    "double-three": "Black's double-three",
+    "double-four": "Black's double-four",
+    overline: "Black's overline",
+    agreement: "a draw agreed",
+    abandoned: "the opponent left and did not come back",
+    "session ended": "the session was ended",
+    "last-roll tie": "a tie on the last roll",
+    "full-board": "the board is full",
+    "two-passes": "both players passed",
+  };
+  return words[reason] || reason;
+}
+
+function pointsText(points) {
+  return `${points} point${points === 1 ? "" : "s"}`;
+}
+
+/** A line for an event that is not a move, or null. */
+function note(event, names) {
+  const who = names[event.player] ?? "";
+  const out = event.outcome || {};
+  switch (event.kind) {
+    case "double":
+      return `${who} doubles to ${out.cube}`;
+    case "take":
+      return `${who} takes`;
+    case "beaver":
+      return `${who} beavers: the cube is ${out.cube}`;
+    case "drop":
+      return `${who} passes`;
+    case "resign":
+      if (event.data?.value && out.points !== undefined && !("kind" in out)) {
+        return `${who} offers to resign a ${KINDS[event.data.value] || "game"} (${pointsText(out.points)})`;
+      }
+      return `${who} resigns`;
+    case "offer_draw":
+      return `${who} offers a draw`;
+    case "accept":
+      return `${who} accepts`;
+    case "decline":
+      return event.derived ? null : `${who} declines`;
+    case "flag":
+      return `${names[out.player]} ran out of time`;
+    case "forfeit":
+      return `${names[event.data?.player]} forfeits: ${reasonText(event.data?.reason)}`;
+    case "game_end": {
+      const score = (out.score || []).join("–");
+      if (out.winner === null || out.winner === undefined) return `Draw (${reasonText(out.reason)}) · ${score}`;
+      const points = out.points !== undefined && out.kind !== "win" ? ` ${pointsText(out.points)}` : "";
+      const kind = out.kind && !["win", "single", "draw"].includes(out.kind) ? ` (${out.kind})` : "";
+      return `${names[out.winner]} wins${points}${kind}: ${reasonText(out.reason)} · ${score}`;
+    }
+    case "match_end":
+      return out.winner === null || out.winner === undefined
+        ? "The match ends"
+        : `${names[out.winner]} wins the match`;
+    default:
+      return null;
+  }
+}
+
+function diceText(dice) {
+  return dice ? dice.join("") : "";
+}
+
+/** The list of a backgammon or nardy match: one line per turn, and the cube and results. */
+function tablesList(events, state) {
+  const names = state.players;
+  const games = [];
+  let game = null;
+  let dice = null;
+  for (const event of events) {
+    const out = event.outcome || {};
+    if (event.kind === "game_start") {
+      game = { title: `Game ${out.number}${out.crawford ? " (Crawford)" : ""}`, lines: [] };
+      games.push(game);
+      dice = null;
+    } else if (event.kind === "opening") {
+      dice = out.dice[0] === out.dice[1] ? null : [...out.dice].sort((a, b) => b - a);
+    } else if (event.kind === "roll") {
+      dice = out.dice;
+    } else if (event.kind === "confirm" && game) {
+      game.lines.push({ player: event.player, dice: diceText(dice), text: out.play || "(no move)" });
+      dice = null;
+    } else if (game) {
+      const text = note(event, names);
+      if (text) game.lines.push({ player: event.player, text, note: true });
+    }
+  }
+  if (game && state.phase === "move" && state.dice) {
+    game.lines.push({ player: state.on_roll, dice: diceText(state.dice), text: state.moves.join(" ") || "…", current: true });
+  }
+  return games;
+}
+
+/** The list of a renju match: the stones by number, Black's and White's side by side. */
+function renjuList(events, state) {
+  const names = state.players;
+  const games = [];
+  let game = null;
+  for (const event of events) {
+    const out = event.outcome || {};
+    if (event.kind === "game_start") {
+      game = { title: `Game ${out.number} · Black: ${names[out.black]}`, moves: [], lines: [] };
+      games.push(game);
+    } else if (event.kind === "move" && game) {
+      game.moves.push(out.move);
+    } else if (event.kind === "pass" && game) {
+      game.moves.push("pass");
+    } else if (game) {
+      const text = note(event, names);
+      if (text) game.lines.push({ player: event.player, text, note: true });
+    }
+  }
+  return games;
+}
+
+function renderRenjuGame(game) {
+  const rows = [];
+  for (let i = 0; i < game.moves.length; i += 2) {
+    rows.push(
+      h(
+        "li",
+        { class: "pair" },
+        h("span", { class: "ply" }, game.moves[i]),
+        i + 1 < game.moves.length ? h("span", { class: "ply" }, game.moves[i + 1]) : null,
+      ),
+    );
+  }
+  return [h("ol", { class: "renju-moves" }, rows), game.lines.map((line) => h("p", { class: "note" }, line.text))];
+}
+
+function renderTablesGame(game, state) {
+  return h(
+    "ol",
+    { class: "turns" },
+    game.lines.map((line) =>
+      h(
+        "li",
+        { class: `${line.note ? "note" : "turn"}${line.current ? " current" : ""}`, dataset: { player: line.player ?? "" } },
+        line.note ? null : h("span", { class: "who" }, state.players[line.player]),
+        line.dice ? h("span", { class: "dice-text" }, line.dice) : null,
+        h("span", { class: "play" }, line.text),
+      ),
+    ),
+  );
+}
+
+/** The move list's element for a match. */
+export function moveList(events, state) {
+  const renju = state.game === "renju";
+  const games = renju ? renjuList(events, state) : tablesList(events, state);
+  return games.map((game) =>
+    h(
+      "section",
+      { class: "game-moves" },
+      h("h3", {}, game.title),
+      renju ? renderRenjuGame(game) : renderTablesGame(game, state),
+    ),
+  );
+}

@@ -1,0 +1,41 @@
+// A player's card beside the board: colour, name, presence and grace countdown, score, clock.
+
+import { colourOf } from "../boards/tables.js";
+import { h, mount } from "../dom.js";
+
+function chipClass(state, seat) {
+  if (state.game === "renju") return state.black === seat ? "dark" : "light";
+  return colourOf(state, seat);
+}
+
+/**
+ * Fill `node` with the card of `seat`. The clock and the grace countdown are left empty for the
+ * page's ticker ([data-clock], .grace[data-seat]).
+ * @param {{state: object, seat: number, info: {name: string, kind: string}, you: number|null, away: boolean}} card
+ */
+export function playerCard(node, { state, seat, info, you, away }) {
+  node.dataset.seat = seat;
+  node.classList.toggle("to-act", state.to_act === seat);
+  const name =
+    info.kind === "computer"
+      ? h("span", { class: "name" }, info.name)
+      : h("a", { class: "name", href: `#/player/${encodeURIComponent(info.name)}` }, info.name);
+  mount(
+    node,
+    h("span", { class: `chip ${chipClass(state, seat)}`, "aria-hidden": "true" }),
+    h(
+      "span",
+      { class: "who" },
+      name,
+      seat === you ? h("span", { class: "tag" }, "you") : null,
+      h("span", { class: `presence${away ? " away" : ""}`, title: away ? "not connected" : "connected" }),
+    ),
+    h(
+      "span",
+      { class: "meta" },
+      h("span", { class: "score", title: "match score" }, `score ${state.score[seat]}`),
+      h("span", { class: "grace", dataset: { seat } }),
+    ),
+    state.clocks ? h("span", { class: "clock", dataset: { clock: seat } }) : null,
+  );
+}

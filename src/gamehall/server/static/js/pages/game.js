@@ -1,0 +1,305 @@
+// The game page (#/game/{id}): the board, the players and their clocks, the controls, the move
+// list and, after the match, the records. Everything comes from the match's WebSocket.
+
+import { get } from "../api.js";
+import { RenjuBoard } from "../boards/renju.js";
+import { TablesBoard } from "../boards/tables.js";
+import { h, mount } from "../dom.js";
+import { clockFace, parseControl } from "../game/clocks.js";
+import { controls } from "../game/controls.js";
+import { moveList } from "../game/movelist.js";
+import { playerCard } from "../game/players.js";
+import { result } from "../game/result.js";
+import { describeSettings, GAMES } from "../settings.js";
+import { MatchSocket } from "../socket.js";
+
+const TOAST_MS = 5000;
+
+/** What is happening now, in a sentence, from the reader's side. */
+function statusText(state, you, legal) {
+  const names = state.players;
+  const me = (seat) => seat === you;
+  const who = (seat) => (me(seat) ? "You" : names[seat]);
+  if (state.phase === "over") return "The match is over.";
+  if (state.phase === "waiting") return "The match has not started.";
+  if (state.game === "renju") {
+    if (state.draw_offer !== null && state.draw_offer !== undefined) {
+      return me(state.draw_offer) ? "You offered a draw." : `${names[state.draw_offer]} offers a draw.`;
+    }
+    const colour = state.turn === "black" ? "Black" : "White";
+    return me(state.to_act) ? `Your move (${colour}).` : `${names[state.to_act]} to move (${colour}).`;
+  }
+  switch (state.phase) {
+    case "roll":
+      return me(state.on_roll) ? "Your turn: roll, or double." : `${names[state.on_roll]} to roll.`;
+    case "move":
+      if (!me(state.on_roll)) return `${names[state.on_roll]} to play ${state.dice.join("-")}.`;
+      return legal?.moves?.length ? `Your move: play ${state.dice_left.join(", ")}.` : "No more moves: confirm the play.";
+    case "double":
+      return `${who(state.doubled_by)} doubled: ${me(state.to_act) ? "take or pass?" : `${names[state.to_act]} to answer.`}`;
+    case "resign":
+      return `${who(state.resign_offer.player)} offered to resign: ${me(state.to_act) ? "accept or decline?" : `${names[state.to_act]} to answer.`}`;
+    case "between":
+      return "The game is over: start the next one, or end the session.";
+    default:
+      return "";
+  }
+}
+
+function matchInfo(state, settings) {
+  const parts = [GAMES[state.game] || state.game];
+  parts.push(state.length === 0 ? "money play" : `match to ${state.length}`);
+  if (state.game_number) parts.push(`game ${state.game_number}`);
+  if (state.crawford) parts.push("Crawford game");
+  if (settings?.clock) parts.push(settings.clock);
+  if (settings?.dice === "fair") parts.push("fair dice");
+  return parts.join(" · ");
+}
+
+function nextCube(state) {
+  const value = state.cube?.value || 1;
+  if (state.game === "georgian") return value === 1 ? 2 : value + 1;
+  return value * 2;
+}
+
+export function gamePage(root, { id }) {
+  const game = {
+    id,
+    you: null,
+    state: null,
+    events: [],
+    actions: [],
+    legal: null,
+    seats: [],
+    presence: { connected: [true, true], grace: null },
+    settings: null,
+    receivedAt: 0,
+    flipped: false,
+    showForbidden: localStorage.getItem("gamehall.forbidden") !== "off",
+    showNumbers: localStorage.getItem("gamehall.numbers") === "on",
+    board: null,
+  };
+  window.gamehall = { game };
+
+  const el = {
+    title: h("h1", { class: "game-title" }, "Loading the match…"),
+    info: h("p", { class: "match-info" }),
+    status: h("p", { class: "status", role: "status", "aria-live": "polite" }),
+    connection: h("p", { class: "connection", hidden: true }),
+    top: h("div", { class: "player top" }),
+    bottom: h("div", { class: "player bottom" }),
+    boardHolder: h("div", { class: "board-holder" }),
+    toast: h("div", { class: "toast", role: "alert", hidden: true }),
+    controls: h("div", { class: "controls" }),
+    claims: h("div", { class: "claims buttons" }),
+    toggles: h("div", { class: "toggles" }),
+    moves: h("div", { class: "moves", tabindex: 0, "aria-label": "Moves" }),
+    result: h("section", { class: "result", hidden: true }),
+  };
+  mount(
+    root,
+    h(
+      "div",
+      { class: "game-page" },
+      h("div", { class: "game-head" }, el.title, el.info),
+      h("div", { class: "board-area" }, el.boardHolder, el.toast),
+      h("div", { class: "side-top" }, el.top),
+      h("div", { class: "side-bottom" }, el.bottom),
+      h("div", { class: "side-controls" }, el.status, el.connection, el.controls, el.claims, el.toggles),
+      h("div", { class: "side-moves" }, el.moves, el.result),
+    ),
+  );
+
+  let toastTimer = 0;
+  function toast(message) {
+    el.toast.textContent = message;
+    el.toast.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => (el.toast.hidden = true), TOAST_MS);
+  }
+
+  function act(kind, data = {}) {
+    if (socket.act(kind, data) === null) toast("Not connected to the server: trying again…");
+  }
+
+  const viewSeat = () => {
+    const base = game.you ?? 0;
+    return game.flipped ? 1 - base : base;
+  };
+
+  function ensureBoard() {
+    if (game.board) return;
+    game.board =
+      game.state.game === "renju"
+        ? new RenjuBoard({ onMove: (point) => act("move", { point }) })
+        : new TablesBoard({ onMove: (src, die) => act("move", { src, die }) });
+    mount(el.boardHolder, game.board.element);
+  }
+
+  function renderBoard() {
+    const { state } = game;
+    if (state.game === "renju") {
+      game.board.render({ state, you: game.you, showForbidden: game.showForbidden, showNumbers: game.showNumbers });
+    } else {
+      const seat = viewSeat();
+      game.board.render({ state, seat, legal: seat === game.you ? game.legal : null });
+    }
+  }
+
+  function renderPlayer(node, seat) {
+    playerCard(node, {
+      state: game.state,
+      seat,
+      info: game.seats[seat] || { name: game.state.players[seat], kind: "human" },
+      you: game.you,
+      away: !game.presence.connected[seat],
+    });
+  }
+
+  function renderToggles() {
+    const items = [];
+    if (game.state.game === "renju") {
+      const toggle = (label, key, storage) =>
+        h(
+          "label",
+          { class: "toggle" },
+          h("input", {
+            type: "checkbox",
+            checked: game[key],
+            onchange: (event) => {
+              game[key] = event.target.checked;
+              localStorage.setItem(storage, event.target.checked ? "on" : "off");
+              renderBoard();
+            },
+          }),
+          label,
+        );
+      items.push(toggle("Mark Black's forbidden points", "showForbidden", "gamehall.forbidden"));
+      items.push(toggle("Move numbers", "showNumbers", "gamehall.numbers"));
+    } else if (game.you === null) {
+      items.push(
+        h("button", { type: "button", class: "secondary", onclick: () => ((game.flipped = !game.flipped), render()) }, "Flip the board"),
+      );
+    }
+    mount(el.toggles, items);
+  }
+
+  function renderResult() {
+    const over = game.state.phase === "over";
+    el.result.hidden = !over;
+    if (over) mount(el.result, result(game));
+  }
+
+  function render() {
+    const { state } = game;
+    if (!state) return;
+    ensureBoard();
+    const seat = viewSeat();
+    const names = state.players;
+    el.title.textContent = `${names[0]} – ${names[1]}`;
+    const yourTurn = game.you !== null && state.to_act === game.you;
+    document.title = `${yourTurn ? "● " : ""}${names[0]} – ${names[1]} · gamehall`;
+    el.info.textContent = matchInfo(state, game.settings);
+    el.status.textContent = statusText(state, game.you, game.legal);
+    renderBoard();
+    renderPlayer(el.top, 1 - seat);
+    renderPlayer(el.bottom, seat);
+    mount(
+      el.controls,
+      game.you === null
+        ? h("p", { class: "spectating" }, "You are watching this match.")
+        : controls({ state, actions: game.actions, legal: game.legal, nextCube: nextCube(state) }, act),
+    );
+    renderToggles();
+    const atEnd = el.moves.scrollTop + el.moves.clientHeight >= el.moves.scrollHeight - 40;
+    mount(el.moves, moveList(game.events, state));
+    if (atEnd) el.moves.scrollTop = el.moves.scrollHeight;
+    renderResult();
+    tick();
+    root.querySelector(".game-page").dataset.phase = state.phase;
+  }
+
+  /** The live parts: clocks, the grace countdown, the claim buttons. */
+  function tick() {
+    const { state } = game;
+    if (!state) return;
+    const since = (performance.now() - game.receivedAt) / 1000;
+    const control = parseControl(game.settings?.clock);
+    const faces = [0, 1].map((seat) => (state.clocks ? clockFace(control, state.clocks, seat, since) : null));
+    for (const node of root.querySelectorAll("[data-clock]")) {
+      const face = faces[Number(node.dataset.clock)];
+      mount(node, h("span", { class: "time" }, face.main), face.extra ? h("small", { class: "extra" }, face.extra) : null);
+      node.classList.toggle("running", face.running);
+      node.classList.toggle("low", face.running && face.low);
+    }
+    const grace = game.presence.grace;
+    const left = grace ? Math.ceil(grace.deadline - socket.serverNow()) : 0;
+    for (const node of root.querySelectorAll(".grace")) {
+      const mine = grace && Number(node.dataset.seat) === grace.player && state.phase !== "over";
+      node.textContent = mine ? (left > 0 ? `left: ${left} s to come back` : "left the game") : "";
+    }
+    const claims = [];
+    const opponent = game.you === null ? null : 1 - game.you;
+    if (opponent !== null && state.phase !== "over") {
+      if (grace && grace.player === opponent && left <= 0) {
+        claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_abandoned" }, onclick: () => act("claim_abandoned") }, "Claim the win"));
+      }
+      if (faces[opponent] && faces[opponent].running && faces[opponent].seconds <= 0 && game.actions.includes("claim_time")) {
+        claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_time" }, onclick: () => act("claim_time") }, "Claim on time"));
+      }
+    }
+    if (claims.length !== el.claims.children.length) mount(el.claims, claims);
+  }
+
+  function receive(message) {
+    switch (message.type) {
+      case "hello":
+        game.you = message.you;
+        game.seats = message.players;
+        game.events = message.events;
+        break;
+      case "update":
+        game.events = game.events.concat(message.events);
+        break;
+      case "presence":
+        game.presence = message;
+        if (game.state) render();
+        return;
+      case "error":
+        toast(message.message);
+        return;
+      default:
+        return;
+    }
+    game.state = message.state;
+    game.actions = message.actions || [];
+    game.legal = message.legal || null;
+    game.receivedAt = performance.now();
+    render();
+  }
+
+  const socket = new MatchSocket(id, {
+    onMessage: receive,
+    onStatus: (status, reason) => {
+      el.connection.hidden = status === "open";
+      el.connection.textContent =
+        status === "gone" ? reason || "This match cannot be shown." : status === "connecting" ? "Connecting…" : "Connection lost: reconnecting…";
+    },
+  });
+
+  get(`/api/matches/${encodeURIComponent(id)}`)
+    .then((answer) => {
+      game.settings = answer.match.settings;
+      el.info.title = describeSettings(game.settings);
+      render();
+    })
+    .catch((error) => toast(error.message));
+
+  const timer = setInterval(tick, 100);
+  return () => {
+    clearInterval(timer);
+    clearTimeout(toastTimer);
+    socket.close();
+    delete window.gamehall;
+  };
+}

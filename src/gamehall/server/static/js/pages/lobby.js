@@ -1,0 +1,235 @@
+// The lobby (#/): open seeks to accept, challenges to answer, the player's games, and the form
+// that seeks an opponent, challenges a player or starts a game against the computer. It polls
+// the server, and opens a new match of the player's as soon as somebody accepts his offer.
+
+import { del, get, playAsGuest, post, session } from "../api.js";
+import { h, mount } from "../dom.js";
+import { describeSettings, readSettings, settingsFieldset } from "../settings.js";
+import { matchTable } from "./matches.js";
+
+const POLL_MS = 2000;
+
+function openMatch(matchId) {
+  location.hash = `#/game/${matchId}`;
+}
+
+function welcome() {
+  const error = h("p", { class: "form-error", role: "alert", hidden: true });
+  return h(
+    "section",
+    { class: "card welcome" },
+    h("h2", {}, "Play renju, backgammon and long nardy"),
+    h("p", {}, h("a", { href: "#/login" }, "Log in or register"), " to seek opponents and keep your history, or play at once as a guest."),
+    error,
+    h(
+      "button",
+      {
+        type: "button",
+        class: "primary",
+        onclick: async () => {
+          try {
+            await playAsGuest();
+          } catch (err) {
+            error.textContent = err.message;
+            error.hidden = false;
+          }
+        },
+      },
+      "Play as a guest",
+    ),
+  );
+}
+
+function newGameForm(report, refresh) {
+  const form = h(
+    "form",
+    { class: "card new-game", "aria-label": "New game" },
+    h("h2", {}, "New game"),
+    settingsFieldset(),
+    h(
+      "div",
+      { class: "intents" },
+      h("div", { class: "intent" }, h("button", { type: "submit", class: "primary", value: "seek" }, "Seek an opponent")),
+      h(
+        "div",
+        { class: "intent" },
+        h("input", { name: "opponent", placeholder: "player's name", "aria-label": "Player to challenge", autocomplete: "off" }),
+        h("button", { type: "submit", value: "challenge" }, "Challenge"),
+      ),
+      h(
+        "div",
+        { class: "intent" },
+        h(
+          "select",
+          { name: "level", "aria-label": "Computer's level" },
+          h("option", { value: "beginner" }, "Beginner"),
+          h("option", { value: "random" }, "Random mover"),
+        ),
+        h(
+          "select",
+          { name: "side", "aria-label": "Your seat" },
+          h("option", { value: "0" }, "I sit first"),
+          h("option", { value: "1" }, "I sit second"),
+        ),
+        h("button", { type: "submit", value: "computer" }, "Play the computer"),
+      ),
+    ),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const intent = event.submitter?.value || "seek";
+    const settings = readSettings(form);
+    const data = new FormData(form);
+    try {
+      if (intent === "seek") {
+        await post("/api/seeks", { settings, rated: false });
+        report("Your seek is in the list: the game opens when somebody accepts it.");
+        refresh();
+      } else if (intent === "challenge") {
+        const opponent = String(data.get("opponent") || "").trim();
+        if (!opponent) throw new Error("write the name of the player to challenge");
+        await post("/api/challenges", { opponent, settings });
+        report(`${opponent} is challenged: the game opens when they accept.`);
+        refresh();
+      } else {
+        const answer = await post("/api/computer", { settings, level: data.get("level"), side: Number(data.get("side")) });
+        openMatch(answer.match_id);
+      }
+    } catch (err) {
+      report(err.message, true);
+    }
+  });
+  return form;
+}
+
+function seekRow(seek, refresh, report) {
+  const mine = session.user && seek.user === session.user.name;
+  const action = mine
+    ? h("button", { type: "button", class: "secondary", onclick: () => del(`/api/seeks/${seek.id}`).then(refresh, (e) => report(e.message, true)) }, "Cancel")
+    : h(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          disabled: !session.user,
+          onclick: () => post(`/api/seeks/${seek.id}/accept`).then((a) => openMatch(a.match_id), (e) => report(e.message, true)),
+        },
+        "Accept",
+      );
+  return h(
+    "tr",
+    { dataset: { seek: seek.id, user: seek.user } },
+    h("td", {}, h("a", { href: `#/player/${encodeURIComponent(seek.user)}` }, seek.user)),
+    h("td", {}, describeSettings(seek.settings)),
+    h("td", {}, action),
+  );
+}
+
+function challengeItem(challenge, refresh, report) {
+  const incoming = session.user && challenge.to === session.user.name;
+  const text = incoming ? `${challenge.from} challenges you: ` : `You challenged ${challenge.to}: `;
+  return h(
+    "li",
+    { dataset: { challenge: challenge.id } },
+    text,
+    describeSettings(challenge.settings),
+    incoming
+      ? h(
+          "span",
+          { class: "buttons" },
+          h(
+            "button",
+            {
+              type: "button",
+              class: "primary",
+              onclick: () => post(`/api/challenges/${challenge.id}/accept`).then((a) => openMatch(a.match_id), (e) => report(e.message, true)),
+            },
+            "Accept",
+          ),
+          h("button", { type: "button", onclick: () => post(`/api/challenges/${challenge.id}/decline`).then(refresh, (e) => report(e.message, true)) }, "Decline"),
+        )
+      : h("span", { class: "muted" }, ` (${challenge.status})`),
+  );
+}
+
+export function lobbyPage(root) {
+  const message = h("p", { class: "lobby-message", role: "status", "aria-live": "polite" });
+  const seeks = h("div", { class: "seeks" });
+  const challenges = h("div", { class: "challenges" });
+  const mine = h("div", { class: "my-games" });
+  let known = null; // ids of my live matches when the lobby opened
+  let gone = false;
+  const shown = new Map(); // what each list shows, so that an unchanged list is not redrawn
+
+  /** Redraw `node` from `data` only if the data changed (a click on it is never lost). */
+  function show(node, data, draw) {
+    const key = JSON.stringify(data);
+    if (shown.get(node) === key) return;
+    shown.set(node, key);
+    mount(node, draw(data));
+  }
+
+  function report(text, isError = false) {
+    message.textContent = text;
+    message.classList.toggle("form-error", isError);
+  }
+
+  async function refresh() {
+    try {
+      const { seeks: open } = await get("/api/seeks");
+      if (gone) return;
+      show(seeks, open, () =>
+        open.length
+          ? h(
+              "table",
+              { class: "list seeks-table" },
+              h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Game"), h("th", { scope: "col" }, ""))),
+              h("tbody", {}, open.map((seek) => seekRow(seek, refresh, report))),
+            )
+          : h("p", { class: "empty" }, "No open seek: post one."),
+      );
+      if (!session.user) return;
+      const [{ challenges: list }, { matches }] = await Promise.all([
+        get("/api/challenges"),
+        get(`/api/matches?status=live&user=${encodeURIComponent(session.user.name)}`),
+      ]);
+      if (gone) return;
+      const pending = list.filter((c) => c.status === "open");
+      show(challenges, pending, () =>
+        pending.length
+          ? h("ul", { class: "challenge-list" }, pending.map((c) => challengeItem(c, refresh, report)))
+          : h("p", { class: "empty" }, "No challenge."),
+      );
+      show(mine, matches, () =>
+        matches.length ? matchTable(matches, { linkText: "Play" }) : h("p", { class: "empty" }, "You are not playing now."),
+      );
+      const ids = matches.map((m) => m.id);
+      const fresh = known === null ? [] : ids.filter((id) => !known.has(id));
+      known = new Set(ids);
+      if (fresh.length) openMatch(fresh[0]);
+    } catch (err) {
+      if (!gone) report(err.message, true);
+    }
+  }
+
+  const sections = [h("section", { class: "card" }, h("h2", {}, "Open seeks"), seeks)];
+  if (session.user) {
+    sections.push(h("section", { class: "card" }, h("h2", {}, "Challenges"), challenges));
+    sections.push(h("section", { class: "card" }, h("h2", {}, "Your games"), mine));
+  }
+  mount(
+    root,
+    h(
+      "div",
+      { class: "lobby" },
+      h("div", { class: "lobby-main" }, message, sections),
+      h("div", { class: "lobby-side" }, session.user ? newGameForm(report, refresh) : welcome()),
+    ),
+  );
+  refresh();
+  const timer = setInterval(refresh, POLL_MS);
+  return () => {
+    gone = true;
+    clearInterval(timer);
+  };
+}

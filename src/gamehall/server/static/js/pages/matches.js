@@ -1,0 +1,64 @@
+// Lists of matches (the watch page, #/watch; profiles and the lobby use matchTable too).
+
+import { get } from "../api.js";
+import { dateText, h, mount } from "../dom.js";
+import { reasonText } from "../game/movelist.js";
+import { describeSettings } from "../settings.js";
+
+const POLL_MS = 4000;
+
+function resultText(match, viewer) {
+  const { summary, players } = match;
+  if (match.status !== "over") return "playing";
+  if (summary.winner === null || summary.winner === undefined) return `no winner (${reasonText(summary.end_reason)})`;
+  const winner = players[summary.winner].name;
+  const how = reasonText(summary.end_reason);
+  if (viewer) return `${winner === viewer ? "won" : "lost"}: ${how}`;
+  return `${winner} won: ${how}`;
+}
+
+/** A table of match summaries, each with a link to its game page. */
+export function matchTable(matches, { viewer = null, linkText = null } = {}) {
+  return h(
+    "table",
+    { class: "list matches" },
+    h("thead", {}, h("tr", {}, ["Players", "Game", "Score", "Result", "Started", ""].map((t) => h("th", { scope: "col" }, t)))),
+    h(
+      "tbody",
+      {},
+      matches.map((match) =>
+        h(
+          "tr",
+          { dataset: { match: match.id } },
+          h("td", {}, match.players.map((p) => p.name).join(" – ")),
+          h("td", {}, describeSettings(match.settings)),
+          h("td", {}, (match.summary.score || [0, 0]).join("–")),
+          h("td", {}, resultText(match, viewer)),
+          h("td", {}, dateText(match.created_at)),
+          h("td", {}, h("a", { href: `#/game/${match.id}` }, linkText || (match.status === "over" ? "Review" : "Watch"))),
+        ),
+      ),
+    ),
+  );
+}
+
+export function watchPage(root) {
+  const list = h("div", { class: "watch-list", "aria-live": "polite" }, h("p", { class: "loading" }, "Loading…"));
+  mount(root, h("h1", {}, "Live matches"), list);
+  let shown = "";
+  async function refresh() {
+    try {
+      const { matches } = await get("/api/matches?status=live");
+      const key = JSON.stringify(matches);
+      if (key === shown) return;
+      shown = key;
+      mount(list, matches.length ? matchTable(matches) : h("p", { class: "empty" }, "Nobody is playing right now."));
+    } catch (error) {
+      shown = "";
+      mount(list, h("p", { class: "form-error", role: "alert" }, error.message));
+    }
+  }
+  refresh();
+  const timer = setInterval(refresh, POLL_MS);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,38 @@
+// A player's page (#/player/{name}): when they joined, what they won, the matches they are
+// playing and those they finished.
+
+import { get } from "../api.js";
+import { dateText, h, mount } from "../dom.js";
+import { matchTable } from "./matches.js";
+
+export function profilePage(root, { name }) {
+  mount(root, h("p", { class: "loading" }, "Loading…"));
+  let gone = false;
+  const quoted = encodeURIComponent(name);
+  Promise.all([get(`/api/users/${quoted}`), get(`/api/matches?status=live&user=${quoted}`)])
+    .then(([profile, live]) => {
+      if (gone) return;
+      const { user, stats, recent } = profile;
+      mount(
+        root,
+        h("h1", {}, user.name, user.guest ? h("span", { class: "tag" }, "guest") : null),
+        h("p", { class: "lead" }, `Joined ${dateText(user.created_at)}`),
+        h(
+          "dl",
+          { class: "stats" },
+          h("div", {}, h("dt", {}, "Matches"), h("dd", {}, stats.played)),
+          h("div", {}, h("dt", {}, "Won"), h("dd", {}, stats.won)),
+          h("div", {}, h("dt", {}, "Lost"), h("dd", {}, stats.lost)),
+        ),
+        live.matches.length ? [h("h2", {}, "Playing now"), matchTable(live.matches)] : null,
+        h("h2", {}, "Finished matches"),
+        recent.length ? matchTable(recent, { viewer: user.name }) : h("p", { class: "empty" }, "No finished match yet."),
+      );
+    })
+    .catch((error) => {
+      if (!gone) mount(root, h("h1", {}, name), h("p", { class: "form-error", role: "alert" }, error.message));
+    });
+  return () => {
+    gone = true;
+  };
+}
