@@ -10,6 +10,7 @@ from typing import Any
 from gamehall.server.broker import PREFIX, RedisBroker
 from gamehall.server.config import Config
 from server.helpers import Choice, Table, running, tables_choice
+from support import aio
 
 Deliver = Callable[[str, dict[str, Any]], Awaitable[None]]
 
@@ -122,7 +123,7 @@ def test_the_redis_broker_speaks_json_on_one_channel_per_match() -> None:
         await broker.publish("m1", {"type": "update", "origin": "x"})
         await broker._listen_once(deliver)
 
-    asyncio.run(scenario())
+    aio.run(scenario())
     assert fake.published == [(PREFIX + "m1", '{"type": "update", "origin": "x"}')]
     assert received == [("m1", {"type": "update"})]
     assert fake.pubsubs[0].patterns == [PREFIX + "*"] and fake.pubsubs[0].closed

@@ -1,7 +1,6 @@
 """Nobody acts for somebody else: other players, spectators, forged or expired sessions, missing
 CSRF tokens, other sites and garbage frames are refused, and nothing is stored."""
 
-import asyncio
 import json
 from contextlib import ExitStack
 
@@ -10,6 +9,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from gamehall.server.ws import QUEUE_SIZE, SocketConnection
 from server.helpers import ORIGIN, Hall, Player, tables_choice
+from support import aio
 
 
 def _match(hall: Hall) -> tuple[str, dict[int, Player]]:
@@ -224,7 +224,7 @@ def test_a_reader_left_behind_is_cut_off() -> None:
         await connection.write_to(socket)  # type: ignore[arg-type]
         return socket
 
-    socket = asyncio.run(scenario())
+    socket = aio.run(scenario())
     assert socket.sent == [] and socket.closed == 1013
 
 
@@ -237,5 +237,5 @@ def test_a_closed_connection_sends_what_was_queued() -> None:
         await connection.write_to(socket)  # type: ignore[arg-type]
         return socket
 
-    socket = asyncio.run(scenario())
+    socket = aio.run(scenario())
     assert socket.sent == ['{"type":"pong","time":1}'] and socket.closed is None

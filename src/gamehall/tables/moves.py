@@ -45,12 +45,14 @@ def format_play(moves: Sequence[Move]) -> str:
     """The standard notation of a play (empty for a play with no move)."""
     chains: list[list[tuple[int, bool]]] = []
     for move in moves:
-        for chain in chains:
-            if chain[-1][0] == move.src and move.src != OFF:
-                chain.append((move.dst, move.hit))
-                break
-        else:
+        # Go on with a checker that arrived where this move starts; one that hit there first,
+        # so that a hit is never written as the hitter moving on when another checker did.
+        ends = [chain for chain in chains if chain[-1][0] == move.src != OFF]
+        chain = next((c for c in ends if not c[-1][1]), ends[0] if ends else None)
+        if chain is None:
             chains.append([(move.src, False), (move.dst, move.hit)])
+        else:
+            chain.append((move.dst, move.hit))
     texts: list[tuple[int, int, str]] = []
     for chain in chains:
         shown = [chain[0]] + [p for p in chain[1:-1] if p[1]] + [chain[-1]]

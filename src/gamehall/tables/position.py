@@ -8,6 +8,7 @@ own ``Position`` classes add their IDs, text forms and scoring on top.
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Generic, Self, TypeVar
 
 from gamehall.errors import IllegalMoveError, InvalidPositionError
@@ -179,16 +180,19 @@ class TablesPosition:
             if target[path[0][0]] < 0:
                 raise IllegalMoveError(f"there is no checker of yours {where(path[0][0])} to move")
         state = self._state(pair)
-        outcomes = best_outcomes(state, dice_to_play(pair))
-        found = [o for o in outcomes if list(o.mover) == target]
+        dice_left = dice_to_play(pair)
+        legal = {(o.mover, o.opponent): o for o in best_outcomes(state.copy(), dice_left)}
+        routes: dict[Board, bool] = {}
+        _follow(state.copy(), [list(p) for p in segments], dice_left, False, routes)
+        found = [(legal[end], unwritten) for end, unwritten in routes.items() if end in legal]
         if len(found) > 1:
-            found = _by_hits(found, segments)
+            found = [f for f in found if not f[1]] or found
         if len(found) == 1:
-            return self._play_of(found[0])
+            return self._play_of(found[0][0])
         if len(found) > 1:
-            options = " or ".join(format_play(o.steps) for o in found)
+            options = " or ".join(format_play(o.steps) for o, _ in found)
             raise IllegalMoveError(f"{text.strip()!r} could be {options}: say which")
-        raise IllegalMoveError(_explain(state, segments, dice_to_play(pair), text.strip()))
+        raise IllegalMoveError(_explain(state, segments, dice_left, text.strip()))
 
     def start_turn(self, dice: Sequence[int]) -> "Turn[Self]":
         """A turn to play one checker at a time, for interfaces (see ``Turn``): its
@@ -203,19 +207,42 @@ class TablesPosition:
         )
 
 
-def _hit_points(outcome: Outcome) -> list[int]:
-    return sorted(m.dst for m in outcome.steps if m.hit)
+Board = tuple[tuple[int, ...], tuple[int, ...]]
+"""Both sides' checkers as the search keeps them: the mover's, and the opponent's in the
+mover's numbering."""
 
 
-def _by_hits(found: list[Outcome], segments: list[Segment]) -> list[Outcome]:
-    """Narrow plays that move the same checkers by where they hit, as the text marks it (or,
-    with no mark, hitting only where a path ends)."""
-    marked = sorted(p for path in segments for p, hit in path if hit)
-    if marked:
-        return [o for o in found if _hit_points(o) == marked]
-    ends = {path[-1][0] for path in segments}
-    plain = [o for o in found if set(_hit_points(o)) <= ends]
-    return plain or found
+def _follow(
+    state: TurnState,
+    paths: list[list[tuple[int, bool]]],
+    dice: tuple[int, ...],
+    unwritten: bool,
+    ends: dict[Board, bool],
+) -> None:
+    """Every board the written paths can end in, played a die at a time in any order, each
+    step allowed by the rules, never passing a written point, hitting wherever ``*`` is written.
+    ``ends`` maps each board to whether every way there hit on a point the text does not write
+    (so a plain ``24/13`` means the way round that hits nothing, when there is one)."""
+    if not paths:
+        end = (tuple(state.me), tuple(state.op))
+        ends[end] = ends.get(end, True) and unwritten
+        return
+    for i, path in enumerate(paths):
+        (src, _), (goal, marked) = path[0], path[1]
+        for die in sorted(set(dice), reverse=True):
+            if goal != OFF and src - die < goal:
+                continue
+            dst = state.target(src, die)
+            if dst < 0:
+                continue
+            hit = state.apply(src, dst)
+            if dst != goal or hit or not marked:
+                rest = list(dice)
+                rest.remove(die)
+                left = path[1:] if dst == goal else [(dst, False), *path[1:]]
+                later = [*paths[:i], *([left] if len(left) > 1 else []), *paths[i + 1 :]]
+                _follow(state, later, tuple(rest), unwritten or (hit and dst != goal), ends)
+            state.revert(src, dst, hit)
 
 
 def _explain(state: TurnState, segments: list[Segment], dice: tuple[int, ...], text: str) -> str:
@@ -224,14 +251,15 @@ def _explain(state: TurnState, segments: list[Segment], dice: tuple[int, ...], t
     rank = best_rank(state.copy(), dice)
     sums = _sums(dice)
     for path in segments:
-        (src, _), (goal, _) = path[0], path[-1]
-        if goal != OFF and src - goal not in sums:
-            roll = "-".join(map(str, sorted(set(dice), reverse=True)))
-            can = ", ".join(map(str, sorted(sums)))
-            return (
-                f"{point_name(src)}/{goal} moves {src - goal} "
-                f"pip{'s' if src - goal > 1 else ''}: with {roll} a checker moves {can}"
-            )
+        for (src, _), (goal, marked) in pairwise(path):
+            leg = f"{point_name(src)}/{point_name(goal)}"
+            if goal != OFF and src - goal not in sums:
+                roll = "-".join(map(str, sorted(set(dice), reverse=True)))
+                can = ", ".join(map(str, sorted(sums)))
+                pips = f"{src - goal} pip{'s' if src - goal > 1 else ''}"
+                return f"{leg} moves {pips}: with {roll} a checker moves {can}"
+            if marked and (goal == OFF or state.op[goal] != 1):
+                return f"{leg}* marks a hit, but there is no opposing blot on {point_name(goal)}"
     reasons: list[str] = []
     score = _walk_segments(state.copy(), [list(p) for p in segments], dice, (0, 0, 0, 0), reasons)
     if score is None:
@@ -239,7 +267,8 @@ def _explain(state: TurnState, segments: list[Segment], dice: tuple[int, ...], t
     if score[0] < rank[0]:
         if len(dice) == 2 and rank[0] == 2:
             return f"{text!r} leaves a die unplayed: you must use both dice when you can"
-        return f"{text!r} plays {score[0]} dice: you must play {rank[0]} when you can"
+        played = f"{score[0]} {'die' if score[0] == 1 else 'dice'}"
+        return f"{text!r} plays {played}: you must play {rank[0]} when you can"
     if score[1] < rank[1]:
         return (
             f"{text!r} plays the smaller die: when only one die can be played, "
