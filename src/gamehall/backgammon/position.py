@@ -5,7 +5,7 @@ configured by the variant's rules. This module adds what is backgammon's own: GN
 Position ID, its board diagram and the value of a finished game.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Self
 
@@ -19,6 +19,7 @@ START = (0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 """One side's checkers at the start: 2 on 24, 5 on 13, 3 on 8, 5 on 6 (index 0 off, 25 bar)."""
 
 GameKind = Literal["single", "gammon", "backgammon"]
+Side = Literal["player", "opponent"]
 
 
 @dataclass(frozen=True)
@@ -26,10 +27,11 @@ class GameResult:
     """How a finished game ended: who won, and the points before the cube.
 
     ``winner`` is ``"player"`` (the side on roll in the position asked) or ``"opponent"``;
-    ``kind`` is single (oin, 1), gammon (mars, 2) or backgammon (cox, 3).
+    ``kind`` is single (oin, 1), gammon (mars, 2) or backgammon (cox, 3), and ``value`` that
+    number, to be multiplied by the cube.
     """
 
-    winner: Literal["player", "opponent"]
+    winner: Side
     kind: GameKind
     value: int
 
@@ -41,7 +43,26 @@ def _variant_of(variant: str | Variant) -> Variant:
 @dataclass(frozen=True)
 class Position(TablesPosition):
     """A backgammon position, the side on roll first (``mover``), each side in its own
-    numbering: index 0 borne off, 1..24 the points, 25 the bar."""
+    numbering: index 0 borne off, 1..24 the points, 25 the bar.
+
+    Positions are values: two positions are equal when their checkers are, whatever the
+    variant, so that they can key a dict or a set of seen positions.
+    """
+
+    def __post_init__(self) -> None:
+        """Refuse, besides what every tables position refuses, what no backgammon game reaches:
+        a rule set of another game, both sides finished, both on the bar of closed boards."""
+        super().__post_init__()
+        if not any(self.rules == v.rules for v in VARIANTS.values()):
+            raise InvalidPositionError(
+                f"{self.rules.name!r} is not a backgammon variant: choose {' or '.join(VARIANTS)}"
+            )
+        if self.mover[OFF] == 15 and self.opponent[OFF] == 15:
+            raise InvalidPositionError("both sides have borne off all 15 checkers")
+        if all(side[BAR] and _closed(side) for side in (self.mover, self.opponent)):
+            raise InvalidPositionError(
+                "both sides are on the bar against closed home boards, which no game can reach"
+            )
 
     @classmethod
     def initial(cls, variant: str | Variant = INTERNATIONAL) -> Self:
@@ -68,8 +89,34 @@ class Position(TablesPosition):
         return cls(sides[0], sides[1], _variant_of(variant).rules)
 
     @classmethod
+    def from_points(
+        cls,
+        on_roll: Mapping[int, int],
+        opponent: Mapping[int, int],
+        variant: str | Variant = INTERNATIONAL,
+    ) -> Self:
+        """A position written as people write one: ``{point: checkers}`` for each side in his
+        own numbering (25 the bar); the checkers not listed are borne off.
+
+        ``Position.from_points({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})`` is the
+        start; the opponent's point ``q`` is the side on roll's ``25 - q``.
+        """
+        boards = []
+        for name, points in (("side on roll", on_roll), ("other side", opponent)):
+            board = [0] * 25
+            for point, count in points.items():
+                if not isinstance(point, int) or not 1 <= point <= BAR:
+                    raise InvalidPositionError(
+                        f"the {name} has checkers on {point!r}: points are 1 to 24, 25 the bar"
+                    )
+                board[point - 1] += count
+            boards.append(board)
+        return cls.from_board(boards[0], boards[1], variant)
+
+    @classmethod
     def from_id(cls, position_id: str, variant: str | Variant = INTERNATIONAL) -> Self:
-        """A position from its GNU Backgammon Position ID (the side on roll is ``mover``)."""
+        """A position from its GNU Backgammon Position ID (the side on roll is ``mover``);
+        ``RecordError`` says why a text is not one."""
         opponent, on_roll = decode_position_id(position_id)
         return cls.from_board(on_roll, opponent, variant)
 
@@ -89,7 +136,8 @@ class Position(TablesPosition):
 
     @property
     def result(self) -> GameResult | None:
-        """The finished game's winner and value (cube not counted), or ``None`` while it goes on."""
+        """The finished game's winner and value (cube not counted), or ``None`` while it goes
+        on. After the winning play the winner is the ``"opponent"``: the loser is on roll."""
         if self.mover[OFF] == 15:
             return _result("player", self.opponent)
         if self.opponent[OFF] == 15:
@@ -99,8 +147,18 @@ class Position(TablesPosition):
     def __str__(self) -> str:
         return diagram(self)
 
+    def __repr__(self) -> str:
+        variant = self.variant.name
+        extra = "" if variant == INTERNATIONAL.name else f", {variant!r}"
+        return f"Position.from_id({self.to_id()!r}{extra})"
 
-def _result(winner: Literal["player", "opponent"], loser: tuple[int, ...]) -> GameResult:
+
+def _closed(side: tuple[int, ...]) -> bool:
+    """Whether ``side`` holds every point of its home board with two or more checkers."""
+    return all(side[p] >= 2 for p in range(1, 7))
+
+
+def _result(winner: Side, loser: tuple[int, ...]) -> GameResult:
     if loser[OFF]:
         return GameResult(winner, "single", 1)
     # The loser's checkers in the winner's home board are on the loser's points 19-24.
@@ -111,7 +169,8 @@ def _result(winner: Literal["player", "opponent"], loser: tuple[int, ...]) -> Ga
 
 def diagram(position: Position, on_roll: str = "X", other: str = "O") -> str:
     """The board drawn in the style of GNU Backgammon's ``show board``, from the side on roll's
-    view: his points 1-12 along the bottom, 13-24 along the top, the bar in the middle."""
+    view: his points 1-12 along the bottom, 13-24 along the top, the bar in the middle (his
+    checkers on it below, the other side's above), a stack over five written as its count."""
     me, op = position.mover, position.opponent
 
     def stack(point: int) -> tuple[str, int]:
@@ -121,7 +180,7 @@ def diagram(position: Position, on_roll: str = "X", other: str = "O") -> str:
 
     def cell(mark: str, count: int, row: int) -> str:
         if row == 4 and count > 5:
-            return f"{count:>2} " if count > 9 else f" {count} "
+            return f"{count:>2} "
         return f" {mark} " if count > row else "   "
 
     def half(points: range, row: int) -> str:
