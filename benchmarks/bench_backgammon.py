@@ -29,6 +29,10 @@ def _ours(cases: list[Case]) -> int:
     return sum(len(position.legal_plays(dice)) for position, dice in cases)
 
 
+def _ours_with_results(cases: list[Case]) -> int:
+    return sum(1 for p, dice in cases for play in p.legal_plays(dice) if play.result is not None)
+
+
 def _gnubgs(cases: list[tuple[list[list[int]], int, int]]) -> int:
     return sum(max(len(gnubg_nn.moves(board, d1, d2)), 1) for board, d1, d2 in cases)
 
@@ -47,6 +51,14 @@ def bench_legal_plays_over_the_sample(benchmark: Any) -> None:
     plays = benchmark(_ours, cases)
     assert plays >= len(cases)
     _report(benchmark, "gamehall", len(cases))
+
+
+def bench_legal_plays_and_every_result(benchmark: Any) -> None:
+    """The same, building every resulting position too (``Play.result`` is built on demand)."""
+    cases = _cases()
+    plays = benchmark(_ours_with_results, cases)
+    assert plays >= len(cases)
+    _report(benchmark, "gamehall (with every result position)", len(cases))
 
 
 def bench_gnubg_moves_over_the_sample(benchmark: Any) -> None:

@@ -37,6 +37,19 @@ def bench_legal_plays_over_the_sample(benchmark: Any) -> None:
         print(f"\nlong nardy legal_plays: {rate:,.0f} cases/s over {len(cases)} sample cases")
 
 
+def bench_legal_plays_and_every_result(benchmark: Any) -> None:
+    """The same, building every resulting position too (``Play.result`` is built on demand)."""
+    cases = _cases()
+    plays = benchmark(
+        lambda: sum(1 for p, dice in cases for play in p.legal_plays(dice) if play.result)
+    )
+    assert plays >= len(cases)
+    if benchmark.stats is not None:
+        rate = len(cases) / benchmark.stats.stats.mean
+        benchmark.extra_info["cases_per_second"] = round(rate)
+        print(f"\nlong nardy legal_plays, every result built: {rate:,.0f} cases/s")
+
+
 @pytest.mark.parametrize("dice", [(6, 5), (3, 3)])
 def bench_one_position(benchmark: Any, dice: tuple[int, int]) -> None:
     """One mid-game position, a plain roll and a double."""

@@ -57,6 +57,7 @@ class TurnState:
 
     __slots__ = (
         "_block_step",
+        "_frozen_rule",
         "_head_rule",
         "_hitting",
         "frozen",
@@ -81,6 +82,7 @@ class TurnState:
         self.frozen = frozen if frozen is not None else [0] * 26
         self._hitting = rules.hitting
         self._head_rule = rules.head_rule
+        self._frozen_rule = rules.no_hit_and_run_home
         self._block_step = rules.block_check == "step"
 
     def copy(self) -> "TurnState":
@@ -102,7 +104,7 @@ class TurnState:
             return NO_CHECKER
         if src != BAR and me[BAR]:
             return MUST_ENTER
-        if me[src] <= self.frozen[src]:
+        if self._frozen_rule and me[src] <= self.frozen[src]:
             return HIT_AND_RUN
         if src == 24 and self._head_rule and self.head_left == 0:
             return HEAD_USED
@@ -197,12 +199,12 @@ class TurnState:
         op = self.op
         me[src] -= 1
         me[dst] += 1
-        if src == 24 and self.rules.head_rule:
+        if src == 24 and self._head_rule:
             self.head_left -= 1
         if dst and op[dst]:
             op[dst] = 0
             op[BAR] += 1
-            if self.rules.no_hit_and_run_home and dst <= 6:
+            if self._frozen_rule and dst <= 6:
                 self.frozen[dst] += 1
             return True
         return False
@@ -212,12 +214,12 @@ class TurnState:
         me = self.me
         me[src] += 1
         me[dst] -= 1
-        if src == 24 and self.rules.head_rule:
+        if src == 24 and self._head_rule:
             self.head_left += 1
         if hit:
             self.op[dst] = 1
             self.op[BAR] -= 1
-            if self.rules.no_hit_and_run_home and dst <= 6:
+            if self._frozen_rule and dst <= 6:
                 self.frozen[dst] -= 1
 
     def sources(self) -> Iterator[int]:

@@ -6,7 +6,7 @@ A position holds each side's checkers in that side's own numbering, as GNU Backg
 own ``Position`` classes add their IDs, text forms and scoring on top.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Generic, Self, TypeVar
@@ -52,22 +52,44 @@ def dice_to_play(dice: tuple[int, int]) -> tuple[int, ...]:
     return (dice[0],) * 4 if dice[0] == dice[1] else dice
 
 
-@dataclass(frozen=True)
 class Play(Generic[P]):
     """A complete legal play: its single moves in order and the position after it, the
     opponent on roll.
 
     The moves are kept as the search found them, ``(src, dst, die, hit)`` tuples in ``path``,
-    and turned into ``Move`` values when asked for: most plays of a roll are never shown.
+    and turned into ``Move`` values when asked for; the resulting position is built the first
+    time it is asked for. Most plays of a roll are never shown, and many never looked at.
     """
 
-    path: tuple[Step, ...]
-    result: P
+    __slots__ = ("_make", "_result", "path")
+
+    def __init__(self, path: tuple[Step, ...], result: P) -> None:
+        self.path = path
+        self._result: P | None = result
+        self._make: Callable[[], P] | None = None
+
+    @classmethod
+    def deferred(cls, path: tuple[Step, ...], make: Callable[[], P]) -> "Play[P]":
+        """A play whose resulting position ``make`` builds when it is first asked for."""
+        play = cls.__new__(cls)
+        play.path = path
+        play._result = None
+        play._make = make
+        return play
 
     @classmethod
     def from_moves(cls, moves: Sequence[Move], result: P) -> "Play[P]":
         """A play from its single moves."""
         return cls(tuple((m.src, m.dst, m.die, m.hit) for m in moves), result)
+
+    @property
+    def result(self) -> P:
+        """The position after the play, the opponent on roll."""
+        if self._result is None:
+            assert self._make is not None
+            self._result = self._make()
+            self._make = None
+        return self._result
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -78,6 +100,14 @@ class Play(Generic[P]):
     def notation(self) -> str:
         """The play in standard notation, e.g. ``24/18 13/11``; empty when nothing moves."""
         return format_play(self.moves)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Play):
+            return NotImplemented
+        return bool(self.path == other.path and self.result == other.result)
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.result))
 
     def __str__(self) -> str:
         return self.notation
@@ -141,7 +171,8 @@ class TablesPosition:
         return self._successor(tuple(map(op.__getitem__, opposite)), tuple(me))
 
     def _play_of(self, outcome: Outcome) -> "Play[Self]":
-        return Play(outcome.path, self._result_of(outcome.mover, outcome.opponent))
+        me, op = outcome.mover, outcome.opponent
+        return Play.deferred(outcome.path, lambda: self._result_of(me, op))
 
     @property
     def is_over(self) -> bool:
