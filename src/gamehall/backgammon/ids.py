@@ -30,6 +30,21 @@ _CHECKERS = 15
 _SIDE_NAMES = ("the player not on roll", "the player on roll")
 
 
+def check_id_text(text: str, length: int, what: str) -> None:
+    """Refuse, saying why, a text that cannot be a GNU Backgammon ID of ``length`` characters
+    (``what``: "Position ID" or "Match ID")."""
+    if len(text) != length:
+        raise RecordError(
+            f"{text!r} is not a {what}: a {what} has {length} characters, not {len(text)}"
+        )
+    for char in text:
+        if char not in _ALPHABET:
+            raise RecordError(
+                f"{text!r} is not a {what}: {char!r} is not one of its characters "
+                f"(A-Z, a-z, 0-9, + and /)"
+            )
+
+
 def _board_problem(board: TanBoard) -> str | None:
     """Say why no game can reach ``board`` (gnubg's CheckPosition), or None if one can."""
     opponent, on_roll = board
@@ -82,17 +97,7 @@ def decode_position_id(pid: str) -> TanBoard:
     position. Unlike GNU Backgammon, which ignores them, the unused bits at the end must be
     zero: every accepted ID is then the one ``encode_position_id`` gives for its board.
     """
-    if len(pid) != _ID_LENGTH:
-        raise RecordError(
-            f"{pid!r} is not a Position ID: a Position ID has {_ID_LENGTH} characters, "
-            f"not {len(pid)}"
-        )
-    for char in pid:
-        if char not in _ALPHABET:
-            raise RecordError(
-                f"{pid!r} is not a Position ID: {char!r} is not one of its characters "
-                f"(A-Z, a-z, 0-9, + and /)"
-            )
+    check_id_text(pid, _ID_LENGTH, "Position ID")
     stray = f"{pid!r} is not a Position ID: it has stray data after the last checker"
     if _ALPHABET.index(pid[-1]) & 0xF:
         raise RecordError(stray)

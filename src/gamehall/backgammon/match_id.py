@@ -33,13 +33,13 @@ import base64
 from dataclasses import dataclass
 from typing import Literal
 
+from gamehall.backgammon.ids import check_id_text
 from gamehall.errors import InvalidPositionError, RecordError
 
 GameState = Literal["no_game", "playing", "over", "resigned", "dropped"]
 """Where the game stands: not started, under way, or ended by play, by resigning or by a drop."""
 
 _GAME_STATES: tuple[GameState, ...] = ("no_game", "playing", "over", "resigned", "dropped")
-_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _ID_LENGTH = 12
 _KEY_BYTES = 9
 _CENTRED = 3
@@ -169,17 +169,7 @@ class MatchState:
         put higher first. Everything else that ``to_id`` cannot have written is refused: a
         cube owner of 2, a game state past 4, a single die, a die of 7, bits set past bit 67.
         """
-        if len(match_id) != _ID_LENGTH:
-            raise RecordError(
-                f"{match_id!r} is not a Match ID: a Match ID has {_ID_LENGTH} characters, "
-                f"not {len(match_id)}"
-            )
-        for char in match_id:
-            if char not in _ALPHABET:
-                raise RecordError(
-                    f"{match_id!r} is not a Match ID: {char!r} is not one of its characters "
-                    f"(A-Z, a-z, 0-9, + and /)"
-                )
+        check_id_text(match_id, _ID_LENGTH, "Match ID")
         key = int.from_bytes(base64.b64decode(match_id, validate=True), "little")
         fields = {name: key >> first & ((1 << width) - 1) for name, first, width in _FIELDS}
         bad = f"{match_id!r} is not a valid Match ID"
