@@ -155,3 +155,15 @@ def test_renju_has_no_dice_and_no_money_play() -> None:
         MatchSettings(game="renju", length=0)
     with pytest.raises(GameError, match="no option"):
         MatchSettings(game="renju", options={"bearoff": "seed"})
+
+
+def test_pass_is_offered_only_where_the_opening_allows_it() -> None:
+    match = _match(length=1)
+    assert "pass" not in match.legal_actions(0)
+    _play(match, ["h8", "h9", "j10"])
+    assert "pass" in match.legal_actions(1)
+
+
+def test_a_per_point_clock_needs_a_match_length() -> None:
+    with pytest.raises(GameError, match="match point"):
+        MatchSettings(game="backgammon", length=0, clock="delay:5+30/pt")

@@ -450,3 +450,14 @@ def test_forfeit_ends_the_match_and_replays() -> None:
     assert again.winner == 1 and again.end_reason == "abandoned"
     with pytest.raises(IllegalMoveError, match="over already"):
         match.forfeit(1)
+
+
+def test_claim_time_wins_once_the_opponents_clock_has_fallen() -> None:
+    clock_time = FakeTime()
+    match = scripted("backgammon", [(3, 1)], clock_time, length=3, clock="fischer:30+0")
+    assert "claim_time" not in match.legal_actions(1)
+    clock_time.advance(31)
+    assert "claim_time" in match.legal_actions(1)
+    events = match.act(1, "claim_time")
+    assert [e.kind for e in events] == ["flag", "match_end"]
+    assert match.winner == 1

@@ -125,6 +125,12 @@ class Match(ABC):
             self.check_time()
             return self.events[first:]
         if self._flag_fell():
+            if (
+                kind == "claim_time"
+                and player is not None
+                and self.events[first].outcome.get("player") == 1 - player
+            ):
+                return self.events[first:]
             raise IllegalMoveError(self._time_message())
         if self.is_over:
             raise IllegalMoveError(f"the match is over: no {kind} any more")
@@ -202,6 +208,14 @@ class Match(ABC):
             raise IllegalMoveError("a seed is a text of 1 to 200 characters")
         self._client_seeds.append(seed.encode())
         self._log("seed", player, {"seed": seed})
+
+    def may_claim_time(self, player: int) -> bool:
+        """Whether ``player``'s opponent has run out of time (so that a claim wins)."""
+        return (
+            self.clock is not None
+            and self.clock.running is not None
+            and self.clock.flagged() == 1 - player
+        )
 
     def _on_claim(self, player: int) -> None:
         raise IllegalMoveError(f"{self.players[1 - player]}'s clock has not run out")

@@ -45,12 +45,15 @@ class RenjuMatch(Match):
             return []
         actions = ["resign"]
         if player == self.to_act:
-            actions += ["move", "pass"]
+            actions.append("move")
+            board = self.board
+            if board is not None and not (board.opening == "center" and len(board.moves) < 3):
+                actions.append("pass")
         if self.draw_offer is None:
             actions.append("offer_draw")
         elif self.draw_offer != player:
             actions += ["accept", "decline"]
-        if self.clock is not None:
+        if self.may_claim_time(player):
             actions.append("claim_time")
         return actions
 
@@ -182,7 +185,7 @@ class RenjuMatch(Match):
         control = self.settings.time_control()
         if control is not None:
             # Each game has its own time: a new clock, which starts with Black's first move.
-            self.clock = Clock(control, time_source=self._time)
+            self.clock = Clock(control, match_length=self.settings.length, time_source=self._time)
         self._log("game_start", None, outcome={"number": number, "black": self.black}, derived=True)
 
     def _end_game(self, winner: int | None, reason: str) -> None:

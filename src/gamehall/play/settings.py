@@ -75,7 +75,7 @@ class MatchSettings:
         _one_of("first_move", self.first_move, ("alternate", "winner"))
         _one_of("surrender_value", self.surrender_value, ("oin", "mars"))
         if self.clock is not None:
-            TimeControl.parse(self.clock)
+            TimeControl.parse(self.clock).initial_time(self.length or None)
         allowed = (
             _NARDY_OPTIONS
             if self.game == "nardy"

@@ -98,7 +98,7 @@ class TablesMatch(Match):
             actions += ["accept", "decline"]
         if self.phase in ("roll", "move", "double") and self.resign_offer is None:
             actions.append("resign")
-        if self.clock is not None:
+        if self.may_claim_time(player):
             actions.append("claim_time")
         return actions
 
