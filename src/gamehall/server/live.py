@@ -19,14 +19,13 @@ its copy from the store and passes the message on to its own sockets. The store'
 """
 
 import asyncio
-import contextlib
 import json
 import logging
 import math
 import secrets
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from gamehall.engines import Engine, find_engine
@@ -48,8 +47,6 @@ REFEREE_ACTIONS = ("start", "check_time")
 RESUME_LIMIT = 1_000_000
 """At most this many playing matches are resumed at start-up."""
 
-"""The kind of the server's event that ends a match for a player who abandoned it."""
-
 
 class NoSuchMatchError(GameError):
     """A match id that is not in the store."""
@@ -63,25 +60,14 @@ class MatchTime:
     """The time a live match reads: the wall clock less the downtime charged to nobody.
 
     ``offset`` is the total time the server was down while the match was being played; event
-    times are this match time, so replaying the log gives the same clocks. ``frozen`` holds the
-    time still while the server writes an event of its own.
+    times are this match time, so replaying the log gives the same clocks.
     """
 
     def __init__(self, offset: float = 0.0) -> None:
         self.offset = offset
-        self._fixed: float | None = None
 
     def __call__(self) -> float:
-        return self._fixed if self._fixed is not None else time.time() - self.offset
-
-    @contextlib.contextmanager
-    def frozen(self, at: float) -> Iterator[None]:
-        """Read ``at`` until the block ends."""
-        self._fixed = at
-        try:
-            yield
-        finally:
-            self._fixed = None
+        return time.time() - self.offset
 
 
 def match_class(game: str) -> type[Match]:
