@@ -42,6 +42,7 @@ typecheck: $(STAMP)
 pytest: $(STAMP) system-packages
 	@pg=$$(mktemp -d -u /tmp/gamehall-pg.XXXXXX); \
 	url=$$(tools/throwaway-postgres start $$pg) || exit 1; \
+	echo "the store's tests also run on PostgreSQL at $$url"; \
 	GAMEHALL_TEST_POSTGRES_URL=$$url $(BIN)/pytest --benchmark-disable; status=$$?; \
 	tools/throwaway-postgres stop $$pg; exit $$status
 
