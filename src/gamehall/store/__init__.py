@@ -7,27 +7,20 @@ SQLite file by default, PostgreSQL by URL::
     user = store.create_user("ann", "correct horse")
 """
 
-from gamehall.store.passwords import hash_password, needs_rehash, verify_password
-from gamehall.store.repository import (
+from gamehall.store.database import alembic_config, make_engine, upgrade_database
+from gamehall.store.errors import (
     BadNameError,
     BadPasswordError,
-    Challenge,
     ConflictError,
     EventConflictError,
     NameTakenError,
     NotAllowedError,
     NotFoundError,
-    PlayerSeat,
-    Seek,
-    SessionInfo,
-    Store,
-    StoredMatch,
     StoreError,
-    User,
-    alembic_config,
-    make_engine,
-    upgrade_database,
 )
+from gamehall.store.passwords import hash_password, needs_rehash, verify_password
+from gamehall.store.repository import Store
+from gamehall.store.values import Challenge, PlayerSeat, Seek, SessionInfo, StoredMatch, User
 
 __all__ = [
     "BadNameError",

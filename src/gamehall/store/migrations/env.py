@@ -6,8 +6,8 @@ from typing import Any, Literal
 from alembic import context
 from sqlalchemy import Connection
 
+from gamehall.store.database import make_engine
 from gamehall.store.models import Base, UTCDateTime
-from gamehall.store.repository import make_engine
 
 config = context.config
 

@@ -1,0 +1,99 @@
+"""Checks of what callers hand the store, made before it opens a transaction.
+
+Names, passwords, match settings, statuses, event batches and seats: each check raises a
+``StoreError`` (or a subclass) with a message for a player, or returns the input in the form
+the store keeps, so that the repository's methods can trust what they write and query.
+"""
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gamehall.errors import GameError
+from gamehall.play.settings import MatchSettings
+from gamehall.store.errors import BadNameError, BadPasswordError, StoreError
+from gamehall.store.values import PlayerSeat
+
+_NAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
+_GUEST_PREFIX = "guest-"
+_MIN_PASSWORD = 8
+_MAX_PASSWORD = 1024
+_SEAT_KINDS = ("human", "computer")
+_MATCH_STATUSES = ("playing", "over")
+
+
+def check_name(name: str, guest: bool) -> None:
+    """BadNameError unless the name has 3 to 20 letters, digits, _ or -; ``Guest-`` names are
+    for guests only."""
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise BadNameError(
+            f"{name!r} is not a valid name: use 3 to 20 letters, digits, _ or - (no spaces)"
+        )
+    if not guest and name.lower().startswith(_GUEST_PREFIX):
+        raise BadNameError("names that start with Guest- are kept for guests")
+
+
+def check_password(password: str | None, guest: bool) -> str | None:
+    """The password to hash (None for a guest, who must give none); BadPasswordError unless it
+    has 8 to 1024 characters."""
+    if guest:
+        if password is not None:
+            raise BadPasswordError("a guest has no password")
+        return None
+    if not isinstance(password, str) or len(password) < _MIN_PASSWORD:
+        raise BadPasswordError(f"a password needs at least {_MIN_PASSWORD} characters")
+    if len(password) > _MAX_PASSWORD:
+        raise BadPasswordError(f"a password has at most {_MAX_PASSWORD} characters")
+    return password
+
+
+def check_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings in ``MatchSettings.to_dict()``'s full form; StoreError when invalid."""
+    if not isinstance(settings, Mapping):
+        raise StoreError("match settings must be an object")
+    try:
+        return MatchSettings.from_dict(settings).to_dict()
+    except GameError as exc:
+        raise StoreError(str(exc)) from None
+    except TypeError as exc:
+        raise StoreError(f"match settings cannot be read: {exc}") from None
+
+
+def check_status(status: str) -> None:
+    """StoreError unless the status is a match's: ``playing`` or ``over``."""
+    if status not in _MATCH_STATUSES:
+        raise StoreError(f"match status {status!r}: choose one of {', '.join(_MATCH_STATUSES)}")
+
+
+def check_events(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Copies of ``events``, checked to have consecutive seqs and a kind."""
+    batch: list[dict[str, Any]] = []
+    for item in events:
+        if not isinstance(item, Mapping):
+            raise StoreError("an event must be an object (Event.to_dict())")
+        seq = item.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+            raise StoreError(f"an event needs a seq of 0 or more, not {seq!r}")
+        if not isinstance(item.get("kind"), str):
+            raise StoreError(f"event {seq} has no kind")
+        if batch and seq != batch[-1]["seq"] + 1:
+            raise StoreError(f"event {seq} does not follow event {batch[-1]['seq']}")
+        batch.append(dict(item))
+    return batch
+
+
+def check_seats(players: Sequence[PlayerSeat]) -> list[PlayerSeat]:
+    """The two seats as ``PlayerSeat``s (plain tuples are accepted); StoreError unless each has
+    a known kind and a name of 1 to 64 characters."""
+    try:
+        seats = [PlayerSeat(*seat) for seat in players]
+    except TypeError:
+        raise StoreError("a seat is (user_id, kind, level, name)") from None
+    if len(seats) != 2:
+        raise StoreError("a match has two seats")
+    for seat in seats:
+        if seat.kind not in _SEAT_KINDS:
+            raise StoreError(f"seat kind {seat.kind!r}: choose one of {', '.join(_SEAT_KINDS)}")
+        if not isinstance(seat.name, str) or not 1 <= len(seat.name) <= 64:
+            raise StoreError("a seat's name has 1 to 64 characters")
+    return seats

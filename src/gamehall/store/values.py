@@ -1,0 +1,226 @@
+"""The values the store returns: plain frozen dataclasses (and a named tuple), not ORM rows.
+
+A value is tied to no database session, so it outlives the transaction that read it and can be
+handed between threads. Each has a JSON-able ``to_dict()`` for clients: a ``User`` does not even
+hold its password hash, and a match's secrets and events are never in it. The ``*_from_row``
+functions make the values from ORM rows, while the session that loaded the rows is open.
+"""
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from gamehall.store.errors import StoreError
+from gamehall.store.models import ChallengeRow, MatchRow, SeekRow, UserRow
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+@dataclass(frozen=True)
+class User:
+    """An account (a guest's too); the password hash never leaves the database."""
+
+    id: int
+    name: str
+    guest: bool
+    created_at: datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        """The user as a client sees it."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "guest": self.guest,
+            "created_at": _iso(self.created_at),
+        }
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """A live login session: whose it is, its CSRF token and when it ends."""
+
+    user: User
+    csrf_token: str
+    expires_at: datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        """The session as ``/api/me`` shows it."""
+        return {
+            "user": self.user.to_dict(),
+            "csrf_token": self.csrf_token,
+            "expires_at": _iso(self.expires_at),
+        }
+
+
+class PlayerSeat(NamedTuple):
+    """Who sits at one side of a match: a user, or a computer player of some level."""
+
+    user_id: int | None
+    kind: str
+    """``human`` or ``computer``."""
+    level: str | None
+    name: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as a client sees it."""
+        return {"user_id": self.user_id, "kind": self.kind, "level": self.level, "name": self.name}
+
+
+@dataclass(frozen=True)
+class StoredMatch:
+    """A stored match; ``events`` and ``secrets`` are there only when it was loaded whole
+    (``load_match``), not in lists."""
+
+    id: str
+    game: str
+    settings: dict[str, Any]
+    seats: tuple[PlayerSeat, ...]
+    status: str
+    summary: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+    events: tuple[dict[str, Any], ...] | None = field(default=None, repr=False)
+    secrets: dict[str, Any] | None = field(default=None, repr=False)
+
+    @property
+    def players(self) -> list[str]:
+        """The players' names, seat 0 first."""
+        return [seat.name for seat in self.seats]
+
+    def as_match_dict(self, secrets: bool) -> dict[str, Any]:
+        """The form that ``Match.from_dict`` replays; ``secrets`` (the server's only) adds
+        the fair dice's seed of the game in progress, if any."""
+        if self.events is None:
+            raise StoreError(f"match {self.id} was listed without its events: load it whole")
+        out: dict[str, Any] = {
+            "game": self.game,
+            "settings": copy.deepcopy(self.settings),
+            "players": self.players,
+            "events": copy.deepcopy(list(self.events)),
+        }
+        if secrets and self.secrets:
+            out["secrets"] = copy.deepcopy(self.secrets)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match's summary as a client sees it (no events, never the secrets)."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "settings": copy.deepcopy(self.settings),
+            "players": [seat.to_dict() for seat in self.seats],
+            "status": self.status,
+            "summary": copy.deepcopy(self.summary),
+            "created_at": _iso(self.created_at),
+            "updated_at": _iso(self.updated_at),
+        }
+
+
+@dataclass(frozen=True)
+class Seek:
+    """An offer to play anybody on these settings; ``taken_by`` once somebody accepted it."""
+
+    id: int
+    user_id: int
+    user_name: str
+    settings: dict[str, Any]
+    rated: bool
+    created_at: datetime
+    taken_by: int | None = None
+    taken_at: datetime | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seek as the lobby shows it."""
+        return {
+            "id": self.id,
+            "user": self.user_name,
+            "settings": copy.deepcopy(self.settings),
+            "rated": self.rated,
+            "created_at": _iso(self.created_at),
+        }
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """An invitation from one user to another: ``open``, then ``accepted`` or ``declined``."""
+
+    id: int
+    from_user_id: int
+    from_name: str
+    to_user_id: int
+    to_name: str
+    settings: dict[str, Any]
+    status: str
+    created_at: datetime
+    answered_at: datetime | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The challenge as its two users see it."""
+        return {
+            "id": self.id,
+            "from": self.from_name,
+            "to": self.to_name,
+            "settings": copy.deepcopy(self.settings),
+            "status": self.status,
+            "created_at": _iso(self.created_at),
+            "answered_at": _iso(self.answered_at),
+        }
+
+
+def user_from_row(row: UserRow) -> User:
+    """The user of a row, without its password hash."""
+    return User(id=row.id, name=row.name, guest=row.guest, created_at=row.created_at)
+
+
+def seek_from_row(row: SeekRow) -> Seek:
+    """The seek of a row, with its owner's name."""
+    return Seek(
+        id=row.id,
+        user_id=row.user_id,
+        user_name=row.owner.name,
+        settings=row.settings,
+        rated=row.rated,
+        created_at=row.created_at,
+        taken_by=row.taken_by,
+        taken_at=row.taken_at,
+    )
+
+
+def challenge_from_row(row: ChallengeRow) -> Challenge:
+    """The challenge of a row, with its two users' names."""
+    return Challenge(
+        id=row.id,
+        from_user_id=row.from_user_id,
+        from_name=row.from_user.name,
+        to_user_id=row.to_user_id,
+        to_name=row.to_user.name,
+        settings=row.settings,
+        status=row.status,
+        created_at=row.created_at,
+        answered_at=row.answered_at,
+    )
+
+
+def stored_match_from_row(
+    row: MatchRow,
+    events: Sequence[dict[str, Any]] | None = None,
+    secrets: dict[str, Any] | None = None,
+) -> StoredMatch:
+    """The match of a row with its seats; with ``events`` and ``secrets`` when it is loaded
+    whole."""
+    return StoredMatch(
+        id=row.id,
+        game=row.game,
+        settings=row.settings,
+        seats=tuple(PlayerSeat(s.user_id, s.kind, s.level, s.name) for s in row.seats),
+        status=row.status,
+        summary=row.summary,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        events=tuple(events) if events is not None else None,
+        secrets=secrets,
+    )
