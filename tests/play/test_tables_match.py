@@ -7,6 +7,7 @@ import pytest
 
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.errors import GameError, IllegalMoveError
+from gamehall.nardy.position import Position as NardyPosition
 from gamehall.play.dice import DiceRecord, verify_record
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
@@ -461,3 +462,20 @@ def test_claim_time_wins_once_the_opponents_clock_has_fallen() -> None:
     events = match.act(1, "claim_time")
     assert [e.kind for e in events] == ["flag", "match_end"]
     assert match.winner == 1
+
+
+def test_nardy_last_roll_tie_draws_a_game_when_the_option_is_on() -> None:
+    match = scripted(
+        "nardy", [(5, 2), (1, 1), (1, 1), (2, 1)], length=3, options={"last_roll_tie": "on"}
+    )
+    assert isinstance(match.position, NardyPosition) and match.position.last_roll_tie
+    # Put the game at its end: white (player 0, rolled 1-1) and black have one checker left.
+    match.position = NardyPosition.from_points({1: 1}, {13: 1}, last_roll_tie=True)
+    match.turn = match.position.start_turn((1, 1))
+    match.act(0, "play", text="1/off")
+    match.act(0, "confirm")
+    assert match.on_roll == 1 and not match.games  # black has his last roll
+    match.act(1, "play", text="1/off")
+    match.act(1, "confirm")
+    assert match.games[0].winner is None and match.games[0].reason == "last-roll tie"
+    assert match.score == [0, 0]

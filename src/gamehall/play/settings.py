@@ -19,6 +19,7 @@ _NARDY_OPTIONS = {
     "bearoff": ("seed", "standard", "maxpips"),
     "block_check": ("step", "final"),
     "head_exception": ("seed", "plain"),
+    "last_roll_tie": ("off", "on"),
 }
 _RENJU_OPTIONS = {
     "rule": ("renju", "gomoku-freestyle", "gomoku-standard"),
@@ -60,8 +61,8 @@ class MatchSettings:
     surrender_value: Literal["oin", "mars"] = "oin"
     """Nardy: what a resignation costs (rules page R11)."""
     options: dict[str, str] = field(default_factory=dict)
-    """Rules options of the game: nardy ``bearoff``/``block_check``/``head_exception``;
-    renju ``rule``/``opening``/``forbidden``."""
+    """Rules options of the game: nardy ``bearoff``/``block_check``/``head_exception``/
+    ``last_roll_tie`` (``off`` or ``on``); renju ``rule``/``opening``/``forbidden``."""
 
     def __post_init__(self) -> None:
         _one_of("game", self.game, GAME_NAMES)

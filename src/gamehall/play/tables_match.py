@@ -432,7 +432,12 @@ class TablesMatch(Match):
         else:
             self._first_mover = 1 - self._first_mover
         self.colours = ("white", "black") if self._first_mover == 0 else ("black", "white")
-        self.position = NardyPosition.initial(**options)  # type: ignore[arg-type]
+        self.position = NardyPosition.initial(
+            bearoff=options.get("bearoff", "seed"),  # type: ignore[arg-type]
+            block_check=options.get("block_check", "step"),  # type: ignore[arg-type]
+            head_exception=options.get("head_exception", "seed"),  # type: ignore[arg-type]
+            last_roll_tie=options.get("last_roll_tie") == "on",
+        )
         self.on_roll = self._first_mover
         self.phase = "roll"
         self._after_roll_phase_starts()
