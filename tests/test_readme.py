@@ -1,14 +1,9 @@
 """The README's examples run as shown."""
 
-import doctest
-from pathlib import Path
-
-README = Path(__file__).resolve().parents[1] / "README.md"
+from support.docs import run_page
 
 
 def test_readme_examples() -> None:
-    failures, tried = doctest.testfile(
-        str(README), module_relative=False, optionflags=doctest.ELLIPSIS
-    )
+    failures, tried = run_page("README.md")
     assert tried > 10
     assert failures == 0

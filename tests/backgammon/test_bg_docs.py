@@ -1,17 +1,13 @@
 """The examples of ``docs/backgammon.md`` and of the package docstring run as written."""
 
 import doctest
-from pathlib import Path
 
 import gamehall.backgammon
-
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "backgammon.md"
+from support.docs import run_page
 
 
 def test_the_guide_examples_run() -> None:
-    result = doctest.testfile(
-        str(DOCS), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
-    )
+    result = run_page("docs/backgammon.md")
     assert result.attempted > 40 and result.failed == 0
 
 

@@ -1,17 +1,13 @@
 """The examples of ``docs/nardy.md`` and of the package docstring run as written."""
 
 import doctest
-from pathlib import Path
 
 import gamehall.nardy
-
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "nardy.md"
+from support.docs import run_page
 
 
 def test_the_guide_examples_run() -> None:
-    result = doctest.testfile(
-        str(DOCS), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
-    )
+    result = run_page("docs/nardy.md")
     assert result.attempted > 5 and result.failed == 0
 
 

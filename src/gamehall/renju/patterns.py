@@ -2,9 +2,9 @@
 
 The input is the 11-cell window of :mod:`gamehall.renju.lines` centred on the empty point (five
 cells each side decide everything: a five, an overline, two fours on one line such as
-``XXX.X.XXX``, and the straight-four points of a three together with the cells that stop them
-being exact). The answer depends only on the window, so it is computed once per distinct window
-and kept in :data:`LINE_TABLE`.
+``xxx.x.xxx`` (``x`` a black stone, ``.`` an empty point), and the straight-four points of a
+three together with the cells that stop them being exact). The answer depends only on the
+window, so it is computed once per distinct window and kept in :data:`LINE_TABLE`.
 
 Whether a three is *live* also depends on the other lines through its straight-four points; that
 recursive part belongs to :mod:`gamehall.renju.forbidden`. Here a three is only a candidate: the
@@ -28,8 +28,8 @@ class LineInfo:
     overline: bool
     """Six or more in a row through the stone."""
     fours: int
-    """How many fours the stone makes here: 0, 1, or 2 (two fours on one line, ``X.XXX.X``).
-    A straight four (``.XXXX.``) is one four."""
+    """How many fours the stone makes here: 0, 1, or 2 (two fours on one line, ``x.xxx.x``).
+    A straight four (``.xxxx.``) is one four."""
     four_points: tuple[int, ...]
     """Offsets of the points that would complete a three into a straight four (empty: no three)."""
 

@@ -204,16 +204,24 @@ def delete_seek(seek_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
     return {}
 
 
+async def _start_match(
+    hall: Hall, other_id: int, session: Acting, settings: dict[str, Any], gone: str
+) -> dict[str, Any]:
+    """Start the match of an accepted seek or challenge between its maker and the accepter."""
+    other = await asyncio.to_thread(hall.store.get_user, other_id)
+    if other is None:
+        raise HTTPException(404, gone)
+    seats = _seats_in_random_order(other, session.user)
+    match_id = await hall.live.create(MatchSettings.from_dict(settings), seats)
+    return {"match_id": match_id}
+
+
 @router.post("/seeks/{seek_id}/accept")
 async def accept_seek(seek_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
     """Accept somebody's seek: the match starts."""
     seek = await asyncio.to_thread(hall.store.take_seek, seek_id, session.user.id)
-    owner = await asyncio.to_thread(hall.store.get_user, seek.user_id)
-    if owner is None:
-        raise HTTPException(404, "the player who made this seek is gone")
-    seats = _seats_in_random_order(owner, session.user)
-    match_id = await hall.live.create(MatchSettings.from_dict(seek.settings), seats)
-    return {"match_id": match_id}
+    gone = "the player who made this seek is gone"
+    return await _start_match(hall, seek.user_id, session, seek.settings, gone)
 
 
 # -- challenges ---------------------------------------------------------------------------------
@@ -242,12 +250,8 @@ async def accept_challenge(challenge_id: int, session: Acting, hall: Hall) -> di
     challenge = await asyncio.to_thread(
         hall.store.answer_challenge, challenge_id, session.user.id, True
     )
-    challenger = await asyncio.to_thread(hall.store.get_user, challenge.from_user_id)
-    if challenger is None:
-        raise HTTPException(404, "the player who challenged you is gone")
-    seats = _seats_in_random_order(challenger, session.user)
-    match_id = await hall.live.create(MatchSettings.from_dict(challenge.settings), seats)
-    return {"match_id": match_id}
+    gone = "the player who challenged you is gone"
+    return await _start_match(hall, challenge.from_user_id, session, challenge.settings, gone)
 
 
 @router.post("/challenges/{challenge_id}/decline")
