@@ -33,6 +33,38 @@ def test_bad_settings_say_what_is_allowed(values: dict[str, object], words: str)
         MatchSettings(**values)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [
+        ({"crawford": "off"}, "crawford must be true, false or null .*not 'off'"),
+        ({"crawford": 0}, "crawford must be true, false or null"),
+        ({"length": 0, "jacoby": "no"}, "jacoby must be true or false, not 'no'"),
+        ({"length": 0, "beavers": 1}, "beavers must be true or false, not 1"),
+        ({"clock": 5}, "clock must be a time control .*not 5"),
+        ({"length": True}, "match length True"),
+        ({"length": "3"}, "match length '3'"),
+        ({"length": 2.0}, "match length 2.0"),
+        ({"game": ["renju"]}, "game \\['renju'\\] is not known"),
+        ({"dice": None}, "dice None is not known"),
+        ({"surrender_value": 2}, "surrender_value 2 is not known"),
+        ({"game": "nardy", "options": {"bearoff": 1}}, "options must be a mapping"),
+        ({"game": "nardy", "options": [("bearoff", "seed")]}, "options must be a mapping"),
+    ],
+)
+def test_wrongly_typed_settings_are_refused_not_coerced(
+    values: dict[str, object], words: str
+) -> None:
+    with pytest.raises(GameError, match=words):
+        MatchSettings(**values)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match=words):
+        MatchSettings.from_dict(values)
+
+
+def test_from_dict_refuses_keys_that_are_not_texts() -> None:
+    with pytest.raises(GameError, match="unknown match settings: 1"):
+        MatchSettings.from_dict({1: "x"})  # type: ignore[dict-item]
+
+
 def test_crawford_follows_the_variant_unless_set() -> None:
     assert MatchSettings(game="backgammon", length=5).uses_crawford
     assert not MatchSettings(game="georgian", length=5).uses_crawford

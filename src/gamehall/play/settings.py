@@ -29,8 +29,25 @@ _RENJU_OPTIONS = {
 
 
 def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
+    if not isinstance(value, str) or value not in allowed:
         raise GameError(f"{name} {value!r} is not known: choose one of {', '.join(allowed)}")
+
+
+def _is_int(value: object) -> bool:
+    """Whether ``value`` is a whole number (a bool is not one, though Python says it is)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_flag(name: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise GameError(f"{name} must be true or false, not {value!r}")
+
+
+def _check_options(value: object) -> None:
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        raise GameError(f"options must be a mapping of option names to texts, not {value!r}")
 
 
 @dataclass(frozen=True)
@@ -66,15 +83,27 @@ class MatchSettings:
 
     def __post_init__(self) -> None:
         _one_of("game", self.game, GAME_NAMES)
-        if not isinstance(self.length, int) or self.length < 0 or self.length > 64:
+        if not _is_int(self.length) or self.length < 0 or self.length > 64:
             raise GameError(f"match length {self.length!r}: give 1 to 64 points, or 0 for money")
         if self.length == 0 and not self.is_backgammon:
             raise GameError(f"{self.game} has no money play: give a match length of 1 or more")
+        if self.crawford is not None and not isinstance(self.crawford, bool):
+            raise GameError(
+                f"crawford must be true, false or null (the variant's default), "
+                f"not {self.crawford!r}"
+            )
+        _check_flag("jacoby", self.jacoby)
+        _check_flag("beavers", self.beavers)
         if (self.jacoby or self.beavers) and self.length != 0:
             raise GameError("the Jacoby rule and beavers are for money play (length 0) only")
         _one_of("dice", self.dice, ("secure", "fair"))
         _one_of("first_move", self.first_move, ("alternate", "winner"))
         _one_of("surrender_value", self.surrender_value, ("oin", "mars"))
+        if self.clock is not None and not isinstance(self.clock, str):
+            raise GameError(
+                f"clock must be a time control such as 'fischer:300+5', or null, not {self.clock!r}"
+            )
+        _check_options(self.options)
         if self.clock is not None:
             TimeControl.parse(self.clock).initial_time(self.length or None)
         allowed = (
@@ -123,8 +152,8 @@ class MatchSettings:
         known = set(cls.__dataclass_fields__)
         unknown = set(data) - known
         if unknown:
-            raise GameError(f"unknown match settings: {', '.join(sorted(unknown))}")
+            raise GameError(f"unknown match settings: {', '.join(sorted(map(str, unknown)))}")
         values = dict(data)
-        if "options" in values:
+        if isinstance(values.get("options"), Mapping):
             values["options"] = dict(values["options"])
         return cls(**values)
