@@ -5,23 +5,19 @@ Run ``.venv/bin/pytest benchmarks/bench_backgammon.py --benchmark-only``; the ca
 are in each result's ``extra_info`` (and printed with ``-s``).
 """
 
-import json
-from pathlib import Path
 from typing import Any
 
 import gnubg_nn
 import pytest
 
 from gamehall.backgammon import Position
-
-SAMPLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "backgammon_legal_sample.jsonl"
+from support.vectors import backgammon_legal
 
 Case = tuple[Position, tuple[int, int]]
 
 
 def _cases() -> list[Case]:
-    with SAMPLE.open(encoding="utf-8") as lines:
-        data = [json.loads(line) for line in lines if line.strip()]
+    data = backgammon_legal()
     return [(Position.from_id(d["id"]), (d["dice"][0], d["dice"][1])) for d in data]
 
 

@@ -4,20 +4,16 @@ Run ``.venv/bin/pytest benchmarks/bench_nardy.py --benchmark-only``; the cases p
 each result's ``extra_info`` (and printed with ``-s``).
 """
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gamehall.nardy import Position
-
-SAMPLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "nardy_legal_sample.jsonl"
+from support.vectors import nardy_legal
 
 
 def _cases() -> list[tuple[Position, tuple[int, int]]]:
-    with SAMPLE.open(encoding="utf-8") as lines:
-        data = [json.loads(line) for line in lines if line.strip()]
+    data = nardy_legal()
     return [(Position.from_dict(d["position"]), (d["dice"][0], d["dice"][1])) for d in data]
 
 

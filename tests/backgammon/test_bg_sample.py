@@ -1,4 +1,4 @@
-"""Every line of ``shared/data/backgammon_legal_sample.jsonl``: the legal results of a roll,
+"""Every line of ``tests/data/backgammon_legal_sample.jsonl``: the legal results of a roll,
 as GNU Backgammon's move generator and an independent engine give them."""
 
 from typing import Any

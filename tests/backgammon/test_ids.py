@@ -1,7 +1,5 @@
-"""The Position ID codec, checked against GNU Backgammon (gnubg-nn and the shared sample)."""
+"""The Position ID codec, checked against GNU Backgammon (gnubg-nn and tests/data's sample)."""
 
-import json
-from pathlib import Path
 from typing import Any
 
 import gnubg_nn
@@ -11,19 +9,17 @@ from hypothesis import strategies as st
 
 from gamehall.backgammon.ids import TanBoard, decode_position_id, encode_position_id
 from gamehall.errors import InvalidPositionError, RecordError
+from support.vectors import backgammon_legal
 
-SAMPLE = Path(__file__).resolve().parents[3] / "shared/data/backgammon_legal_sample.jsonl"
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
 
 def sample_ids() -> list[str]:
-    """Every Position ID of the shared sample: the positions and all their results."""
+    """Every Position ID of the public sample: the positions and all their results."""
     ids = []
-    with SAMPLE.open() as lines:
-        for line in lines:
-            record = json.loads(line)
-            ids += [record["id"], *record["results"]]
+    for record in backgammon_legal():
+        ids += [record["id"], *record["results"]]
     return ids
 
 

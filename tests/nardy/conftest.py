@@ -1,35 +1,20 @@
-"""Shared set-up of the long nardy tests: the public test vectors of ``shared/data``.
+"""Shared set-up of the long nardy tests: the public test vectors of ``tests/data``."""
 
-The repository is checked out with ``shared/`` beside it (``../shared/data``), here and in CI.
-"""
-
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
-SAMPLE = DATA / "nardy_legal_sample.jsonl"
-
-
-def _sample_cases() -> list[dict[str, Any]]:
-    if not SAMPLE.is_file():
-        raise FileNotFoundError(
-            f"{SAMPLE} is missing: the long nardy tests need shared/ checked out beside the repo"
-        )
-    with SAMPLE.open(encoding="utf-8") as lines:
-        return [json.loads(line) for line in lines if line.strip()]
+from support.vectors import nardy_legal
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Parametrise every test asking for ``sample_case`` with each line of the sample."""
     if "sample_case" in metafunc.fixturenames:
-        cases = _sample_cases()
+        cases = nardy_legal()
         metafunc.parametrize("sample_case", cases, ids=[f"line{i + 1}" for i in range(len(cases))])
 
 
 @pytest.fixture(scope="session")
 def sample_cases() -> list[dict[str, Any]]:
     """Every line of the sample, for tests that walk them all at once."""
-    return _sample_cases()
+    return nardy_legal()

@@ -1,4 +1,4 @@
-"""Every line of shared/data/renju_forbidden_sample.jsonl (Piskvork's referee, Rapfi agreeing)."""
+"""Every line of tests/data/renju_forbidden_sample.jsonl (Piskvork's referee, Rapfi agreeing)."""
 
 from typing import Any
 
