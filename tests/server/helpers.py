@@ -3,18 +3,19 @@
 ``running`` starts an app (a temporary SQLite file, cheap password hashing); ``Hall`` is a
 running app; ``Hall.register`` gives a ``Player`` with its own cookies (a client
 sharing the app's event loop), who can call the API with the CSRF token and open match sockets.
-Socket reads time out instead of hanging a test.
+Socket reads time out instead of hanging a test: a thread of the test reads the socket (with
+the test client's public ``receive_json``) into a queue, which the test reads with a timeout.
 """
 
-import json
+import queue
 import secrets
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-import anyio
-import httpx
+import httpx2
 from argon2 import PasswordHasher
 from starlette.testclient import TestClient, WebSocketTestSession
 
@@ -33,19 +34,31 @@ class Socket:
 
     def __init__(self, ws: WebSocketTestSession) -> None:
         self.ws = ws
+        self._inbox: queue.Queue[Any] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
         self.hello = self.until("hello")
 
+    def _read(self) -> None:
+        """Put every message of the socket in the inbox, then what ended the reading (the
+        ``WebSocketDisconnect`` of a closed socket, or the end of the test's session)."""
+        while True:
+            try:
+                self._inbox.put(self.ws.receive_json())
+            except BaseException as exc:  # handed to the test that reads next
+                self._inbox.put(exc)
+                return
+
     def receive(self, timeout: float = 10.0) -> dict[str, Any]:
-        """The next message."""
-        ws = self.ws
-
-        async def get() -> Any:
-            with anyio.fail_after(timeout):
-                return await ws._send_rx.receive()
-
-        message = ws.portal.call(get)
-        ws._raise_on_close(message)
-        return json.loads(message["text"])
+        """The next message; raises what closed the socket, or ``TimeoutError``."""
+        try:
+            item = self._inbox.get(timeout=timeout)
+        except queue.Empty:
+            raise TimeoutError(f"no message in {timeout} s") from None
+        if isinstance(item, BaseException):
+            self._inbox.put(item)  # every later read raises it too
+            raise item
+        assert isinstance(item, dict), item
+        return item
 
     def until(
         self, wanted: str | Callable[[dict[str, Any]], bool], timeout: float = 10.0
@@ -77,14 +90,14 @@ class Player:
         self.name = name
         self.csrf = csrf
 
-    def get(self, path: str, **kwargs: Any) -> httpx.Response:
+    def get(self, path: str, **kwargs: Any) -> httpx2.Response:
         return self.client.get(path, **kwargs)
 
-    def post(self, path: str, body: Any = None, **kwargs: Any) -> httpx.Response:
+    def post(self, path: str, body: Any = None, **kwargs: Any) -> httpx2.Response:
         headers = {"X-CSRF-Token": self.csrf or ""}
         return self.client.post(path, json=body if body is not None else {}, headers=headers)
 
-    def delete(self, path: str) -> httpx.Response:
+    def delete(self, path: str) -> httpx2.Response:
         return self.client.delete(path, headers={"X-CSRF-Token": self.csrf or ""})
 
     def ok(self, method: str, path: str, body: Any = None) -> Any:
