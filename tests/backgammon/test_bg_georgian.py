@@ -22,11 +22,23 @@ def test_the_georgian_settings() -> None:
     assert GEORGIAN.cube_values == (2, 3, 4, 5, 6)
     assert not GEORGIAN.crawford and not GEORGIAN.undo_within_turn
     assert GEORGIAN.no_hit_and_run_home and not INTERNATIONAL.no_hit_and_run_home
-    assert INTERNATIONAL.cube_values == (2, 4, 8, 16, 32, 64)
+    assert INTERNATIONAL.cube_values is None
     assert INTERNATIONAL.crawford and INTERNATIONAL.undo_within_turn
     assert find_variant("Georgian") is GEORGIAN and set(VARIANTS) == {"international", "georgian"}
     with pytest.raises(GameError, match="unknown backgammon variant 'nardy'"):
         find_variant("nardy")
+
+
+def test_the_next_cube_value_is_the_variants() -> None:
+    assert [GEORGIAN.next_cube(v) for v in (1, 2, 3, 5, 6)] == [2, 3, 4, 6, None]
+    assert [INTERNATIONAL.next_cube(v) for v in (1, 2, 64, 1 << 20)] == [2, 4, 128, 1 << 21]
+    assert INTERNATIONAL.next_cube(32, cap=64) == 64 and INTERNATIONAL.next_cube(64, 64) is None
+    assert GEORGIAN.next_cube(4, cap=4) is None
+    GEORGIAN.check_cube_cap(5)
+    INTERNATIONAL.check_cube_cap(256)
+    for variant, cap in ((INTERNATIONAL, 48), (INTERNATIONAL, 1), (GEORGIAN, 8), (GEORGIAN, True)):
+        with pytest.raises(GameError, match="cube_cap must be a value the cube shows"):
+            variant.check_cube_cap(cap)
 
 
 def test_a_position_keeps_its_variant() -> None:

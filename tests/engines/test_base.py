@@ -35,12 +35,13 @@ def test_money_context_defaults() -> None:
 
 def test_cube_values_of_the_variants() -> None:
     georgian = MatchContext.for_variant("georgian")
-    assert georgian.cube_values == (2, 3, 4, 5, 6) and georgian.variant == "georgian"
+    assert georgian.variant == "georgian"
     assert dataclasses.replace(georgian, cube_value=2).next_cube_value == 3
     assert dataclasses.replace(georgian, cube_value=6).next_cube_value is None
     international = MatchContext.for_variant("International")
     assert dataclasses.replace(international, cube_value=8).next_cube_value == 16
-    assert dataclasses.replace(international, cube_value=64).next_cube_value is None
+    assert dataclasses.replace(international, cube_value=64).next_cube_value == 128
+    assert dataclasses.replace(international, cube_value=64, cube_cap=64).next_cube_value is None
     assert dataclasses.replace(georgian, cube_value=3).cube_after_double() == 4
     with pytest.raises(GameError, match="cap"):
         dataclasses.replace(georgian, cube_value=6).cube_after_double()
@@ -52,7 +53,8 @@ def test_who_may_double() -> None:
     assert not MatchContext(crawford=True, match_length=5).engine_may_double
     assert not MatchContext(cube_value=2, cube_owner="opponent").engine_may_double
     assert MatchContext(cube_value=2, cube_owner="engine").engine_may_double
-    assert not MatchContext(cube_value=64, cube_owner="engine").engine_may_double
+    assert MatchContext(cube_value=64, cube_owner="engine").engine_may_double
+    assert not MatchContext(cube_value=64, cube_owner="engine", cube_cap=64).engine_may_double
 
 
 def test_match_score_gives_the_points_still_needed() -> None:

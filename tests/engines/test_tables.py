@@ -284,7 +284,7 @@ def test_beginner_respects_who_may_double() -> None:
     for context in (
         MatchContext(match_length=7, score=(5, 5), crawford=True),
         MatchContext(cube_value=2, cube_owner="opponent"),
-        MatchContext(cube_value=64, cube_owner="engine"),
+        MatchContext(cube_value=64, cube_owner="engine", cube_cap=64),
         dataclasses.replace(MatchContext.for_variant("georgian"), cube_value=6),
         # Two points wins the match: the cube at 2 already does it.
         MatchContext(match_length=7, score=(5, 3), cube_value=2, cube_owner="engine"),

@@ -167,7 +167,6 @@ def self_play(
     record = MatRecord(length, ("Alice", "Bob"), variant, [], {})
     score = [0, 0]
     crawford_done = False
-    values = () if variant == "nardy" else VARIANTS[variant].cube_values
     while not (length and max(score) >= length) and len(record.games) != games:
         crawford = (
             variant == "international"
@@ -198,7 +197,8 @@ def self_play(
                 game.winner = 1 - player
                 game.points = rng.randint(1, 2 if variant == "nardy" else 3) * value
                 break
-            higher = [v for v in values if v > value]
+            upper = None if variant == "nardy" else VARIANTS[variant].next_cube(value)
+            higher = [] if upper is None else [upper]
             may_double = game.turns and higher and not crawford and owner in (None, player)
             if may_double and length != 1 and rng.random() < cube:
                 game.turns.append(T.double(player, higher[0]))

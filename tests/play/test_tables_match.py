@@ -142,6 +142,61 @@ def test_georgian_cube_goes_2_3_4_5_6_and_no_further() -> None:
         match.act(match.on_roll, "double")
 
 
+def double_and_take(match: TablesMatch, times: int) -> list[int]:
+    """Double and take ``times`` times, each player playing a turn in between; the stakes."""
+    stakes = []
+    for _ in range(times):
+        doubler = match.on_roll
+        match.act(doubler, "double")
+        match.act(1 - doubler, "take")
+        stakes.append(match.cube)
+        play_first(match)
+    return stakes
+
+
+def test_the_international_cube_has_no_cap_in_a_match() -> None:
+    match = scripted("backgammon", [(3, 1)] + [(2, 1)] * 40, length=64)
+    play_first(match)
+    assert double_and_take(match, 8) == [2, 4, 8, 16, 32, 64, 128, 256]
+    assert match.phase == "roll" and match.may_double(match.on_roll)
+    assert "match_id" in match.state()
+    assert double_and_take(match, 8)[-1] == 1 << 16
+    assert "match_id" not in match.state()  # GNU Backgammon's Match ID stops at 32768
+    assert match.state()["cube"]["value"] == 1 << 16
+
+
+def test_a_cube_cap_in_money_play() -> None:
+    match = scripted("backgammon", [(3, 1)] + [(2, 1)] * 10, length=0, cube_cap=8)
+    play_first(match)
+    assert double_and_take(match, 3) == [2, 4, 8]
+    # The owner may not double past the cap: it rolled at once.
+    assert match.phase == "move" and match.cube_owner == match.on_roll
+    assert "double" not in match.legal_actions(match.on_roll)
+
+
+def test_beavers_stop_at_the_cap() -> None:
+    match = scripted("backgammon", [(3, 1), (2, 1)], length=0, beavers=True, cube_cap=2)
+    play_first(match)
+    match.act(1, "double")
+    assert "beaver" not in match.legal_actions(0)
+
+
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [
+        ({"length": 5, "cube_cap": 8}, "cube_cap is for money play"),
+        ({"length": 0, "cube_cap": 48}, "cube_cap must be a value the cube shows"),
+        ({"length": 0, "cube_cap": True}, "cube_cap must be a value the cube shows"),
+        ({"length": 0, "cube_cap": "8"}, "cube_cap must be a value the cube shows"),
+        ({"game": "georgian", "length": 0, "cube_cap": 8}, "2, 3, 4, 5, 6, not 8"),
+        ({"game": "nardy", "cube_cap": 2}, "nardy has no doubling cube"),
+    ],
+)
+def test_bad_cube_caps_are_refused(values: dict[str, object], words: str) -> None:
+    with pytest.raises(GameError, match=words):
+        MatchSettings(**values)  # type: ignore[arg-type]
+
+
 def test_georgian_first_offer_by_either_then_only_the_owner() -> None:
     match = scripted("georgian", [(3, 1), (2, 1), (2, 1)], length=9)
     play_first(match)

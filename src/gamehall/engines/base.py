@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Generic, Literal, Protocol, TypeVar, overload, runtime_checkable
 
-from gamehall.backgammon.variants import INTERNATIONAL, find_variant
+from gamehall.backgammon.variants import VariantName, find_variant
 from gamehall.errors import GameError
 from gamehall.renju.board import Board
 from gamehall.tables.position import Play, TablesPosition
@@ -39,9 +39,10 @@ class MatchContext:
     from the engine's side (``score`` is (engine, opponent)).
 
     ``match_length`` 0 is money play. ``crawford`` says that this game is the Crawford game
-    (no doubling in it). ``cube_values`` are the stakes an accepted double raises the cube to,
-    in order (International 2, 4, ..., 64; Georgian 2, 3, 4, 5, 6); ``beavers`` whether a
-    taker may beaver (money play only); ``variant`` names the game's variant.
+    (no doubling in it). ``variant`` names the game's backgammon variant, whose rule gives the
+    stake after a double (International 2, 4, 8, ... without limit; Georgian 2, 3, 4, 5, 6);
+    ``cube_cap`` is a money-play cap on the cube (``None``: the variant's own limit);
+    ``beavers`` whether a taker may beaver (money play only).
     """
 
     match_length: int = 0
@@ -49,9 +50,9 @@ class MatchContext:
     cube_value: int = 1
     cube_owner: CubeOwner | None = None
     crawford: bool = False
-    cube_values: tuple[int, ...] = INTERNATIONAL.cube_values
     beavers: bool = False
-    variant: str = "international"
+    variant: VariantName = "international"
+    cube_cap: int | None = None
 
     def __post_init__(self) -> None:
         if self.match_length < 0 or min(self.score) < 0 or self.cube_value < 1:
@@ -62,15 +63,14 @@ class MatchContext:
 
     @classmethod
     def for_variant(cls, variant: str) -> "MatchContext":
-        """Money play with the cube values of a backgammon variant ("international" or
-        "georgian"); ``dataclasses.replace`` sets the other fields."""
-        chosen = find_variant(variant)
-        return cls(cube_values=chosen.cube_values, variant=chosen.name)
+        """Money play in a backgammon variant ("international" or "georgian");
+        ``dataclasses.replace`` sets the other fields."""
+        return cls(variant=find_variant(variant).name)
 
     @property
     def next_cube_value(self) -> int | None:
         """The stake after an accepted double, or ``None`` when the cube is at its cap."""
-        return next((v for v in self.cube_values if v > self.cube_value), None)
+        return find_variant(self.variant).next_cube(self.cube_value, self.cube_cap)
 
     def cube_after_double(self) -> int:
         """The stake after a double now; ``GameError`` when the cube is at its cap."""

@@ -60,10 +60,11 @@ def match_context(match: TablesMatch, player: int) -> MatchContext:
         cube_owner=owner,
         crawford=match.crawford_game,
         beavers=match.settings.beavers and match.settings.length == 0,
+        cube_cap=match.settings.cube_cap,
     )
     if match.variant is None:
         return context
-    return replace(context, cube_values=match.variant.cube_values, variant=match.variant.name)
+    return replace(context, variant=match.variant.name)
 
 
 def wants_to_act(match: Match, player: int) -> bool:

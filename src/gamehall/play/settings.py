@@ -73,6 +73,10 @@ class MatchSettings:
     """Money play: gammons and backgammons count only once the cube has been turned."""
     beavers: bool = False
     """Money play: the taker may redouble at once, keeping the cube."""
+    cube_cap: int | None = None
+    """Money play: the most the cube may show (a value it can show: 2, 4, 8, ...; Georgian 2
+    to 6), or ``None`` for the variant's own limit (none in International; in a match the
+    length bounds the stakes anyway)."""
     first_move: Literal["alternate", "winner"] = "alternate"
     """Nardy, games after the first: the first move alternates, or goes to the last winner."""
     surrender_value: Literal["oin", "mars"] = "oin"
@@ -96,6 +100,12 @@ class MatchSettings:
         _check_flag("beavers", self.beavers)
         if (self.jacoby or self.beavers) and self.length != 0:
             raise GameError("the Jacoby rule and beavers are for money play (length 0) only")
+        if self.cube_cap is not None:
+            if not self.is_backgammon:
+                raise GameError(f"{self.game} has no doubling cube: no cube_cap")
+            if self.length != 0:
+                raise GameError("cube_cap is for money play (length 0) only: give null")
+            find_variant(self.variant).check_cube_cap(self.cube_cap)
         _one_of("dice", self.dice, ("secure", "fair"))
         _one_of("first_move", self.first_move, ("alternate", "winner"))
         _one_of("surrender_value", self.surrender_value, ("oin", "mars"))

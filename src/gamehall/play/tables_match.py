@@ -136,8 +136,9 @@ class TablesMatch(Match):
             out["cube"] = {"value": self.cube, "owner": self.cube_owner}
             out["crawford"] = self.crawford_game
             out["doubled_by"] = self.doubled_by
-            if position is not None and not self.cube & (self.cube - 1):
-                out["match_id"] = self.match_state().to_id()
+            match_id = self._match_id() if position is not None else None
+            if match_id is not None:
+                out["match_id"] = match_id
         else:
             out["colours"] = list(self.colours)
         if self.resign_offer is not None:
@@ -159,6 +160,13 @@ class TablesMatch(Match):
         view["checkers"] = [list(own[0]), list(own[1])]
         view["pips"] = [sum(p * n for p, n in enumerate(side)) for side in own]
         return view
+
+    def _match_id(self) -> str | None:
+        """The Match ID, when GNU Backgammon's can hold the state (a cube up to 32768)."""
+        try:
+            return self.match_state().to_id()
+        except GameError:
+            return None
 
     def match_state(self) -> MatchState:
         """The state as GNU Backgammon's Match ID holds it (backgammon only)."""
@@ -495,12 +503,7 @@ class TablesMatch(Match):
     def _next_cube(self, value: int) -> int | None:
         """The stake after an accepted double, or ``None`` when it is at its cap."""
         assert self.variant is not None
-        values = self.variant.cube_values
-        if value == 1:
-            return values[0]
-        if value in values and values.index(value) + 1 < len(values):
-            return values[values.index(value) + 1]
-        return None
+        return self.variant.next_cube(value, self.settings.cube_cap)
 
     def _end_game(self, winner: int | None, points: int, kind: str, reason: str) -> None:
         """Score a finished game into the match and go on to the next game or the end."""

@@ -229,9 +229,7 @@ class _Game:
         there is no cube)."""
         if self.variant == "nardy":
             return None
-        values = VARIANTS[self.variant].cube_values
-        later = [v for v in values if v > self.cube]
-        return later[0] if later else None
+        return VARIANTS[self.variant].next_cube(self.cube)
 
     def apply(self, turn: MatTurn, where: str) -> GamePlay | None:
         """Play ``turn``; the legal play it names, for a roll with a play. Raises
