@@ -1,7 +1,13 @@
+// @ts-check
 // Match settings (gamehall.play.settings.MatchSettings): the form that makes them and their text.
+// Every choice carries a short name and a sentence saying what the rules layer then does; the
+// form shows only the settings that apply to the game and the match length chosen.
 
 import { h } from "./dom.js";
 
+/** @typedef {import("./types.js").MatchSettings} MatchSettings */
+
+/** @type {Record<string, string>} */
 export const GAMES = {
   backgammon: "Backgammon",
   georgian: "Georgian backgammon",
@@ -9,37 +15,254 @@ export const GAMES = {
   renju: "Renju",
 };
 
-const OPTIONS = {
-  renju: {
-    rule: ["Rule", { renju: "Renju", "gomoku-freestyle": "Gomoku, freestyle", "gomoku-standard": "Gomoku, exactly five" }],
-    opening: ["Opening", { center: "First stone in the centre", free: "Free" }],
-    forbidden: ["Black's forbidden moves", { loss: "lose the game", refuse: "are refused" }],
+/**
+ * What the form knows when it decides which settings apply.
+ * @typedef {{game: string, length: number, rule: string}} Context
+ */
+
+/**
+ * One setting of the form: a select whose every choice has a short name and a meaning.
+ * @typedef {object} Setting
+ * @property {string} name the form control's name (`option:x` for a rules option)
+ * @property {string} label
+ * @property {Record<string, [string, string]>} choices value -> [short name, what it does]
+ * @property {(context: Context) => boolean} applies
+ */
+
+const isBackgammon = (/** @type {Context} */ c) => c.game === "backgammon" || c.game === "georgian";
+const isMoney = (/** @type {Context} */ c) => isBackgammon(c) && c.length === 0;
+
+/** @type {Setting[]} */
+const SETTINGS = [
+  {
+    name: "dice",
+    label: "Dice",
+    choices: {
+      secure: ["Secure", "Rolled by the server's secure random generator."],
+      fair: [
+        "Provably fair",
+        "The server commits to a secret seed before each game and reveals it after, so that every roll can be checked.",
+      ],
+    },
+    applies: (c) => c.game !== "renju",
   },
-  nardy: {
-    bearoff: ["Bearing off", { seed: "Seed rules", standard: "Standard", maxpips: "Most pips first" }],
-    block_check: ["Six-block check", { step: "After each step", final: "At the end of the play" }],
-    head_exception: ["Head on the first roll", { seed: "6-6, 4-4, 3-3 take two", plain: "Always one" }],
+  {
+    name: "crawford",
+    label: "Crawford rule",
+    choices: {
+      "": ["The variant's own", "On in backgammon, off in Georgian backgammon."],
+      on: ["On", "When a player is one point away from winning the match, the next game is played without the cube."],
+      off: ["Off", "The cube may be used in every game of the match."],
+    },
+    applies: (c) => isBackgammon(c) && c.length > 1,
   },
-};
+  {
+    name: "jacoby",
+    label: "Jacoby rule",
+    choices: {
+      off: ["Off", "Gammons and backgammons always count double and triple."],
+      on: ["On", "Gammons and backgammons count only once the cube has been turned."],
+    },
+    applies: isMoney,
+  },
+  {
+    name: "beavers",
+    label: "Beavers",
+    choices: {
+      off: ["Off", "A player who is doubled takes or passes."],
+      on: ["On", "A player who is doubled may also beaver: take and at once redouble, keeping the cube."],
+    },
+    applies: isMoney,
+  },
+  {
+    name: "option:bearoff",
+    label: "Bearing off",
+    choices: {
+      seed: [
+        "Full dice first",
+        "You must bear off with the dice at their full value when you can: a larger die takes a checker off the highest point only when no play uses the dice in full (the seed's rule).",
+      ],
+      standard: [
+        "As in backgammon",
+        "Any play that uses the most dice: a larger die may take a checker off the highest point even when the dice could be used in full.",
+      ],
+      maxpips: [
+        "Most pips",
+        "Among the plays that use the most dice, you must choose one that moves the most pips (bearing off from point p counts p).",
+      ],
+    },
+    applies: (c) => c.game === "nardy",
+  },
+  {
+    name: "option:block_check",
+    label: "Six-point block",
+    choices: {
+      step: [
+        "Checked after each move",
+        "Six points in a row are allowed only with an opposing checker ahead of them, and may not stand even for a moment during a turn.",
+      ],
+      final: [
+        "Checked at the end of the turn",
+        "Six points in a row are allowed only with an opposing checker ahead of them; during a turn they may stand if the turn ends without them.",
+      ],
+    },
+    applies: (c) => c.game === "nardy",
+  },
+  {
+    name: "option:head_exception",
+    label: "Leaving the head",
+    choices: {
+      seed: [
+        "Two on a first 6-6, 4-4, 3-3, unless blocked",
+        "One checker may leave the head (your starting point) each turn. On your first turn 6-6, 4-4 or 3-3 lets two leave, except 4-4 when an opposing checker stands on your point 16: then only one (the seed's rule).",
+      ],
+      plain: [
+        "Two on a first 6-6, 4-4, 3-3, always",
+        "One checker may leave the head (your starting point) each turn. On your first turn 6-6, 4-4 or 3-3 always lets two leave.",
+      ],
+    },
+    applies: (c) => c.game === "nardy",
+  },
+  {
+    name: "option:last_roll_tie",
+    label: "When white finishes",
+    choices: {
+      off: ["The game ends", "The game ends as soon as a player has borne off all his checkers."],
+      on: [
+        "Black rolls once more",
+        "When white (who moved first) bears off his last checker, black rolls once more: if he then bears off all his checkers, the game is a draw.",
+      ],
+    },
+    applies: (c) => c.game === "nardy",
+  },
+  {
+    name: "first_move",
+    label: "Later games start with",
+    choices: {
+      alternate: ["Each player in turn", "The first move of each new game goes to the other player."],
+      winner: ["The last winner", "The winner of a game makes the first move of the next."],
+    },
+    applies: (c) => c.game === "nardy" && c.length > 1,
+  },
+  {
+    name: "surrender_value",
+    label: "A surrender costs",
+    choices: {
+      oin: ["1 point (oin), always", "Surrendering always loses 1 point, even with no checker borne off."],
+      mars: [
+        "2 points (mars) with nothing borne off",
+        "Surrendering loses 2 points (mars) if you have borne off no checker yet, else 1 point (oin).",
+      ],
+    },
+    applies: (c) => c.game === "nardy",
+  },
+  {
+    name: "option:rule",
+    label: "Rule",
+    choices: {
+      renju: [
+        "Renju",
+        "Black has forbidden moves (double-three, double-four, overline) and wins only with exactly five; White wins with five or more.",
+      ],
+      "gomoku-freestyle": ["Gomoku, freestyle", "Five or more in a row wins, for both; no forbidden moves."],
+      "gomoku-standard": ["Gomoku, exactly five", "Exactly five in a row wins, for both; six or more does not."],
+    },
+    applies: (c) => c.game === "renju",
+  },
+  {
+    name: "option:opening",
+    label: "Opening",
+    choices: {
+      center: ["First stones in the centre", "Move 1 on h8, move 2 next to it, move 3 within f6 to j10."],
+      free: ["Free", "Any empty point from the first move on."],
+    },
+    applies: (c) => c.game === "renju",
+  },
+  {
+    name: "option:forbidden",
+    label: "Black's forbidden moves",
+    choices: {
+      loss: ["Lose the game", "A forbidden move by Black ends the game: White wins."],
+      refuse: ["Are refused", "A forbidden move by Black is not allowed: Black must play elsewhere."],
+    },
+    applies: (c) => c.game === "renju" && c.rule === "renju",
+  },
+];
+
+/** What a nardy surrender costs under a match's settings, in a sentence. */
+export function surrenderText(/** @type {MatchSettings | null} */ settings) {
+  const setting = SETTINGS.find((s) => s.name === "surrender_value");
+  const chosen = setting?.choices[settings?.surrender_value || "oin"];
+  return chosen ? chosen[1] : "";
+}
 
 const CLOCKS = ["fischer:180+2", "fischer:300+5", "fischer:900+10", "delay:12+60/pt", "byoyomi:600+5x30"];
 
+/**
+ * A select of `choices` ([value, text] pairs).
+ * @param {string} name
+ * @param {[string, string][]} choices
+ * @param {string} value
+ */
 function select(name, choices, value) {
   return h(
     "select",
     { name },
-    Object.entries(choices).map(([key, text]) => h("option", { value: key, selected: key === value }, text)),
+    choices.map(([key, text]) => h("option", { value: key, selected: key === value }, text)),
   );
 }
 
+/**
+ * A labelled control with a line of explanation under it.
+ * @param {string} label
+ * @param {HTMLElement} control
+ * @param {string} [hint]
+ */
 function field(label, control, hint) {
   return h("label", { class: "field" }, h("span", {}, label), control, hint ? h("small", {}, hint) : null);
 }
 
+/**
+ * A setting's field: its select, and under it what the chosen value does.
+ * @param {Setting} setting
+ */
+function settingField(setting) {
+  const choices = Object.entries(setting.choices);
+  const control = /** @type {HTMLSelectElement} */ (select(setting.name, choices.map(([v, [text]]) => [v, text]), choices[0][0]));
+  const hint = h("small", { class: "meaning" });
+  const explain = () => (hint.textContent = setting.choices[control.value][1]);
+  control.addEventListener("change", explain);
+  explain();
+  const node = h("label", { class: "field", dataset: { setting: setting.name } }, h("span", {}, setting.label), control, hint);
+  return { setting, node, control };
+}
+
+/**
+ * A field shown only when `applies`; its control is disabled (so left out of the form's data)
+ * when hidden.
+ * @typedef {{node: HTMLElement, control: HTMLInputElement | HTMLSelectElement, applies: (c: Context) => boolean}} Conditional
+ */
+
 /** The fieldset of everything two players agree on; read it back with readSettings(form). */
 export function settingsFieldset() {
-  const gameSelect = select("game", GAMES, "backgammon");
-  const extra = h("div", { class: "field-row" });
+  const gameSelect = /** @type {HTMLSelectElement} */ (select("game", Object.entries(GAMES), "backgammon"));
+  const lengthInput = /** @type {HTMLInputElement} */ (
+    h("input", { name: "length", type: "number", min: 0, max: 64, value: 1, required: true })
+  );
+  const capInput = /** @type {HTMLInputElement} */ (
+    h("input", { name: "cube_cap", type: "number", min: 2, placeholder: "no limit", autocomplete: "off" })
+  );
+  const settingFields = SETTINGS.map(settingField);
+  /** @type {Conditional[]} */
+  const conditional = [
+    ...settingFields.map(({ setting, node, control }) => ({ node, control, applies: setting.applies })),
+    {
+      node: field("Cube limit", capInput, "The highest value the cube may reach; leave it empty for no limit."),
+      control: capInput,
+      applies: isMoney,
+    },
+  ];
+  const ruleSelect = settingFields.find((f) => f.setting.name === "option:rule")?.control;
   const fieldset = h(
     "fieldset",
     { class: "settings" },
@@ -48,7 +271,7 @@ export function settingsFieldset() {
       "div",
       { class: "field-row" },
       field("Game", gameSelect),
-      field("Match to", h("input", { name: "length", type: "number", min: 0, max: 64, value: 1, required: true }), "points to win (backgammon: 0 is money play)"),
+      field("Match to", lengthInput, "points to win (backgammon: 0 is money play)"),
       field(
         "Clock",
         h("input", { name: "clock", list: "clock-presets", placeholder: "no clock", autocomplete: "off" }),
@@ -56,53 +279,60 @@ export function settingsFieldset() {
       ),
       h("datalist", { id: "clock-presets" }, CLOCKS.map((c) => h("option", { value: c }))),
     ),
-    extra,
+    h("div", { class: "field-row options" }, conditional.map((c) => c.node)),
   );
-  const showOptions = () => {
-    const chosen = gameSelect.value;
-    const controls = Object.entries(OPTIONS[chosen] || {}).map(([name, [label, choices]]) =>
-      field(label, select(`option:${name}`, choices, Object.keys(choices)[0])),
-    );
-    if (chosen !== "renju") {
-      controls.push(field("Dice", select("dice", { secure: "Secure", fair: "Provably fair" }, "secure")));
+  const update = () => {
+    /** @type {Context} */
+    const context = { game: gameSelect.value, length: Number(lengthInput.value), rule: ruleSelect?.value || "renju" };
+    for (const { node, control, applies } of conditional) {
+      const on = applies(context);
+      node.hidden = !on;
+      control.disabled = !on;
     }
-    if (chosen === "backgammon" || chosen === "georgian") {
-      controls.push(field("Crawford rule", select("crawford", { "": "The variant's own", on: "On", off: "Off" }, "")));
-    }
-    if (chosen === "nardy") {
-      controls.push(field("Later games start with", select("first_move", { alternate: "Each in turn", winner: "The last winner" }, "alternate")));
-      controls.push(field("Surrender costs", select("surrender_value", { oin: "Oin or mars as the board stands", mars: "Always mars" }, "oin")));
-    }
-    extra.replaceChildren(...controls);
   };
-  gameSelect.addEventListener("change", showOptions);
-  showOptions();
+  fieldset.addEventListener("change", update);
+  fieldset.addEventListener("input", update);
+  update();
   return fieldset;
 }
 
-/** The MatchSettings dict of a form holding settingsFieldset(). */
+/**
+ * The MatchSettings of a form holding settingsFieldset(): only the settings shown.
+ * @param {HTMLFormElement} form
+ * @returns {MatchSettings}
+ */
 export function readSettings(form) {
   const data = new FormData(form);
-  const settings = { game: data.get("game"), length: Number(data.get("length")), options: {} };
-  const clock = String(data.get("clock") || "").trim();
-  settings.clock = clock || null;
+  const text = (/** @type {string} */ name) => String(data.get(name) ?? "").trim();
+  /** @type {MatchSettings} */
+  const settings = { game: text("game"), length: Number(text("length")), clock: text("clock") || null, options: {} };
   for (const [name, value] of data.entries()) {
-    if (name.startsWith("option:")) settings.options[name.slice(7)] = value;
+    if (name.startsWith("option:")) settings.options[name.slice(7)] = String(value);
   }
-  for (const name of ["dice", "first_move", "surrender_value"]) {
-    if (data.has(name)) settings[name] = data.get(name);
+  for (const name of /** @type {const} */ (["dice", "first_move", "surrender_value"])) {
+    if (data.has(name)) settings[name] = text(name);
   }
-  if (data.get("crawford")) settings.crawford = data.get("crawford") === "on";
+  for (const name of /** @type {const} */ (["jacoby", "beavers"])) {
+    if (data.has(name)) settings[name] = text(name) === "on";
+  }
+  if (text("crawford")) settings.crawford = text("crawford") === "on";
+  if (text("cube_cap")) settings.cube_cap = Number(text("cube_cap"));
   return settings;
 }
 
 /** One line about a match's settings: "Backgammon · 5 points · fischer:300+5 · fair dice". */
-export function describeSettings(settings) {
+export function describeSettings(/** @type {MatchSettings} */ settings) {
   const game = GAMES[settings.game] || settings.game;
   const length = settings.length === 0 ? "money" : settings.length === 1 ? "1 point" : `${settings.length} points`;
   const parts = [game, length, settings.clock || "no clock"];
   if (settings.dice === "fair") parts.push("fair dice");
-  const options = settings.options || {};
-  if (settings.game === "renju" && options.rule && options.rule !== "renju") parts.push(OPTIONS.renju.rule[1][options.rule]);
+  if (settings.jacoby) parts.push("Jacoby");
+  if (settings.beavers) parts.push("beavers");
+  if (settings.cube_cap) parts.push(`cube limit ${settings.cube_cap}`);
+  const rule = settings.options?.rule;
+  if (settings.game === "renju" && rule && rule !== "renju") {
+    const setting = SETTINGS.find((s) => s.name === "option:rule");
+    parts.push(setting?.choices[rule]?.[0] || rule);
+  }
   return parts.join(" · ");
 }

@@ -2,6 +2,7 @@
 // to answer, and the resignation dialogs.
 
 import { h } from "../dom.js";
+import { surrenderText } from "../settings.js";
 
 const RESIGN_KINDS = [
   [1, "a single game"],
@@ -54,9 +55,9 @@ function prompt(text, buttons) {
   );
 }
 
-async function resignTables(state, act) {
+async function resignTables(state, settings, act) {
   if (state.game === "nardy") {
-    const sure = await ask("Surrender?", "You lose oin or mars, as the board stands now.", [["yes", "Surrender", true]]);
+    const sure = await ask("Surrender?", `You lose this game. ${surrenderText(settings)}`, [["yes", "Surrender", true]]);
     if (sure) act("resign");
     return;
   }
@@ -91,7 +92,7 @@ function playForm(plays, act) {
   );
 }
 
-function tablesControls({ state, actions, legal, nextCube }, act) {
+function tablesControls({ state, settings, actions, legal, nextCube }, act) {
   const has = (kind) => actions.includes(kind);
   const names = state.players;
   const out = [];
@@ -123,7 +124,7 @@ function tablesControls({ state, actions, legal, nextCube }, act) {
     has("next_game") && button("next_game", "Next game", act, { primary: true }),
     has("end_session") && button("end_session", "End the session", act),
     has("resign") &&
-      button("resign", state.game === "nardy" ? "Surrender" : "Resign", act, { onclick: () => resignTables(state, act) }),
+      button("resign", state.game === "nardy" ? "Surrender" : "Resign", act, { onclick: () => resignTables(state, settings, act) }),
   ].filter(Boolean);
   if (row.length) out.push(h("div", { class: "buttons" }, row));
   if (has("play") && legal?.plays?.length) out.push(playForm(legal.plays, act));
@@ -153,7 +154,7 @@ function renjuControls({ state, actions }, act) {
   return out;
 }
 
-/** The controls for a view {state, actions, legal, nextCube}; act(kind, data) sends. */
+/** The controls for a view {state, settings, actions, legal, nextCube}; act(kind, data) sends. */
 export function controls(view, act) {
   return view.state.game === "renju" ? renjuControls(view, act) : tablesControls(view, act);
 }

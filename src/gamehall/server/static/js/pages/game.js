@@ -208,7 +208,7 @@ export function gamePage(root, { id }) {
       el.controls,
       game.you === null
         ? h("p", { class: "spectating" }, "You are watching this match.")
-        : controls({ state, actions: game.actions, legal: game.legal, nextCube: nextCube(state) }, act),
+        : controls({ state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: nextCube(state) }, act),
     );
     renderToggles();
     const atEnd = el.moves.scrollTop + el.moves.clientHeight >= el.moves.scrollHeight - 40;
