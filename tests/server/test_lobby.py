@@ -1,5 +1,10 @@
 """The lobby: seeks, challenges and games against the computer, each ending in a match."""
 
+from typing import Any
+
+import pytest
+
+from gamehall.store import repository
 from server.helpers import Hall
 
 BACKGAMMON = {"game": "backgammon", "length": 1}
@@ -130,3 +135,29 @@ def test_the_lobby_needs_a_session(hall: Hall) -> None:
         "/api/seeks", json={"settings": BACKGAMMON}, headers={"X-CSRF-Token": csrf}
     )
     assert response.status_code == 200
+
+
+def test_a_seek_or_challenge_whose_match_fails_stays_open(
+    hall: Hall, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug 7: accepting took the seek (or challenge) in one transaction and stored the match in
+    another; a failure in between lost the offer and made no match. Now both or neither."""
+    ann, bob = hall.register("ann"), hall.register("bob")
+    seek = ann.ok("post", "/api/seeks", {"settings": BACKGAMMON})
+    challenge = ann.ok("post", "/api/challenges", {"opponent": "bob", "settings": BACKGAMMON})
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(repository, "_event_rows", broken)
+    with pytest.raises(RuntimeError, match="disk is full"):
+        bob.post(f"/api/seeks/{seek['id']}/accept")
+    with pytest.raises(RuntimeError, match="disk is full"):
+        bob.post(f"/api/challenges/{challenge['id']}/accept")
+    monkeypatch.undo()
+    assert [s["id"] for s in hall.anonymous().ok("get", "/api/seeks")["seeks"]] == [seek["id"]]
+    assert [c["id"] for c in bob.ok("get", "/api/challenges")["challenges"]] == [challenge["id"]]
+    assert hall.anonymous().ok("get", "/api/matches?status=all")["matches"] == []
+    bob.ok("post", f"/api/seeks/{seek['id']}/accept")
+    bob.ok("post", f"/api/challenges/{challenge['id']}/accept")
+    assert len(hall.anonymous().ok("get", "/api/matches?status=all")["matches"]) == 2

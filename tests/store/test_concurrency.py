@@ -53,14 +53,26 @@ def test_a_seek_goes_to_exactly_one_taker(stores: tuple[Store, Store]) -> None:
     takers = [stores[i % 2].create_user(f"taker{i}", f"password-{i}") for i in range(6)]
     for _ in range(3):
         seek = stores[0].create_seek(owner.id, {"game": "backgammon"})
-        outcomes = _race(
-            [partial(stores[i % 2].take_seek, seek.id, user.id) for i, user in enumerate(takers)]
-        )
-        won = [o for o in outcomes if not isinstance(o, StoreError)]
+        jobs = []
+        for i, user in enumerate(takers):
+            match = TablesMatch(
+                MatchSettings(game="backgammon"), ("owner", user.name), time_source=FakeTime()
+            )
+            seats = [
+                PlayerSeat(owner.id, "human", None, "owner"),
+                PlayerSeat(user.id, "human", None, user.name),
+            ]
+            jobs.append(
+                partial(stores[i % 2].accept_seek, seek.id, user.id, match.to_dict(), players=seats)
+            )
+        outcomes = _race(jobs)
+        won = [i for i, o in enumerate(outcomes) if not isinstance(o, StoreError)]
         assert len(won) == 1
-        assert all(isinstance(o, ConflictError) for o in outcomes if o not in won)
+        assert all(isinstance(o, ConflictError) for i, o in enumerate(outcomes) if i not in won)
         stored = stores[1].get_seek(seek.id)
-        assert stored is not None and stored.taken_by == won[0].taken_by
+        assert stored is not None and stored.taken_by == takers[won[0]].id
+        match_id = outcomes[won[0]]
+        assert isinstance(match_id, str) and stores[1].load_match(match_id) is not None
 
 
 def test_two_servers_appending_the_same_seq_one_wins(stores: tuple[Store, Store]) -> None:

@@ -1,20 +1,27 @@
-"""Seeks (offers to anybody) and challenges (offers to one user)."""
+"""Seeks (offers to anybody) and challenges (offers to one user), and their matches: taking a
+seek or accepting a challenge stores its match in the same transaction, both or neither."""
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
+from gamehall.play.settings import MatchSettings
+from gamehall.play.tables_match import TablesMatch
 from gamehall.store import (
     Challenge,
     ConflictError,
     NotAllowedError,
     NotFoundError,
+    PlayerSeat,
     Seek,
     Store,
     StoreError,
     User,
+    repository,
 )
 from store.conftest import Clock
+from support.matches import FakeTime
 
 SETTINGS = {"game": "nardy", "length": 3}
 FULL = {
@@ -25,10 +32,25 @@ FULL = {
     "crawford": None,
     "jacoby": False,
     "beavers": False,
+    "cube_cap": None,
     "first_move": "alternate",
     "surrender_value": "oin",
     "options": {},
 }
+
+
+def _new_match(*users: User) -> tuple[dict[str, Any], list[PlayerSeat]]:
+    """A started nardy match of ``SETTINGS`` between ``users`` and its seats, to be stored."""
+    match = TablesMatch(
+        MatchSettings.from_dict(SETTINGS), [u.name for u in users], time_source=FakeTime()
+    )
+    match.start()
+    return match.to_dict(secrets=True), [PlayerSeat(u.id, "human", None, u.name) for u in users]
+
+
+def _accept_seek(store: Store, seek_id: int, taker: User, maker: User) -> str:
+    data, seats = _new_match(maker, taker)
+    return store.accept_seek(seek_id, taker.id, data, players=seats)
 
 
 @pytest.fixture
@@ -54,10 +76,12 @@ def test_a_seek_is_listed_until_taken(store: Store, ann: User, bob: User, clock:
     }
     assert store.list_seeks() == [seek] and store.get_seek(seek.id) == seek
     clock.advance(seconds=30)
-    taken = store.take_seek(seek.id, bob.id)
-    assert taken.taken_by == bob.id and taken.taken_at == clock()
+    match_id = _accept_seek(store, seek.id, bob, ann)
+    taken = store.get_seek(seek.id)
+    assert taken is not None and taken.taken_by == bob.id and taken.taken_at == clock()
     assert store.list_seeks() == []
-    assert store.get_seek(seek.id) == taken
+    stored = store.load_match(match_id)
+    assert stored is not None and [s.user_id for s in stored.seats] == [ann.id, bob.id]
     assert store.get_seek(12345) is None
 
 
@@ -75,14 +99,15 @@ def test_a_seek_is_taken_once_and_not_by_its_owner(store: Store, ann: User, bob:
     cat = store.create_user("cat", "password-cat")
     seek = store.create_seek(ann.id, SETTINGS)
     with pytest.raises(NotAllowedError, match="your own seek"):
-        store.take_seek(seek.id, ann.id)
-    store.take_seek(seek.id, bob.id)
+        _accept_seek(store, seek.id, ann, ann)
+    _accept_seek(store, seek.id, bob, ann)
     with pytest.raises(ConflictError, match="accepted already"):
-        store.take_seek(seek.id, cat.id)
+        _accept_seek(store, seek.id, cat, ann)
     with pytest.raises(NotFoundError, match="no seek 999"):
-        store.take_seek(999, bob.id)
+        _accept_seek(store, 999, bob, ann)
+    data, seats = _new_match(ann, bob)
     with pytest.raises(NotFoundError, match="no user 999"):
-        store.take_seek(seek.id, 999)
+        store.accept_seek(seek.id, 999, data, players=seats)
     taken = store.get_seek(seek.id)
     assert taken is not None and taken.taken_by == bob.id
 
@@ -96,7 +121,7 @@ def test_only_the_owner_withdraws_an_open_seek(store: Store, ann: User, bob: Use
     with pytest.raises(NotFoundError):
         store.delete_seek(seek.id, ann.id)
     taken = store.create_seek(ann.id, SETTINGS)
-    store.take_seek(taken.id, bob.id)
+    _accept_seek(store, taken.id, bob, ann)
     with pytest.raises(ConflictError):
         store.delete_seek(taken.id, ann.id)
 
@@ -133,15 +158,19 @@ def test_a_challenge_is_answered_once_by_the_challenged(
         "answered_at": None,
     }
     assert store.list_challenges(ann.id) == [challenge] == store.list_challenges(bob.id)
+    data, seats = _new_match(bob, ann)
     with pytest.raises(NotAllowedError, match="only the challenged player"):
-        store.answer_challenge(challenge.id, ann.id, True)
+        store.accept_challenge(challenge.id, ann.id, data, players=seats)
     clock.advance(minutes=1)
-    accepted = store.answer_challenge(challenge.id, bob.id, True)
+    match_id = store.accept_challenge(challenge.id, bob.id, data, players=seats)
+    accepted = store.get_challenge(challenge.id)
+    assert accepted is not None
     assert accepted.status == "accepted" and accepted.answered_at == clock()
     with pytest.raises(ConflictError, match="accepted already"):
-        store.answer_challenge(challenge.id, bob.id, False)
+        store.decline_challenge(challenge.id, bob.id)
     assert store.list_challenges(ann.id) == [] == store.list_challenges(bob.id)
-    assert store.get_challenge(challenge.id) == accepted
+    stored = store.load_match(match_id)
+    assert stored is not None and stored.players == ["bob", "ann"]
 
 
 def test_challenges_declined_and_listed(store: Store, ann: User, bob: User, clock: Clock) -> None:
@@ -153,10 +182,11 @@ def test_challenges_declined_and_listed(store: Store, ann: User, bob: User, cloc
     third = store.create_challenge(bob.id, cat.id, SETTINGS)
     assert [c.id for c in store.list_challenges(ann.id)] == [first.id, second.id]
     assert [c.id for c in store.list_challenges(cat.id)] == [second.id, third.id]
-    declined = store.answer_challenge(second.id, ann.id, False)
+    declined = store.decline_challenge(second.id, ann.id)
     assert declined.status == "declined"
+    data, seats = _new_match(cat, ann)
     with pytest.raises(ConflictError, match="declined already"):
-        store.answer_challenge(second.id, ann.id, True)
+        store.accept_challenge(second.id, ann.id, data, players=seats)
     assert [c.id for c in store.list_challenges(ann.id)] == [first.id]
     assert store.get_challenge(999) is None
 
@@ -169,5 +199,47 @@ def test_challenges_that_are_refused(store: Store, ann: User, bob: User) -> None
     with pytest.raises(StoreError, match="match length"):
         store.create_challenge(ann.id, bob.id, {"game": "renju", "length": 0})
     with pytest.raises(NotFoundError, match="no challenge 999"):
-        store.answer_challenge(999, bob.id, True)
+        store.decline_challenge(999, bob.id)
     assert store.list_challenges(ann.id) == []
+
+
+def test_a_seek_whose_match_cannot_be_stored_stays_open(
+    store: Store, ann: User, bob: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug 7: the seek was taken in one transaction and its match stored in another, so a
+    failure in between lost the seek and made no match."""
+    seek = store.create_seek(ann.id, SETTINGS)
+    data, seats = _new_match(ann, bob)
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(repository, "_event_rows", broken)
+    with pytest.raises(RuntimeError, match="disk is full"):
+        store.accept_seek(seek.id, bob.id, data, players=seats)
+    assert store.list_seeks() == [seek]
+    assert store.list_matches() == []
+    monkeypatch.undo()
+    cat = store.create_user("cat", "password-cat")
+    with pytest.raises(StoreError, match="between the two players"):
+        store.accept_seek(seek.id, cat.id, data, players=seats)
+    assert store.list_seeks() == [seek]
+    match_id = store.accept_seek(seek.id, bob.id, data, players=seats)
+    assert [m.id for m in store.list_matches()] == [match_id]
+
+
+def test_a_challenge_whose_match_cannot_be_stored_stays_open(
+    store: Store, ann: User, bob: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug 7, for challenges: accepted only together with its match."""
+    challenge = store.create_challenge(ann.id, bob.id, SETTINGS)
+    data, seats = _new_match(bob, ann)
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(repository, "_event_rows", broken)
+    with pytest.raises(RuntimeError, match="disk is full"):
+        store.accept_challenge(challenge.id, bob.id, data, players=seats)
+    assert store.list_challenges(bob.id) == [challenge]
+    assert store.list_matches() == []

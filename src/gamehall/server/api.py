@@ -7,6 +7,7 @@ work, and their ``GameError``s become ``{"detail": ...}`` answers (``error_statu
 
 import asyncio
 import secrets
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
@@ -32,7 +33,13 @@ from gamehall.server.auth import (
     set_session_cookie,
     user_session,
 )
-from gamehall.server.live import MatchTime, NoSuchMatchError, load_match, match_class
+from gamehall.server.live import (
+    MatchTime,
+    NoSuchMatchError,
+    SaveNewMatch,
+    load_match,
+    match_class,
+)
 from gamehall.store import (
     ConflictError,
     NameTakenError,
@@ -205,23 +212,26 @@ def delete_seek(seek_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
 
 
 async def _start_match(
-    hall: Hall, other_id: int, session: Acting, settings: dict[str, Any], gone: str
+    hall: Hall, other_id: int, session: Acting, settings: dict[str, Any], save: SaveNewMatch
 ) -> dict[str, Any]:
-    """Start the match of an accepted seek or challenge between its maker and the accepter."""
+    """Start the match of a seek or challenge between its maker and the accepter; ``save``
+    stores it in the transaction that accepts the seek or challenge."""
     other = await asyncio.to_thread(hall.store.get_user, other_id)
     if other is None:
-        raise HTTPException(404, gone)
+        raise HTTPException(404, "the player who made this offer is gone")
     seats = _seats_in_random_order(other, session.user)
-    match_id = await hall.live.create(MatchSettings.from_dict(settings), seats)
+    match_id = await hall.live.create(MatchSettings.from_dict(settings), seats, save)
     return {"match_id": match_id}
 
 
 @router.post("/seeks/{seek_id}/accept")
 async def accept_seek(seek_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
-    """Accept somebody's seek: the match starts."""
-    seek = await asyncio.to_thread(hall.store.take_seek, seek_id, session.user.id)
-    gone = "the player who made this seek is gone"
-    return await _start_match(hall, seek.user_id, session, seek.settings, gone)
+    """Accept somebody's seek: the match starts (the seek is taken only with its match)."""
+    seek = await asyncio.to_thread(hall.store.get_seek, seek_id)
+    if seek is None:
+        raise HTTPException(404, f"there is no seek {seek_id}")
+    save = partial(hall.store.accept_seek, seek_id, session.user.id)
+    return await _start_match(hall, seek.user_id, session, seek.settings, save)
 
 
 # -- challenges ---------------------------------------------------------------------------------
@@ -247,17 +257,17 @@ def create_challenge(body: ChallengeBody, session: Acting, hall: Hall) -> dict[s
 @router.post("/challenges/{challenge_id}/accept")
 async def accept_challenge(challenge_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
     """Accept a challenge made to me: the match starts."""
-    challenge = await asyncio.to_thread(
-        hall.store.answer_challenge, challenge_id, session.user.id, True
-    )
-    gone = "the player who challenged you is gone"
-    return await _start_match(hall, challenge.from_user_id, session, challenge.settings, gone)
+    challenge = await asyncio.to_thread(hall.store.get_challenge, challenge_id)
+    if challenge is None:
+        raise HTTPException(404, f"there is no challenge {challenge_id}")
+    save = partial(hall.store.accept_challenge, challenge_id, session.user.id)
+    return await _start_match(hall, challenge.from_user_id, session, challenge.settings, save)
 
 
 @router.post("/challenges/{challenge_id}/decline")
 def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
     """Decline a challenge made to me."""
-    hall.store.answer_challenge(challenge_id, session.user.id, False)
+    hall.store.decline_challenge(challenge_id, session.user.id)
     return {}
 
 

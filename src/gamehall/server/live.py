@@ -130,6 +130,12 @@ def _wake_in(match: Match) -> float | None:
     return max(wait, 0.0)
 
 
+class SaveNewMatch(Protocol):
+    """Stores a new match (``Match.to_dict(secrets=True)``) with its seats; returns its id."""
+
+    def __call__(self, match_dict: Mapping[str, Any], *, players: list[PlayerSeat]) -> str: ...
+
+
 class Connection(Protocol):
     """A socket watching a match, as the manager sees it."""
 
@@ -313,16 +319,23 @@ class LiveMatches:
 
     # -- matches --------------------------------------------------------------------------------
 
-    async def create(self, settings: MatchSettings, seats: Sequence[PlayerSeat]) -> str:
+    async def create(
+        self,
+        settings: MatchSettings,
+        seats: Sequence[PlayerSeat],
+        save: SaveNewMatch | None = None,
+    ) -> str:
         """Make a new match between ``seats``, start it, store it and make it live; returns
-        its id."""
+        its id. ``save`` stores it (``Store.create_match`` by default; accepting a seek or a
+        challenge stores the match in the transaction that takes it)."""
         time_source = MatchTime()
         match = match_class(settings.game)(
             settings, [s.name for s in seats], time_source=time_source
         )
         match.start()
         data = match.to_dict(secrets=True)
-        match_id = await asyncio.to_thread(self.store.create_match, data, players=list(seats))
+        store = save or self.store.create_match
+        match_id = await asyncio.to_thread(store, data, players=list(seats))
         live = LiveMatch(match_id, match, seats, time_source)
         async with self._loading:
             self._live[match_id] = live

@@ -11,6 +11,7 @@ the same portable queries; on SQLite a transaction that writes starts with ``BEG
 import hashlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
 from secrets import choice, token_urlsafe
@@ -286,54 +287,23 @@ class Store:
     def create_match(self, match_dict: Mapping[str, Any], *, players: list[PlayerSeat]) -> str:
         """Store a new match (``Match.to_dict(secrets=True)``) with its two seats; returns its
         new id. The events and secrets already in the dict are stored with it."""
-        seats = check_seats(players)
-        try:
-            game = match_dict["game"]
-            settings = check_settings(match_dict["settings"])
-            names = list(match_dict["players"])
-            batch = check_events(match_dict.get("events", []))
-            secrets = match_dict.get("secrets")
-        except (KeyError, TypeError) as exc:
-            raise StoreError(f"a match needs game, settings, players and events ({exc})") from None
-        if game != settings["game"]:
-            raise StoreError(f"the match's game {game!r} is not its settings' game")
-        if names != [seat.name for seat in seats]:
-            raise StoreError("the seats' names must be the match's players, in order")
-        if batch and batch[0]["seq"] != 0:
-            raise StoreError("a new match's events start at seq 0")
-        now = self._now()
+        new = _NewMatch.check(match_dict, players)
+        return self._store_new_match(new, lambda session: None)
+
+    def _store_new_match(self, new: "_NewMatch", first: Callable[[Session], None]) -> str:
+        """Add ``new`` under a fresh id in a transaction that runs ``first`` before (taking a
+        seek or a challenge), so that both are written or neither; returns the id."""
         for _ in range(5):
             match_id = token_urlsafe(6)
             try:
                 with self._write() as session:
-                    for seat in seats:
+                    first(session)
+                    for seat in new.seats:
                         if seat.user_id is not None:
                             self._need_user(session, seat.user_id)
-                    session.add(
-                        MatchRow(
-                            id=match_id,
-                            game=game,
-                            settings=settings,
-                            status="playing",
-                            summary={},
-                            winner=None,
-                            secrets=dict(secrets) if secrets else None,
-                            created_at=now,
-                            updated_at=now,
-                            seats=[
-                                SeatRow(
-                                    seat=i,
-                                    user_id=seat.user_id,
-                                    kind=seat.kind,
-                                    level=seat.level,
-                                    name=seat.name,
-                                )
-                                for i, seat in enumerate(seats)
-                            ],
-                        )
-                    )
+                    session.add(new.row(match_id, self._now()))
                     session.flush()
-                    session.add_all(_event_rows(match_id, batch))
+                    session.add_all(_event_rows(match_id, new.events))
             except IntegrityError:
                 continue
             return match_id
@@ -468,9 +438,20 @@ class Store:
                 raise ConflictError("this seek has been accepted already")
             session.delete(row)
 
-    def take_seek(self, seek_id: int, user_id: int) -> Seek:
-        """Accept a seek for ``user_id``: atomically, so that only one player gets it."""
-        with self._write() as session:
+    def accept_seek(
+        self,
+        seek_id: int,
+        user_id: int,
+        match_dict: Mapping[str, Any],
+        *,
+        players: list[PlayerSeat],
+    ) -> str:
+        """Accept a seek for ``user_id`` and store its match (as ``create_match``, between the
+        seek's maker and ``user_id``) in one transaction: the seek is taken and the match
+        exists, or neither; only one player gets the seek. Returns the match's id."""
+        new = _NewMatch.check(match_dict, players)
+
+        def take(session: Session) -> None:
             self._need_user(session, user_id)
             changed = _rowcount(
                 session,
@@ -489,7 +470,9 @@ class Store:
                 if row.user_id == user_id:
                     raise NotAllowedError("you cannot accept your own seek")
                 raise ConflictError("this seek has been accepted already")
-            return seek_from_row(row)
+            new.need_players(row.user_id, user_id)
+
+        return self._store_new_match(new, take)
 
     # -- challenges ---------------------------------------------------------------------------
 
@@ -533,27 +516,52 @@ class Store:
             )
             return [challenge_from_row(row) for row in rows]
 
-    def answer_challenge(self, challenge_id: int, user_id: int, accept: bool) -> Challenge:
-        """Accept or decline a challenge: only the challenged user, and only once."""
+    def accept_challenge(
+        self,
+        challenge_id: int,
+        user_id: int,
+        match_dict: Mapping[str, Any],
+        *,
+        players: list[PlayerSeat],
+    ) -> str:
+        """Accept a challenge made to ``user_id`` and store its match (as ``create_match``,
+        between the two) in one transaction: both or neither. Returns the match's id."""
+        new = _NewMatch.check(match_dict, players)
+
+        def accept(session: Session) -> None:
+            row = self._answer_challenge(session, challenge_id, user_id, "accepted")
+            new.need_players(row.from_user_id, row.to_user_id)
+
+        return self._store_new_match(new, accept)
+
+    def decline_challenge(self, challenge_id: int, user_id: int) -> Challenge:
+        """Decline a challenge: only the challenged user, and only once."""
         with self._write() as session:
-            changed = _rowcount(
-                session,
-                update(ChallengeRow)
-                .where(
-                    ChallengeRow.id == challenge_id,
-                    ChallengeRow.to_user_id == user_id,
-                    ChallengeRow.status == "open",
-                )
-                .values(status="accepted" if accept else "declined", answered_at=self._now()),
+            return challenge_from_row(
+                self._answer_challenge(session, challenge_id, user_id, "declined")
             )
-            row = session.get(ChallengeRow, challenge_id, populate_existing=True)
-            if row is None:
-                raise NotFoundError(f"there is no challenge {challenge_id}")
-            if changed == 0:
-                if row.to_user_id != user_id:
-                    raise NotAllowedError("only the challenged player can answer a challenge")
-                raise ConflictError(f"this challenge has been {row.status} already")
-            return challenge_from_row(row)
+
+    def _answer_challenge(
+        self, session: Session, challenge_id: int, user_id: int, status: str
+    ) -> ChallengeRow:
+        changed = _rowcount(
+            session,
+            update(ChallengeRow)
+            .where(
+                ChallengeRow.id == challenge_id,
+                ChallengeRow.to_user_id == user_id,
+                ChallengeRow.status == "open",
+            )
+            .values(status=status, answered_at=self._now()),
+        )
+        row = session.get(ChallengeRow, challenge_id, populate_existing=True)
+        if row is None:
+            raise NotFoundError(f"there is no challenge {challenge_id}")
+        if changed == 0:
+            if row.to_user_id != user_id:
+                raise NotAllowedError("only the challenged player can answer a challenge")
+            raise ConflictError(f"this challenge has been {row.status} already")
+        return row
 
     # -- profiles -----------------------------------------------------------------------------
 
@@ -601,3 +609,58 @@ def _matches_of(user_id: int) -> Select[str]:
 
 def _event_rows(match_id: str, batch: list[dict[str, Any]]) -> list[EventRow]:
     return [EventRow(match_id=match_id, seq=e["seq"], kind=e["kind"], event=e) for e in batch]
+
+
+@dataclass(frozen=True)
+class _NewMatch:
+    """A new match's checked values, ready to be written."""
+
+    game: str
+    settings: dict[str, Any]
+    seats: list[PlayerSeat]
+    events: list[dict[str, Any]]
+    secrets: dict[str, Any] | None
+
+    @classmethod
+    def check(cls, match_dict: Mapping[str, Any], players: list[PlayerSeat]) -> "_NewMatch":
+        """The values of ``match_dict`` (``Match.to_dict(secrets=True)``) and ``players``;
+        ``StoreError`` saying what does not fit."""
+        seats = check_seats(players)
+        try:
+            game = match_dict["game"]
+            settings = check_settings(match_dict["settings"])
+            names = list(match_dict["players"])
+            events = check_events(match_dict.get("events", []))
+            secrets = match_dict.get("secrets")
+        except (KeyError, TypeError) as exc:
+            raise StoreError(f"a match needs game, settings, players and events ({exc})") from None
+        if game != settings["game"]:
+            raise StoreError(f"the match's game {game!r} is not its settings' game")
+        if names != [seat.name for seat in seats]:
+            raise StoreError("the seats' names must be the match's players, in order")
+        if events and events[0]["seq"] != 0:
+            raise StoreError("a new match's events start at seq 0")
+        return cls(game, settings, seats, events, dict(secrets) if secrets else None)
+
+    def need_players(self, *user_ids: int) -> None:
+        """``StoreError`` unless the match is between the people ``user_ids``."""
+        if sorted(s.user_id or 0 for s in self.seats) != sorted(user_ids):
+            raise StoreError("the match must be between the two players who agreed to it")
+
+    def row(self, match_id: str, now: datetime) -> MatchRow:
+        """The match's row, with its seats."""
+        return MatchRow(
+            id=match_id,
+            game=self.game,
+            settings=self.settings,
+            status="playing",
+            summary={},
+            winner=None,
+            secrets=self.secrets,
+            created_at=now,
+            updated_at=now,
+            seats=[
+                SeatRow(seat=i, user_id=s.user_id, kind=s.kind, level=s.level, name=s.name)
+                for i, s in enumerate(self.seats)
+            ],
+        )
