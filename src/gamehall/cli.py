@@ -2,7 +2,8 @@
 
 ``gamehall`` (or ``gamehall info``) prints the version and the games; ``gamehall play GAME``
 plays a match in the terminal, against the computer, another person at the same keyboard, or
-the computer against itself; ``gamehall verify-dice FILE`` checks a provably fair dice record.
+the computer against itself, under any match settings (``gamehall.terminal.settings``);
+``gamehall verify-dice FILE`` checks a provably fair dice record.
 """
 
 import argparse
@@ -27,6 +28,7 @@ from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
 from gamehall.terminal.session import TerminalGame
+from gamehall.terminal.settings import add_settings_arguments, settings_from
 
 SIDES = ("human", "computer")
 
@@ -41,8 +43,16 @@ itself and prints its moves.
 
 {textwrap.fill(f"--clock: {TIME_CONTROL_HELP}.", 95)}
 
---seed S: the dice come from a generator seeded with S and the computer plays the same way each
-time: for reproducible practice games, not for fair play (anyone who knows S knows the dice).
+--seed S: with secure dice (the default), the dice come from a generator seeded with S (a whole
+number) and the computer plays the same way each time: for reproducible practice games, not for
+fair play (anyone who knows S knows the dice). With --dice fair, S is your own seed (any text)
+mixed into the provably fair dice, with a secret seed that is committed to (its hash shown)
+before each game and shown after it, so that every roll can be checked (docs/fair-dice.md).
+
+Match settings: those given are checked as the web server checks them; each has its default
+when left out. --jacoby, --beavers and --cube-cap are for money play (--length 0), --crawford for
+backgammon matches, --first-move, --surrender-value and --bearoff ... --last-roll-tie for nardy,
+--rule, --opening and --forbidden for renju.
 
 --save FILE: written when the match ends; the format follows the extension: .json (any game),
 .mat (backgammon, georgian, nardy), .psq (renju: the last game)."""
@@ -66,15 +76,19 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--vs", choices=SIDES, help="the second player (default: computer)")
     play.add_argument("--white", choices=SIDES, help="who plays White (see below)")
     play.add_argument("--black", choices=SIDES, help="who plays Black (see below)")
-    play.add_argument("--level", choices=LEVELS, default="beginner", help="the computer's strength")
     play.add_argument(
-        "--length", type=int, default=1, help="points to win the match (0: backgammon money play)"
+        "--level",
+        choices=LEVELS,
+        default="beginner",
+        help=f"the computer's strength: {', '.join(LEVELS)} (default beginner)",
     )
-    play.add_argument("--clock", metavar="SPEC", help="a time control, e.g. fischer:300+5")
-    play.add_argument("--seed", type=int, metavar="S", help="seeded dice and computer play")
+    play.add_argument(
+        "--seed", metavar="S", help="practice: seeded dice and computer; fair dice: your seed"
+    )
     play.add_argument(
         "--save", metavar="FILE", help=f"write the record at the end ({', '.join(FORMATS)})"
     )
+    add_settings_arguments(play)
     verify = sub.add_parser(
         "verify-dice",
         help="check a provably fair dice record",
@@ -126,23 +140,45 @@ def player_names(sides: tuple[str, str]) -> tuple[str, str]:
     return f"{word} 1", f"{word} 2"
 
 
-def new_match(args: argparse.Namespace, names: tuple[str, str]) -> Match:
-    """The match the options ask for, with seeded dice under ``--seed``."""
-    settings = MatchSettings(game=args.game, length=args.length, clock=args.clock)
-    dice = None if args.seed is None else SeededDice(args.seed)
+def practice_seed(args: argparse.Namespace, settings: MatchSettings) -> int | None:
+    """The seed of practice dice and computer play: ``--seed`` under secure dice."""
+    if args.seed is None or settings.dice == "fair":
+        return None
+    try:
+        return int(args.seed)
+    except ValueError:
+        raise GameError(
+            f"--seed {args.seed!r}: practice dice take a whole number "
+            "(with --dice fair, the seed is your own text)"
+        ) from None
+
+
+def new_match(args: argparse.Namespace, settings: MatchSettings, sides: tuple[str, str]) -> Match:
+    """The match the options ask for: seeded dice under ``--seed`` and secure dice; with fair
+    dice, ``--seed`` is the seed of the first person playing (player 0 if nobody is)."""
+    seed = practice_seed(args, settings)
+    dice = None if seed is None else SeededDice(seed)
+    names = player_names(sides)
+    match: Match
     if args.game == "renju":
-        return RenjuMatch(settings, names, dice=dice)
-    return TablesMatch(settings, names, dice=dice)
+        match = RenjuMatch(settings, names, dice=dice)
+    else:
+        match = TablesMatch(settings, names, dice=dice)
+    if settings.dice == "fair" and args.seed is not None:
+        match.add_client_seed(sides.index("human") if "human" in sides else 0, args.seed)
+    return match
 
 
 def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """``gamehall play``: set the match up, play it, save it; returns the exit status."""
     sides = seats(args)
+    settings = settings_from(args)
     if args.save:
         check_save_path(args.save, args.game)
-    match = new_match(args, player_names(sides))
+    match = new_match(args, settings, sides)
+    seed = practice_seed(args, settings)
     engines: dict[int, Engine] = {
-        player: find_engine(args.game, args.level, _engine_seed(args.seed, player))
+        player: find_engine(args.game, args.level, _engine_seed(seed, player))
         for player in (0, 1)
         if sides[player] == "computer"
     }

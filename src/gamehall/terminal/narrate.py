@@ -107,7 +107,10 @@ class Narrator:
         black = out.get("black")
         if isinstance(black, int):
             parts.append(f"· {self.match.players[black]} plays Black")
-        return " ".join(parts) + " ---"
+        text = " ".join(parts) + " ---"
+        if out.get("commitment"):
+            text += f"\nFair dice: the game's secret seed has the SHA-256 {out['commitment']}"
+        return text
 
     def _game_end(self, out: dict[str, object]) -> str:
         winner = out.get("winner")
@@ -125,7 +128,10 @@ class Narrator:
         score = out.get("score")
         assert isinstance(score, list)
         shown = ", ".join(f"{names[p]} {show_points(score[p])}" for p in (0, 1))
-        return f"Game over: {text}.\nScore: {shown}"
+        text = f"Game over: {text}.\nScore: {shown}"
+        if out.get("server_seed"):
+            text += f"\nFair dice: the game's secret seed was {out['server_seed']}"
+        return text
 
     def _match_end(self) -> str:
         match = self.match

@@ -1,0 +1,162 @@
+"""Every match setting as an option of ``gamehall play``, read into the play layer's
+``MatchSettings``.
+
+The options make the same dict the HTTP API takes (an option not given is left out, so the
+setting keeps its default) and ``MatchSettings.from_dict`` checks it: a value or a combination
+the settings refuse is refused with their own message, whichever face it comes from.
+"""
+
+import argparse
+from dataclasses import dataclass
+from typing import Any, get_args, get_type_hints
+
+from gamehall.play.settings import MatchSettings
+
+
+@dataclass(frozen=True)
+class RulesOption:
+    """A rules option of one game (``MatchSettings.options``), as the flag ``--name``."""
+
+    game: str
+    name: str
+    values: tuple[str, ...]
+    help: str
+
+    @property
+    def flag(self) -> str:
+        """The command line's name: ``--block-check`` for ``block_check``."""
+        return "--" + self.name.replace("_", "-")
+
+
+RULES_OPTIONS = (
+    RulesOption(
+        "nardy",
+        "bearoff",
+        ("seed", "standard", "maxpips"),
+        "bearing off: 'seed' (default) makes you use the dice at full value when you can; "
+        "'standard' lets a larger die bear off from the highest point as in backgammon; "
+        "'maxpips' makes you move the most pips",
+    ),
+    RulesOption(
+        "nardy",
+        "block_check",
+        ("step", "final"),
+        "when a six-point block with no opposing checker ahead is refused: after each 'step' "
+        "(default) or only at the 'final' position of a turn",
+    ),
+    RulesOption(
+        "nardy",
+        "head_exception",
+        ("seed", "plain"),
+        "a first 6-6, 4-4 or 3-3 lets two checkers leave the head: 'seed' (default) except 4-4 "
+        "when an opposing checker stands on your point 16; 'plain' always",
+    ),
+    RulesOption(
+        "nardy",
+        "last_roll_tie",
+        ("off", "on"),
+        "'on': when white bears off his last checker, black rolls once more, and bearing off "
+        "all his checkers with it draws the game; 'off' (default): the game ends at once",
+    ),
+    RulesOption(
+        "renju",
+        "rule",
+        ("renju", "gomoku-freestyle", "gomoku-standard"),
+        "'renju' (default): Black has forbidden moves and needs exactly five; "
+        "'gomoku-freestyle': five or more wins; 'gomoku-standard': exactly five wins",
+    ),
+    RulesOption(
+        "renju",
+        "opening",
+        ("center", "free"),
+        "'center' (default): move 1 on h8, move 2 next to it, move 3 within f6-j10; 'free'",
+    ),
+    RulesOption(
+        "renju",
+        "forbidden",
+        ("loss", "refuse"),
+        "a forbidden move of Black's: 'loss' (default) loses the game, 'refuse' is not allowed",
+    ),
+)
+"""The rules options ``gamehall play`` offers, with what each value does."""
+
+
+def _choices(setting: str) -> tuple[str, ...]:
+    """The values a ``Literal`` field of ``MatchSettings`` allows, from its type."""
+    hint = get_type_hints(MatchSettings)[setting]
+    return tuple(str(value) for value in get_args(hint))
+
+
+def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add every match setting to ``parser`` (``game`` is its own positional argument)."""
+    group = parser.add_argument_group("match settings (default: the settings' own)")
+    group.add_argument(
+        "--length", type=int, help="points to win the match (default 1; 0: backgammon money play)"
+    )
+    group.add_argument("--clock", metavar="SPEC", help="a time control, e.g. fischer:300+5")
+    group.add_argument(
+        "--dice",
+        choices=_choices("dice"),
+        help="secure (default) or provably fair dice; see --seed",
+    )
+    group.add_argument(
+        "--crawford",
+        action=argparse.BooleanOptionalAction,
+        help="backgammon matches: the Crawford rule on or off (default: the variant's own, "
+        "on in backgammon, off in Georgian)",
+    )
+    group.add_argument(
+        "--jacoby",
+        action="store_true",
+        default=None,
+        help="money play: gammons and backgammons count only once the cube has been turned",
+    )
+    group.add_argument(
+        "--beavers",
+        action="store_true",
+        default=None,
+        help="money play: a player who is doubled may take and at once redouble",
+    )
+    group.add_argument(
+        "--cube-cap",
+        type=int,
+        metavar="N",
+        help="money play: the highest value the cube may show (default: no limit)",
+    )
+    group.add_argument(
+        "--first-move",
+        choices=_choices("first_move"),
+        help="nardy, later games: the first move alternates (default) or goes to the winner",
+    )
+    group.add_argument(
+        "--surrender-value",
+        choices=_choices("surrender_value"),
+        help="nardy: a surrender costs 1 point ('oin', default), or 2 points ('mars') when "
+        "nothing is borne off yet",
+    )
+    for option in RULES_OPTIONS:
+        if option.values == ("off", "on"):
+            group.add_argument(
+                option.flag, action="store_const", const="on", dest=option.name, help=option.help
+            )
+        else:
+            group.add_argument(
+                option.flag, metavar="|".join(option.values), dest=option.name, help=option.help
+            )
+
+
+_SETTINGS: tuple[str, ...] = ("length", "clock", "dice", "crawford", "jacoby", "beavers")
+_SETTINGS += ("cube_cap", "first_move", "surrender_value")
+
+
+def settings_from(args: argparse.Namespace) -> MatchSettings:
+    """The ``MatchSettings`` of the parsed options: the options given, checked by
+    ``MatchSettings.from_dict`` (a ``GameError`` in its words for what it refuses)."""
+    data: dict[str, Any] = {"game": args.game}
+    for name in _SETTINGS:
+        value = getattr(args, name)
+        if value is not None:
+            data[name] = value
+    options = {o.name: getattr(args, o.name) for o in RULES_OPTIONS}
+    data["options"] = {name: value for name, value in options.items() if value is not None}
+    return MatchSettings.from_dict(data)
