@@ -57,16 +57,17 @@ def test_guest(hall: Hall) -> None:
 
 def test_bad_names_and_passwords_are_explained(hall: Hall) -> None:
     client = hall.client()
-    for body, words in [
-        ({"name": "a b", "password": PASSWORD}, "not a valid name"),
-        ({"name": "x", "password": PASSWORD}, "3 to 20"),
-        ({"name": "Guest-abc", "password": PASSWORD}, "kept for guests"),
-        ({"name": "carol", "password": "short"}, "at least 8 characters"),
-        ({"name": "carol"}, "password: Field required"),
-        ({"name": 5, "password": PASSWORD}, "name"),
+    for body, status, words in [
+        ({"name": "a b", "password": PASSWORD}, 400, "not a valid name"),
+        ({"name": "x", "password": PASSWORD}, 400, "3 to 20"),
+        ({"name": "Guest-abc", "password": PASSWORD}, 400, "kept for guests"),
+        ({"name": "carol", "password": "short"}, 400, "at least 8 characters"),
+        ({"name": "carol"}, 422, "password: Field required"),
+        ({"name": 5, "password": PASSWORD}, 422, "name: Input should be a valid string"),
+        ({"name": "carol", "password": PASSWORD, "admin": True}, 422, "admin: Extra inputs"),
     ]:
         response = client.post("/api/register", json=body)
-        assert response.status_code == 400, (body, response.text)
+        assert response.status_code == status, (body, response.text)
         assert words in response.json()["detail"], (body, response.text)
     assert client.get("/api/me").json()["user"] is None
 

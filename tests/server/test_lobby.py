@@ -49,16 +49,18 @@ def test_only_the_owner_deletes_a_seek(hall: Hall) -> None:
 
 def test_seek_settings_are_checked(hall: Hall) -> None:
     ann = hall.register("ann")
-    for settings, words in [
-        ({"game": "chess"}, "game 'chess' is not known"),
-        ({"game": "renju", "length": 0}, "no money play"),
-        ({"game": "nardy", "clock": "fast"}, "is not a time control"),
-        ({"game": "backgammon", "colour": "red"}, "unknown match settings: colour"),
-        ({"game": "backgammon", "length": "seven"}, "match length"),
-        ({"game": "renju", "dice": "fair"}, "renju has no dice"),
+    for settings, status, words in [
+        ({"game": "chess"}, 422, "settings.game: Input should be 'backgammon'"),
+        ({"game": "renju", "length": 0}, 400, "no money play"),
+        ({"game": "nardy", "clock": "fast"}, 400, "is not a time control"),
+        ({"game": "backgammon", "colour": "red"}, 422, "settings.colour: Extra inputs"),
+        ({"game": "backgammon", "length": "seven"}, 422, "settings.length: Input should be"),
+        ({"game": "backgammon", "length": True}, 422, "settings.length: Input should be"),
+        ({"game": "backgammon", "length": 65}, 400, "match length 65"),
+        ({"game": "renju", "dice": "fair"}, 400, "renju has no dice"),
     ]:
         response = ann.post("/api/seeks", {"settings": settings})
-        assert response.status_code == 400, (settings, response.text)
+        assert response.status_code == status, (settings, response.text)
         assert words in response.json()["detail"], (settings, response.text)
     rated = ann.post("/api/seeks", {"settings": BACKGAMMON, "rated": True})
     assert rated.status_code == 400
@@ -121,7 +123,7 @@ def test_a_game_against_the_computer(hall: Hall) -> None:
             state = socket.until("update")["state"]
         assert state["moves"] == ["h8"] and state["to_act"] == 1
     refused = ann.post("/api/computer", {"settings": {"game": "renju"}, "level": "grandmaster"})
-    assert refused.status_code == 400
+    assert refused.status_code == 422 and "level: Input should be" in refused.json()["detail"]
 
 
 def test_the_lobby_needs_a_session(hall: Hall) -> None:
@@ -161,3 +163,35 @@ def test_a_seek_or_challenge_whose_match_fails_stays_open(
     bob.ok("post", f"/api/seeks/{seek['id']}/accept")
     bob.ok("post", f"/api/challenges/{challenge['id']}/accept")
     assert len(hall.anonymous().ok("get", "/api/matches?status=all")["matches"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("settings", "field"),
+    [
+        ({"crawford": "off"}, "crawford"),
+        ({"length": 0, "jacoby": "no"}, "jacoby"),
+        ({"clock": 5}, "clock"),
+        ({"length": 0, "beavers": 1}, "beavers"),
+        ({"length": 0, "cube_cap": "64"}, "cube_cap"),
+        ({"game": "nardy", "options": {"bearoff": 1}}, "options.bearoff"),
+    ],
+)
+def test_wrongly_typed_settings_are_refused_not_coerced(
+    hall: Hall, settings: dict[str, Any], field: str
+) -> None:
+    """Bugs 1 and 2: ``"crawford": "off"`` was stored as a truthy string (the Crawford rule
+    on), ``"jacoby": "no"`` turned Jacoby on, ``"clock": 5`` answered 500. Each is refused
+    with 422, naming the field, from every form that takes settings."""
+    ann, bob = hall.register("ann"), hall.register("bob")
+    for path, body in [
+        ("/api/seeks", {"settings": settings}),
+        ("/api/challenges", {"opponent": "bob", "settings": settings}),
+        ("/api/computer", {"settings": settings}),
+    ]:
+        response = ann.post(path, body)
+        assert response.status_code == 422, (path, response.text)
+        assert f"settings.{field}: " in response.json()["detail"], response.text
+    assert hall.anonymous().ok("get", "/api/seeks")["seeks"] == []
+    assert bob.ok("get", "/api/challenges")["challenges"] == []
+    seek = ann.ok("post", "/api/seeks", {"settings": {"length": 3, "crawford": False}})
+    assert seek["settings"]["crawford"] is False

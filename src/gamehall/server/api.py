@@ -11,8 +11,7 @@ from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
-from fastapi.responses import JSONResponse, PlainTextResponse
-from pydantic import BaseModel, Field
+from fastapi.responses import PlainTextResponse
 
 from gamehall.errors import GameError, RecordError
 from gamehall.play.dice import verify_record
@@ -39,6 +38,27 @@ from gamehall.server.live import (
     SaveNewMatch,
     load_match,
     match_class,
+)
+from gamehall.server.schemas import (
+    ChallengeBody,
+    Challenges,
+    ChallengeView,
+    ComputerBody,
+    Credentials,
+    DiceAnswer,
+    Empty,
+    LoggedIn,
+    MatchAnswer,
+    MatchCreated,
+    Matches,
+    Me,
+    Profile,
+    Record,
+    SeekBody,
+    Seeks,
+    SeekView,
+    Settings,
+    UserView,
 )
 from gamehall.store import (
     ConflictError,
@@ -77,46 +97,9 @@ def services(request: Request) -> Services:
 Hall = Annotated[Services, Depends(services)]
 
 
-# -- bodies -------------------------------------------------------------------------------------
-
-
-class Credentials(BaseModel):
-    """A name and a password (register, log in)."""
-
-    name: str = Field(max_length=100)
-    password: str = Field(max_length=2000)
-
-
-class SeekBody(BaseModel):
-    """An offer to play anybody."""
-
-    settings: dict[str, Any]
-    rated: bool = False
-
-
-class ChallengeBody(BaseModel):
-    """An invitation of one player."""
-
-    opponent: str = Field(max_length=100)
-    settings: dict[str, Any]
-
-
-class ComputerBody(BaseModel):
-    """A match against the computer; ``side`` is the seat the person takes (0 or 1)."""
-
-    settings: dict[str, Any]
-    level: Literal["random", "beginner"] = "beginner"
-    side: Literal[0, 1] = 0
-
-
-def read_settings(data: dict[str, Any]) -> MatchSettings:
+def read_settings(body: Settings) -> MatchSettings:
     """Match settings a match can be made from; ``GameError`` saying what is wrong."""
-    try:
-        settings = MatchSettings.from_dict(data)
-    except GameError:
-        raise
-    except (TypeError, ValueError) as exc:
-        raise GameError(f"the match settings cannot be read: {exc}") from None
+    settings = body.to_settings()
     match_class(settings.game)(settings)
     return settings
 
@@ -129,21 +112,21 @@ def _seats_in_random_order(first: User, second: User) -> list[PlayerSeat]:
 # -- accounts -----------------------------------------------------------------------------------
 
 
-def _logged_in(hall: Services, user: User, response: Response) -> dict[str, Any]:
+def _logged_in(hall: Services, user: User, response: Response) -> LoggedIn:
     token, csrf_token = hall.store.create_session(user.id, hall.config.session_days)
     set_session_cookie(response, token, hall.config)
-    return {"user": user.to_dict(), "csrf_token": csrf_token}
+    return LoggedIn(user=UserView.model_validate(user.to_dict()), csrf_token=csrf_token)
 
 
 @router.post("/register", dependencies=[Depends(from_our_pages)])
-def register(body: Credentials, hall: Hall, response: Response) -> dict[str, Any]:
+def register(body: Credentials, hall: Hall, response: Response) -> LoggedIn:
     """Make an account and log in to it."""
     user = hall.store.create_user(body.name, body.password)
     return _logged_in(hall, user, response)
 
 
 @router.post("/login", dependencies=[Depends(from_our_pages)])
-def login(body: Credentials, hall: Hall, response: Response) -> dict[str, Any]:
+def login(body: Credentials, hall: Hall, response: Response) -> LoggedIn:
     """Log in with a name and a password."""
     user = hall.store.authenticate(body.name, body.password)
     if user is None:
@@ -152,68 +135,72 @@ def login(body: Credentials, hall: Hall, response: Response) -> dict[str, Any]:
 
 
 @router.post("/guest", dependencies=[Depends(from_our_pages)])
-def guest(hall: Hall, response: Response) -> dict[str, Any]:
+def guest(hall: Hall, response: Response) -> LoggedIn:
     """Play without an account, as a new guest ``Guest-xxxx``."""
     return _logged_in(hall, hall.store.create_guest(), response)
 
 
 @router.post("/logout")
-def logout(session: Acting, hall: Hall, request: Request, response: Response) -> dict[str, Any]:
+def logout(session: Acting, hall: Hall, request: Request, response: Response) -> Empty:
     """End this session."""
     hall.store.delete_session(request.cookies.get(SESSION_COOKIE, ""))
     clear_session_cookie(response, hall.config)
-    return {}
+    return Empty()
 
 
 @router.get("/me")
-def me(session: MaybeSession) -> dict[str, Any]:
+def me(session: MaybeSession) -> Me:
     """Who I am (null when not logged in) and my CSRF token."""
     if session is None:
-        return {"user": None, "csrf_token": None}
-    return {"user": session.user.to_dict(), "csrf_token": session.csrf_token}
+        return Me(user=None, csrf_token=None)
+    return Me(user=UserView.model_validate(session.user.to_dict()), csrf_token=session.csrf_token)
 
 
 @router.get("/users/{name}")
-def profile(name: str, hall: Hall) -> dict[str, Any]:
+def profile(name: str, hall: Hall) -> Profile:
     """A player's page: when they joined, what they played and won, their last matches."""
     user = hall.store.get_user_by_name(name)
     if user is None:
         raise HTTPException(404, f"there is no player named {name}")
-    return {
-        "user": user.to_dict(),
-        "stats": hall.store.user_stats(user.id),
-        "recent": [m.to_dict() for m in hall.store.user_history(user.id)],
-    }
+    return Profile.model_validate(
+        {
+            "user": user.to_dict(),
+            "stats": hall.store.user_stats(user.id),
+            "recent": [m.to_dict() for m in hall.store.user_history(user.id)],
+        }
+    )
 
 
 # -- seeks --------------------------------------------------------------------------------------
 
 
 @router.get("/seeks")
-def list_seeks(hall: Hall) -> dict[str, Any]:
+def list_seeks(hall: Hall) -> Seeks:
     """The open seeks, oldest first."""
-    return {"seeks": [s.to_dict() for s in hall.store.list_seeks()]}
+    return Seeks.model_validate({"seeks": [s.to_dict() for s in hall.store.list_seeks()]})
 
 
 @router.post("/seeks")
-def create_seek(body: SeekBody, session: Acting, hall: Hall) -> dict[str, Any]:
+def create_seek(body: SeekBody, session: Acting, hall: Hall) -> SeekView:
     """Offer a match to anybody."""
     if body.rated:
         raise HTTPException(400, "rated games are not played here yet: seek a casual game")
     settings = read_settings(body.settings)
-    return hall.store.create_seek(session.user.id, settings.to_dict()).to_dict()
+    return SeekView.model_validate(
+        hall.store.create_seek(session.user.id, settings.to_dict()).to_dict()
+    )
 
 
 @router.delete("/seeks/{seek_id}")
-def delete_seek(seek_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
+def delete_seek(seek_id: int, session: Acting, hall: Hall) -> Empty:
     """Withdraw my seek."""
     hall.store.delete_seek(seek_id, session.user.id)
-    return {}
+    return Empty()
 
 
 async def _start_match(
     hall: Hall, other_id: int, session: Acting, settings: dict[str, Any], save: SaveNewMatch
-) -> dict[str, Any]:
+) -> MatchCreated:
     """Start the match of a seek or challenge between its maker and the accepter; ``save``
     stores it in the transaction that accepts the seek or challenge."""
     other = await asyncio.to_thread(hall.store.get_user, other_id)
@@ -221,11 +208,11 @@ async def _start_match(
         raise HTTPException(404, "the player who made this offer is gone")
     seats = _seats_in_random_order(other, session.user)
     match_id = await hall.live.create(MatchSettings.from_dict(settings), seats, save)
-    return {"match_id": match_id}
+    return MatchCreated(match_id=match_id)
 
 
 @router.post("/seeks/{seek_id}/accept")
-async def accept_seek(seek_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
+async def accept_seek(seek_id: int, session: Acting, hall: Hall) -> MatchCreated:
     """Accept somebody's seek: the match starts (the seek is taken only with its match)."""
     seek = await asyncio.to_thread(hall.store.get_seek, seek_id)
     if seek is None:
@@ -238,24 +225,25 @@ async def accept_seek(seek_id: int, session: Acting, hall: Hall) -> dict[str, An
 
 
 @router.get("/challenges")
-def list_challenges(session: Session, hall: Hall) -> dict[str, Any]:
+def list_challenges(session: Session, hall: Hall) -> Challenges:
     """The open challenges to me and from me."""
-    return {"challenges": [c.to_dict() for c in hall.store.list_challenges(session.user.id)]}
+    challenges = hall.store.list_challenges(session.user.id)
+    return Challenges.model_validate({"challenges": [c.to_dict() for c in challenges]})
 
 
 @router.post("/challenges")
-def create_challenge(body: ChallengeBody, session: Acting, hall: Hall) -> dict[str, Any]:
+def create_challenge(body: ChallengeBody, session: Acting, hall: Hall) -> ChallengeView:
     """Challenge a player by name."""
     opponent = hall.store.get_user_by_name(body.opponent)
     if opponent is None:
         raise HTTPException(404, f"there is no player named {body.opponent}")
     settings = read_settings(body.settings)
     challenge = hall.store.create_challenge(session.user.id, opponent.id, settings.to_dict())
-    return challenge.to_dict()
+    return ChallengeView.model_validate(challenge.to_dict())
 
 
 @router.post("/challenges/{challenge_id}/accept")
-async def accept_challenge(challenge_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
+async def accept_challenge(challenge_id: int, session: Acting, hall: Hall) -> MatchCreated:
     """Accept a challenge made to me: the match starts."""
     challenge = await asyncio.to_thread(hall.store.get_challenge, challenge_id)
     if challenge is None:
@@ -265,23 +253,23 @@ async def accept_challenge(challenge_id: int, session: Acting, hall: Hall) -> di
 
 
 @router.post("/challenges/{challenge_id}/decline")
-def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> dict[str, Any]:
+def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
     """Decline a challenge made to me."""
     hall.store.decline_challenge(challenge_id, session.user.id)
-    return {}
+    return Empty()
 
 
 # -- the computer -------------------------------------------------------------------------------
 
 
 @router.post("/computer")
-async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> dict[str, Any]:
+async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> MatchCreated:
     """Start a match against the computer; I sit in ``side``."""
     settings = read_settings(body.settings)
     person = PlayerSeat(session.user.id, "human", None, session.user.name)
     computer = PlayerSeat(None, "computer", body.level, f"Computer ({body.level})")
     seats = [person, computer] if body.side == 0 else [computer, person]
-    return {"match_id": await hall.live.create(settings, seats)}
+    return MatchCreated(match_id=await hall.live.create(settings, seats))
 
 
 # -- matches ------------------------------------------------------------------------------------
@@ -293,7 +281,7 @@ def list_matches(
     status: Literal["live", "over", "all"] = "live",
     user: Annotated[str | None, Query(max_length=100)] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
-) -> dict[str, Any]:
+) -> Matches:
     """Matches, newest first: being played (``live``), finished or all; of one player."""
     user_id = None
     if user is not None:
@@ -303,7 +291,7 @@ def list_matches(
         user_id = found.id
     stored_status = {"live": "playing", "over": "over", "all": None}[status]
     matches = hall.store.list_matches(status=stored_status, user_id=user_id, limit=limit)
-    return {"matches": [m.to_dict() for m in matches]}
+    return Matches.model_validate({"matches": [m.to_dict() for m in matches]})
 
 
 def _stored(hall: Services, match_id: str) -> StoredMatch:
@@ -318,20 +306,19 @@ def _replayed(stored: StoredMatch) -> Match:
 
 
 @router.get("/matches/{match_id}")
-async def get_match(match_id: str, hall: Hall) -> dict[str, Any]:
+async def get_match(match_id: str, hall: Hall) -> MatchAnswer:
     """A match's summary and its state now."""
     stored = await asyncio.to_thread(_stored, hall, match_id)
-    return {"match": stored.to_dict(), "state": await hall.live.state(match_id)}
+    state = await hall.live.state(match_id)
+    return MatchAnswer.model_validate({"match": stored.to_dict(), "state": state})
 
 
-@router.get("/matches/{match_id}/record.json")
-def record_json(match_id: str, hall: Hall) -> JSONResponse:
+@router.get("/matches/{match_id}/record.json", response_model_exclude_unset=True)
+def record_json(match_id: str, hall: Hall, response: Response) -> Record:
     """The public event log (``Match.to_dict()``: no secrets), which replays the match."""
     stored = _stored(hall, match_id)
-    return JSONResponse(
-        stored.as_match_dict(secrets=False),
-        headers={"Content-Disposition": f'attachment; filename="gamehall-{match_id}.json"'},
-    )
+    response.headers["Content-Disposition"] = f'attachment; filename="gamehall-{match_id}.json"'
+    return Record.model_validate(stored.as_match_dict(secrets=False))
 
 
 @router.get("/matches/{match_id}/record.psq", response_class=PlainTextResponse)
@@ -401,7 +388,7 @@ def record_mat(match_id: str, hall: Hall) -> PlainTextResponse:
 
 
 @router.get("/matches/{match_id}/dice/{game}")
-def dice(match_id: str, game: int, hall: Hall) -> dict[str, Any]:
+def dice(match_id: str, game: int, hall: Hall) -> DiceAnswer:
     """Game ``game``'s provably fair dice record, once that game is over, and its check."""
     stored = _stored(hall, match_id)
     if stored.settings.get("dice") != "fair":
@@ -416,12 +403,14 @@ def dice(match_id: str, game: int, hall: Hall) -> dict[str, Any]:
             409, f"game {game} is still being played: its dice are revealed when it ends"
         )
     report = verify_record(record)
-    return {
-        "game": game,
-        "record": record.to_dict(),
-        "verification": {
-            "ok": report.ok,
-            "rolls_checked": report.rolls_checked,
-            "summary": report.summary(),
-        },
-    }
+    return DiceAnswer.model_validate(
+        {
+            "game": game,
+            "record": record.to_dict(),
+            "verification": {
+                "ok": report.ok,
+                "rolls_checked": report.rolls_checked,
+                "summary": report.summary(),
+            },
+        }
+    )

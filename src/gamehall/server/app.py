@@ -73,10 +73,11 @@ async def _game_error(request: Request, exc: Exception) -> JSONResponse:
 
 
 async def _bad_request(request: Request, exc: Exception) -> JSONResponse:
-    """A body or parameter that does not fit: 400 with what was wrong, in one line."""
+    """A body or parameter that does not fit its declared shape (a wrong type, a missing or
+    unknown field): 422, naming each field and what was wrong, in one line."""
     assert isinstance(exc, RequestValidationError)
     problems = []
     for error in exc.errors():
         where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
         problems.append(f"{where}: {error.get('msg', 'not valid')}" if where else error["msg"])
-    return JSONResponse({"detail": "; ".join(problems) or "bad request"}, status_code=400)
+    return JSONResponse({"detail": "; ".join(problems) or "bad request"}, status_code=422)

@@ -1,0 +1,286 @@
+"""The shapes of the HTTP API's bodies: what a client may send and what it gets back.
+
+Requests are read in pydantic's strict mode, so a value of the wrong type is refused (422,
+naming the field) instead of being coerced: ``"crawford": "off"`` is not a truthy flag, ``true``
+is not a match length. What the values mean (a length of 1 to 64, an option a game has) is the
+play layer's to check (``MatchSettings``), whose refusals are 400s in its own words. Answers
+are declared too (``response_model``), so ``/openapi.json`` documents every field.
+"""
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gamehall.play.settings import GameName, MatchSettings
+
+
+class Body(BaseModel):
+    """A request body: strict types, no unknown fields."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class Answer(BaseModel):
+    """A response body."""
+
+
+# -- match settings -----------------------------------------------------------------------------
+
+
+class Settings(Body):
+    """``MatchSettings`` as the API reads and writes it (``docs/protocol.md``); a field left out
+    takes the play layer's default."""
+
+    game: GameName = "backgammon"
+    length: int = 1
+    """Points to win the match (1 to 64), or 0 for money play (backgammon only)."""
+    clock: str | None = None
+    """A time control such as ``fischer:300+5``, or null for no clock."""
+    dice: Literal["secure", "fair"] = "secure"
+    crawford: bool | None = None
+    """The Crawford rule; null takes the variant's own."""
+    jacoby: bool = False
+    beavers: bool = False
+    cube_cap: int | None = None
+    """Money play: the most the cube may show; null for the variant's own limit."""
+    first_move: Literal["alternate", "winner"] = "alternate"
+    surrender_value: Literal["oin", "mars"] = "oin"
+    options: dict[str, str] = Field(default_factory=dict)
+    """The game's rules options (nardy, renju), by name."""
+
+    def to_settings(self) -> MatchSettings:
+        """The play layer's settings; ``GameError`` (400) for values the game does not allow."""
+        return MatchSettings.from_dict(self.model_dump(exclude_unset=True))
+
+
+# -- requests -----------------------------------------------------------------------------------
+
+
+class Credentials(Body):
+    """A name and a password (register, log in)."""
+
+    name: str = Field(max_length=100)
+    password: str = Field(max_length=2000)
+
+
+class SeekBody(Body):
+    """An offer to play anybody."""
+
+    settings: Settings
+    rated: bool = False
+
+
+class ChallengeBody(Body):
+    """An invitation of one player."""
+
+    opponent: str = Field(max_length=100)
+    settings: Settings
+
+
+class ComputerBody(Body):
+    """A match against the computer; ``side`` is the seat the person takes (0 or 1)."""
+
+    settings: Settings
+    level: Literal["random", "beginner"] = "beginner"
+    side: Literal[0, 1] = 0
+
+
+# -- answers ------------------------------------------------------------------------------------
+
+
+class Empty(Answer):
+    """Done; nothing to tell."""
+
+
+class UserView(Answer):
+    """A player's account as others see it (times are ISO 8601, UTC)."""
+
+    id: int
+    name: str
+    guest: bool
+    created_at: str
+
+
+class LoggedIn(Answer):
+    """A new session: who it is, and the CSRF token its changes must carry."""
+
+    user: UserView
+    csrf_token: str
+
+
+class Me(Answer):
+    """The session of the request: nulls when not logged in."""
+
+    user: UserView | None
+    csrf_token: str | None
+
+
+class Seat(Answer):
+    """Who sits at one side of a match."""
+
+    user_id: int | None
+    kind: Literal["human", "computer"]
+    level: str | None
+    name: str
+
+
+class Summary(Answer):
+    """What the store keeps beside a match's log (empty until its first change is stored)."""
+
+    players: list[str] = Field(default_factory=list)
+    score: list[int | float] = Field(default_factory=list)
+    games: int = 0
+    """Games finished."""
+    to_act: int | None = None
+    winner: int | None = None
+    end_reason: str | None = None
+    clock_offset: float = 0.0
+    """The server's: the downtime charged to nobody's clock, in seconds."""
+    paused_at: float | None = None
+    """The server's: the match time at which a stopped server paused the match."""
+
+
+class MatchView(Answer):
+    """A stored match as lists and pages show it (no events)."""
+
+    id: str
+    game: GameName
+    settings: Settings
+    players: list[Seat]
+    status: Literal["playing", "over"]
+    summary: Summary
+    created_at: str
+    updated_at: str
+
+
+class MatchState(Answer):
+    """``Match.state()``: the match as a front end shows it. The fields below are every game's;
+    each game adds its own (``docs/protocol.md``, the state's fields)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    game: GameName
+    players: list[str]
+    length: int
+    score: list[int | float]
+    game_number: int
+    phase: str
+    to_act: int | None
+    winner: int | None
+    end_reason: str | None
+
+
+class MatchAnswer(Answer):
+    """A match's summary and its state now."""
+
+    match: MatchView
+    state: MatchState
+
+
+class MatchCreated(Answer):
+    """The id of the match just started."""
+
+    match_id: str
+
+
+class Stats(Answer):
+    """Finished matches of a player."""
+
+    played: int
+    won: int
+    lost: int
+
+
+class Profile(Answer):
+    """A player's page."""
+
+    user: UserView
+    stats: Stats
+    recent: list[MatchView]
+
+
+class SeekView(Answer):
+    """An open offer to play anybody."""
+
+    id: int
+    user: str
+    settings: Settings
+    rated: bool
+    created_at: str
+
+
+class Seeks(Answer):
+    seeks: list[SeekView]
+
+
+class ChallengeView(Answer):
+    """An invitation from one player to another."""
+
+    id: int
+    from_: str = Field(alias="from")
+    to: str
+    settings: Settings
+    status: Literal["open", "accepted", "declined"]
+    created_at: str
+    answered_at: str | None
+
+
+class Challenges(Answer):
+    challenges: list[ChallengeView]
+
+
+class Matches(Answer):
+    matches: list[MatchView]
+
+
+class EventView(Answer):
+    """One event of a match's log (``Event.to_dict``); keys without a value are left out."""
+
+    seq: int
+    kind: str
+    player: int | None
+    time: float
+    data: dict[str, Any] = Field(default_factory=dict)
+    """The action's data, as the player sent it."""
+    outcome: dict[str, Any] = Field(default_factory=dict)
+    """What the action brought about (a roll, a move's result, a score)."""
+    derived: bool = False
+    clocks: dict[str, Any] | None = None
+
+
+class Record(Answer):
+    """A match's public log, ``Match.to_dict()``: ``Match.from_dict`` replays it."""
+
+    game: GameName
+    settings: Settings
+    players: list[str]
+    events: list[EventView]
+
+
+class Roll(Answer):
+    counter: int
+    dice: list[int]
+
+
+class DiceRecordView(Answer):
+    """A game's provably fair dice (``docs/fair-dice.md``)."""
+
+    version: int
+    server_seed_hash: str
+    server_seed: str | None
+    client_seeds: list[str]
+    rolls: list[Roll]
+
+
+class Verification(Answer):
+    ok: bool
+    rolls_checked: int
+    summary: str
+
+
+class DiceAnswer(Answer):
+    """A finished game's dice record and the server's check of it."""
+
+    game: int
+    record: DiceRecordView
+    verification: Verification

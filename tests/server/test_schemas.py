@@ -1,0 +1,37 @@
+"""The API's bodies are declared: every JSON request and answer has a schema in
+``/openapi.json``, and the settings body is the play layer's ``MatchSettings``, field by field."""
+
+import dataclasses
+
+from gamehall.play.settings import MatchSettings
+from gamehall.server.schemas import Settings
+from server.helpers import Hall
+
+
+def test_every_json_body_has_a_declared_schema(hall: Hall) -> None:
+    spec = hall.anonymous().ok("get", "/openapi.json")
+    checked = 0
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            answer = operation["responses"]["200"]["content"]
+            if "text/plain" in answer:
+                continue
+            assert "$ref" in answer["application/json"]["schema"], (method, path)
+            body = operation.get("requestBody", {}).get("content", {})
+            for content in body.values():
+                assert "$ref" in content["schema"], (method, path)
+            checked += 1
+    assert checked >= 19
+    settings = spec["components"]["schemas"]["Settings"]
+    assert settings["additionalProperties"] is False
+    assert {"crawford", "jacoby", "clock", "cube_cap"} <= set(settings["properties"])
+
+
+def test_the_settings_body_is_the_play_layers_settings() -> None:
+    fields = {f.name: f for f in dataclasses.fields(MatchSettings)}
+    assert list(Settings.model_fields) == list(fields)
+    defaults = MatchSettings()
+    for name, field in Settings.model_fields.items():
+        assert field.get_default(call_default_factory=True) == getattr(defaults, name), name
+    body = Settings.model_validate({"game": "nardy", "length": 3, "options": {"bearoff": "seed"}})
+    assert body.to_settings() == MatchSettings(game="nardy", length=3, options={"bearoff": "seed"})
