@@ -1,52 +1,38 @@
 """The server's settings, read from ``GAMEHALL_*`` environment variables with safe defaults.
 
 One frozen value made once at start-up (``Config.from_env()``) and passed to ``create_app``, so
-that tests build the app with the settings they need instead of patching the environment.
+that tests build the app with the settings they need instead of patching the environment. The
+environment is read and checked by pydantic-settings (``Environment``); a value that cannot be
+used stops the server with a message naming its variable.
 """
 
-import os
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from pydantic import Field, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PREFIX = "GAMEHALL_"
 
 
 class ConfigError(ValueError):
     """An environment variable whose value cannot be used; the message names it."""
 
 
-def _number(environ: Mapping[str, str], name: str, default: float, *, minimum: float) -> float:
-    text = environ.get(name)
-    if text is None or not text.strip():
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise ConfigError(f"{name} must be a number of seconds, not {text!r}") from None
-    if not value >= minimum or value == float("inf"):
-        raise ConfigError(f"{name} must be at least {minimum:g}, not {text!r}")
-    return value
+class Environment(BaseSettings):
+    """The ``GAMEHALL_*`` variables (an empty one counts as unset); see docs/server.md."""
 
+    model_config = SettingsConfigDict(env_prefix=PREFIX, env_ignore_empty=True, extra="ignore")
 
-def _whole(environ: Mapping[str, str], name: str, default: int, *, low: int, high: int) -> int:
-    text = environ.get(name)
-    if text is None or not text.strip():
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise ConfigError(f"{name} must be a whole number, not {text!r}") from None
-    if not low <= value <= high:
-        raise ConfigError(f"{name} must be from {low} to {high}, not {value}")
-    return value
-
-
-def _flag(environ: Mapping[str, str], name: str) -> bool:
-    text = environ.get(name, "").strip().lower()
-    if text in ("", "0", "false", "no", "off"):
-        return False
-    if text in ("1", "true", "yes", "on"):
-        return True
-    raise ConfigError(f"{name} must be 1 or 0, not {text!r}")
+    data_dir: Path = Path("data")
+    database_url: str | None = None
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=0, le=65535)
+    grace_seconds: float = Field(default=60.0, ge=0, allow_inf_nan=False)
+    secure_cookies: bool = False
+    session_days: int = Field(default=30, ge=1, le=3650)
+    redis_url: str | None = None
+    bot_delay: float = Field(default=0.5, ge=0, allow_inf_nan=False)
 
 
 @dataclass(frozen=True)
@@ -68,19 +54,25 @@ class Config:
     """Seconds a computer player waits before acting, so that people can follow its moves."""
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Config":
-        """The settings from ``environ`` (the process environment by default)."""
-        env = os.environ if environ is None else environ
-        data_dir = Path(env.get("GAMEHALL_DATA_DIR") or "data")
+    def from_env(cls) -> "Config":
+        """The settings from the process's environment; ``ConfigError`` naming each variable
+        whose value cannot be used."""
+        try:
+            env = Environment()
+        except ValidationError as exc:
+            problems = [
+                f"{PREFIX}{str(error['loc'][0]).upper()}: {error['msg']} (not {error['input']!r})"
+                for error in exc.errors()
+            ]
+            raise ConfigError("; ".join(problems)) from None
         return cls(
-            database_url=env.get("GAMEHALL_DATABASE_URL")
-            or f"sqlite:///{data_dir / 'gamehall.db'}",
-            data_dir=data_dir,
-            host=env.get("GAMEHALL_HOST") or "127.0.0.1",
-            port=_whole(env, "GAMEHALL_PORT", 8000, low=0, high=65535),
-            grace_seconds=_number(env, "GAMEHALL_GRACE_SECONDS", 60.0, minimum=0),
-            secure_cookies=_flag(env, "GAMEHALL_SECURE_COOKIES"),
-            session_days=_whole(env, "GAMEHALL_SESSION_DAYS", 30, low=1, high=3650),
-            redis_url=env.get("GAMEHALL_REDIS_URL") or None,
-            bot_delay=_number(env, "GAMEHALL_BOT_DELAY", 0.5, minimum=0),
+            database_url=env.database_url or f"sqlite:///{env.data_dir / 'gamehall.db'}",
+            data_dir=env.data_dir,
+            host=env.host,
+            port=env.port,
+            grace_seconds=env.grace_seconds,
+            secure_cookies=env.secure_cookies,
+            session_days=env.session_days,
+            redis_url=env.redis_url,
+            bot_delay=env.bot_delay,
         )
