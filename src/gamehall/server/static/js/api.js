@@ -1,21 +1,36 @@
+// @ts-check
 // The HTTP API (docs/protocol.md): JSON in and out, the session's CSRF token on every change.
 
+/** @typedef {import("./types.js").User} User */
+
+/** A refusal of the server (or no answer at all: status 0), in words. */
 class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} message
+   */
   constructor(status, message) {
     super(message);
     this.status = status;
   }
 }
 
-/** Who is logged in ({user, csrf_token}); `onSessionChange` listeners hear every change. */
+/**
+ * Who is logged in; `onSessionChange` listeners hear every change.
+ * @typedef {{user: User | null, csrf: string}} Session
+ * @type {Session}
+ */
 export const session = { user: null, csrf: "" };
+/** @type {Set<(session: Session) => void>} */
 const listeners = new Set();
 
+/** @param {(session: Session) => void} listener */
 export function onSessionChange(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/** @param {{user?: User | null, csrf_token?: string | null}} answer */
 function setSession(answer) {
   session.user = answer.user ?? null;
   session.csrf = answer.csrf_token ?? "";
@@ -23,6 +38,10 @@ function setSession(answer) {
   return session;
 }
 
+/**
+ * The words of an error's `detail`: a text, or FastAPI's list of what did not fit.
+ * @param {unknown} detail
+ */
 function detailText(detail) {
   if (typeof detail === "string") return detail;
   if (Array.isArray(detail)) {
@@ -31,8 +50,15 @@ function detailText(detail) {
   return "the server refused the request";
 }
 
-/** Call the API; resolves with the JSON answer, rejects with an ApiError in words. */
+/**
+ * Call the API; resolves with the JSON answer, rejects with an ApiError in words.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>} the answer, whose shape docs/protocol.md gives for each path
+ */
 async function request(method, path, body) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
   if (method !== "GET") headers["X-CSRF-Token"] = session.csrf;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -61,18 +87,34 @@ async function request(method, path, body) {
   return data;
 }
 
-export const get = (path) => request("GET", path);
-export const post = (path, body = {}) => request("POST", path, body);
-export const del = (path) => request("DELETE", path);
+/**
+ * What went wrong, in words, whatever was thrown.
+ * @param {unknown} error
+ */
+export function errorText(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const get = (/** @type {string} */ path) => request("GET", path);
+export const post = (/** @type {string} */ path, /** @type {unknown} */ body = {}) => request("POST", path, body);
+export const del = (/** @type {string} */ path) => request("DELETE", path);
 
 export async function loadSession() {
   return setSession(await get("/api/me"));
 }
 
+/**
+ * @param {string} name
+ * @param {string} password
+ */
 export async function register(name, password) {
   return setSession(await post("/api/register", { name, password }));
 }
 
+/**
+ * @param {string} name
+ * @param {string} password
+ */
 export async function login(name, password) {
   return setSession(await post("/api/login", { name, password }));
 }

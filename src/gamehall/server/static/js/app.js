@@ -1,9 +1,10 @@
+// @ts-check
 // The single page: hash routes to pages, and the account corner of the header.
 //   #/                the lobby          #/login          log in, register, play as a guest
 //   #/watch           live matches       #/player/{name}  a player's profile and history
 //   #/game/{id}       a game page (players play there, everybody else watches)
 
-import { loadSession, logout, onSessionChange, session } from "./api.js";
+import { errorText, loadSession, logout, onSessionChange, session } from "./api.js";
 import { h, mount } from "./dom.js";
 import { authPage } from "./pages/auth.js";
 import { gamePage } from "./pages/game.js";
@@ -11,6 +12,9 @@ import { lobbyPage } from "./pages/lobby.js";
 import { watchPage } from "./pages/matches.js";
 import { profilePage } from "./pages/profile.js";
 
+/** @typedef {import("./types.js").Page} Page */
+
+/** @type {[RegExp, (found: RegExpMatchArray) => Page][]} */
 const ROUTES = [
   [/^\/?$/, () => lobbyPage],
   [/^\/login$/, () => authPage],
@@ -19,9 +23,11 @@ const ROUTES = [
   [/^\/game\/([^/]+)$/, (m) => (root) => gamePage(root, { id: decodeURIComponent(m[1]) })],
 ];
 
-const app = document.getElementById("app");
+const app = /** @type {HTMLElement} */ (document.getElementById("app"));
+/** @type {(() => void) | null} */
 let cleanup = null;
 
+/** @type {Page} */
 function notFound(root) {
   mount(root, h("h1", {}, "Nothing here"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
 }
@@ -38,12 +44,13 @@ function route() {
       break;
     }
   }
-  cleanup = page(app) || null;
+  const stop = page(app);
+  cleanup = typeof stop === "function" ? stop : null;
   document.body.dataset.page = path.split("/")[1] || "lobby";
 }
 
 function renderAccount() {
-  const corner = document.getElementById("account");
+  const corner = /** @type {HTMLElement} */ (document.getElementById("account"));
   if (!session.user) {
     mount(corner, h("a", { href: "#/login", class: "login-link" }, "Log in"));
     return;
@@ -70,7 +77,7 @@ async function start() {
   try {
     await loadSession();
   } catch (error) {
-    mount(app, h("p", { class: "form-error", role: "alert" }, `The server cannot be reached: ${error.message}`));
+    mount(app, h("p", { class: "form-error", role: "alert" }, `The server cannot be reached: ${errorText(error)}`));
     return;
   }
   renderAccount();

@@ -228,7 +228,7 @@ function field(label, control, hint) {
  */
 function settingField(setting) {
   const choices = Object.entries(setting.choices);
-  const control = /** @type {HTMLSelectElement} */ (select(setting.name, choices.map(([v, [text]]) => [v, text]), choices[0][0]));
+  const control = select(setting.name, choices.map(([v, [text]]) => [v, text]), choices[0][0]);
   const hint = h("small", { class: "meaning" });
   const explain = () => (hint.textContent = setting.choices[control.value][1]);
   control.addEventListener("change", explain);
@@ -245,13 +245,9 @@ function settingField(setting) {
 
 /** The fieldset of everything two players agree on; read it back with readSettings(form). */
 export function settingsFieldset() {
-  const gameSelect = /** @type {HTMLSelectElement} */ (select("game", Object.entries(GAMES), "backgammon"));
-  const lengthInput = /** @type {HTMLInputElement} */ (
-    h("input", { name: "length", type: "number", min: 0, max: 64, value: 1, required: true })
-  );
-  const capInput = /** @type {HTMLInputElement} */ (
-    h("input", { name: "cube_cap", type: "number", min: 2, placeholder: "no limit", autocomplete: "off" })
-  );
+  const gameSelect = select("game", Object.entries(GAMES), "backgammon");
+  const lengthInput = h("input", { name: "length", type: "number", min: 0, max: 64, value: 1, required: true });
+  const capInput = h("input", { name: "cube_cap", type: "number", min: 2, placeholder: "no limit", autocomplete: "off" });
   const settingFields = SETTINGS.map(settingField);
   /** @type {Conditional[]} */
   const conditional = [

@@ -1,12 +1,15 @@
+// @ts-check
 // The WebSocket of one match (docs/protocol.md): messages in, actions out, reconnecting by itself.
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 const FINAL_CODES = [1008, 4404]; // another site's page; no such match
 
+/** @typedef {import("./types.js").SocketMessage} SocketMessage */
+
 export class MatchSocket {
   /**
    * @param {string} matchId
-   * @param {{onMessage: (msg: object) => void, onStatus: (status: string) => void}} handlers
+   * @param {{onMessage: (msg: SocketMessage) => void, onStatus: (status: string, reason?: string) => void}} handlers
    *   onStatus hears "connecting", "open", "closed" (it will retry) and "gone" (the server
    *   refused the match: it does not exist or the page is not the server's own).
    */
@@ -19,6 +22,10 @@ export class MatchSocket {
     this.closed = false;
     this.serverOffset = 0; // server time minus local time, in seconds
     this.pingSent = 0;
+    /** @type {WebSocket | null} */
+    this.ws = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.retry = undefined;
     this.connect();
   }
 
@@ -45,7 +52,9 @@ export class MatchSocket {
     });
   }
 
+  /** @param {string} text a frame of the server's */
   receive(text) {
+    /** @type {SocketMessage & {time?: number}} */
     let message;
     try {
       message = JSON.parse(text);
@@ -54,7 +63,7 @@ export class MatchSocket {
     }
     if (message.type === "pong" && this.pingSent) {
       const now = Date.now() / 1000;
-      this.serverOffset = message.time - (this.pingSent + now) / 2;
+      this.serverOffset = (message.time ?? now) - (this.pingSent + now) / 2;
       this.pingSent = 0;
       return;
     }
@@ -71,6 +80,7 @@ export class MatchSocket {
     return Date.now() / 1000 + this.serverOffset;
   }
 
+  /** @param {object} message */
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(message));
@@ -79,7 +89,11 @@ export class MatchSocket {
     return false;
   }
 
-  /** Send an action of the play layer; returns its ref, or null when not connected. */
+  /**
+   * Send an action of the play layer; returns its ref, or null when not connected.
+   * @param {string} kind
+   * @param {object} [data]
+   */
   act(kind, data = {}) {
     const ref = this.nextRef++;
     return this.send({ type: "action", kind, data, ref }) ? ref : null;

@@ -18,4 +18,148 @@
  * @property {Record<string, string>} options
  */
 
+/**
+ * @typedef {object} User
+ * @property {string} id
+ * @property {string} name
+ * @property {boolean} guest
+ * @property {string} created_at
+ */
+
+/**
+ * @typedef {object} Seek
+ * @property {string} id
+ * @property {string} user
+ * @property {MatchSettings} settings
+ * @property {boolean} rated
+ * @property {string} created_at
+ */
+
+/**
+ * @typedef {object} Challenge
+ * @property {string} id
+ * @property {string} from
+ * @property {string} to
+ * @property {MatchSettings} settings
+ * @property {string} status "open", "accepted" or "declined"
+ */
+
+/**
+ * A seat of a match: who sits there.
+ * @typedef {object} Seat
+ * @property {string} name
+ * @property {string} kind "human" or "computer"
+ * @property {string | null} [level]
+ */
+
+/**
+ * A match as the HTTP API lists it.
+ * @typedef {object} MatchSummary
+ * @property {string} id
+ * @property {string} game
+ * @property {MatchSettings} settings
+ * @property {Seat[]} players
+ * @property {string} status "playing" or "over"
+ * @property {{score?: number[], winner?: number | null, end_reason?: string | null}} summary
+ * @property {string} created_at
+ */
+
+/**
+ * An event of a match's log.
+ * @typedef {object} MatchEvent
+ * @property {string} kind
+ * @property {number | null} player
+ * @property {Record<string, any>} data
+ * @property {Record<string, any>} outcome
+ * @property {boolean} [derived] made by the match itself, not asked for by a player
+ */
+
+/**
+ * Both clocks at one instant (gamehall.play.clock.ClockSnapshot).
+ * @typedef {object} ClockSnapshot
+ * @property {number[]} remaining
+ * @property {number[]} periods
+ * @property {number | null} running
+ * @property {number} elapsed
+ * @property {number | null} flagged
+ */
+
+/**
+ * A tables position as the state sends it: each seat's 26 counts in its own numbering
+ * (0 borne off, 1-24 the points, 25 the bar) and each seat's pip count.
+ * @typedef {object} TablesPosition
+ * @property {number[][]} checkers
+ * @property {number[]} pips
+ * @property {string} [id]
+ */
+
+/**
+ * The match as a front end shows it (Match.state()): the fields of both families of games.
+ * @typedef {object} State
+ * @property {string} game
+ * @property {string[]} players
+ * @property {number} length
+ * @property {number[]} score
+ * @property {number} game_number
+ * @property {string} phase
+ * @property {number | null} to_act
+ * @property {number | null} winner
+ * @property {string | null} end_reason
+ * @property {ClockSnapshot} [clocks]
+ * @property {number} [on_roll] tables
+ * @property {number[] | null} [dice] tables
+ * @property {number[] | null} [dice_left] tables
+ * @property {string[]} [moves] tables: the single moves of the turn; renju: the stones
+ * @property {TablesPosition} [position] tables
+ * @property {{value: number, owner: number | null, next?: number | null}} [cube] backgammon
+ * @property {boolean} [crawford] backgammon
+ * @property {number | null} [doubled_by] backgammon
+ * @property {string[]} [colours] nardy: each seat's colour
+ * @property {{player: number, value: number}} [resign_offer] backgammon
+ * @property {number | null} [black] renju: the seat playing Black
+ * @property {string} [turn] renju: "black" or "white"
+ * @property {number | null} [draw_offer] renju
+ * @property {Record<string, string>} [forbidden] renju: Black's forbidden points and why
+ * @property {{winner: string | null, reason: string} | null} [result] renju
+ * @property {Record<string, string>} [options] renju
+ */
+
+/**
+ * A single checker move the player to move may make (points in his own numbering).
+ * @typedef {object} LegalMove
+ * @property {number} src
+ * @property {number} dst
+ * @property {number} die
+ * @property {boolean} hit
+ */
+
+/**
+ * What the player to move in a tables game may play.
+ * @typedef {object} Legal
+ * @property {LegalMove[]} moves
+ * @property {string[]} plays
+ */
+
+/**
+ * A message of the match's WebSocket.
+ * @typedef {object} SocketMessage
+ * @property {string} type "hello", "update", "presence", "error" or "pong"
+ * @property {number | null} [you]
+ * @property {Seat[]} [players]
+ * @property {State} [state]
+ * @property {MatchEvent[]} [events]
+ * @property {string[]} [actions]
+ * @property {Legal | null} [legal]
+ * @property {boolean[]} [connected]
+ * @property {{player: number, deadline: number} | null} [grace]
+ * @property {string} [message]
+ * @property {number} [time]
+ */
+
+/**
+ * A page of the single page app: it fills `root`, and may return what stops it (timers, a
+ * socket) when another page replaces it.
+ * @typedef {(root: HTMLElement) => (() => void) | void} Page
+ */
+
 export {};

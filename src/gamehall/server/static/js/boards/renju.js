@@ -1,3 +1,4 @@
+// @ts-check
 // The renju board: a 15x15 grid in SVG, stones, the last move, Black's forbidden points.
 // Click (or move the cursor with the arrow keys and press Enter) to play a stone.
 
@@ -10,18 +11,33 @@ const SIZE = MARGIN * 2 + STEP * (N - 1);
 const LETTERS = "abcdefghijklmno";
 const STARS = ["d4", "l4", "h8", "d12", "l12"];
 
+/**
+ * What the board draws: the state, the seat of the viewer (null for a spectator), and the
+ * viewer's two choices.
+ * @typedef {{state: import("../types.js").State, you: number | null, showForbidden: boolean, showNumbers: boolean}} RenjuView
+ */
+
+/**
+ * @param {number} col
+ * @param {number} row
+ */
 function pointName(col, row) {
   return `${LETTERS[col]}${row + 1}`;
 }
 
+/** @param {string} point */
 function coords(point) {
   const col = LETTERS.indexOf(point[0]);
   const row = Number(point.slice(1)) - 1;
   return { col, row, x: MARGIN + col * STEP, y: MARGIN + (N - 1 - row) * STEP };
 }
 
-/** Stone colours by move: the moves alternate Black, White; a pass takes its turn too. */
+/**
+ * Stone colours by move: the moves alternate Black, White; a pass takes its turn too.
+ * @param {string[]} moves
+ */
 function stonesOf(moves) {
+  /** @type {Map<string, {colour: string, number: number}>} */
   const stones = new Map();
   moves.forEach((move, i) => {
     if (move !== "pass") stones.set(move, { colour: i % 2 ? "white" : "black", number: i + 1 });
@@ -29,11 +45,20 @@ function stonesOf(moves) {
   return stones;
 }
 
+/**
+ * The point an event's target stands for (its data-point), or null.
+ * @param {EventTarget | null} target
+ */
+function pointOf(target) {
+  return target instanceof SVGElement ? target.dataset.point || null : null;
+}
+
 export class RenjuBoard {
   /** @param {{onMove: (point: string) => void}} handlers */
   constructor({ onMove }) {
     this.onMove = onMove;
     this.cursor = { col: 7, row: 7 };
+    /** @type {RenjuView | null} */
     this.view = null;
     this.svg = s("svg", {
       class: "board renju-board",
@@ -54,10 +79,10 @@ export class RenjuBoard {
     this.drawGrid();
     this.svg.append(...Object.values(this.layers));
     this.svg.addEventListener("click", (event) => {
-      const point = event.target.dataset?.point;
+      const point = pointOf(event.target);
       if (point) this.play(point);
     });
-    this.svg.addEventListener("pointerover", (event) => this.hover(event.target.dataset?.point));
+    this.svg.addEventListener("pointerover", (event) => this.hover(pointOf(event.target)));
     this.svg.addEventListener("pointerleave", () => this.hover(null));
     this.svg.addEventListener("keydown", (event) => this.key(event));
     this.placeCursor();
@@ -99,7 +124,8 @@ export class RenjuBoard {
   }
 
   /**
-   * Draw a state. view: {state, you, showForbidden, showNumbers}.
+   * Draw a state.
+   * @param {RenjuView} view
    */
   render(view) {
     this.view = view;
@@ -142,24 +168,26 @@ export class RenjuBoard {
   }
 
   myColour() {
-    const { state, you } = this.view || {};
-    if (!state || you === null || you === undefined) return null;
-    return state.black === you ? "black" : "white";
+    if (!this.view || this.view.you === null) return null;
+    return this.view.state.black === this.view.you ? "black" : "white";
   }
 
   myTurn() {
-    const { state, you } = this.view || {};
-    return Boolean(state && you !== null && state.phase === "move" && state.to_act === you);
+    const view = this.view;
+    return Boolean(view && view.you !== null && view.state.phase === "move" && view.state.to_act === view.you);
   }
 
+  /** @param {string} point */
   occupied(point) {
     return (this.view?.state.moves || []).includes(point);
   }
 
+  /** @param {string} point */
   play(point) {
     if (this.myTurn() && !this.occupied(point)) this.onMove(point);
   }
 
+  /** @param {string | null} point */
   hover(point) {
     const ghost = this.layers.ghost;
     if (!point || !this.myTurn() || this.occupied(point)) {
@@ -167,21 +195,24 @@ export class RenjuBoard {
       return;
     }
     const { x, y } = coords(point);
-    ghost.setAttribute("cx", x);
-    ghost.setAttribute("cy", y);
+    ghost.setAttribute("cx", String(x));
+    ghost.setAttribute("cy", String(y));
     ghost.setAttribute("visibility", "visible");
   }
 
   placeCursor() {
     const { x, y } = coords(pointName(this.cursor.col, this.cursor.row));
-    this.layers.cursor.setAttribute("x", x - STEP / 2 + 2);
-    this.layers.cursor.setAttribute("y", y - STEP / 2 + 2);
+    this.layers.cursor.setAttribute("x", String(x - STEP / 2 + 2));
+    this.layers.cursor.setAttribute("y", String(y - STEP / 2 + 2));
   }
 
+  /** @param {KeyboardEvent} event */
   key(event) {
+    /** @type {Record<string, [number, number]>} */
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-    if (moves[event.key]) {
-      const [dc, dr] = moves[event.key];
+    const step = moves[event.key];
+    if (step) {
+      const [dc, dr] = step;
       this.cursor.col = Math.min(N - 1, Math.max(0, this.cursor.col + dc));
       this.cursor.row = Math.min(N - 1, Math.max(0, this.cursor.row + dr));
       this.placeCursor();

@@ -1,10 +1,22 @@
+// @ts-check
 // The two clocks, counting down between the server's updates. The server is the authority: each
 // update carries both clocks (gamehall.play.clock.ClockSnapshot), and the running one is
 // advanced here by the time since that update arrived.
 
 import { clockText } from "../dom.js";
 
-/** The parts of a time control's text form: fischer:300+5, delay:12+60/pt, byoyomi:600+5x30. */
+/** @typedef {import("../types.js").ClockSnapshot} ClockSnapshot */
+
+/**
+ * What a display needs of a time control.
+ * @typedef {{kind: "fischer"} | {kind: "delay", delay: number} | {kind: "byoyomi", period: number}} Control
+ */
+
+/**
+ * The parts of a time control's text form: fischer:300+5, delay:12+60/pt, byoyomi:600+5x30.
+ * @param {string | null | undefined} text
+ * @returns {Control | null}
+ */
 export function parseControl(text) {
   if (!text) return null;
   const [kind, rest = ""] = text.toLowerCase().split(":");
@@ -21,6 +33,10 @@ export function parseControl(text) {
 
 /**
  * What a side's clock shows `since` seconds after the snapshot.
+ * @param {Control | null} control
+ * @param {ClockSnapshot} snapshot
+ * @param {number} side
+ * @param {number} since
  * @returns {{main: string, extra: string, seconds: number, running: boolean, low: boolean}}
  */
 export function clockFace(control, snapshot, side, since) {

@@ -1,21 +1,52 @@
+// @ts-check
 // The buttons beside the board: what the player may do now (the server's `actions`), the offers
 // to answer, and the resignation dialogs.
 
 import { h } from "../dom.js";
 import { surrenderText } from "../settings.js";
 
+/**
+ * @typedef {import("../types.js").State} State
+ * @typedef {import("../types.js").MatchSettings} MatchSettings
+ * @typedef {import("../types.js").Legal} Legal
+ * @typedef {(kind: string, data?: object) => void} Act
+ * @typedef {{state: State, settings: MatchSettings | null, actions: string[], legal: Legal | null, nextCube: number | null}} ControlsView
+ */
+
+/** @type {[number, string][]} */
 const RESIGN_KINDS = [
   [1, "a single game"],
   [2, "a gammon"],
   [3, "a backgammon"],
 ];
 
-/** A button that sends the action `kind`, or runs `onclick` when given. */
+/**
+ * The name of the player in `seat` (nobody's: "").
+ * @param {State} state
+ * @param {number | null | undefined} seat
+ */
+function nameOf(state, seat) {
+  return seat === null || seat === undefined ? "" : state.players[seat];
+}
+
+/**
+ * A button that sends the action `kind`, or runs `onclick` when given.
+ * @param {string} kind
+ * @param {string} label
+ * @param {Act} act
+ * @param {{primary?: boolean, onclick?: () => void}} [how]
+ */
 function button(kind, label, act, { primary = false, onclick = () => act(kind) } = {}) {
   return h("button", { type: "button", class: primary ? "primary" : "", dataset: { action: kind }, onclick }, label);
 }
 
-/** Ask a question in a modal dialog; resolves with the value of the button pressed, or "". */
+/**
+ * Ask a question in a modal dialog; resolves with the value of the button pressed, or "".
+ * @param {string} title
+ * @param {string} text
+ * @param {[string, string, boolean][]} choices value, label, whether it is the main one
+ * @returns {Promise<string>}
+ */
 function ask(title, text, choices) {
   return new Promise((resolve) => {
     const dialog = h(
@@ -45,7 +76,11 @@ function ask(title, text, choices) {
   });
 }
 
-/** An offer of the opponent to answer. */
+/**
+ * An offer of the opponent to answer.
+ * @param {string} text
+ * @param {(HTMLElement | null)[]} buttons
+ */
 function prompt(text, buttons) {
   return h(
     "div",
@@ -55,6 +90,11 @@ function prompt(text, buttons) {
   );
 }
 
+/**
+ * @param {State} state
+ * @param {MatchSettings | null} settings
+ * @param {Act} act
+ */
 async function resignTables(state, settings, act) {
   if (state.game === "nardy") {
     const sure = await ask("Surrender?", `You lose this game. ${surrenderText(settings)}`, [["yes", "Surrender", true]]);
@@ -70,7 +110,11 @@ async function resignTables(state, settings, act) {
   if (value) act("resign", { value: Number(value) });
 }
 
-/** Type a whole play (24/18 13/11): the keyboard's way to move. */
+/**
+ * Type a whole play (24/18 13/11): the keyboard's way to move.
+ * @param {string[]} plays
+ * @param {Act} act
+ */
 function playForm(plays, act) {
   const input = h("input", {
     name: "play",
@@ -79,7 +123,7 @@ function playForm(plays, act) {
     placeholder: "e.g. 24/18 13/11",
     "aria-label": "Type a play",
   });
-  const submit = (event) => {
+  const submit = (/** @type {Event} */ event) => {
     event.preventDefault();
     if (input.value.trim()) act("play", { text: input.value.trim() });
   };
@@ -92,25 +136,28 @@ function playForm(plays, act) {
   );
 }
 
+/**
+ * @param {ControlsView} view
+ * @param {Act} act
+ */
 function tablesControls({ state, settings, actions, legal, nextCube }, act) {
-  const has = (kind) => actions.includes(kind);
-  const names = state.players;
+  const has = (/** @type {string} */ kind) => actions.includes(kind);
   const out = [];
   if (state.phase === "double" && has("take")) {
     out.push(
-      prompt(`${names[state.doubled_by]} doubles: the stake would be ${nextCube}.`, [
+      prompt(`${nameOf(state, state.doubled_by)} doubles: the stake would be ${nextCube}.`, [
         button("take", "Take", act, { primary: true }),
         button("drop", "Pass", act),
         has("beaver") ? button("beaver", "Beaver", act) : null,
       ]),
     );
   }
-  if (state.phase === "resign" && has("accept")) {
-    const offer = state.resign_offer;
-    const kind = RESIGN_KINDS.find(([v]) => v === offer.value)[1];
+  const offer = state.resign_offer;
+  if (state.phase === "resign" && has("accept") && offer) {
+    const kind = RESIGN_KINDS.find(([v]) => v === offer.value)?.[1] || "the game";
     const points = offer.value * (state.cube?.value || 1);
     out.push(
-      prompt(`${names[offer.player]} offers to resign ${kind}: ${points} point${points === 1 ? "" : "s"} to you.`, [
+      prompt(`${nameOf(state, offer.player)} offers to resign ${kind}: ${points} point${points === 1 ? "" : "s"} to you.`, [
         button("accept", "Accept", act, { primary: true }),
         button("decline", "Decline", act),
       ]),
@@ -131,12 +178,16 @@ function tablesControls({ state, settings, actions, legal, nextCube }, act) {
   return out;
 }
 
+/**
+ * @param {ControlsView} view
+ * @param {Act} act
+ */
 function renjuControls({ state, actions }, act) {
-  const has = (kind) => actions.includes(kind);
+  const has = (/** @type {string} */ kind) => actions.includes(kind);
   const out = [];
   if (has("accept")) {
     out.push(
-      prompt(`${state.players[state.draw_offer]} offers a draw.`, [
+      prompt(`${nameOf(state, state.draw_offer)} offers a draw.`, [
         button("accept", "Accept the draw", act, { primary: true }),
         button("decline", "Decline", act),
       ]),
@@ -154,7 +205,11 @@ function renjuControls({ state, actions }, act) {
   return out;
 }
 
-/** The controls for a view {state, settings, actions, legal, nextCube}; act(kind, data) sends. */
+/**
+ * The controls for a view; act(kind, data) sends.
+ * @param {ControlsView} view
+ * @param {Act} act
+ */
 export function controls(view, act) {
   return view.state.game === "renju" ? renjuControls(view, act) : tablesControls(view, act);
 }

@@ -1,11 +1,25 @@
+// @ts-check
 // The move list, read from the match's public event log (gamehall.play.events.Event).
 
 import { h } from "../dom.js";
 
+/**
+ * @typedef {import("../types.js").State} State
+ * @typedef {import("../types.js").MatchEvent} MatchEvent
+ * @typedef {{player: number | null, text: string, dice?: string, note?: boolean, current?: boolean}} Line
+ * @typedef {{title: string, lines: Line[], moves: string[]}} Game
+ */
+
+/** @type {Record<number, string>} */
 const KINDS = { 1: "single game", 2: "gammon", 3: "backgammon" };
 
-/** Why a game or match ended, in words. */
+/**
+ * Why a game or match ended, in words.
+ * @param {string | null | undefined} reason
+ */
 export function reasonText(reason) {
+  if (!reason) return "";
+  /** @type {Record<string, string>} */
   const words = {
     "bear-off": "bore off all checkers",
     drop: "the double was passed",
@@ -25,13 +39,18 @@ export function reasonText(reason) {
   return words[reason] || reason;
 }
 
+/** @param {number} points */
 function pointsText(points) {
   return `${points} point${points === 1 ? "" : "s"}`;
 }
 
-/** A line for an event that is not a move, or null. */
+/**
+ * A line for an event that is not a move, or null.
+ * @param {MatchEvent} event
+ * @param {string[]} names
+ */
 function note(event, names) {
-  const who = names[event.player] ?? "";
+  const who = event.player === null ? "" : names[event.player] ?? "";
   const out = event.outcome || {};
   switch (event.kind) {
     case "double":
@@ -73,24 +92,34 @@ function note(event, names) {
   }
 }
 
+/** @param {number[] | null | undefined} dice */
 function diceText(dice) {
   return dice ? dice.join("") : "";
 }
 
-/** The list of a backgammon or nardy match: one line per turn, and the cube and results. */
+/**
+ * The list of a backgammon or nardy match: one line per turn, and the cube and results.
+ * @param {MatchEvent[]} events
+ * @param {State} state
+ */
 function tablesList(events, state) {
   const names = state.players;
+  /** @type {Game[]} */
   const games = [];
+  /** @type {Game | null} */
   let game = null;
+  /** @type {number[] | null} */
   let dice = null;
   for (const event of events) {
     const out = event.outcome || {};
     if (event.kind === "game_start") {
-      game = { title: `Game ${out.number}${out.crawford ? " (Crawford)" : ""}`, lines: [] };
+      game = { title: `Game ${out.number}${out.crawford ? " (Crawford)" : ""}`, lines: [], moves: [] };
       games.push(game);
       dice = null;
     } else if (event.kind === "opening") {
-      dice = out.dice[0] === out.dice[1] ? null : [...out.dice].sort((a, b) => b - a);
+      /** @type {number[]} */
+      const opening = out.dice;
+      dice = opening[0] === opening[1] ? null : [...opening].sort((a, b) => b - a);
     } else if (event.kind === "roll") {
       dice = out.dice;
     } else if (event.kind === "confirm" && game) {
@@ -102,15 +131,21 @@ function tablesList(events, state) {
     }
   }
   if (game && state.phase === "move" && state.dice) {
-    game.lines.push({ player: state.on_roll, dice: diceText(state.dice), text: state.moves.join(" ") || "…", current: true });
+    game.lines.push({ player: state.on_roll ?? null, dice: diceText(state.dice), text: (state.moves || []).join(" ") || "…", current: true });
   }
   return games;
 }
 
-/** The list of a renju match: the stones by number, Black's and White's side by side. */
+/**
+ * The list of a renju match: the stones by number, Black's and White's side by side.
+ * @param {MatchEvent[]} events
+ * @param {State} state
+ */
 function renjuList(events, state) {
   const names = state.players;
+  /** @type {Game[]} */
   const games = [];
+  /** @type {Game | null} */
   let game = null;
   for (const event of events) {
     const out = event.outcome || {};
@@ -129,6 +164,7 @@ function renjuList(events, state) {
   return games;
 }
 
+/** @param {Game} game */
 function renderRenjuGame(game) {
   const rows = [];
   for (let i = 0; i < game.moves.length; i += 2) {
@@ -144,6 +180,10 @@ function renderRenjuGame(game) {
   return [h("ol", { class: "renju-moves" }, rows), game.lines.map((line) => h("p", { class: "note" }, line.text))];
 }
 
+/**
+ * @param {Game} game
+ * @param {State} state
+ */
 function renderTablesGame(game, state) {
   return h(
     "ol",
@@ -152,7 +192,7 @@ function renderTablesGame(game, state) {
       h(
         "li",
         { class: `${line.note ? "note" : "turn"}${line.current ? " current" : ""}`, dataset: { player: line.player ?? "" } },
-        line.note ? null : h("span", { class: "who" }, state.players[line.player]),
+        line.note || line.player === null ? null : h("span", { class: "who" }, state.players[line.player]),
         line.dice ? h("span", { class: "dice-text" }, line.dice) : null,
         h("span", { class: "play" }, line.text),
       ),
@@ -160,7 +200,11 @@ function renderTablesGame(game, state) {
   );
 }
 
-/** The move list's element for a match. */
+/**
+ * The move list's element for a match.
+ * @param {MatchEvent[]} events
+ * @param {State} state
+ */
 export function moveList(events, state) {
   const renju = state.game === "renju";
   const games = renju ? renjuList(events, state) : tablesList(events, state);

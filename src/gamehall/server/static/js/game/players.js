@@ -1,8 +1,15 @@
+// @ts-check
 // A player's card beside the board: colour, name, presence and grace countdown, score, clock.
 
 import { colourOf } from "../boards/tables.js";
 import { h, mount } from "../dom.js";
 
+/** @typedef {import("../types.js").State} State */
+
+/**
+ * @param {State} state
+ * @param {number} seat
+ */
 function chipClass(state, seat) {
   if (state.game === "renju") return state.black === seat ? "dark" : "light";
   return colourOf(state, seat);
@@ -11,10 +18,11 @@ function chipClass(state, seat) {
 /**
  * Fill `node` with the card of `seat`. The clock and the grace countdown are left empty for the
  * page's ticker ([data-clock], .grace[data-seat]).
- * @param {{state: object, seat: number, info: {name: string, kind: string}, you: number|null, away: boolean}} card
+ * @param {HTMLElement} node
+ * @param {{state: State, seat: number, info: {name: string, kind: string}, you: number|null, away: boolean}} card
  */
 export function playerCard(node, { state, seat, info, you, away }) {
-  node.dataset.seat = seat;
+  node.dataset.seat = String(seat);
   node.classList.toggle("to-act", state.to_act === seat);
   const name =
     info.kind === "computer"

@@ -1,9 +1,21 @@
+// @ts-check
 // The end of a match: who won and why, the records to download, the fair dice to check.
 
-import { get } from "../api.js";
+import { errorText, get } from "../api.js";
 import { h } from "../dom.js";
 import { reasonText } from "./movelist.js";
 
+/**
+ * @typedef {import("../types.js").State} State
+ * @typedef {import("../types.js").MatchSettings} MatchSettings
+ * @typedef {import("../types.js").MatchEvent} MatchEvent
+ */
+
+/**
+ * A game's fair dice: a button that checks them, and the record.
+ * @param {string} matchId
+ * @param {number} number
+ */
 function diceCheck(matchId, number) {
   const out = h("span", { class: "verification", role: "status" });
   const check = async () => {
@@ -11,7 +23,7 @@ function diceCheck(matchId, number) {
       const answer = await get(`/api/matches/${matchId}/dice/${number}`);
       out.textContent = `${answer.verification.ok ? "✓" : "✗"} ${answer.verification.summary}`;
     } catch (error) {
-      out.textContent = error.message;
+      out.textContent = errorText(error);
     }
   };
   return h(
@@ -25,7 +37,10 @@ function diceCheck(matchId, number) {
   );
 }
 
-/** The result section of a finished match: game {id, state, settings, events}. */
+/**
+ * The result section of a finished match.
+ * @param {{id: string, state: State, settings: MatchSettings | null, events: MatchEvent[]}} game
+ */
 export function result({ id, state, settings, events }) {
   const winner = state.winner === null || state.winner === undefined ? null : state.players[state.winner];
   const files = [["record.json", "the event log (.json)"]];

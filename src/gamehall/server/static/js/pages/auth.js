@@ -1,8 +1,15 @@
+// @ts-check
 // The log-in page (#/login): log in, register, or play as a guest. Errors are shown in words.
 
-import { login, playAsGuest, register } from "../api.js";
+import { errorText, login, playAsGuest, register } from "../api.js";
 import { h, mount } from "../dom.js";
 
+/**
+ * @param {string} title
+ * @param {string} submitLabel
+ * @param {(name: string, password: string) => Promise<unknown>} send
+ * @param {{newPassword: boolean}} how
+ */
 function credentialsForm(title, submitLabel, send, { newPassword }) {
   const error = h("p", { class: "form-error", role: "alert", hidden: true });
   const form = h(
@@ -32,13 +39,13 @@ function credentialsForm(title, submitLabel, send, { newPassword }) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
-    const buttonEl = form.querySelector("button");
+    const buttonEl = /** @type {HTMLButtonElement} */ (form.querySelector("button"));
     buttonEl.disabled = true;
     try {
       await send(String(data.get("name")).trim(), String(data.get("password")));
       location.hash = "#/";
     } catch (err) {
-      error.textContent = err.message;
+      error.textContent = errorText(err);
       error.hidden = false;
     } finally {
       buttonEl.disabled = false;
@@ -47,6 +54,7 @@ function credentialsForm(title, submitLabel, send, { newPassword }) {
   return form;
 }
 
+/** @type {import("../types.js").Page} */
 export function authPage(root) {
   const guestError = h("p", { class: "form-error", role: "alert", hidden: true });
   mount(
@@ -73,7 +81,7 @@ export function authPage(root) {
                 await playAsGuest();
                 location.hash = "#/";
               } catch (err) {
-                guestError.textContent = err.message;
+                guestError.textContent = errorText(err);
                 guestError.hidden = false;
               }
             },

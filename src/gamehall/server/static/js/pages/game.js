@@ -1,7 +1,8 @@
+// @ts-check
 // The game page (#/game/{id}): the board, the players and their clocks, the controls, the move
 // list and, after the match, the records. Everything comes from the match's WebSocket.
 
-import { get } from "../api.js";
+import { errorText, get } from "../api.js";
 import { RenjuBoard } from "../boards/renju.js";
 import { TablesBoard } from "../boards/tables.js";
 import { h, mount } from "../dom.js";
@@ -15,30 +16,64 @@ import { MatchSocket } from "../socket.js";
 
 const TOAST_MS = 5000;
 
-/** What is happening now, in a sentence, from the reader's side. */
+/**
+ * @typedef {import("../types.js").State} State
+ * @typedef {import("../types.js").Legal} Legal
+ * @typedef {import("../types.js").MatchSettings} MatchSettings
+ * @typedef {import("../types.js").MatchEvent} MatchEvent
+ * @typedef {import("../types.js").Seat} Seat
+ * @typedef {import("../types.js").SocketMessage} SocketMessage
+ */
+
+/**
+ * What the page knows of its match (window.gamehall.game, which the browser tests read).
+ * @typedef {object} PageGame
+ * @property {string} id
+ * @property {number | null} you the reader's seat; null for a spectator
+ * @property {State | null} state
+ * @property {MatchEvent[]} events
+ * @property {string[]} actions
+ * @property {Legal | null} legal
+ * @property {Seat[]} seats
+ * @property {{connected: boolean[], grace: {player: number, deadline: number} | null}} presence
+ * @property {MatchSettings | null} settings
+ * @property {number} receivedAt when the last state came (performance.now())
+ * @property {boolean} flipped
+ * @property {boolean} showForbidden
+ * @property {boolean} showNumbers
+ * @property {RenjuBoard | TablesBoard | null} board
+ */
+
+/**
+ * What is happening now, in a sentence, from the reader's side.
+ * @param {State} state
+ * @param {number | null} you
+ * @param {Legal | null} legal
+ */
 function statusText(state, you, legal) {
   const names = state.players;
-  const me = (seat) => seat === you;
-  const who = (seat) => (me(seat) ? "You" : names[seat]);
+  const me = (/** @type {number | null | undefined} */ seat) => seat === you;
+  const name = (/** @type {number | null | undefined} */ seat) => (seat === null || seat === undefined ? "" : names[seat]);
+  const who = (/** @type {number | null | undefined} */ seat) => (me(seat) ? "You" : name(seat));
   if (state.phase === "over") return "The match is over.";
   if (state.phase === "waiting") return "The match has not started.";
   if (state.game === "renju") {
     if (state.draw_offer !== null && state.draw_offer !== undefined) {
-      return me(state.draw_offer) ? "You offered a draw." : `${names[state.draw_offer]} offers a draw.`;
+      return me(state.draw_offer) ? "You offered a draw." : `${name(state.draw_offer)} offers a draw.`;
     }
     const colour = state.turn === "black" ? "Black" : "White";
-    return me(state.to_act) ? `Your move (${colour}).` : `${names[state.to_act]} to move (${colour}).`;
+    return me(state.to_act) ? `Your move (${colour}).` : `${name(state.to_act)} to move (${colour}).`;
   }
   switch (state.phase) {
     case "roll":
-      return me(state.on_roll) ? "Your turn: roll, or double." : `${names[state.on_roll]} to roll.`;
+      return me(state.on_roll) ? "Your turn: roll, or double." : `${name(state.on_roll)} to roll.`;
     case "move":
-      if (!me(state.on_roll)) return `${names[state.on_roll]} to play ${state.dice.join("-")}.`;
-      return legal?.moves?.length ? `Your move: play ${state.dice_left.join(", ")}.` : "No more moves: confirm the play.";
+      if (!me(state.on_roll)) return `${name(state.on_roll)} to play ${(state.dice || []).join("-")}.`;
+      return legal?.moves?.length ? `Your move: play ${(state.dice_left || []).join(", ")}.` : "No more moves: confirm the play.";
     case "double":
-      return `${who(state.doubled_by)} doubled: ${me(state.to_act) ? "take or pass?" : `${names[state.to_act]} to answer.`}`;
+      return `${who(state.doubled_by)} doubled: ${me(state.to_act) ? "take or pass?" : `${name(state.to_act)} to answer.`}`;
     case "resign":
-      return `${who(state.resign_offer.player)} offered to resign: ${me(state.to_act) ? "accept or decline?" : `${names[state.to_act]} to answer.`}`;
+      return `${who(state.resign_offer?.player)} offered to resign: ${me(state.to_act) ? "accept or decline?" : `${name(state.to_act)} to answer.`}`;
     case "between":
       return "The game is over: start the next one, or end the session.";
     default:
@@ -46,6 +81,11 @@ function statusText(state, you, legal) {
   }
 }
 
+/**
+ * One line on the match: the game, the length, the game number, the clock.
+ * @param {State} state
+ * @param {MatchSettings | null} settings
+ */
 function matchInfo(state, settings) {
   const parts = [GAMES[state.game] || state.game];
   parts.push(state.length === 0 ? "money play" : `match to ${state.length}`);
@@ -56,13 +96,19 @@ function matchInfo(state, settings) {
   return parts.join(" · ");
 }
 
+/** @param {State} state */
 function nextCube(state) {
   const value = state.cube?.value || 1;
   if (state.game === "georgian") return value === 1 ? 2 : value + 1;
   return value * 2;
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {{id: string}} params
+ */
 export function gamePage(root, { id }) {
+  /** @type {PageGame} */
   const game = {
     id,
     you: null,
@@ -79,7 +125,7 @@ export function gamePage(root, { id }) {
     showNumbers: localStorage.getItem("gamehall.numbers") === "on",
     board: null,
   };
-  window.gamehall = { game };
+  Object.assign(window, { gamehall: { game } });
 
   const el = {
     title: h("h1", { class: "game-title" }, "Loading the match…"),
@@ -110,7 +156,9 @@ export function gamePage(root, { id }) {
     ),
   );
 
-  let toastTimer = 0;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let toastTimer;
+  /** @param {string} message */
   function toast(message) {
     el.toast.textContent = message;
     el.toast.hidden = false;
@@ -118,6 +166,10 @@ export function gamePage(root, { id }) {
     toastTimer = setTimeout(() => (el.toast.hidden = true), TOAST_MS);
   }
 
+  /**
+   * @param {string} kind
+   * @param {object} [data]
+   */
   function act(kind, data = {}) {
     if (socket.act(kind, data) === null) toast("Not connected to the server: trying again…");
   }
@@ -127,38 +179,56 @@ export function gamePage(root, { id }) {
     return game.flipped ? 1 - base : base;
   };
 
-  function ensureBoard() {
-    if (game.board) return;
-    game.board =
-      game.state.game === "renju"
-        ? new RenjuBoard({ onMove: (point) => act("move", { point }) })
-        : new TablesBoard({ onMove: (src, die) => act("move", { src, die }) });
-    mount(el.boardHolder, game.board.element);
+  /**
+   * The board of the state's game, made on the first state.
+   * @param {State} state
+   */
+  function ensureBoard(state) {
+    if (!game.board) {
+      game.board =
+        state.game === "renju"
+          ? new RenjuBoard({ onMove: (point) => act("move", { point }) })
+          : new TablesBoard({ onMove: (src, die) => act("move", { src, die }) });
+      mount(el.boardHolder, game.board.element);
+    }
+    return game.board;
   }
 
-  function renderBoard() {
-    const { state } = game;
-    if (state.game === "renju") {
-      game.board.render({ state, you: game.you, showForbidden: game.showForbidden, showNumbers: game.showNumbers });
+  /** @param {State} state */
+  function renderBoard(state) {
+    const board = ensureBoard(state);
+    if (board instanceof RenjuBoard) {
+      board.render({ state, you: game.you, showForbidden: game.showForbidden, showNumbers: game.showNumbers });
     } else {
       const seat = viewSeat();
-      game.board.render({ state, seat, legal: seat === game.you ? game.legal : null });
+      board.render({ state, seat, legal: seat === game.you ? game.legal : null });
     }
   }
 
-  function renderPlayer(node, seat) {
+  /**
+   * @param {HTMLElement} node
+   * @param {State} state
+   * @param {number} seat
+   */
+  function renderPlayer(node, state, seat) {
     playerCard(node, {
-      state: game.state,
+      state,
       seat,
-      info: game.seats[seat] || { name: game.state.players[seat], kind: "human" },
+      info: game.seats[seat] || { name: state.players[seat], kind: "human" },
       you: game.you,
       away: !game.presence.connected[seat],
     });
   }
 
-  function renderToggles() {
+  /** @param {State} state */
+  function renderToggles(state) {
     const items = [];
-    if (game.state.game === "renju") {
+    if (state.game === "renju") {
+      /**
+       * @param {string} label
+       * @param {"showForbidden" | "showNumbers"} key
+       * @param {string} storage
+       */
       const toggle = (label, key, storage) =>
         h(
           "label",
@@ -166,10 +236,11 @@ export function gamePage(root, { id }) {
           h("input", {
             type: "checkbox",
             checked: game[key],
-            onchange: (event) => {
-              game[key] = event.target.checked;
-              localStorage.setItem(storage, event.target.checked ? "on" : "off");
-              renderBoard();
+            onchange: (/** @type {Event} */ event) => {
+              const checked = /** @type {HTMLInputElement} */ (event.target).checked;
+              game[key] = checked;
+              localStorage.setItem(storage, checked ? "on" : "off");
+              renderBoard(state);
             },
           }),
           label,
@@ -184,16 +255,16 @@ export function gamePage(root, { id }) {
     mount(el.toggles, items);
   }
 
-  function renderResult() {
-    const over = game.state.phase === "over";
+  /** @param {State} state */
+  function renderResult(state) {
+    const over = state.phase === "over";
     el.result.hidden = !over;
-    if (over) mount(el.result, result(game));
+    if (over) mount(el.result, result({ id: game.id, state, settings: game.settings, events: game.events }));
   }
 
   function render() {
     const { state } = game;
     if (!state) return;
-    ensureBoard();
     const seat = viewSeat();
     const names = state.players;
     el.title.textContent = `${names[0]} – ${names[1]}`;
@@ -201,22 +272,22 @@ export function gamePage(root, { id }) {
     document.title = `${yourTurn ? "● " : ""}${names[0]} – ${names[1]} · gamehall`;
     el.info.textContent = matchInfo(state, game.settings);
     el.status.textContent = statusText(state, game.you, game.legal);
-    renderBoard();
-    renderPlayer(el.top, 1 - seat);
-    renderPlayer(el.bottom, seat);
+    renderBoard(state);
+    renderPlayer(el.top, state, 1 - seat);
+    renderPlayer(el.bottom, state, seat);
     mount(
       el.controls,
       game.you === null
         ? h("p", { class: "spectating" }, "You are watching this match.")
         : controls({ state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: nextCube(state) }, act),
     );
-    renderToggles();
+    renderToggles(state);
     const atEnd = el.moves.scrollTop + el.moves.clientHeight >= el.moves.scrollHeight - 40;
     mount(el.moves, moveList(game.events, state));
     if (atEnd) el.moves.scrollTop = el.moves.scrollHeight;
-    renderResult();
+    renderResult(state);
     tick();
-    root.querySelector(".game-page").dataset.phase = state.phase;
+    /** @type {HTMLElement} */ (root.querySelector(".game-page")).dataset.phase = state.phase;
   }
 
   /** The live parts: clocks, the grace countdown, the claim buttons. */
@@ -227,7 +298,9 @@ export function gamePage(root, { id }) {
     const control = parseControl(game.settings?.clock);
     const faces = [0, 1].map((seat) => (state.clocks ? clockFace(control, state.clocks, seat, since) : null));
     for (const node of root.querySelectorAll("[data-clock]")) {
+      if (!(node instanceof HTMLElement)) continue;
       const face = faces[Number(node.dataset.clock)];
+      if (!face) continue;
       mount(node, h("span", { class: "time" }, face.main), face.extra ? h("small", { class: "extra" }, face.extra) : null);
       node.classList.toggle("running", face.running);
       node.classList.toggle("low", face.running && face.low);
@@ -235,6 +308,7 @@ export function gamePage(root, { id }) {
     const grace = game.presence.grace;
     const left = grace ? Math.ceil(grace.deadline - socket.serverNow()) : 0;
     for (const node of root.querySelectorAll(".grace")) {
+      if (!(node instanceof HTMLElement)) continue;
       const mine = grace && Number(node.dataset.seat) === grace.player && state.phase !== "over";
       node.textContent = mine ? (left > 0 ? `left: ${left} s to come back` : "left the game") : "";
     }
@@ -244,34 +318,36 @@ export function gamePage(root, { id }) {
       if (grace && grace.player === opponent && left <= 0) {
         claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_abandoned" }, onclick: () => act("claim_abandoned") }, "Claim the win"));
       }
-      if (faces[opponent] && faces[opponent].running && faces[opponent].seconds <= 0 && game.actions.includes("claim_time")) {
+      const face = faces[opponent];
+      if (face && face.running && face.seconds <= 0 && game.actions.includes("claim_time")) {
         claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_time" }, onclick: () => act("claim_time") }, "Claim on time"));
       }
     }
     if (claims.length !== el.claims.children.length) mount(el.claims, claims);
   }
 
+  /** @param {SocketMessage} message */
   function receive(message) {
     switch (message.type) {
       case "hello":
-        game.you = message.you;
-        game.seats = message.players;
-        game.events = message.events;
+        game.you = message.you ?? null;
+        game.seats = message.players || [];
+        game.events = message.events || [];
         break;
       case "update":
-        game.events = game.events.concat(message.events);
+        game.events = game.events.concat(message.events || []);
         break;
       case "presence":
-        game.presence = message;
+        game.presence = { connected: message.connected || [true, true], grace: message.grace ?? null };
         if (game.state) render();
         return;
       case "error":
-        toast(message.message);
+        toast(message.message || "");
         return;
       default:
         return;
     }
-    game.state = message.state;
+    game.state = message.state || null;
     game.actions = message.actions || [];
     game.legal = message.legal || null;
     game.receivedAt = performance.now();
@@ -289,17 +365,19 @@ export function gamePage(root, { id }) {
 
   get(`/api/matches/${encodeURIComponent(id)}`)
     .then((answer) => {
-      game.settings = answer.match.settings;
-      el.info.title = describeSettings(game.settings);
+      /** @type {MatchSettings} */
+      const settings = answer.match.settings;
+      game.settings = settings;
+      el.info.title = describeSettings(settings);
       render();
     })
-    .catch((error) => toast(error.message));
+    .catch((error) => toast(errorText(error)));
 
   const timer = setInterval(tick, 100);
   return () => {
     clearInterval(timer);
     clearTimeout(toastTimer);
     socket.close();
-    delete window.gamehall;
+    Reflect.deleteProperty(window, "gamehall");
   };
 }

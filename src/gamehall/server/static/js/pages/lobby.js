@@ -1,14 +1,23 @@
+// @ts-check
 // The lobby (#/): open seeks to accept, challenges to answer, the player's games, and the form
 // that seeks an opponent, challenges a player or starts a game against the computer. It polls
 // the server, and opens a new match of the player's as soon as somebody accepts his offer.
 
-import { del, get, playAsGuest, post, session } from "../api.js";
+import { del, errorText, get, playAsGuest, post, session } from "../api.js";
 import { h, mount } from "../dom.js";
 import { describeSettings, readSettings, settingsFieldset } from "../settings.js";
 import { matchTable } from "./matches.js";
 
 const POLL_MS = 2000;
 
+/**
+ * @typedef {import("../types.js").Seek} Seek
+ * @typedef {import("../types.js").Challenge} Challenge
+ * @typedef {import("../types.js").MatchSummary} MatchSummary
+ * @typedef {(text: string, isError?: boolean) => void} Report
+ */
+
+/** @param {string} matchId */
 function openMatch(matchId) {
   location.hash = `#/game/${matchId}`;
 }
@@ -30,7 +39,7 @@ function welcome() {
           try {
             await playAsGuest();
           } catch (err) {
-            error.textContent = err.message;
+            error.textContent = errorText(err);
             error.hidden = false;
           }
         },
@@ -40,6 +49,11 @@ function welcome() {
   );
 }
 
+/**
+ * The form that seeks, challenges or starts a game against the computer.
+ * @param {Report} report
+ * @param {() => void} refresh
+ */
 function newGameForm(report, refresh) {
   const form = h(
     "form",
@@ -77,7 +91,8 @@ function newGameForm(report, refresh) {
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const intent = event.submitter?.value || "seek";
+    const submitter = /** @type {SubmitEvent} */ (event).submitter;
+    const intent = submitter instanceof HTMLButtonElement ? submitter.value : "seek";
     const settings = readSettings(form);
     const data = new FormData(form);
     try {
@@ -96,23 +111,28 @@ function newGameForm(report, refresh) {
         openMatch(answer.match_id);
       }
     } catch (err) {
-      report(err.message, true);
+      report(errorText(err), true);
     }
   });
   return form;
 }
 
+/**
+ * @param {Seek} seek
+ * @param {() => void} refresh
+ * @param {Report} report
+ */
 function seekRow(seek, refresh, report) {
   const mine = session.user && seek.user === session.user.name;
   const action = mine
-    ? h("button", { type: "button", class: "secondary", onclick: () => del(`/api/seeks/${seek.id}`).then(refresh, (e) => report(e.message, true)) }, "Cancel")
+    ? h("button", { type: "button", class: "secondary", onclick: () => del(`/api/seeks/${seek.id}`).then(refresh, (e) => report(errorText(e), true)) }, "Cancel")
     : h(
         "button",
         {
           type: "button",
           class: "primary",
           disabled: !session.user,
-          onclick: () => post(`/api/seeks/${seek.id}/accept`).then((a) => openMatch(a.match_id), (e) => report(e.message, true)),
+          onclick: () => post(`/api/seeks/${seek.id}/accept`).then((a) => openMatch(a.match_id), (e) => report(errorText(e), true)),
         },
         "Accept",
       );
@@ -125,6 +145,11 @@ function seekRow(seek, refresh, report) {
   );
 }
 
+/**
+ * @param {Challenge} challenge
+ * @param {() => void} refresh
+ * @param {Report} report
+ */
 function challengeItem(challenge, refresh, report) {
   const incoming = session.user && challenge.to === session.user.name;
   const text = incoming ? `${challenge.from} challenges you: ` : `You challenged ${challenge.to}: `;
@@ -142,33 +167,41 @@ function challengeItem(challenge, refresh, report) {
             {
               type: "button",
               class: "primary",
-              onclick: () => post(`/api/challenges/${challenge.id}/accept`).then((a) => openMatch(a.match_id), (e) => report(e.message, true)),
+              onclick: () => post(`/api/challenges/${challenge.id}/accept`).then((a) => openMatch(a.match_id), (e) => report(errorText(e), true)),
             },
             "Accept",
           ),
-          h("button", { type: "button", onclick: () => post(`/api/challenges/${challenge.id}/decline`).then(refresh, (e) => report(e.message, true)) }, "Decline"),
+          h("button", { type: "button", onclick: () => post(`/api/challenges/${challenge.id}/decline`).then(refresh, (e) => report(errorText(e), true)) }, "Decline"),
         )
       : h("span", { class: "muted" }, ` (${challenge.status})`),
   );
 }
 
+/** @type {import("../types.js").Page} */
 export function lobbyPage(root) {
   const message = h("p", { class: "lobby-message", role: "status", "aria-live": "polite" });
   const seeks = h("div", { class: "seeks" });
   const challenges = h("div", { class: "challenges" });
   const mine = h("div", { class: "my-games" });
+  /** @type {Set<string> | null} */
   let known = null; // ids of my live matches when the lobby opened
   let gone = false;
   const shown = new Map(); // what each list shows, so that an unchanged list is not redrawn
 
-  /** Redraw `node` from `data` only if the data changed (a click on it is never lost). */
+  /**
+   * Redraw `node` from `data` only if the data changed (a click on it is never lost).
+   * @param {HTMLElement} node
+   * @param {unknown} data
+   * @param {() => import("../dom.js").Child} draw
+   */
   function show(node, data, draw) {
     const key = JSON.stringify(data);
     if (shown.get(node) === key) return;
     shown.set(node, key);
-    mount(node, draw(data));
+    mount(node, draw());
   }
 
+  /** @type {Report} */
   function report(text, isError = false) {
     message.textContent = text;
     message.classList.toggle("form-error", isError);
@@ -176,6 +209,7 @@ export function lobbyPage(root) {
 
   async function refresh() {
     try {
+      /** @type {{seeks: Seek[]}} */
       const { seeks: open } = await get("/api/seeks");
       if (gone) return;
       show(seeks, open, () =>
@@ -189,6 +223,7 @@ export function lobbyPage(root) {
           : h("p", { class: "empty" }, "No open seek: post one."),
       );
       if (!session.user) return;
+      /** @type {[{challenges: Challenge[]}, {matches: MatchSummary[]}]} */
       const [{ challenges: list }, { matches }] = await Promise.all([
         get("/api/challenges"),
         get(`/api/matches?status=live&user=${encodeURIComponent(session.user.name)}`),
@@ -204,11 +239,12 @@ export function lobbyPage(root) {
         matches.length ? matchTable(matches, { linkText: "Play" }) : h("p", { class: "empty" }, "You are not playing now."),
       );
       const ids = matches.map((m) => m.id);
-      const fresh = known === null ? [] : ids.filter((id) => !known.has(id));
+      const before = known;
+      const fresh = before === null ? [] : ids.filter((id) => !before.has(id));
       known = new Set(ids);
       if (fresh.length) openMatch(fresh[0]);
     } catch (err) {
-      if (!gone) report(err.message, true);
+      if (!gone) report(errorText(err), true);
     }
   }
 

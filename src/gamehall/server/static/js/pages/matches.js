@@ -1,12 +1,20 @@
+// @ts-check
 // Lists of matches (the watch page, #/watch; profiles and the lobby use matchTable too).
 
-import { get } from "../api.js";
+import { errorText, get } from "../api.js";
 import { dateText, h, mount } from "../dom.js";
 import { reasonText } from "../game/movelist.js";
 import { describeSettings } from "../settings.js";
 
 const POLL_MS = 4000;
 
+/** @typedef {import("../types.js").MatchSummary} MatchSummary */
+
+/**
+ * How a match ended, from `viewer`'s side when given.
+ * @param {MatchSummary} match
+ * @param {string | null} viewer
+ */
 function resultText(match, viewer) {
   const { summary, players } = match;
   if (match.status !== "over") return "playing";
@@ -17,7 +25,11 @@ function resultText(match, viewer) {
   return `${winner} won: ${how}`;
 }
 
-/** A table of match summaries, each with a link to its game page. */
+/**
+ * A table of match summaries, each with a link to its game page.
+ * @param {MatchSummary[]} matches
+ * @param {{viewer?: string | null, linkText?: string | null}} [how]
+ */
 export function matchTable(matches, { viewer = null, linkText = null } = {}) {
   return h(
     "table",
@@ -42,12 +54,14 @@ export function matchTable(matches, { viewer = null, linkText = null } = {}) {
   );
 }
 
+/** @type {import("../types.js").Page} */
 export function watchPage(root) {
   const list = h("div", { class: "watch-list", "aria-live": "polite" }, h("p", { class: "loading" }, "Loading…"));
   mount(root, h("h1", {}, "Live matches"), list);
   let shown = "";
   async function refresh() {
     try {
+      /** @type {{matches: MatchSummary[]}} */
       const { matches } = await get("/api/matches?status=live");
       const key = JSON.stringify(matches);
       if (key === shown) return;
@@ -55,7 +69,7 @@ export function watchPage(root) {
       mount(list, matches.length ? matchTable(matches) : h("p", { class: "empty" }, "Nobody is playing right now."));
     } catch (error) {
       shown = "";
-      mount(list, h("p", { class: "form-error", role: "alert" }, error.message));
+      mount(list, h("p", { class: "form-error", role: "alert" }, errorText(error)));
     }
   }
   refresh();

@@ -1,3 +1,4 @@
+// @ts-check
 // A player's page (#/player/{name}): when they joined, what they won, the matches they are
 // playing and those they finished.
 
@@ -5,6 +6,10 @@ import { get } from "../api.js";
 import { dateText, h, mount } from "../dom.js";
 import { matchTable } from "./matches.js";
 
+/**
+ * @param {HTMLElement} root
+ * @param {{name: string}} params
+ */
 export function profilePage(root, { name }) {
   mount(root, h("p", { class: "loading" }, "Loading…"));
   let gone = false;
