@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# `make test` runs the tests in parallel, one worker a core, with the lighter Hypothesis profile;
+# `make test HYPOTHESIS_PROFILE=full` (or thorough) runs more examples (see tests/conftest.py).
+WORKERS ?= auto
+HYPOTHESIS_PROFILE ?= ci
 
 .PHONY: serve test lint typecheck pytest bench clean system-packages
 
@@ -43,7 +47,8 @@ pytest: $(STAMP) system-packages
 	@pg=$$(mktemp -d -u /tmp/gamehall-pg.XXXXXX); \
 	url=$$(tools/throwaway-postgres start $$pg) || exit 1; \
 	echo "the store's tests also run on PostgreSQL at $$url"; \
-	GAMEHALL_TEST_POSTGRES_URL=$$url $(BIN)/pytest --benchmark-disable; status=$$?; \
+	GAMEHALL_TEST_POSTGRES_URL=$$url HYPOTHESIS_PROFILE=$(HYPOTHESIS_PROFILE) \
+	  $(BIN)/pytest --benchmark-disable -n $(WORKERS) --dist loadgroup; status=$$?; \
 	tools/throwaway-postgres stop $$pg; exit $$status
 
 test: lint typecheck pytest

@@ -6,11 +6,16 @@ from hypothesis import strategies as st
 
 from gamehall.backgammon import GEORGIAN, INTERNATIONAL, Move, Play, Position, Turn, Variant
 from gamehall.errors import InvalidPositionError
+from support.examples import examples
 
 DICE = st.tuples(st.integers(1, 6), st.integers(1, 6))
 VARIANT = st.sampled_from([INTERNATIONAL, GEORGIAN])
-FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(
+    max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+SLOW = settings(
+    max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def check_invariants(position: Position) -> None:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from gamehall.backgammon.ids import TanBoard, decode_position_id, encode_position_id
 from gamehall.errors import InvalidPositionError, RecordError
+from support.examples import examples
 from support.vectors import backgammon_legal
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -75,7 +76,7 @@ def test_every_sample_id_round_trips_and_agrees_with_gnubg() -> None:
         assert encode_position_id(board) == pid
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(boards())
 def test_random_boards_agree_with_gnubg(board: TanBoard) -> None:
     pid = encode_position_id(board)
@@ -83,7 +84,7 @@ def test_random_boards_agree_with_gnubg(board: TanBoard) -> None:
     assert decode_position_id(pid) == board
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(st.text(ALPHABET, min_size=14, max_size=14))
 def test_any_text_decodes_to_its_own_id_or_raises(pid: str) -> None:
     try:

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from gamehall import InvalidPositionError
 from gamehall.nardy import BEAROFF, BLOCK_CHECK, HEAD_EXCEPTION, Play, Position
+from support.examples import examples
 
 OPTION_SETS = [
     {"bearoff": b, "block_check": c, "head_exception": h, "last_roll_tie": t}
@@ -24,7 +25,7 @@ OPTION_SETS = [
 ]
 # A random game does not shrink into a smaller one usefully: no shrinking, just the failure.
 GAME_SETTINGS = settings(
-    max_examples=2,
+    max_examples=examples(2),
     deadline=None,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=[HealthCheck.too_slow],
@@ -180,7 +181,9 @@ def positions(draw: st.DrawFn) -> Position:
 dice_rolls = st.tuples(st.integers(1, 6), st.integers(1, 6))
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(position=positions(), dice=dice_rolls)
 def test_generator_agrees_with_the_reference(position: Position, dice: tuple[int, int]) -> None:
     got = {tuple(play.result.board) for play in position.legal_plays(dice)}
@@ -297,7 +300,7 @@ def test_random_games_stay_valid(options: dict[str, object], rng: random.Random)
         assert final.turn == "white", "black had his last roll"
 
 
-@settings(GAME_SETTINGS, max_examples=6)
+@settings(GAME_SETTINGS, max_examples=examples(6))
 @given(rng=st.randoms(use_true_random=False), options=st.sampled_from(OPTION_SETS))
 def test_the_turn_api_reaches_exactly_the_legal_plays(
     rng: random.Random, options: dict[str, object]

@@ -6,11 +6,12 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from gamehall.renju import FORBIDDEN_SETTINGS, OPENINGS, RULES, Board, Result
+from support.examples import examples
 
 COLUMNS = "abcdefghijklmno"
 FORBIDDEN_PATTERNS = {"double-four", "double-three", "overline"}
 PROPERTY_SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 options = st.fixed_dictionaries(
@@ -157,7 +158,7 @@ SYMMETRIES: list[Callable[[int, int], tuple[int, int]]] = [
 ]
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(length=st.integers(10, 80), data=st.data())
 def test_symmetries_map_forbidden_points_onto_forbidden_points(
     length: int, data: st.DataObject
