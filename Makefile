@@ -36,9 +36,21 @@ system-packages:
 serve: $(STAMP)
 	$(BIN)/gamehall serve
 
-lint: $(STAMP)
+# The web front end's type-check: TypeScript's tsc (pinned in package.json) over the plain
+# JavaScript with its JSDoc types (jsconfig.json). It needs Node.js and npm, from Debian.
+NODE_STAMP := node_modules/.installed
+
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "installing Debian packages: nodejs npm"; \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	node_modules/.bin/tsc -p jsconfig.json
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -57,4 +69,4 @@ bench: $(STAMP)
 	$(BIN)/pytest benchmarks --benchmark-only --benchmark-columns=min,mean,ops,rounds
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks

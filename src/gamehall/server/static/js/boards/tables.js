@@ -1,3 +1,4 @@
+// @ts-check
 // The tables board (backgammon, Georgian backgammon, long nardy) in SVG, seen from one player's
 // side: his points 1-6 bottom right, 24 top right; the bar in the middle, the off-tray on the
 // right, the cube and the pip counts on the left. Click a checker, then a target (or drag it):
@@ -31,7 +32,20 @@ const MIDDLE = (MID_TOP + MID_BOTTOM) / 2;
 const BAR_POINT = 25;
 const OFF = 0;
 
-/** Where the viewer's point v (1-24) is drawn: its centre x and whether it is on top. */
+/**
+ * @typedef {import("../types.js").State} State
+ * @typedef {import("../types.js").Legal} Legal
+ * @typedef {import("../types.js").LegalMove} LegalMove
+ * @typedef {{state: State, seat: number, legal: Legal | null}} TablesView what to draw, from
+ *   `seat`'s side; `legal` when that seat is to move
+ * @typedef {{point: number, seat: number, count: number}} Stack checkers of one seat on a point
+ *   (the viewer's numbering; 25 the bar, 0 off)
+ */
+
+/**
+ * Where the viewer's point v (1-24) is drawn: its centre x and whether it is on top.
+ * @param {number} v
+ */
 function place(v) {
   if (v <= 6) return { x: RIGHT_Q + (6 - v) * PW + PW / 2, top: false };
   if (v <= 12) return { x: LEFT_Q + (12 - v) * PW + PW / 2, top: false };
@@ -39,13 +53,18 @@ function place(v) {
   return { x: RIGHT_Q + (v - 19) * PW + PW / 2, top: true };
 }
 
-/** The viewer's point where the opponent's own point q is. */
+/**
+ * The viewer's point where the opponent's own point q is.
+ * @param {string} game
+ * @param {number} q
+ */
 function opposite(game, q) {
   if (q === BAR_POINT || q === OFF) return q;
   if (game === "nardy") return q <= 12 ? q + 12 : q - 12;
   return 25 - q;
 }
 
+/** @param {string} name */
 function pointNumber(name) {
   return name === "bar" ? BAR_POINT : name === "off" ? OFF : Number(name);
 }
@@ -54,13 +73,15 @@ function pointNumber(name) {
  * Each seat's 26 counts (its own numbering) as the board stands now: the position the turn
  * started from (state.position) with the single moves made so far in it (state.moves, written
  * from the mover's side: "13/8", "24/23*", "bar/22", "6/off").
+ * @param {State} state
  */
 function currentCheckers(state) {
   const start = state.position?.checkers;
   if (!start) return null;
   const checkers = start.map((side) => [...side]);
-  const mover = checkers[state.on_roll];
-  const other = checkers[1 - state.on_roll];
+  const onRoll = state.on_roll ?? 0;
+  const mover = checkers[onRoll];
+  const other = checkers[1 - onRoll];
   for (const move of state.moves || []) {
     const [src, dst] = move.replace("*", "").split("/").map(pointNumber);
     mover[src] -= 1;
@@ -73,12 +94,35 @@ function currentCheckers(state) {
   return checkers;
 }
 
-/** The checkers' colour of each seat: light or dark. */
+/**
+ * The checkers' colour of each seat: light or dark.
+ * @param {State} state
+ * @param {number} seat
+ */
 export function colourOf(state, seat) {
   if (state.game === "nardy") return (state.colours || ["white", "black"])[seat] === "white" ? "light" : "dark";
   return seat === 0 ? "light" : "dark";
 }
 
+/**
+ * The spots of each face of a die, around its centre.
+ * @type {Record<number, [number, number][]>}
+ */
+const SPOTS = {
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+
+/**
+ * A pip count on the left of the board.
+ * @param {number | null} number
+ * @param {number} y
+ * @param {string} label
+ */
 function pips(number, y, label) {
   return s(
     "g",
@@ -88,18 +132,18 @@ function pips(number, y, label) {
   );
 }
 
+/**
+ * @param {number} x
+ * @param {number} y
+ * @param {number} value
+ * @param {boolean} used
+ * @param {string} colour
+ */
 function die(x, y, value, used, colour) {
-  const spots = {
-    1: [[0, 0]],
-    2: [[-1, -1], [1, 1]],
-    3: [[-1, -1], [0, 0], [1, 1]],
-    4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-    5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-    6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-  }[value];
+  const spots = SPOTS[value] || [];
   return s(
     "g",
-    { class: `die ${colour}${used ? " used" : ""}`, dataset: { die: value, used: used ? "1" : "0" } },
+    { class: `die ${colour}${used ? " used" : ""}`, dataset: { die: String(value), used: used ? "1" : "0" } },
     s("rect", { x: x - 21, y: y - 21, width: 42, height: 42, rx: 8 }),
     spots.map(([dx, dy]) => s("circle", { cx: x + dx * 10.5, cy: y + dy * 10.5, r: 4.2 })),
   );
@@ -109,9 +153,15 @@ export class TablesBoard {
   /** @param {{onMove: (src: number, die: number) => void}} handlers */
   constructor({ onMove }) {
     this.onMove = onMove;
+    /** @type {TablesView | null} */
     this.view = null;
+    /** @type {number | null} the point of the checker picked up (the viewer's numbering) */
     this.selected = null;
     this.dragging = false;
+    /** @type {number[][] | null} */
+    this.checkers = null;
+    /** @type {Stack[]} */
+    this.stacks = [];
     this.svg = s("svg", {
       class: "board tables-board",
       viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
@@ -141,25 +191,29 @@ export class TablesBoard {
 
   // -- drawing --------------------------------------------------------------------------------
 
-  /** Draw a state. view: {state, seat (the side the board is seen from), legal}. */
+  /**
+   * Draw a state.
+   * @param {TablesView} view
+   */
   render(view) {
     this.view = view;
     const { state } = view;
     this.svg.setAttribute("aria-label", `${state.game === "nardy" ? "Long nardy" : "Backgammon"} board`);
     this.svg.dataset.game = state.game;
-    this.svg.dataset.seat = view.seat;
+    this.svg.dataset.seat = String(view.seat);
     if (this.selected !== null && !this.movesFrom(this.selected).length) this.selected = null;
     this.svg.classList.toggle("my-move", this.legalMoves().length > 0);
     this.checkers = currentCheckers(state);
-    this.stacks = this.stacksOf(this.checkers);
-    this.drawFrame();
-    this.drawCheckers();
-    this.drawExtras();
-    this.drawTargets();
+    this.stacks = this.stacksOf(view, this.checkers);
+    this.drawFrame(view);
+    this.drawCheckers(view);
+    this.drawExtras(view);
+    this.drawTargets(view);
   }
 
-  drawFrame() {
-    const { seat } = this.view;
+  /** @param {TablesView} view */
+  drawFrame({ seat }) {
+    /** @type {SVGElement[]} */
     const parts = [
       s("rect", { class: "board-frame", x: SIDE, y: BAND, width: WIDTH - SIDE, height: HEIGHT - 2 * BAND, rx: 6 }),
       s("rect", { class: "field", x: LEFT_Q, y: TOP, width: 6 * PW, height: BOTTOM - TOP }),
@@ -187,14 +241,19 @@ export class TablesBoard {
     this.layers.frame.replaceChildren(...parts);
   }
 
+  /** @param {number} seat */
   pips(seat) {
     return this.checkers ? this.checkers[seat].reduce((sum, count, point) => sum + count * point, 0) : null;
   }
 
-  /** The checkers on the board as {point (viewer's numbering), seat, count}. */
-  stacksOf(checkers) {
-    const { state, seat } = this.view;
+  /**
+   * The checkers on the board, in the viewer's numbering.
+   * @param {TablesView} view
+   * @param {number[][] | null} checkers
+   */
+  stacksOf({ state, seat }, checkers) {
     if (!checkers) return [];
+    /** @type {Stack[]} */
     const out = [];
     for (const side of [seat, 1 - seat]) {
       checkers[side].forEach((count, q) => {
@@ -205,8 +264,8 @@ export class TablesBoard {
     return out;
   }
 
-  drawCheckers() {
-    const { state, seat } = this.view;
+  /** @param {TablesView} view */
+  drawCheckers({ state, seat }) {
     const nodes = [];
     for (const stack of this.stacks) {
       const colour = colourOf(state, stack.seat);
@@ -224,7 +283,7 @@ export class TablesBoard {
             "g",
             {
               class: `checker ${colour}${last && mine && this.selected === stack.point ? " selected" : ""}`,
-              dataset: last ? { checker: stack.point === BAR_POINT ? "bar" : stack.point, count: stack.count, owner: stack.seat } : {},
+              dataset: last ? { checker: stack.point === BAR_POINT ? "bar" : String(stack.point), count: String(stack.count), owner: String(stack.seat) } : {},
             },
             s("circle", { cx: x, cy: y, r: R - 1 }),
             last && stack.count > SHOWN ? s("text", { x, y: y + 6 }, stack.count) : null,
@@ -235,7 +294,12 @@ export class TablesBoard {
     this.layers.checkers.replaceChildren(...nodes);
   }
 
-  /** The centre of the i-th checker (0 = the outermost) on a point or on the bar. */
+  /**
+   * The centre of the i-th checker (0 = the outermost) on a point or on the bar.
+   * @param {number} point
+   * @param {number} i
+   * @param {boolean} mine
+   */
   slot(point, i, mine) {
     if (point === BAR_POINT) {
       const x = BAR_X + BAR / 2;
@@ -245,6 +309,11 @@ export class TablesBoard {
     return { x, y: top ? TOP + R + i * 2 * R : BOTTOM - R - i * 2 * R };
   }
 
+  /**
+   * @param {number} count
+   * @param {string} colour
+   * @param {boolean} mine
+   */
   offStack(count, colour, mine) {
     const slabs = [];
     for (let i = 0; i < count; i++) {
@@ -254,14 +323,14 @@ export class TablesBoard {
     const labelY = mine ? BOTTOM - 12 - count * 12 - 6 : TOP + 2 + count * 12 + 18;
     return s(
       "g",
-      { class: `off ${colour}`, dataset: { off: mine ? "bottom" : "top", count } },
+      { class: `off ${colour}`, dataset: { off: mine ? "bottom" : "top", count: String(count) } },
       slabs,
       s("text", { x: TRAY_X + TRAY / 2, y: labelY }, count),
     );
   }
 
-  drawExtras() {
-    const { state, seat } = this.view;
+  /** @param {TablesView} view */
+  drawExtras({ state, seat }) {
     const nodes = [];
     if (state.dice) {
       const left = [...(state.dice_left || [])];
@@ -270,6 +339,7 @@ export class TablesBoard {
       const usedCount = all.length - left.length;
       const x0 = (state.on_roll === seat ? RIGHT_Q : LEFT_Q) + 3 * PW - ((all.length - 1) * 50) / 2;
       all.forEach((value, i) => {
+        /** @type {boolean} */
         let used;
         if (a === b) used = i < usedCount;
         else {
@@ -277,7 +347,7 @@ export class TablesBoard {
           used = at < 0;
           if (!used) left.splice(at, 1);
         }
-        nodes.push(die(x0 + i * 50, MIDDLE, value, used, colourOf(state, state.on_roll)));
+        nodes.push(die(x0 + i * 50, MIDDLE, value, used, colourOf(state, state.on_roll ?? 0)));
       });
     }
     if (state.cube) {
@@ -286,7 +356,7 @@ export class TablesBoard {
       nodes.push(
         s(
           "g",
-          { class: "cube", dataset: { cube: value, owner: owner === null ? "centre" : owner === seat ? "bottom" : "top" } },
+          { class: "cube", dataset: { cube: String(value), owner: owner === null ? "centre" : owner === seat ? "bottom" : "top" } },
           s("title", {}, owner === null ? `The cube is in the middle at ${value}` : `The stake is ${value}`),
           s("rect", { x: SIDE / 2 - 21, y: y - 21, width: 42, height: 42, rx: 6 }),
           s("text", { x: SIDE / 2, y: y + 8 }, value === 1 && state.game === "backgammon" ? 64 : value),
@@ -299,18 +369,21 @@ export class TablesBoard {
     this.layers.extras.replaceChildren(...nodes);
   }
 
-  /** Green rings on the checkers that can move; with one selected, its targets instead. */
-  drawTargets() {
-    const { seat } = this.view;
-    const mine = (point) => this.stacks.find((st) => st.point === point && st.seat === seat)?.count ?? 0;
+  /**
+   * Green rings on the checkers that can move; with one selected, its targets instead.
+   * @param {TablesView} view
+   */
+  drawTargets({ seat }) {
+    const mine = (/** @type {number} */ point) => this.stacks.find((st) => st.point === point && st.seat === seat)?.count ?? 0;
     const nodes = [];
-    if (this.selected === null) {
+    const selected = this.selected;
+    if (selected === null) {
       for (const src of new Set(this.legalMoves().map((m) => m.src))) {
         const { x, y } = this.slot(src, Math.min(mine(src), SHOWN) - 1, true);
         nodes.push(s("circle", { class: "movable", cx: x, cy: y, r: R - 1 }));
       }
     } else {
-      for (const dst of new Set(this.movesFrom(this.selected).map((m) => m.dst))) {
+      for (const dst of new Set(this.movesFrom(selected).map((m) => m.dst))) {
         if (dst === OFF) {
           nodes.push(s("rect", { class: "target", x: TRAY_X + 4, y: MID_BOTTOM + 4, width: TRAY - 8, height: HALF - 8, rx: 6 }));
         } else {
@@ -333,7 +406,7 @@ export class TablesBoard {
           y: top ? TOP : MID_BOTTOM - GAP / 2,
           width: PW,
           height: HALF + GAP / 2,
-          dataset: { point: v },
+          dataset: { point: String(v) },
         }),
       );
     }
@@ -344,34 +417,44 @@ export class TablesBoard {
 
   // -- moving ---------------------------------------------------------------------------------
 
+  /** @returns {LegalMove[]} */
   legalMoves() {
     return this.view?.legal?.moves || [];
   }
 
+  /** @param {number | null} src */
   movesFrom(src) {
     return this.legalMoves().filter((m) => m.src === src);
   }
 
-  /** The point under a pointer event: 1-24, 25 (bar), 0 (off) or null. */
+  /**
+   * The point under a pointer event: 1-24, 25 (bar), 0 (off) or null.
+   * @param {PointerEvent} event
+   */
   pointAt(event) {
     const node = document.elementFromPoint(event.clientX, event.clientY);
-    const name = node?.dataset?.point;
-    if (name === undefined || !this.svg.contains(node)) return null;
+    if (!(node instanceof SVGElement) || !this.svg.contains(node)) return null;
+    const name = node.dataset.point;
+    if (name === undefined) return null;
     return name === "bar" ? BAR_POINT : name === "off" ? OFF : Number(name);
   }
 
-  /** Move the selected checker to `dst` if a legal move does it; true if it was sent. */
+  /**
+   * Move the selected checker to `dst` if a legal move does it; true if it was sent.
+   * @param {number} dst
+   */
   moveTo(dst) {
-    const options = this.movesFrom(this.selected).filter((m) => m.dst === dst);
-    if (!options.length) return false;
-    const die = Math.min(...options.map((m) => m.die));
     const src = this.selected;
+    const options = this.movesFrom(src).filter((m) => m.dst === dst);
+    if (src === null || !options.length || !this.view) return false;
+    const die = Math.min(...options.map((m) => m.die));
     this.selected = null;
     this.onMove(src, die);
     this.render(this.view);
     return true;
   }
 
+  /** @param {PointerEvent} event */
   pointerDown(event) {
     const point = this.pointAt(event);
     if (point === null || event.button > 0) return;
@@ -384,21 +467,23 @@ export class TablesBoard {
     } else {
       this.selected = null;
     }
-    this.render(this.view);
+    if (this.view) this.render(this.view);
   }
 
+  /** @param {PointerEvent} event */
   pointerMove(event) {
-    if (!this.dragging || !(event.buttons & 1)) return;
+    if (!this.dragging || !(event.buttons & 1) || !this.view) return;
     const matrix = this.svg.getScreenCTM();
     if (!matrix) return;
     const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
     const ghost = this.layers.ghost;
-    ghost.setAttribute("cx", at.x);
-    ghost.setAttribute("cy", at.y);
+    ghost.setAttribute("cx", String(at.x));
+    ghost.setAttribute("cy", String(at.y));
     ghost.setAttribute("class", `ghost-checker ${colourOf(this.view.state, this.view.seat)}`);
     ghost.setAttribute("visibility", "visible");
   }
 
+  /** @param {PointerEvent} event */
   pointerUp(event) {
     if (!this.dragging) return;
     const point = this.pointAt(event);
