@@ -11,8 +11,8 @@ from gamehall.cli import main
 from gamehall.engines import find_engine
 from gamehall.errors import GameError, RecordError
 from gamehall.play.bot import SeededDice, play_out
+from gamehall.play.records import export_mat, import_mat, validate
 from gamehall.play.records.from_match import mat_record
-from gamehall.play.records.mat import export_mat, import_mat, validate
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from gamehall.errors import GameError
 from gamehall.play.match import Match
+from gamehall.play.records import export_mat
 from gamehall.play.records.from_match import mat_record
-from gamehall.play.records.mat import export_mat
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.tables_match import TablesMatch
 

@@ -2,21 +2,33 @@
 
 ``mat_record(match)`` goes through the log of a ``TablesMatch`` and writes each game's turns as
 a ``MatRecord`` holds them: the rolls with their confirmed plays, the cube's doubles and
-answers, accepted resignations, and each game's winner and points. What a ``.mat`` file cannot
+answers, accepted resignations, and each game's winner and points; the settings that differ
+from the variant's defaults go into headers (``mat_settings``). What a ``.mat`` file cannot
 hold is left out: single moves taken back, declined resignations, the clocks, the dice of a
 forced play not made before resigning. A match lost on time keeps its last game unfinished,
 with a comment that says who ran out of time.
+
+An opening roll is written with the mover's die first, as GNU Backgammon writes it. A roll left
+unplayed when the game ends by resignation is written only when it was the player's own doing:
+he chose to roll (he could have doubled), or it is the opening roll of the player who resigns.
+A roll the match made at once for a player who could not double, or another player's opening
+roll, is left out, as replaying the record makes such a roll again (``mat_dice``); so the record
+of a replayed record is the record itself.
 """
 
-import time
 from dataclasses import dataclass, field
+from typing import Literal
 
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.errors import RecordError
 from gamehall.nardy.position import Position as NardyPosition
 from gamehall.play.events import Event
-from gamehall.play.records.mat import GamePosition, MatGame, MatRecord, MatTurn, VariantName
+from gamehall.play.records.mat_record import GamePosition, MatGame, MatRecord, MatTurn, VariantName
+from gamehall.play.records.mat_settings import event_date, settings_header
 from gamehall.play.tables_match import TablesMatch
+
+RollKind = Literal["opening", "chosen", "automatic"]
+"""How a roll came: the opening roll, a roll the player asked for, one the match made at once."""
 
 
 @dataclass
@@ -27,7 +39,7 @@ class _Reader:
     games: list[MatGame] = field(default_factory=list)
     position: GamePosition | None = None
     score: tuple[int, int] = (0, 0)
-    pending: dict[int, tuple[int, int]] = field(default_factory=dict)
+    pending: dict[int, tuple[tuple[int, int], RollKind]] = field(default_factory=dict)
     comment: str | None = None
 
     @property
@@ -47,7 +59,8 @@ class _Reader:
         elif kind == "opening" and not match.is_nardy:
             first, second = out["dice"]
             if first != second:
-                self.pending[0 if first > second else 1] = (first, second)
+                opener = 0 if first > second else 1
+                self.pending[opener] = ((max(first, second), min(first, second)), "opening")
         elif kind == "game_end":
             self._game_end(out)
         elif kind == "flag":
@@ -59,9 +72,9 @@ class _Reader:
         kind, out = event.kind, event.outcome
         if kind == "roll":
             first, second = out["dice"]
-            self.pending[player] = (first, second)
+            self.pending[player] = ((first, second), "automatic" if event.derived else "chosen")
         elif kind == "confirm":
-            dice = self.pending.pop(player)
+            dice, _ = self.pending.pop(player)
             assert self.position is not None
             self.position = self.position.find_play(out["play"], dice).result
             self.turns.append(MatTurn.roll(player, dice, out["play"]))
@@ -79,12 +92,14 @@ class _Reader:
             self._resign(1 - player)
 
     def _resign(self, player: int) -> None:
-        """``player`` resigns, after the roll he has not played if he has one. A roll with one
-        legal play is left out: a ``.mat`` file always plays a forced play."""
-        dice = self.pending.pop(player, None)
+        """``player`` resigns, after the roll left unplayed when it is written (see the module).
+        A roll with one legal play is left out: a ``.mat`` file always plays a forced play."""
         assert self.position is not None
-        if dice is not None and len(self.position.legal_plays(dice)) > 1:
-            self.turns.append(MatTurn.roll(player, dice, None))
+        for roller, (dice, how) in self.pending.items():
+            written = how == "chosen" or (how == "opening" and roller == player)
+            if written and len(self.position.legal_plays(dice)) > 1:
+                self.turns.append(MatTurn.roll(roller, dice, None))
+        self.pending.clear()
         self.turns.append(MatTurn.resign(player))
 
     def _game_end(self, out: dict[str, object]) -> None:
@@ -97,8 +112,12 @@ class _Reader:
         self.score = (int(score[0]), int(score[1]))
 
 
-def mat_record(match: TablesMatch) -> MatRecord:
+def mat_record(match: TablesMatch, header: dict[str, str] | None = None) -> MatRecord:
     """The match's games as a ``MatRecord`` (``export_mat`` writes it as a ``.mat`` file).
+
+    ``header``: the comment headers to write (an imported file's); by default the site
+    (gamehall) and the date the match started. The headers of the match's settings are added
+    where missing.
 
     Raises ``RecordError`` for what the format cannot hold: long nardy with rules options other
     than the defaults (a ``.mat`` record is replayed with the defaults), or a drawn game.
@@ -114,22 +133,18 @@ def mat_record(match: TablesMatch) -> MatRecord:
     variant: VariantName = (
         "nardy" if match.is_nardy else "georgian" if match.game == "georgian" else "international"
     )
-    header = {"Site": "gamehall"}
-    start = next((e for e in match.events if e.kind == "start"), None)
-    if start is not None:
-        header["EventDate"] = time.strftime("%Y.%m.%d", time.gmtime(start.time))
-    settings = match.settings
-    default_crawford = variant == "international"
-    if (
-        settings.is_backgammon
-        and settings.length
-        and settings.crawford not in (None, default_crawford)
-    ):
-        header["Crawford"] = "On" if settings.crawford else "Off"
-    if reader.comment:
-        header["Comment"] = reader.comment
+    if header is None:
+        header = {"Site": "gamehall"}
+        start = next((e for e in match.events if e.kind == "start"), None)
+        if start is not None:
+            header["EventDate"] = event_date(start.time)
+        if reader.comment:
+            header["Comment"] = reader.comment
+    header = dict(header)
+    for key, value in settings_header(match.settings).items():
+        header.setdefault(key, value)
     return MatRecord(
-        length=settings.length,
+        length=match.settings.length,
         players=match.players,
         variant=variant,
         games=reader.games,
