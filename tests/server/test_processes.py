@@ -7,8 +7,11 @@ from collections.abc import Awaitable, Callable
 from contextlib import ExitStack
 from typing import Any
 
+import pytest
+
 from gamehall.server.broker import PREFIX, RedisBroker
 from gamehall.server.config import Config
+from gamehall.server.live.persistence import Loaded, Persistence
 from server.helpers import Choice, Table, running, tables_choice
 from support import aio
 
@@ -50,7 +53,17 @@ def _tables(seat: int, message: dict[str, Any]) -> Choice:
     return tables_choice(message)
 
 
-def test_two_processes_share_a_live_match(config: Config) -> None:
+def test_two_processes_share_a_live_match(config: Config, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The other process applies each update's events to its copy: it loads the match once
+    (for its first socket) and never replays it again."""
+    loads: list[str] = []
+    load = Persistence.load
+
+    async def counted(self: Persistence, match_id: str, *, resuming: bool = False) -> Loaded:
+        loads.append(match_id)
+        return await load(self, match_id, resuming=resuming)
+
+    monkeypatch.setattr(Persistence, "load", counted)
     hub = Hub()
     with running(config, broker=hub.broker()) as one, running(config, broker=hub.broker()) as two:
         match_id, players = one.match_between({"game": "backgammon"})
@@ -72,6 +85,7 @@ def test_two_processes_share_a_live_match(config: Config) -> None:
             ):
                 assert here.hello["state"] == there.hello["state"] == final
                 assert len(here.hello["events"]) == one.event_count(match_id)
+        assert loads == [match_id]
 
 
 class FakePubSub:

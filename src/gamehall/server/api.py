@@ -32,13 +32,7 @@ from gamehall.server.auth import (
     set_session_cookie,
     user_session,
 )
-from gamehall.server.live import (
-    MatchTime,
-    NoSuchMatchError,
-    SaveNewMatch,
-    load_match,
-    match_class,
-)
+from gamehall.server.live import NoSuchMatchError, SaveNewMatch, match_class
 from gamehall.server.schemas import (
     ChallengeBody,
     Challenges,
@@ -302,7 +296,8 @@ def _stored(hall: Services, match_id: str) -> StoredMatch:
 
 
 def _replayed(stored: StoredMatch) -> Match:
-    return load_match(stored.as_match_dict(secrets=False), MatchTime())
+    """The stored match, replayed (the routes that call it run in a worker thread)."""
+    return match_class(stored.game).from_dict(stored.as_match_dict(secrets=False))
 
 
 @router.get("/matches/{match_id}")

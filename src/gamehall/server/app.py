@@ -22,7 +22,7 @@ from gamehall.server import api, ws
 from gamehall.server.auth import Services
 from gamehall.server.broker import RedisBroker
 from gamehall.server.config import Config
-from gamehall.server.live import Broker, LiveMatches
+from gamehall.server.live import Broker, LiveMatches, WallClock
 from gamehall.store import Store, upgrade_database
 
 log = logging.getLogger(__name__)
@@ -32,10 +32,15 @@ STATIC_DIR = Path(__file__).with_name("static")
 
 
 def create_app(
-    config: Config | None = None, *, store: Store | None = None, broker: Broker | None = None
+    config: Config | None = None,
+    *,
+    store: Store | None = None,
+    broker: Broker | None = None,
+    clock: WallClock | None = None,
 ) -> FastAPI:
     """The server's ASGI app. ``store`` and ``broker`` replace the ones ``config`` names
-    (tests pass a store with cheap password hashing, or brokers joining two apps)."""
+    (tests pass a store with cheap password hashing, or brokers joining two apps); ``clock``
+    replaces the real time (tests pass a clock they move)."""
     config = config or Config.from_env()
 
     @asynccontextmanager
@@ -45,10 +50,10 @@ def create_app(
         the_broker = broker
         if the_broker is None and config.redis_url:
             the_broker = RedisBroker.from_url(config.redis_url)
-        live = LiveMatches(the_store, config, the_broker)
+        live = LiveMatches(the_store, config, the_broker, clock)
         app.state.services = Services(config, the_store, live)
         resumed = await live.start()
-        log.info("gamehall: %d live matches resumed", resumed)
+        log.info("gamehall: resuming %d live matches", resumed)
         try:
             yield
         finally:

@@ -1,0 +1,438 @@
+"""The manager of every live match of a process, ``LiveMatches``: the one path by which a match
+changes, and what runs by itself around it.
+
+Every change follows one path, under the match's lock: the play layer decides (``Match.act``,
+in a worker thread), the new events are written to the store, and only then are they sent to
+everybody watching. A refused action changes nothing and is answered to its sender alone.
+Around that path the manager runs what no player asks for: the clock's timer, the computer
+players and the players' presence (``presence.py``).
+
+Nothing heavy runs on the event loop: loading a match (a replay of its log), the play layer's
+actions, the engines and the views of each message run in worker threads. A loaded match stays
+in memory while it is played or watched, so it is replayed once per process, not per request.
+
+With several server processes (``GAMEHALL_REDIS_URL``) each keeps its own copy of a live match;
+every stored change is published, and a process that receives one applies just those events to
+its copy (``catch_up``), reloading it from the store only on a gap or a difference. The store's
+unique ``(match, seq)`` key decides when two processes act at once: the loser reloads.
+"""
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from gamehall.errors import GameError, IllegalMoveError
+from gamehall.play.match import Match
+from gamehall.play.settings import MatchSettings
+from gamehall.server.config import Config
+from gamehall.server.live import bots, presence
+from gamehall.server.live.catch_up import catch_up
+from gamehall.server.live.clock_watch import wake_in
+from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
+from gamehall.server.live.fanout import Broker, Views, personal, publish, send_all
+from gamehall.server.live.matches import REFEREE_ACTIONS, Connection, LiveMatch
+from gamehall.server.live.persistence import (
+    Loaded,
+    Persistence,
+    SaveNewMatch,
+    match_class,
+    new_dice,
+    secrets_of,
+)
+from gamehall.store import PlayerSeat, Store
+
+log = logging.getLogger(__name__)
+
+RESUME_LIMIT = 1_000_000
+"""At most this many playing matches are resumed at start-up."""
+
+
+class SaveError(GameError):
+    """The store refused a change (another process got there first, or the database failed)."""
+
+
+class LiveMatches:
+    """The manager of every live match of this process. ``clock`` is the server's wall clock
+    (tests pass one they move)."""
+
+    def __init__(
+        self,
+        store: Store,
+        config: Config,
+        broker: Broker | None = None,
+        clock: WallClock | None = None,
+    ) -> None:
+        self.store = store
+        self.config = config
+        self.broker = broker
+        self.clock: WallClock = clock or SystemClock()
+        self.persistence = Persistence(store, self.clock, shared=broker is not None)
+        self.origin = uuid.uuid4().hex
+        self._live: dict[str, LiveMatch] = {}
+        self._loading: dict[str, asyncio.Task[LiveMatch]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._listener: asyncio.Task[None] | None = None
+
+    # -- start and stop -------------------------------------------------------------------------
+
+    async def start(self) -> int:
+        """Start resuming every match left playing in the store (in the background: sockets
+        and requests for a match wait for its own load only); returns how many."""
+        stored = await asyncio.to_thread(
+            self.store.list_matches, status="playing", limit=RESUME_LIMIT
+        )
+        self._spawn(self._resume([item.id for item in stored]))
+        if self.broker is not None:
+            self._listener = asyncio.create_task(self.broker.listen(self._deliver))
+        return len(stored)
+
+    async def _resume(self, match_ids: list[str]) -> None:
+        for match_id in match_ids:
+            try:
+                await self.get(match_id, resuming=True)
+            except GameError as exc:
+                log.error("match %s cannot be resumed: %s", match_id, exc)
+
+    async def stop(self) -> None:
+        """Stop every timer and computer player. A lone server (no broker) also notes the
+        match time each match was paused at, so that the downtime until it starts again is
+        charged to nobody; with several processes the others carry on with the matches."""
+        if self._listener is not None:
+            self._listener.cancel()
+        tasks = [*self._tasks, *self._loading.values()]
+        tasks += [t for live in self._live.values() for t in (live.timer, live.bot) if t]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for live in list(self._live.values()):
+            if self.broker is None and not live.match.is_over:
+                await self._save_summary(live, paused_at=live.time())
+        self._live.clear()
+        if self.broker is not None:
+            await self.broker.close()
+
+    def _spawn(self, work: Any) -> None:
+        """Run a coroutine in the background, kept until it ends (``stop`` cancels it)."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _save_summary(self, live: LiveMatch, **extra: Any) -> None:
+        """Store the match's summary (and its clock offset) without new events."""
+        try:
+            await self.persistence.append(live, [], **extra)
+        except Exception:
+            log.exception("match %s: the summary could not be saved", live.id)
+
+    # -- matches --------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        settings: MatchSettings,
+        seats: Sequence[PlayerSeat],
+        save: SaveNewMatch | None = None,
+    ) -> str:
+        """Make a new match between ``seats``, start it, store it and make it live; returns
+        its id. ``save`` stores it (``Store.create_match`` by default; accepting a seek or a
+        challenge stores the match in the transaction that takes it)."""
+        time_source = MatchTime(self.clock)
+        dice = new_dice(settings)
+        match = match_class(settings.game)(
+            settings, [s.name for s in seats], dice=dice, time_source=time_source
+        )
+        match.start()
+        players = list(seats)
+        match_id = await self.persistence.create(match, players, save or self.store.create_match)
+        live = LiveMatch(match_id, match, players, time_source, dice)
+        live.secrets = secrets_of(match) or {}
+        self._live[match_id] = live
+        async with live.lock:
+            self._mark_away(live)
+            self._schedule(live)
+        return match_id
+
+    def cached(self, match_id: str) -> LiveMatch | None:
+        """The live match ``match_id`` if this process has it in memory."""
+        return self._live.get(match_id)
+
+    async def get(self, match_id: str, *, resuming: bool = False) -> LiveMatch:
+        """The live match ``match_id``, loaded from the store if it is not in memory (a match
+        that is over is kept for as long as somebody watches it); ``resuming`` at start-up.
+        Concurrent calls for one match share its load."""
+        live = self._live.get(match_id)
+        if live is not None:
+            return live
+        task = self._loading.get(match_id)
+        if task is None:
+            task = asyncio.create_task(self._load(match_id, resuming))
+            self._loading[match_id] = task
+            task.add_done_callback(lambda _: self._loading.pop(match_id, None))
+        return await asyncio.shield(task)
+
+    async def _load(self, match_id: str, resuming: bool) -> LiveMatch:
+        loaded = await self.persistence.load(match_id, resuming=resuming)
+        live = LiveMatch(
+            match_id, loaded.match, list(loaded.stored.seats), loaded.time, loaded.dice
+        )
+        live.secrets = dict(loaded.stored.secrets or {})
+        self._live[match_id] = live
+        async with live.lock:
+            if "paused_at" in loaded.stored.summary:  # resumed: from now on the offset holds
+                await self._save_summary(live)
+            self._mark_away(live)
+            self._schedule(live)
+        await publish(self.broker, self.origin, live, {"type": "seats?"})
+        return live
+
+    async def _reload(self, live: LiveMatch) -> None:
+        """Replace the live copy with the stored match (after a failed save, or a change of
+        another process that could not be applied). Caller holds the lock."""
+        try:
+            loaded: Loaded = await self.persistence.load(live.id)
+        except GameError as exc:
+            log.error("match %s cannot be reloaded: %s", live.id, exc)
+            return
+        live.replace(loaded.match, loaded.time, loaded.dice)
+        live.secrets = dict(loaded.stored.secrets or {})
+
+    async def state(self, match_id: str) -> dict[str, Any]:
+        """``Match.state()`` of a match: of the live copy; of a finished match, as stored
+        with it (no replay); else of the match, loaded."""
+        live = self._live.get(match_id)
+        if live is None:
+            stored = await self.persistence.stored(match_id)
+            state = stored.summary.get("state")
+            if stored.status == "over" and isinstance(state, dict):
+                return state
+            if stored.status == "over":  # stored before finished matches kept their state
+                return await asyncio.to_thread(_replayed_state, stored.as_match_dict(False))
+            live = await self.get(match_id)
+        async with live.lock:
+            return live.match.state()
+
+    # -- sockets --------------------------------------------------------------------------------
+
+    async def join(self, live: LiveMatch, connection: Connection) -> None:
+        """Add a socket: send it the hello; tell everybody if a player came (back)."""
+        async with live.lock:
+            live.connections.append(connection)
+            hello, views = await asyncio.to_thread(_hello_and_views, live, connection.seat)
+            connection.send(self._personal(live, hello, views, connection.seat))
+            seat = connection.seat
+            if seat is not None and sum(c.seat == seat for c in live.connections) == 1:
+                live.away.pop(seat, None)
+                await self._announce_presence(live)
+            else:
+                connection.send(presence.presence_message(live))
+
+    async def leave(self, live: LiveMatch, connection: Connection) -> None:
+        """Remove a socket; a player whose last socket it was starts a grace period."""
+        async with live.lock:
+            if connection in live.connections:
+                live.connections.remove(connection)
+            seat = connection.seat
+            if seat is not None and not live.local_seats()[seat]:
+                self._mark_away(live)
+                await self._announce_presence(live)
+            if live.match.is_over and not live.connections:
+                self._forget(live)
+
+    def _forget(self, live: LiveMatch) -> None:
+        """Let go of a finished match nobody watches here."""
+        if self._live.get(live.id) is live:
+            del self._live[live.id]
+
+    def _mark_away(self, live: LiveMatch) -> None:
+        presence.mark_away(live, self.clock(), self.config.grace_seconds)
+
+    async def _announce_presence(self, live: LiveMatch) -> None:
+        send_all(live, presence.presence_message(live))
+        message = {"type": "seats", "connected": list(live.local_seats())}
+        await publish(self.broker, self.origin, live, message)
+
+    # -- actions --------------------------------------------------------------------------------
+
+    async def act(
+        self, live: LiveMatch, connection: Connection, kind: str, data: dict[str, Any], ref: Any
+    ) -> None:
+        """Apply a player's action; a refusal is answered to ``connection`` alone."""
+        async with live.lock:
+            try:
+                await self._act(live, connection.seat, kind, data)
+            except GameError as exc:
+                connection.send({"type": "error", "ref": ref, "message": str(exc)})
+
+    async def _act(
+        self, live: LiveMatch, seat: int | None, kind: str, data: dict[str, Any]
+    ) -> None:
+        match = live.match
+        if seat is None:
+            raise IllegalMoveError("spectators cannot act: only the two players can")
+        if kind in REFEREE_ACTIONS:
+            raise IllegalMoveError(f"{kind!r} is the server's to do, not a player's")
+        first = len(match.events)
+        try:
+            if kind == "claim_abandoned":
+                if data:
+                    raise IllegalMoveError("claim_abandoned takes no data")
+                presence.claim_abandoned(live, seat, self.clock())
+            elif kind == "claim_time" and match.check_time():
+                pass
+            else:
+                await asyncio.to_thread(_apply, match, seat, kind, data)
+        except GameError:
+            if len(match.events) > first:  # the action found a clock that had run out
+                await self._commit(live, first)
+            raise
+        except TypeError:  # data that the action's handler does not take
+            await self._reload(live)
+            raise IllegalMoveError(f"those are not the data of {kind!r}") from None
+        except Exception:
+            log.exception("match %s: action %s %r failed", live.id, kind, data)
+            await self._reload(live)
+            raise IllegalMoveError(f"{kind!r} could not be applied; nothing changed") from None
+        await self._commit(live, first)
+
+    async def _commit(self, live: LiveMatch, first: int) -> None:
+        """Store the events from ``first`` on, then send them to everybody; then set the timer
+        and the computer player going. Caller holds the lock."""
+        match = live.match
+        events = [e.to_dict() for e in match.events[first:]]
+        if events:
+            try:
+                await self.persistence.append(live, events)
+            except Exception as exc:
+                log.warning("match %s: events not stored (%s); reloading", live.id, exc)
+                await self._reload(live)
+                self._schedule(live)
+                raise SaveError("the match had moved on: nothing changed, look again") from None
+            message = {"type": "update", "events": events, "state": match.state()}
+            await self._send_update(live, message)
+            await publish(self.broker, self.origin, live, message)
+        if match.is_over:
+            live.away.clear()
+            if not live.connections:
+                self._forget(live)
+        self._schedule(live)
+
+    async def _send_update(self, live: LiveMatch, message: dict[str, Any]) -> None:
+        """Send an update to every socket, with what its reader may do now."""
+        if not live.connections:
+            return
+        views = await asyncio.to_thread(live.views)
+        for connection in list(live.connections):
+            connection.send(self._personal(live, message, views, connection.seat))
+
+    def _personal(
+        self, live: LiveMatch, message: dict[str, Any], views: Views, seat: int | None
+    ) -> dict[str, Any]:
+        claim = seat is not None and presence.claimable(live, seat, self.clock())
+        return personal(message, views, seat, claim)
+
+    # -- other processes ------------------------------------------------------------------------
+
+    async def _deliver(self, match_id: str, message: dict[str, Any]) -> None:
+        """A message of another process: bring this copy up to date and pass it on."""
+        live = self._live.get(match_id)
+        origin = message.get("origin")
+        if live is None or origin == self.origin or not isinstance(origin, str):
+            return
+        async with live.lock:
+            kind = message.get("type")
+            if kind == "seats?":
+                local = {"type": "seats", "connected": list(live.local_seats())}
+                await publish(self.broker, self.origin, live, local)
+            elif kind == "seats":
+                seats = message.get("connected")
+                if isinstance(seats, list) and len(seats) == 2:
+                    live.remote[origin] = (bool(seats[0]), bool(seats[1]))
+                    self._mark_away(live)
+                    send_all(live, presence.presence_message(live))
+            elif kind == "update":
+                await self._apply_update(live, message)
+
+    async def _apply_update(self, live: LiveMatch, message: dict[str, Any]) -> None:
+        """Apply another process's stored events to this copy (reloading it if they do not
+        follow on from it), then send them on. Caller holds the lock."""
+        events = message.get("events")
+        if not isinstance(events, list) or not events:
+            return
+        known = len(live.match.events)
+        first = events[0].get("seq") if isinstance(events[0], dict) else None
+        if isinstance(first, int) and first + len(events) <= known:
+            return  # this copy has them already
+        applied = await asyncio.to_thread(catch_up, live.match, live.time, live.dice, events)
+        if not applied:
+            log.info("match %s: another process's events do not follow on; reloading", live.id)
+            await self._reload(live)
+            events = [e.to_dict() for e in live.match.events[known:]]
+        elif any(e.get("kind") in ("game_start", "game_end") for e in events):
+            live.secrets = None  # the next save reads the new game's secrets
+        update = {"type": "update", "events": events, "state": live.match.state()}
+        await self._send_update(live, update)
+        if live.match.is_over:
+            live.away.clear()
+        self._schedule(live)
+
+    # -- what runs by itself --------------------------------------------------------------------
+
+    def _schedule(self, live: LiveMatch) -> None:
+        """Restart the clock's timer and start the computer player if it has to act. Caller
+        holds the lock."""
+        if live.timer is not None and live.timer is not asyncio.current_task():
+            live.timer.cancel()
+            live.timer = None
+        wait = wake_in(live.match)
+        if wait is not None and live.timer is None:
+            live.timer = asyncio.create_task(self._watch_clock(live, wait))
+        if live.bot is None and bots.bot_to_act(live) is not None:
+            live.bot = asyncio.create_task(self._run_bot(live))
+
+    async def _watch_clock(self, live: LiveMatch, wait: float) -> None:
+        """Sleep until the running clock would flag, then let the match check it."""
+        await self.clock.sleep(wait)
+        async with live.lock:
+            live.timer = None
+            first = len(live.match.events)
+            live.match.check_time()
+            try:
+                await self._commit(live, first)
+            except GameError as exc:
+                log.warning("match %s: the flag could not be stored: %s", live.id, exc)
+
+    async def _run_bot(self, live: LiveMatch) -> None:
+        """Let the computer act, one decision after another, while it has one to make."""
+        while True:
+            await self.clock.sleep(self.config.bot_delay)
+            async with live.lock:
+                seat = bots.bot_to_act(live)
+                if seat is None:
+                    live.bot = None
+                    return
+                first = len(live.match.events)
+                try:
+                    await asyncio.to_thread(bots.decide, live, seat)
+                    await self._commit(live, first)
+                except SaveError:  # another process moved first; the match is reloaded
+                    live.bot = None
+                    self._schedule(live)
+                    return
+                except Exception:
+                    log.exception("match %s: the computer player failed", live.id)
+                    await self._reload(live)
+                    live.bot = None
+                    return
+
+
+def _apply(match: Match, seat: int, kind: str, data: dict[str, Any]) -> None:
+    match.act(seat, kind, **data)
+
+
+def _hello_and_views(live: LiveMatch, seat: int | None) -> tuple[dict[str, Any], Views]:
+    return live.hello(seat), live.views()
+
+
+def _replayed_state(data: dict[str, Any]) -> dict[str, Any]:
+    return match_class(str(data["game"])).from_dict(data).state()

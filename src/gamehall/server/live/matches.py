@@ -1,0 +1,139 @@
+"""One live match: the play layer's match, its seats and sockets, and what each reader sees.
+
+``LiveMatch`` holds what the manager keeps per match; everything that reads or changes it does
+so under its ``lock``. The messages of a match are made once per seat (``views``), not once per
+socket, so that spectators cost nothing to serve.
+"""
+
+import asyncio
+from typing import Any, Protocol
+
+from gamehall.engines import Engine
+from gamehall.play.match import Match
+from gamehall.play.tables_match import TablesMatch
+from gamehall.server.live.catch_up import LoggedDice
+from gamehall.server.live.clocks import MatchTime
+from gamehall.store import PlayerSeat
+
+REFEREE_ACTIONS = ("start", "check_time")
+"""Actions of the play layer that only the server takes."""
+
+
+class Connection(Protocol):
+    """A socket watching a match, as the manager sees it."""
+
+    seat: int | None
+    """The seat of the player on this socket, or None for a spectator."""
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the socket; never waits."""
+
+
+def legal_view(match: Match, seat: int | None) -> dict[str, Any] | None:
+    """The moves ``seat`` may make now, for the player to move in a tables game: the single
+    checker moves (``move`` {src, die}) and, before the first of them, the whole plays
+    (``play`` {text}). None when there is nothing to list (renju: every empty point that is
+    not in the state's ``forbidden``)."""
+    if (
+        seat is None
+        or not isinstance(match, TablesMatch)
+        or match.is_over
+        or match.phase != "move"
+        or match.to_act != seat
+        or match.turn is None
+        or match.position is None
+        or match.dice is None
+    ):
+        return None
+    moves = [
+        {"src": m.src, "dst": m.dst, "die": m.die, "hit": m.hit} for m in match.turn.legal_moves()
+    ]
+    plays = [] if match.turn.moves else [p.notation for p in match.position.legal_plays(match.dice)]
+    return {"moves": moves, "plays": plays}
+
+
+class LiveMatch:
+    """A match being played or watched: the match, its seats, sockets and background tasks."""
+
+    def __init__(
+        self,
+        match_id: str,
+        match: Match,
+        seats: list[PlayerSeat],
+        time_source: MatchTime,
+        dice: LoggedDice | None,
+    ) -> None:
+        self.id = match_id
+        self.match = match
+        self.seats = seats
+        self.time = time_source
+        self.dice = dice
+        """The match's dice source when the server rolls secure dice (see ``catch_up``)."""
+        self.secrets: dict[str, Any] | None = None
+        """The match's secrets as last stored (the current game's fair-dice seed)."""
+        self.lock = asyncio.Lock()
+        self.connections: list[Connection] = []
+        self.away: dict[int, float] = {}
+        """Human seats with nobody connected: the wall-clock deadline of their grace period."""
+        self.remote: dict[str, tuple[bool, bool]] = {}
+        """The seats connected to other server processes, by process."""
+        self.timer: asyncio.Task[None] | None = None
+        self.bot: asyncio.Task[None] | None = None
+        self.engines: dict[int, Engine] = {}
+
+    def replace(self, match: Match, time_source: MatchTime, dice: LoggedDice | None) -> None:
+        """Take a freshly loaded copy of the match (after a reload)."""
+        self.match, self.time, self.dice = match, time_source, dice
+
+    def is_human(self, seat: int) -> bool:
+        """Whether ``seat`` is played by a person."""
+        return self.seats[seat].kind == "human"
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        """The seat ``user_id`` plays, or None."""
+        if user_id is None:
+            return None
+        return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
+
+    def local_seats(self) -> tuple[bool, bool]:
+        """Which seats have a socket on this process."""
+        seats = {c.seat for c in self.connections}
+        return (0 in seats, 1 in seats)
+
+    def connected(self) -> list[bool]:
+        """Which players are here: a socket on any process, or a computer."""
+        local = self.local_seats()
+        return [
+            local[seat] or any(r[seat] for r in self.remote.values()) or not self.is_human(seat)
+            for seat in (0, 1)
+        ]
+
+    def players(self) -> list[dict[str, Any]]:
+        """The seats as the hello message lists them."""
+        return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
+
+    def actions(self, seat: int | None) -> list[str]:
+        """The action kinds ``seat`` may send now (the referee's left out)."""
+        if seat is None or self.match.is_over:
+            return []
+        return [a for a in self.match.legal_actions(seat) if a not in REFEREE_ACTIONS]
+
+    def views(self) -> dict[int | None, dict[str, Any]]:
+        """What each reader may do now, by seat (None: spectators): ``actions`` and ``legal``.
+        Made once per change, and off the event loop (listing the plays takes a while)."""
+        return {
+            seat: {"actions": self.actions(seat), "legal": legal_view(self.match, seat)}
+            for seat in (0, 1, None)
+        }
+
+    def hello(self, seat: int | None) -> dict[str, Any]:
+        """The first message to a socket: its seat, the players, the state and the log (the
+        ``actions`` and ``legal`` of the seat are the caller's to add)."""
+        return {
+            "type": "hello",
+            "match_id": self.id,
+            "you": seat,
+            "players": self.players(),
+            "state": self.match.state(),
+            "events": [event.to_dict() for event in self.match.events],
+        }

@@ -1,0 +1,146 @@
+"""The live matches in the store: loading a match (a replay, run off the event loop), storing
+new events with the match's summary, and the summary kept beside the log.
+
+Time: a match reads ``MatchTime``, the wall clock less the time the server was down while the
+match was being played (its offset, kept in the stored summary), so that a restart charges
+nobody's clock for the downtime and the log, whose times are match times, still replays exactly
+(see ``docs/server.md``).
+"""
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from gamehall.errors import GameError
+from gamehall.play.match import Match
+from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.settings import MatchSettings
+from gamehall.play.tables_match import TablesMatch
+from gamehall.server.live.catch_up import LoggedDice
+from gamehall.server.live.clocks import MatchTime, WallClock
+from gamehall.server.live.matches import LiveMatch
+from gamehall.store import PlayerSeat, Store, StoredMatch
+
+
+class NoSuchMatchError(GameError):
+    """A match id that is not in the store."""
+
+
+class SaveNewMatch(Protocol):
+    """Stores a new match (``Match.to_dict(secrets=True)``) with its seats; returns its id."""
+
+    def __call__(self, match_dict: Mapping[str, Any], *, players: list[PlayerSeat]) -> str: ...
+
+
+def match_class(game: str) -> type[Match]:
+    """The play layer's class for ``game``."""
+    return RenjuMatch if game == "renju" else TablesMatch
+
+
+def new_dice(settings: MatchSettings) -> LoggedDice | None:
+    """The dice source of a live copy: ``LoggedDice`` for the secure dice the server rolls
+    (another process's rolls can be handed to it); None for fair dice, which the match rolls
+    from its own seed."""
+    return LoggedDice() if settings.dice == "secure" and settings.game != "renju" else None
+
+
+def summary_of(match: Match, time_source: MatchTime) -> dict[str, Any]:
+    """What the store keeps beside the log, for lists and profiles without a replay, and the
+    match's clock offset (``MatchTime.offset``), so that another process reads the same time.
+    A finished match's summary keeps its last ``state`` too: reading it needs no replay."""
+    summary: dict[str, Any] = {
+        "players": list(match.players),
+        "score": list(match.score),
+        "games": len(match.games),
+        "to_act": match.to_act,
+        "winner": match.winner,
+        "end_reason": match.end_reason,
+        "clock_offset": time_source.offset,
+    }
+    if match.is_over:
+        summary["state"] = match.state()
+    return summary
+
+
+def secrets_of(match: Match) -> dict[str, Any] | None:
+    """The match's secrets, as the store keeps them."""
+    secrets = match.to_dict(secrets=True).get("secrets")
+    return dict(secrets) if isinstance(secrets, Mapping) else None
+
+
+@dataclass
+class Loaded:
+    """A match read from the store and replayed."""
+
+    stored: StoredMatch
+    match: Match
+    time: MatchTime
+    dice: LoggedDice | None
+
+
+class Persistence:
+    """The live matches' side of the store; every call runs off the event loop."""
+
+    def __init__(self, store: Store, wall: WallClock, *, shared: bool) -> None:
+        self.store = store
+        self.wall = wall
+        self.shared = shared
+        """Whether other processes play the same matches (then they keep the clocks going)."""
+
+    async def load(self, match_id: str, *, resuming: bool = False) -> Loaded:
+        """Read and replay a stored match, in a worker thread; ``NoSuchMatchError``,
+        ``RecordError`` if its log does not replay."""
+        return await asyncio.to_thread(self._load, match_id, resuming)
+
+    def _load(self, match_id: str, resuming: bool) -> Loaded:
+        stored = self.store.load_match(match_id)
+        if stored is None:
+            raise NoSuchMatchError(f"there is no match {match_id}")
+        data = stored.as_match_dict(secrets=True)
+        time_source = MatchTime(self.wall, self._offset(stored, data["events"], resuming))
+        settings = MatchSettings.from_dict(stored.settings)
+        dice = new_dice(settings)
+        match = match_class(stored.game).from_dict(data, dice=dice, time_source=time_source)
+        return Loaded(stored, match, time_source, dice)
+
+    def _offset(self, stored: StoredMatch, events: list[Any], resuming: bool) -> float:
+        """The match's clock offset, so that its clock goes on where it stood: at the pause of
+        a server that stopped; when a lone server starts again after a crash (``resuming``),
+        at the last event; else (live in another process, or reloaded) the stored offset."""
+        summary = stored.summary
+        offset = summary.get("clock_offset")
+        offset = float(offset) if isinstance(offset, int | float) else 0.0
+        paused = summary.get("paused_at")
+        if isinstance(paused, int | float):
+            offset = self.wall() - float(paused)
+        elif resuming and not self.shared and events:
+            offset = self.wall() - float(events[-1]["time"])
+        return max(offset, 0.0)
+
+    async def create(self, match: Match, seats: list[PlayerSeat], save: SaveNewMatch) -> str:
+        """Store a new match with ``save``; returns its id."""
+        data = match.to_dict(secrets=True)
+        return await asyncio.to_thread(save, data, players=seats)
+
+    async def append(self, live: LiveMatch, events: list[dict[str, Any]], **extra: Any) -> None:
+        """Store ``events`` (maybe none) with the match's status, secrets and summary (and
+        ``extra`` in the summary). The secrets change only when a game starts or ends."""
+        match = live.match
+        if live.secrets is None or any(e["kind"] in ("game_start", "game_end") for e in events):
+            live.secrets = secrets_of(match) or {}
+        await asyncio.to_thread(
+            self.store.append_events,
+            live.id,
+            events,
+            secrets=live.secrets or None,
+            status="over" if match.is_over else "playing",
+            summary={**summary_of(match, live.time), **extra},
+        )
+
+    async def stored(self, match_id: str) -> StoredMatch:
+        """The stored match (summary, events); ``NoSuchMatchError``."""
+        stored = await asyncio.to_thread(self.store.load_match, match_id)
+        if stored is None:
+            raise NoSuchMatchError(f"there is no match {match_id}")
+        return stored

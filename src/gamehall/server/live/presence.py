@@ -1,0 +1,58 @@
+"""Who is at the table: the players' sockets on every process, the grace period of a player
+who dropped, and claiming a match the opponent abandoned.
+
+A human seat with no socket on any process is away: it gets a deadline (``grace_seconds`` on
+the server's wall clock) to come back, after which the opponent may claim the match
+(``claim_abandoned``). A computer is always here.
+"""
+
+import math
+from typing import Any
+
+from gamehall.errors import IllegalMoveError
+from gamehall.server.live.matches import LiveMatch
+
+
+def mark_away(live: LiveMatch, now: float, grace_seconds: float) -> None:
+    """Start the grace period of every person not connected, and end that of every person
+    who is (caller holds the lock)."""
+    if live.match.is_over:
+        live.away.clear()
+        return
+    connected = live.connected()
+    for seat in (0, 1):
+        if connected[seat]:
+            live.away.pop(seat, None)
+        elif seat not in live.away:
+            live.away[seat] = now + grace_seconds
+
+
+def presence_message(live: LiveMatch) -> dict[str, Any]:
+    """The presence message: who is here, and the first running grace period."""
+    grace = None
+    if live.away and not live.match.is_over:
+        seat = min(live.away, key=lambda s: live.away[s])
+        grace = {"player": seat, "deadline": live.away[seat]}
+    return {"type": "presence", "connected": live.connected(), "grace": grace}
+
+
+def claimable(live: LiveMatch, seat: int, now: float) -> bool:
+    """Whether ``seat`` may claim the match now: the opponent's grace period ran out."""
+    deadline = live.away.get(1 - seat)
+    return deadline is not None and now >= deadline and not live.match.is_over
+
+
+def claim_abandoned(live: LiveMatch, seat: int, now: float) -> None:
+    """End the match, ``seat`` winning, if the opponent's grace period has run out;
+    ``IllegalMoveError`` saying why not otherwise."""
+    if live.match.is_over:
+        raise IllegalMoveError("the match is over: there is nothing to claim")
+    other = 1 - seat
+    name = live.seats[other].name
+    deadline = live.away.get(other)
+    if deadline is None:
+        raise IllegalMoveError(f"{name} is here: there is nothing to claim")
+    left = deadline - now
+    if left > 0:
+        raise IllegalMoveError(f"{name} has {math.ceil(left)} s more to come back")
+    live.match.forfeit(other, "abandoned")
