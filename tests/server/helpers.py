@@ -7,6 +7,7 @@ Socket reads time out instead of hanging a test: a thread of the test reads the 
 the test client's public ``receive_json``) into a queue, which the test reads with a timeout.
 """
 
+import asyncio
 import queue
 import secrets
 import threading
@@ -23,6 +24,28 @@ from gamehall.server.app import create_app
 from gamehall.server.config import Config
 from gamehall.server.live import Broker
 from gamehall.store import Store
+
+
+class FakeClock:
+    """A wall clock for the server that moves only when the test says so (``advance``); the
+    server's sleeps on it (the clock's timer, a computer's delay) end once it has moved far
+    enough."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+    async def sleep(self, seconds: float) -> None:
+        until = self.now + seconds
+        await asyncio.sleep(0)
+        while self.now < until:
+            await asyncio.sleep(0.002)
+
 
 CHEAP_HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 ORIGIN = "http://testserver"
@@ -223,12 +246,18 @@ class Table:
 
 
 @contextmanager
-def running(config: Config, broker: Broker | None = None, **changes: Any) -> Iterator[Hall]:
-    """The app on ``config`` (with ``changes``), running until the block ends."""
+def running(
+    config: Config,
+    broker: Broker | None = None,
+    clock: FakeClock | None = None,
+    **changes: Any,
+) -> Iterator[Hall]:
+    """The app on ``config`` (with ``changes``), running until the block ends; on ``clock``
+    instead of the real time if given."""
     config = replace(config, **changes)
     store = Store(config.database_url, password_hasher=CHEAP_HASHER)
     try:
-        with TestClient(create_app(config, store=store, broker=broker)) as main:
+        with TestClient(create_app(config, store=store, broker=broker, clock=clock)) as main:
             yield Hall(main, store)
     finally:
         store.close()

@@ -1,10 +1,9 @@
 """Presence, the grace period of a dropped player and ``claim_abandoned``; the clock's timer."""
 
-import time
 from typing import Any
 
 from gamehall.server.config import Config
-from server.helpers import running
+from server.helpers import FakeClock, running
 
 
 def _both_here(message: dict[str, Any]) -> bool:
@@ -16,7 +15,8 @@ def _one_gone(message: dict[str, Any]) -> bool:
 
 
 def test_an_abandoned_match_is_claimed_after_the_grace_period(config: Config) -> None:
-    with running(config, grace_seconds=1) as hall:
+    clock = FakeClock()
+    with running(config, clock=clock, grace_seconds=1) as hall:
         match_id, players = hall.match_between({"game": "renju"})
         with players[0].socket(match_id) as stayer:
             with players[1].socket(match_id):
@@ -26,12 +26,15 @@ def test_an_abandoned_match_is_claimed_after_the_grace_period(config: Config) ->
             assert gone["connected"] == [True, False]
             assert gone["grace"]["player"] == 1
             deadline = gone["grace"]["deadline"]
-            assert 0 < deadline - time.time() <= 1
+            assert deadline == clock() + 1
             stayer.act("claim_abandoned", ref="early")
             early = stayer.reply()
             assert early["ref"] == "early"
             assert f"{players[1].name} has 1 s more to come back" in early["message"]
-            time.sleep(max(deadline - time.time(), 0) + 0.05)
+            clock.advance(0.5)
+            stayer.act("claim_abandoned", ref="still early")
+            assert "has 1 s more to come back" in stayer.reply()["message"]
+            clock.advance(0.5)
             stayer.act("claim_abandoned")
             update = stayer.reply()
             assert [e["kind"] for e in update["events"]] == ["forfeit", "match_end"]
@@ -49,7 +52,8 @@ def test_an_abandoned_match_is_claimed_after_the_grace_period(config: Config) ->
 
 
 def test_a_player_who_comes_back_in_time_keeps_the_match(config: Config) -> None:
-    with running(config, grace_seconds=1) as hall:
+    clock = FakeClock()
+    with running(config, clock=clock, grace_seconds=1) as hall:
         match_id, players = hall.match_between({"game": "renju"})
         with players[0].socket(match_id) as stayer:
             with players[1].socket(match_id):
@@ -58,17 +62,23 @@ def test_a_player_who_comes_back_in_time_keeps_the_match(config: Config) -> None
             with players[1].socket(match_id):
                 back = stayer.until(_both_here)
                 assert back == {"type": "presence", "connected": [True, True], "grace": None}
-                time.sleep(1.1)
+                clock.advance(1.1)
                 stayer.act("claim_abandoned")
                 assert "is here: there is nothing to claim" in stayer.reply()["message"]
         assert hall.store.load_match(match_id).status == "playing"  # type: ignore[union-attr]
 
 
 def test_the_server_flags_a_player_whose_time_runs_out(config: Config) -> None:
-    with running(config) as hall:
-        match_id, players = hall.match_between({"game": "nardy", "clock": "fischer:1"})
+    clock = FakeClock()
+    with running(config, clock=clock) as hall:
+        match_id, players = hall.match_between({"game": "nardy", "clock": "fischer:60"})
         with players[0].socket(match_id) as first, players[1].socket(match_id) as second:
             to_act = first.hello["state"]["to_act"]
+            clock.advance(59.9)
+            first.send({"type": "ping"})
+            first.until("pong")
+            assert hall.event_count(match_id) == len(first.hello["events"])  # not yet flagged
+            clock.advance(0.2)
             update = first.until("update", timeout=5)
             assert [e["kind"] for e in update["events"]] == ["flag", "match_end"]
             assert update["state"]["winner"] == 1 - to_act

@@ -1,13 +1,12 @@
 """A server restart in the middle of a match: the players reconnect and finish it, the clocks
 going on from where they stood when the server stopped (the downtime is charged to nobody)."""
 
-import time
 from contextlib import ExitStack
 from typing import Any
 
 from gamehall.server.config import Config
 from gamehall.store import Store
-from server.helpers import Choice, Table, running, tables_choice
+from server.helpers import Choice, FakeClock, Table, running, tables_choice
 
 
 def _tables(seat: int, message: dict[str, Any]) -> Choice:
@@ -16,7 +15,8 @@ def _tables(seat: int, message: dict[str, Any]) -> Choice:
 
 def test_a_match_goes_on_after_a_restart(config: Config) -> None:
     settings = {"game": "backgammon", "length": 1, "clock": "fischer:600+5"}
-    with running(config) as hall:
+    clock = FakeClock()
+    with running(config, clock=clock) as hall:
         match_id, players = hall.match_between(settings)
         names = {seat: player.name for seat, player in players.items()}
         with ExitStack() as stack:
@@ -26,9 +26,8 @@ def test_a_match_goes_on_after_a_restart(config: Config) -> None:
                 assert table.step(_tables)
             before = table.state
         stored_before = hall.event_count(match_id)
-    downtime = 1.5
-    time.sleep(downtime)
-    with running(config) as hall:
+    clock.advance(3600)  # the server is down for an hour
+    with running(config, clock=clock) as hall:
         players = {seat: hall.login(name) for seat, name in names.items()}
         with ExitStack() as stack:
             sockets = {s: stack.enter_context(p.socket(match_id)) for s, p in players.items()}
@@ -37,17 +36,11 @@ def test_a_match_goes_on_after_a_restart(config: Config) -> None:
             assert after["to_act"] == before["to_act"] and after["dice"] == before["dice"]
             running_side = before["clocks"]["running"]
             assert after["clocks"]["running"] == running_side
-            idle = 1 - running_side
-            assert after["clocks"]["remaining"][idle] == before["clocks"]["remaining"][idle]
-            used = (
-                before["clocks"]["remaining"][running_side]
-                - (after["clocks"]["remaining"][running_side])
-            )
-            assert 0 <= used < downtime - 0.5
+            assert after["clocks"]["remaining"] == before["clocks"]["remaining"]
             table = Table(sockets)
             assert table.play_out(_tables) > 0
             assert table.state["phase"] == "over"
-    with running(config) as hall:
+    with running(config, clock=clock) as hall:
         stored = hall.store.load_match(match_id)
         assert stored is not None and stored.status == "over"
         assert hall.anonymous().ok("get", f"/api/matches/{match_id}")["state"]["phase"] == "over"
@@ -55,7 +48,8 @@ def test_a_match_goes_on_after_a_restart(config: Config) -> None:
 
 def test_the_computer_acts_again_after_a_restart(config: Config) -> None:
     settings = {"game": "backgammon", "length": 1}
-    with running(config, bot_delay=60) as hall:
+    clock = FakeClock()
+    with running(config, clock=clock, bot_delay=60) as hall:  # the clock stays: it waits
         ann = hall.register("ann")
         body = {"settings": settings, "level": "random", "side": 0}
         match_id = ann.ok("post", "/api/computer", body)["match_id"]
@@ -67,7 +61,7 @@ def test_the_computer_acts_again_after_a_restart(config: Config) -> None:
                 socket.act(choice[0], **choice[1])
                 message = socket.reply()
         waiting = hall.event_count(match_id)
-    with running(config) as hall:
+    with running(config, clock=clock) as hall:
         ann = hall.login("ann")
         with ann.socket(match_id) as socket:
             if len(socket.hello["events"]) == waiting:
@@ -77,22 +71,23 @@ def test_the_computer_acts_again_after_a_restart(config: Config) -> None:
 
 def test_after_a_crash_the_clock_goes_on_from_the_last_event(config: Config) -> None:
     settings = {"game": "renju", "clock": "fischer:300"}
-    with running(config) as hall:
+    clock = FakeClock()
+    with running(config, clock=clock) as hall:
         match_id, players = hall.match_between(settings)
         names = {seat: player.name for seat, player in players.items()}
         with players[0].socket(match_id) as black:
             black.act("move", point="h8")
             last = black.reply()["state"]["clocks"]
-        time.sleep(0.3)  # White thinks; then the server dies without pausing the match
+        clock.advance(30)  # White thinks; then the server dies without pausing the match
     with Store(config.database_url) as store:
         stored = store.load_match(match_id)
         assert stored is not None and "paused_at" in stored.summary
         crashed = {k: v for k, v in stored.summary.items() if k != "paused_at"}
         store.append_events(match_id, [], secrets=stored.secrets, status="playing", summary=crashed)
-    time.sleep(1.0)
-    with running(config) as hall:
+    clock.advance(3600)
+    with running(config, clock=clock) as hall:
         white = hall.login(names[1])
         with white.socket(match_id) as socket:
             clocks = socket.hello["state"]["clocks"]
             assert clocks["running"] == 1
-            assert 0 <= last["remaining"][1] - clocks["remaining"][1] < 0.8
+            assert clocks["remaining"] == last["remaining"]  # neither the crash nor the downtime
