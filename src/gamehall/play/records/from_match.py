@@ -9,8 +9,9 @@ forced play not made before resigning. A match lost on time keeps its last game 
 with a comment that says who ran out of time.
 
 An opening roll is written with the mover's die first, as GNU Backgammon writes it. A roll left
-unplayed when the game ends by resignation is written only when it was the player's own doing:
-he chose to roll (he could have doubled), or it is the opening roll of the player who resigns.
+unplayed when the game ends by resignation, or when the log stops, is written only when it was
+the player's own doing: he chose to roll (he could have doubled), or it is the opening roll of
+the player who resigns.
 A roll the match made at once for a player who could not double, or another player's opening
 roll, is left out, as replaying the record makes such a roll again (``mat_dice``); so the record
 of a replayed record is the record itself.
@@ -92,15 +93,20 @@ class _Reader:
             self._resign(1 - player)
 
     def _resign(self, player: int) -> None:
-        """``player`` resigns, after the roll left unplayed when it is written (see the module).
-        A roll with one legal play is left out: a ``.mat`` file always plays a forced play."""
+        """``player`` resigns, after the roll left unplayed when it is written."""
+        self.unplayed(player)
+        self.turns.append(MatTurn.resign(player))
+
+    def unplayed(self, resigner: int | None) -> None:
+        """Write the roll left unplayed when the game ends by the resignation of ``resigner``
+        (``None``: the log stops), if the roll is written (see the module). A roll with one
+        legal play is left out: a ``.mat`` file always plays a forced play."""
         assert self.position is not None
         for roller, (dice, how) in self.pending.items():
-            written = how == "chosen" or (how == "opening" and roller == player)
+            written = how == "chosen" or (how == "opening" and roller == resigner)
             if written and len(self.position.legal_plays(dice)) > 1:
                 self.turns.append(MatTurn.roll(roller, dice, None))
         self.pending.clear()
-        self.turns.append(MatTurn.resign(player))
 
     def _game_end(self, out: dict[str, object]) -> None:
         game = self.games[-1]
@@ -130,6 +136,8 @@ def mat_record(match: TablesMatch, header: dict[str, str] | None = None) -> MatR
     reader = _Reader()
     for event in match.events:
         reader.read(match, event)
+    if reader.games and reader.games[-1].winner is None:
+        reader.unplayed(None)
     variant: VariantName = (
         "nardy" if match.is_nardy else "georgian" if match.game == "georgian" else "international"
     )

@@ -1,0 +1,152 @@
+"""Importing a .mat file replays it into a TablesMatch: the match's score, cube, Crawford game
+and games are the file's, the match round-trips through its own record, exporting it gives the
+file back, and an action the match refuses names the line and the play layer's reason."""
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from gamehall.errors import RecordError
+from gamehall.play.records import (
+    MatGame,
+    MatRecord,
+    MatTurn,
+    export_mat,
+    import_match,
+    mat_record,
+    replay_mat,
+)
+from gamehall.play.tables_match import TablesMatch
+from support.mat_samples import HAND, HAND_TEXT
+
+T = MatTurn
+A, B = 0, 1
+
+
+def exported_again(text: str) -> str:
+    """The text of the match a .mat file replays to, written out with the file's headers."""
+    imported = import_match(text)
+    return export_mat(mat_record(imported.match, imported.record.header))
+
+
+def test_the_imported_match_is_the_files_match() -> None:
+    match = import_match(HAND_TEXT).match
+    assert isinstance(match, TablesMatch)
+    assert match.is_over and match.winner == B and match.score == [2, 3]
+    assert [(g.winner, g.points, g.reason, g.score) for g in match.games] == [
+        (B, 2, "drop", (0, 2)),
+        (A, 1, "resign", (1, 2)),
+        (A, 1, "drop", (2, 2)),
+        (B, 1, "resign", (2, 3)),
+    ]
+    assert match.players == ("Alice", "Bob")
+    assert match.settings.length == 3 and match.settings.game == "backgammon"
+    assert mat_record(match) == HAND  # the date comes back from the events' time
+
+
+def cut(games: list[MatGame], turns: int) -> MatRecord:
+    """HAND up to the first ``turns`` turns of the last of ``games``, which is left open."""
+    last = games[-1]
+    return replace(HAND, games=[*games[:-1], MatGame(last.score, last.turns[:turns])])
+
+
+def test_a_match_in_progress_has_the_files_cube_and_crawford_game() -> None:
+    taken = import_match(export_mat(cut(HAND.games[:1], 5))).match  # after "Doubles => 2, Takes"
+    assert taken.cube == 2 and taken.cube_owner == B and not taken.crawford_game
+    assert taken.score == [0, 0] and not taken.games and taken.to_act == A
+
+    crawford = import_match(export_mat(cut(HAND.games[:2], 2))).match
+    assert crawford.crawford_game and crawford.score == [0, 2]
+    assert crawford.cube == 1 and crawford.cube_owner is None
+    assert not crawford.may_double(A) and crawford.phase == "move" and crawford.on_roll == A
+
+    after = import_match(export_mat(cut(HAND.games[:4], 2))).match  # the game after Crawford
+    assert not after.crawford_game and after.score == [2, 2]
+    assert after.phase == "roll" and after.may_double(B)
+
+
+def test_the_imported_match_round_trips_through_its_own_record() -> None:
+    match = import_match(HAND_TEXT).match
+    data = match.to_dict()
+    again = TablesMatch.from_dict(data)
+    assert again.to_dict() == data
+    assert again.games == match.games and again.score == match.score
+    record = mat_record(match)
+    assert mat_record(replay_mat(record)) == record
+
+
+RESIGNATIONS = MatRecord(
+    5,
+    ("Ann", "Bo"),
+    "international",
+    [
+        MatGame(
+            (0, 0),
+            [
+                T.roll(A, (3, 1), "8/5 6/5"),
+                T.roll(B, (6, 4), "24/14"),
+                T.roll(A, (2, 1), None),  # Ann rolled (she could have doubled), Bo resigned
+                T.resign(B),
+            ],
+            A,
+            1,
+        ),
+        MatGame((1, 0), [T.resign(A)], B, 2),  # Ann resigns a gammon before the first play
+        MatGame(
+            (1, 2),
+            [
+                T.roll(B, (5, 2), "13/11 13/8"),
+                T.double(A, 2),
+                T.take(B),
+                T.roll(A, (6, 1), "13/7 8/7"),
+                T.roll(B, (4, 4), None),  # Bo, who owns the cube, chose to roll: the record stops
+            ],
+        ),
+    ],
+    {"Site": "gamehall", "Round": "2", "Comment": "a match in progress"},
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [HAND_TEXT, export_mat(RESIGNATIONS)],
+    ids=["hand-built", "resignations"],
+)
+def test_import_then_export_gives_the_same_text(text: str) -> None:
+    assert exported_again(text) == text
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            ("24/18 18/14*", "24/18 18/13"),
+            "line 9 (Alice): Alice plays '24/18 18/13' with 6-4: 18/13 moves 5 pips",
+        ),
+        (
+            ("31: 8/5 6/5                 44:", "31: 8/5 6/5                 43:"),
+            "line 17 (Bob): Bob plays '13/9 13/9 6/2 6/2' with 4-3: ",
+        ),
+        (
+            ("  2) 62: 24/18 13/11             ", "  2) 62: 24/18 13/11              Doubles => 2"),
+            "line 18 (Bob): Bob cannot double: this is the Crawford game",
+        ),
+        (
+            ("  3)  Doubles => 2                Takes", "  3)  Takes"),
+            "line 10 (Alice): Alice cannot take: taking is not possible now (Alice is to roll)",
+        ),
+        (
+            ("  2)  Doubles => 2                Drops", "  2)  Doubles => 4                Drops"),
+            "line 24 (Alice): a double from 1 offers 2, not 4",
+        ),
+    ],
+    ids=["illegal play", "wrong dice", "Crawford double", "take out of turn", "cube value"],
+)
+def test_an_action_the_match_refuses_names_its_line_and_why(
+    change: tuple[str, str], message: str
+) -> None:
+    text = HAND_TEXT.replace(*change)
+    assert text != HAND_TEXT
+    with pytest.raises(RecordError, match=re.escape(message)):
+        import_match(text)
