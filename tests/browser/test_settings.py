@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from gamehall.engines import LEVELS
+
 if TYPE_CHECKING:
     from browser.conftest import Hall
 
@@ -128,3 +130,11 @@ def test_money_settings_reach_the_server(hall: Hall) -> None:
     expect(page.locator(".match-info")).to_have_attribute(
         "title", "Backgammon · money · no clock · Jacoby · beavers · cube limit 16"
     )
+
+
+def test_the_computer_plays_at_every_level_the_engines_have(hall: Hall) -> None:
+    page, _ = hall.player("levels")
+    offered = page.eval_on_selector_all(
+        "select[name=level] option", "options => options.map(o => o.value)"
+    )
+    assert sorted(offered) == sorted(LEVELS)
