@@ -28,7 +28,7 @@ from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
 from gamehall.terminal.session import TerminalGame
-from gamehall.terminal.settings import add_settings_arguments, settings_from
+from gamehall.terminal.settings import add_settings_arguments, describe, settings_from
 
 SIDES = ("human", "computer")
 
@@ -182,6 +182,7 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         for player in (0, 1)
         if sides[player] == "computer"
     }
+    stdout.write(f"{describe(settings)}\n")
     status = TerminalGame(match, engines, stdin, stdout).run()
     if args.save and match.is_over:
         try:

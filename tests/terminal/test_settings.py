@@ -148,3 +148,44 @@ def test_the_seed_goes_to_the_person_playing() -> None:
 def test_practice_seeds_are_whole_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "backgammon", "--seed", "abc"]) == 2
     assert "--seed 'abc': practice dice take a whole number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["renju"], "Renju · 1-point match"),
+        (
+            ["backgammon", "--length", "0", "--jacoby", "--beavers", "--cube-cap", "16"],
+            "Backgammon · money play · Jacoby rule · beavers · cube limit 16",
+        ),
+        (
+            [
+                "georgian",
+                "--length",
+                "5",
+                "--no-crawford",
+                "--dice",
+                "fair",
+                "--clock",
+                "fischer:300+5",
+            ],
+            "Georgian backgammon · 5-point match · clock fischer:300+5 · provably fair dice · "
+            "Crawford rule off",
+        ),
+        (
+            ["nardy", "--length", "3", "--surrender-value", "mars", "--first-move", "winner"],
+            "Long nardy · 3-point match · the winner starts the next game · "
+            "a surrender with nothing borne off costs a mars",
+        ),
+        (
+            ["nardy", "--head-exception", "plain", "--last-roll-tie"],
+            "Long nardy · 1-point match · head-exception plain · last-roll-tie on",
+        ),
+    ],
+)
+def test_the_match_starts_by_saying_its_settings(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], line: str
+) -> None:
+    status, out = run(monkeypatch, ["play", *argv])
+    assert status == 0
+    assert out.splitlines()[0] == line

@@ -160,3 +160,39 @@ def settings_from(args: argparse.Namespace) -> MatchSettings:
     options = {o.name: getattr(args, o.name) for o in RULES_OPTIONS}
     data["options"] = {name: value for name, value in options.items() if value is not None}
     return MatchSettings.from_dict(data)
+
+
+_GAME_NAMES = {
+    "backgammon": "Backgammon",
+    "georgian": "Georgian backgammon",
+    "nardy": "Long nardy",
+    "renju": "Renju",
+}
+
+
+def describe(settings: MatchSettings) -> str:
+    """The settings in one line, the defaults left out but the game and the length:
+    ``Backgammon · money play · Jacoby rule · beavers · cube limit 16``."""
+    length = settings.length
+    parts = [
+        _GAME_NAMES.get(settings.game, settings.game),
+        "money play" if length == 0 else f"{length}-point match",
+    ]
+    if settings.clock:
+        parts.append(f"clock {settings.clock}")
+    if settings.dice == "fair":
+        parts.append("provably fair dice")
+    if settings.crawford is not None:
+        parts.append(f"Crawford rule {'on' if settings.crawford else 'off'}")
+    if settings.jacoby:
+        parts.append("Jacoby rule")
+    if settings.beavers:
+        parts.append("beavers")
+    if settings.cube_cap is not None:
+        parts.append(f"cube limit {settings.cube_cap}")
+    if settings.game == "nardy" and settings.first_move == "winner":
+        parts.append("the winner starts the next game")
+    if settings.game == "nardy" and settings.surrender_value == "mars":
+        parts.append("a surrender with nothing borne off costs a mars")
+    parts += [f"{name.replace('_', '-')} {value}" for name, value in settings.options.items()]
+    return " · ".join(parts)
