@@ -90,6 +90,8 @@ def test_the_deviation_may_grow_a_little_after_an_uninformative_game() -> None:
         (lambda: Outcome(1500, 1), "opponent must be a Glicko2Rating"),  # type: ignore[arg-type]
         (lambda: rate_game(PLAYER, PLAYER, 0.25), "0.5 \\(draw\\)"),
         (lambda: rate_period(PLAYER, [], {"tau": 0.5}), "glicko2.Settings"),  # type: ignore[arg-type]
+        (lambda: rate_period(PLAYER, [], {}), "glicko2.Settings, not \\{\\}"),  # type: ignore[arg-type]
+        (lambda: idle(PLAYER, 0), "glicko2.Settings, not 0"),  # type: ignore[arg-type]
         (lambda: idle(PLAYER, periods=-1), "periods must be 0 or more"),
         (lambda: idle(PLAYER, periods=1.0), "periods must be a whole number"),  # type: ignore[arg-type]
         (lambda: Settings(tau=0), "tau must be from 0.1 to 2"),

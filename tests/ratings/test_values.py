@@ -48,6 +48,7 @@ def test_the_shown_number_is_rounded_half_up() -> None:
         (lambda: Glicko2Rating(True), "rating must be a number, not True"),
         (lambda: Glicko2Rating(math.nan), "rating must be a finite number"),
         (lambda: Glicko2Rating(math.inf), "rating must be a finite number"),
+        (lambda: Glicko2Rating(10**400), "rating must be a finite number"),
         (lambda: Glicko2Rating(-1), "rating must be from 0 to 10000, not -1"),
         (lambda: Glicko2Rating(10_001), "rating must be from 0 to 10000"),
         (lambda: Glicko2Rating(1500, 0), "rating deviation must be above 0, not 0"),

@@ -124,7 +124,10 @@ def idle(
     """The rating after ``periods`` rating periods in which the player played no game: rating
     and volatility stay, the deviation grows to √(φ² + periods·σ²) (the paper, end of step 6:
     φ' = φ* each period), under the ceiling."""
-    player, settings = _check_player(player), _check_settings(settings or Settings())
+    player, settings = (
+        _check_player(player),
+        _check_settings(Settings() if settings is None else settings),
+    )
     check_count("periods", periods, 0)
     phi = min(
         math.sqrt((player.deviation / SCALE) ** 2 + periods * player.volatility**2),
@@ -173,7 +176,10 @@ def rate_period(
 ) -> Glicko2Rating:
     """The player's rating at the end of a rating period in which they played ``outcomes``
     (steps 2 to 8 of the paper); with no games, ``idle``."""
-    player, settings = _check_player(player), _check_settings(settings or Settings())
+    player, settings = (
+        _check_player(player),
+        _check_settings(Settings() if settings is None else settings),
+    )
     if isinstance(outcomes, str | bytes) or not isinstance(outcomes, Sequence):
         raise RatingError(f"a period's games must be a list of Outcome, not {outcomes!r}")
     for outcome in outcomes:

@@ -34,9 +34,13 @@ def check_number(name: str, value: object) -> float:
     """``value`` as a float if it is a finite int or float (never a bool or a text)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise RatingError(f"{name} must be a number, not {value!r}")
-    if not math.isfinite(value):
+    try:
+        number = float(value)
+    except OverflowError:  # an int too large for a float
+        number = math.inf
+    if not math.isfinite(number):
         raise RatingError(f"{name} must be a finite number, not {value!r}")
-    return float(value)
+    return number
 
 
 def check_positive(name: str, value: object) -> float:
