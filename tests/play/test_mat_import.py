@@ -150,3 +150,15 @@ def test_an_action_the_match_refuses_names_its_line_and_why(
     assert text != HAND_TEXT
     with pytest.raises(RecordError, match=re.escape(message)):
         import_match(text)
+
+
+def test_an_imported_match_goes_on_with_secure_dice() -> None:
+    """Past the file's last turn the dice are the operating system's, not made up: in the
+    Crawford game the match rolls at once for Alice, whose roll the file does not hold."""
+    text = export_mat(cut(HAND.games[:2], 2))
+    rolls = set()
+    for _ in range(12):
+        match = import_match(text).match
+        assert match.crawford_game and match.on_roll == A and match.dice is not None
+        rolls.add(match.dice)
+    assert len(rolls) > 1

@@ -5,17 +5,19 @@ who has nothing to decide before rolling (he may not double) as soon as his turn
 replay cannot hand over a fixed list of rolls: which roll the match asks for depends on where
 the game stands. ``RecordDice`` answers each request from the record: the next turn of the
 game, when it is a roll of the player on roll, gives its dice; the opening roll is made from
-the game's first roll (the player who moves first gets the higher die). A roll the record does
-not write (a player who resigned when the match had already rolled for him, a record that
-stops) is made up: the first roll with a legal move, so that the match never passes a turn the
-record does not show.
+the game's first roll (the player who moves first gets the higher die). A roll within the
+record that it does not write (the roll the match made for a player who then resigned, the
+opening roll of long nardy, which only decides who moves first) is made up: the first roll with
+a legal move, so that the match never passes a turn the record does not show. Once the record
+has no turn left, the dice are the operating system's secure dice, as in any match: an imported
+match that goes on is played with dice nobody knows in advance.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamehall.errors import RecordError
-from gamehall.play.dice import DiceError
+from gamehall.play.dice import DiceError, SecureDice
 from gamehall.play.tables_match import TablesMatch
 
 ROLLS = tuple((high, low) for high in range(1, 7) for low in range(1, high + 1))
@@ -46,6 +48,7 @@ class RecordDice:
         self.game = 0
         self.pointer = 0
         self.invented = False
+        self.secure = SecureDice()
         self.rolled_at: dict[int, int] = {}
         """For each turn of the current game whose dice were rolled, the sequence number of
         the match event that logged the roll."""
@@ -65,10 +68,15 @@ class RecordDice:
             raise DiceError(f"a .mat record rolls two dice, not {n_dice}")
         number = len(match.games) + 1
         slots = self.games[number - 1] if number <= len(self.games) else ()
+        opening = False
         if number != self.game:
             self.game, self.pointer, self.rolled_at = number, 0, {}
-            if not match.is_nardy or number == 1:
-                return self._opening(match, slots)
+            opening = not match.is_nardy or number == 1
+        if number >= len(self.games) and self.pointer >= len(slots):
+            self.invented = True
+            return self.secure.roll(2)
+        if opening:
+            return self._opening(match, slots)
         if self.pointer < len(slots):
             slot = slots[self.pointer]
             if slot.dice is not None and slot.player == match.on_roll:
@@ -81,12 +89,12 @@ class RecordDice:
 
     def _opening(self, match: TablesMatch, slots: Sequence[Slot]) -> tuple[int, int]:
         """Each player's die, player 0's first: from the game's first roll (backgammon), or
-        made up to give the first move to the player the record starts with."""
-        first = slots[0] if slots else None
+        made up to give the first move to the player the record starts with (the other player,
+        when the game starts with a resignation)."""
+        first = slots[0]
         self.invented = True
-        if first is None or first.dice is None:
-            opener = 1 - first.player if first is not None else 0
-            return (2, 1) if opener == 0 else (1, 2)
+        if first.dice is None:
+            return (2, 1) if first.player == 1 else (1, 2)
         if match.is_nardy:
             return (2, 1) if first.player == 0 else (1, 2)
         high, low = max(first.dice), min(first.dice)
