@@ -60,7 +60,7 @@ pytest: $(STAMP) system-packages
 	url=$$(tools/throwaway-postgres start $$pg) || exit 1; \
 	echo "the store's tests also run on PostgreSQL at $$url"; \
 	GAMEHALL_TEST_POSTGRES_URL=$$url HYPOTHESIS_PROFILE=$(HYPOTHESIS_PROFILE) \
-	  $(BIN)/pytest --benchmark-disable -n $(WORKERS) --dist loadgroup; status=$$?; \
+	  $(BIN)/pytest --benchmark-disable -n $(WORKERS); status=$$?; \
 	tools/throwaway-postgres stop $$pg; exit $$status
 
 test: lint typecheck pytest

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from argon2 import PasswordHasher
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect, make_url, text
 
 from gamehall.store import Store, User, make_engine, upgrade_database
 from gamehall.store.models import Base
@@ -58,6 +58,26 @@ def empty_tables(url: str) -> None:
         engine.dispose()
 
 
+@pytest.fixture(scope="session")
+def worker_postgres_url() -> str:
+    """The PostgreSQL database of this test process: ``GAMEHALL_TEST_POSTGRES_URL`` itself, or in
+    a parallel run (pytest-xdist) a database ``gamehall_<worker>`` made on the same server, so
+    that workers never empty each other's tables."""
+    assert POSTGRES_URL is not None
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None:
+        return POSTGRES_URL
+    name = f"gamehall_{worker}"
+    engine = make_engine(POSTGRES_URL).execution_options(isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
+    return make_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
+
+
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
     """The kind of database of the test: sqlite, or postgresql too when there is one."""
@@ -65,13 +85,13 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def database_url(backend: str, tmp_path: Path) -> str:
+def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
     """The URL of an empty database (an SQLite file not yet made, in a folder not yet made)."""
     if backend == "sqlite":
         return f"sqlite:///{tmp_path / 'data' / 'gamehall.db'}"
-    assert POSTGRES_URL is not None
-    wipe(POSTGRES_URL)
-    return POSTGRES_URL
+    url: str = request.getfixturevalue("worker_postgres_url")
+    wipe(url)
+    return url
 
 
 @pytest.fixture(scope="session")
@@ -83,16 +103,18 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def migrated_url(backend: str, tmp_path: Path, sqlite_template: Path) -> str:
+def migrated_url(
+    backend: str, tmp_path: Path, sqlite_template: Path, request: pytest.FixtureRequest
+) -> str:
     """The URL of a database with the store's schema and no rows."""
     if backend == "sqlite":
         path = tmp_path / "data" / "gamehall.db"
         path.parent.mkdir()
         shutil.copyfile(sqlite_template, path)
         return f"sqlite:///{path}"
-    assert POSTGRES_URL is not None
-    empty_tables(POSTGRES_URL)
-    return POSTGRES_URL
+    url: str = request.getfixturevalue("worker_postgres_url")
+    empty_tables(url)
+    return url
 
 
 @pytest.fixture
