@@ -162,3 +162,49 @@ def test_an_imported_match_goes_on_with_secure_dice() -> None:
         assert match.crawford_game and match.on_roll == A and match.dice is not None
         rolls.add(match.dice)
     assert len(rolls) > 1
+
+
+def one_game_file(header: str, length: int = 3, score: str = "A : 0   B : 0") -> str:
+    return f"{header} {length} point match\n Game 1\n {score}\n  1) 52: 13/8 13/11\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (one_game_file('; [Jacoby "maybe"]\n', 0), '[Jacoby "maybe"] should say "On" or "Off"'),
+        (
+            one_game_file('; [Jacoby "On"]\n'),
+            "the record's match cannot be played: the Jacoby rule and beavers are for money "
+            "play (length 0) only",
+        ),
+        (
+            one_game_file('; [Variant "Long Nardy"]\n', 0),
+            "the record's match cannot be played: nardy has no money play",
+        ),
+        (
+            one_game_file('; [Variant "Long Nardy"]\n; [Surrender "both"]\n'),
+            '[Surrender "both"] should say "Oin" or "Mars"',
+        ),
+        (one_game_file('; [Cube cap "lots"]\n', 0), 'should give a cube value, like "64"'),
+        (
+            one_game_file("", score="A : 1   B : 0"),
+            "line 3 (game 1): the game starts at 1-0, but a match starts at 0-0",
+        ),
+    ],
+    ids=["on or off", "Jacoby in a match", "nardy money", "surrender", "cube cap", "excerpt"],
+)
+def test_settings_headers_and_scores_the_match_cannot_take_are_refused(
+    text: str, message: str
+) -> None:
+    with pytest.raises(RecordError, match=re.escape(message)):
+        import_match(text)
+
+
+def test_settings_headers_set_the_replayed_match() -> None:
+    header = '; [Jacoby "On"]\n; [Beavers "Off"]\n; [Cube cap "16"]\n'
+    match = import_match(one_game_file(header, 0)).match
+    assert match.settings.jacoby and not match.settings.beavers
+    assert match.settings.cube_cap == 16
+    nardy = '; [Variant "Long Nardy"]\n; [Surrender "Mars"]\n; [First move "Winner"]\n'
+    settings = import_match(one_game_file(nardy).replace("13/8 13/11", "24/17")).match.settings
+    assert (settings.surrender_value, settings.first_move) == ("mars", "winner")
