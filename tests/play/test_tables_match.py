@@ -39,7 +39,12 @@ def test_the_opening_play_is_undone_and_confirmed_in_international() -> None:
 
 def test_georgian_allows_no_take_back_and_ends_the_turn_by_itself() -> None:
     match = scripted("georgian", [(3, 1), (6, 5)])
+    assert "play" in match.legal_actions(0)
     match.act(0, "move", src=8, die=3)
+    # A whole play would take the move back: no longer offered, and refused.
+    assert match.legal_actions(0) == ["move", "resign"]
+    with pytest.raises(IllegalMoveError, match="cannot be taken back"):
+        match.act(0, "play", text="8/5 6/5")
     with pytest.raises(IllegalMoveError, match="cannot be taken back"):
         match.act(0, "undo")
     match.act(0, "move", src=6, die=1)
@@ -506,6 +511,13 @@ def test_forfeit_ends_the_match_and_replays() -> None:
     assert again.winner == 1 and again.end_reason == "abandoned"
     with pytest.raises(IllegalMoveError, match="over already"):
         match.forfeit(1)
+
+
+def test_once_a_flag_has_fallen_only_the_claim_is_offered() -> None:
+    time = FakeTime()
+    match = scripted("backgammon", [(3, 1)], time, length=3, clock="fischer:60+0")
+    time.advance(61)
+    assert match.legal_actions(0) == [] and match.legal_actions(1) == ["claim_time"]
 
 
 def test_claim_time_wins_once_the_opponents_clock_has_fallen() -> None:

@@ -97,9 +97,17 @@ class Match(ABC):
     def to_act(self) -> int | None:
         """The player who must act now (whose clock runs), or ``None``."""
 
-    @abstractmethod
     def legal_actions(self, player: int) -> list[str]:
-        """The kinds of action ``player`` may take now."""
+        """The kinds of action ``player`` may take now: each is accepted in some form. Once the
+        clock of the player to act has run out, only his opponent's claim is."""
+        if self.clock is not None and not self.is_over and self.clock.running is not None:
+            if self.clock.flagged() is not None:
+                return ["claim_time"] if self.may_claim_time(player) else []
+        return self._legal_actions(player)
+
+    @abstractmethod
+    def _legal_actions(self, player: int) -> list[str]:
+        """The kinds of action ``player`` may take now, no clock having run out."""
 
     @abstractmethod
     def state(self) -> dict[str, Any]:

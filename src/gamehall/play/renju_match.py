@@ -40,7 +40,7 @@ class RenjuMatch(Match):
         """The colour ``player`` plays in the current game."""
         return "black" if player == self.black else "white"
 
-    def legal_actions(self, player: int) -> list[str]:
+    def _legal_actions(self, player: int) -> list[str]:
         if self.is_over or self.phase != "move":
             return []
         actions = ["resign"]
@@ -53,8 +53,6 @@ class RenjuMatch(Match):
             actions.append("offer_draw")
         elif self.draw_offer != player:
             actions += ["accept", "decline"]
-        if self.may_claim_time(player):
-            actions.append("claim_time")
         return actions
 
     def state(self) -> dict[str, Any]:

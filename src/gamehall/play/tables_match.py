@@ -70,7 +70,7 @@ class TablesMatch(Match):
             return 1 - self.resign_offer[0]
         return None
 
-    def legal_actions(self, player: int) -> list[str]:
+    def _legal_actions(self, player: int) -> list[str]:
         if self.is_over:
             return []
         if self.phase == "waiting":
@@ -89,7 +89,9 @@ class TablesMatch(Match):
                 actions.append("beaver")
         elif self.phase == "move" and mine and self.turn is not None:
             if self.turn.legal_moves():
-                actions += ["move", "play"]
+                actions.append("move")
+                if not self.turn.moves or self._undo_allowed():
+                    actions.append("play")  # a whole play replaces the moves made, if it may
             if self.turn.moves and self._undo_allowed():
                 actions.append("undo")
             if self.turn.is_complete:
@@ -98,8 +100,6 @@ class TablesMatch(Match):
             actions += ["accept", "decline"]
         if self.phase in ("roll", "move", "double") and self.resign_offer is None:
             actions.append("resign")
-        if self.may_claim_time(player):
-            actions.append("claim_time")
         return actions
 
     def may_double(self, player: int) -> bool:
