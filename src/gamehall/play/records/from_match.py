@@ -11,10 +11,9 @@ with a comment that says who ran out of time.
 An opening roll is written with the mover's die first, as GNU Backgammon writes it. A roll left
 unplayed when the game ends by resignation, or when the log stops, is written only when it was
 the player's own doing: he chose to roll (he could have doubled), or it is the opening roll of
-the player who resigns.
-A roll the match made at once for a player who could not double, or another player's opening
-roll, is left out, as replaying the record makes such a roll again (``mat_dice``); so the record
-of a replayed record is the record itself.
+the player who resigns. A roll the match made at once for a player who could not double, or
+another player's opening roll, is left out, as replaying the record makes such a roll again
+(``mat_dice``); so the record of a replayed record is the record itself.
 """
 
 from dataclasses import dataclass, field
