@@ -226,6 +226,27 @@ def test_money_session_with_jacoby_and_beavers() -> None:
     assert match.is_over and match.winner == 0
 
 
+@pytest.mark.parametrize("value", [2, 3])
+def test_jacoby_an_accepted_gammon_resignation_with_the_cube_centred_scores_one(
+    value: int,
+) -> None:
+    match = scripted("backgammon", [(3, 1)], length=0, jacoby=True)
+    match.act(0, "resign", value=value)
+    assert match.events[-1].outcome == {"points": 1}
+    match.act(1, "accept")
+    assert match.score == [0, 1] and match.games[0].points == 1
+
+
+def test_jacoby_a_gammon_resignation_counts_once_the_cube_is_turned() -> None:
+    match = scripted("backgammon", [(3, 1), (6, 5), (2, 1)], length=0, jacoby=True)
+    play_first(match)
+    match.act(1, "double")
+    match.act(0, "take")
+    match.act(0, "resign", value=2)
+    match.act(1, "accept")
+    assert match.score == [0, 4] and match.games[0].kind == "gammon"
+
+
 def test_money_session_options_are_for_money_play_only() -> None:
     with pytest.raises(GameError, match="money play"):
         MatchSettings(game="backgammon", length=5, jacoby=True)

@@ -100,9 +100,14 @@ class Match(ABC):
     def legal_actions(self, player: int) -> list[str]:
         """The kinds of action ``player`` may take now: each is accepted in some form. Once the
         clock of the player to act has run out, only his opponent's claim is."""
-        if self.clock is not None and not self.is_over and self.clock.running is not None:
-            if self.clock.flagged() is not None:
-                return ["claim_time"] if self.may_claim_time(player) else []
+        clock = self.clock
+        if (
+            clock is not None
+            and not self.is_over
+            and clock.running is not None
+            and clock.flagged() is not None
+        ):
+            return ["claim_time"] if self.may_claim_time(player) else []
         return self._legal_actions(player)
 
     @abstractmethod

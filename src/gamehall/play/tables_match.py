@@ -367,15 +367,16 @@ class TablesMatch(Match):
         self._phase_before_offer = self.phase
         self.resign_offer = (player, value)
         self.phase = "resign"
-        self._log("resign", player, {"value": value}, {"points": value * self.cube})
+        self._log("resign", player, {"value": value}, {"points": self._game_value(value)})
 
     def _on_accept(self, player: int) -> None:
         self._require(player, "resign", "accepting a resignation")
         assert self.resign_offer is not None
         value = self.resign_offer[1]
-        self._log("accept", player, outcome={"points": value * self.cube})
+        points = self._game_value(value)
+        self._log("accept", player, outcome={"points": points})
         self.resign_offer = None
-        self._end_game(player, value * self.cube, KIND_NAMES[value], "resign")
+        self._end_game(player, points, KIND_NAMES[value], "resign")
 
     def _on_decline(self, player: int) -> None:
         self._require(player, "resign", "declining a resignation")
@@ -494,7 +495,7 @@ class TablesMatch(Match):
                 self._end_game(None, 0, "draw", "last-roll tie")
                 return
             winner = player if result.winner in ("opponent", self.colours[player]) else 1 - player
-            self._end_game(winner, result.value * self.cube, result.kind, "bear-off")
+            self._end_game(winner, self._game_value(result.value), result.kind, "bear-off")
             return
         self.on_roll = 1 - self.on_roll
         self.phase = "roll"
@@ -505,16 +506,16 @@ class TablesMatch(Match):
         assert self.variant is not None
         return self.variant.next_cube(value, self.settings.cube_cap)
 
+    def _game_value(self, value: int) -> int:
+        """The points of a game won by ``value`` (1 single, 2 gammon, 3 backgammon; oin, mars):
+        times the cube, and under the Jacoby rule a gammon or backgammon counts only once the
+        cube has been turned, however the game ends."""
+        if self.settings.jacoby and self.cube == 1:
+            return 1
+        return value * self.cube
+
     def _end_game(self, winner: int | None, points: int, kind: str, reason: str) -> None:
         """Score a finished game into the match and go on to the next game or the end."""
-        if (
-            self.variant is not None
-            and self.settings.length == 0
-            and self.settings.jacoby
-            and self.cube == 1
-            and reason == "bear-off"
-        ):
-            points = 1
         length = self.settings.length
         if winner is not None:
             gained = points if length == 0 else min(points, length - self.score[winner])
