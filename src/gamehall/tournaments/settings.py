@@ -38,10 +38,14 @@ MAX_GROUP_SIZE = 16
 
 
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise TournamentError(f"{name} must be a whole number of {low} or more, not {value!r}")
-    if high is not None and value > high:
-        raise TournamentError(f"{name} must be {low} to {high}, not {value}")
+    allowed = f"of {low} or more" if high is None else f"from {low} to {high}"
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        raise TournamentError(f"{name} must be a whole number {allowed}, not {value!r}")
     return value
 
 

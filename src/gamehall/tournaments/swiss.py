@@ -9,11 +9,13 @@ costs, from the most to the least important (each scale outweighs everything bel
   meets again only when no pairing of the whole field avoids it.
 * ``second bye``: the bye goes to a player who has had one. Likewise left out, then priced
   above everything but a repeat.
+* ``absolute colour`` (renju only): both players have an absolute preference for the same
+  colour (a colour difference of 2, or the same colour twice in a row), so one of them would
+  get a third game of that colour in a row or a difference of 3: FIDE's absolute colour
+  criteria, which come before keeping score groups together.
 * ``score``: ``(difference in half points)**2``, so pairs stay in their score group and a
   player who must float goes to the nearest group.
-* ``colour`` (renju only): both players are due the same colour; 1 when either preference is
-  mild, 4 when both are strong (a colour difference of 2 or more, or the same colour twice in
-  a row).
+* ``mild colour`` (renju only): both players are due the same colour, one of them mildly.
 * ``halves``: in a score group of m players ranked 0..m-1, ``abs(abs(i - j) - m // 2)``: the
   top half meets the bottom half, as the Dutch system pairs.
 
@@ -119,25 +121,30 @@ class _Costs:
                 self.place[p.name] = (i, len(group))
         self.lowest = min(p.half_points for p in ranking)
 
+    def scales(self, n: int) -> tuple[int, int, int]:
+        """(mild colour, score, absolute colour) scales for a graph of ``n`` players: each
+        is more than the most that everything below it can add up to in a matching."""
+        mild = n * n + 1
+        score = mild * (n + 1)
+        spread = max(p.half_points for p in self.by_name.values()) - self.lowest
+        return mild, score, score * (spread * spread + 1) * (n + 1)
+
     def pair_cost(self, a: SwissPlayer, b: SwissPlayer, n: int) -> int:
-        halves_scale = 1
-        colour_scale = halves_scale * (n + 1) * (n + 1)
-        score_scale = colour_scale * 4 * (n + 1)
-        cost = score_scale * (a.half_points - b.half_points) ** 2
+        mild, score, absolute = self.scales(n)
+        cost = score * (a.half_points - b.half_points) ** 2
         if self.colour_balance:
             (da, sa), (db, sb) = a.colour_due(), b.colour_due()
             if da and da == db:
-                cost += colour_scale * min(sa, sb) ** 2
+                cost += absolute if sa == sb == 2 else mild
         if a.half_points == b.half_points:
             (i, m), (j, _) = self.place[a.name], self.place[b.name]
-            cost += halves_scale * abs(abs(i - j) - m // 2)
+            cost += abs(abs(i - j) - m // 2)
         return cost
 
     def bye_cost(self, a: SwissPlayer, n: int) -> int:
-        colour_scale = (n + 1) * (n + 1)
-        score_scale = colour_scale * 4 * (n + 1)
+        _, score, _ = self.scales(n)
         below = len(self.index) - 1 - self.index[a.name]
-        return score_scale * (a.half_points - self.lowest) ** 2 + below
+        return score * (a.half_points - self.lowest) ** 2 + below
 
 
 def _match(graph: "nx.Graph[str]") -> set[tuple[str, str]]:

@@ -1,0 +1,165 @@
+"""Swiss pairing: score groups, no repeats while avoidable, one bye each, colours in renju."""
+
+from collections import Counter
+
+import networkx as nx
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamehall.play.settings import MatchSettings
+from gamehall.tournaments import Result, Tournament, TournamentSettings
+from gamehall.tournaments.swiss import SwissPlayer, pair_round
+from gamehall.tournaments.tournament import _swiss_player
+from support.examples import examples
+from support.tournaments import play_round, random_results
+
+NAMES = [f"p{n}" for n in range(1, 41)]
+
+
+def swiss(players: int, rounds: int, game: str = "renju") -> Tournament:
+    match = MatchSettings(game)  # type: ignore[arg-type]
+    return Tournament.create(TournamentSettings("swiss", match, rounds=rounds), NAMES[:players])
+
+
+def state(t: Tournament) -> list[SwissPlayer]:
+    return [
+        _swiss_player(name, number, [p for p in t.pairings if name in p.players])
+        for number, name in enumerate(t.players, start=1)
+        if name not in t.withdrawn
+    ]
+
+
+def clean_pairing_exists(players: list[SwissPlayer]) -> bool:
+    """Whether the field can be paired with no repeat and no second bye."""
+    graph: nx.Graph[str] = nx.Graph()
+    graph.add_nodes_from(p.name for p in players)
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            if b.name not in a.opponents:
+                graph.add_edge(a.name, b.name)
+    if len(players) % 2:
+        graph.add_edges_from((p.name, "bye") for p in players if not p.had_bye)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return 2 * len(matching) == graph.number_of_nodes()
+
+
+def is_clean(pairs: list[tuple[str, str | None]], players: list[SwissPlayer]) -> bool:
+    by_name = {p.name: p for p in players}
+    return all(
+        (b is None and not by_name[a].had_bye) or (b is not None and b not in by_name[a].opponents)
+        for a, b in pairs
+    )
+
+
+@settings(max_examples=examples(40))
+@given(st.integers(2, 13), st.integers(1, 12), st.integers(0, 10**6), st.integers(2, 40))
+def test_no_repeat_or_second_bye_while_a_clean_pairing_exists(
+    players: int, rounds: int, seed: int, block: int
+) -> None:
+    t = swiss(players, rounds)
+    choose = random_results(seed)
+    while not t.is_finished:
+        field = state(t)
+        pairs = pair_round(field, colour_balance=True, block=block)
+        assert sorted(n for pair in pairs for n in pair if n) == sorted(p.name for p in field)
+        if clean_pairing_exists(field):
+            assert is_clean(pairs, field)
+        t = play_round(t.pair_next_round(), choose)
+
+
+@settings(max_examples=examples(40))
+@given(st.integers(3, 11).filter(lambda n: n % 2), st.integers(0, 10**6))
+def test_byes_go_to_different_players(players: int, seed: int) -> None:
+    t = swiss(players, players)
+    choose = random_results(seed)
+    while not t.is_finished:
+        t = play_round(t.pair_next_round(), choose)
+    byes = [p.first for p in t.pairings if p.is_bye]
+    assert len(byes) == players and len(set(byes)) == players
+
+
+def test_a_bye_is_worth_a_win_and_goes_to_the_lowest_score() -> None:
+    t = swiss(5, 2).pair_next_round()
+    assert [p.first for p in t.pairings if p.is_bye] == ["p5"]
+    assert t.standings().rows[0].points == 1
+    t = play_round(t, lambda p: Result("1-0"))
+    t = t.pair_next_round()
+    (bye,) = [p for p in t.pairings if p.is_bye and p.round == 2]
+    assert bye.first != "p5"
+    lowest = min(row.points for row in t.standings().rows)
+    assert lowest == 0 and {row.points for row in t.standings().rows if row.player == bye.first}
+
+
+def test_round_one_pairs_the_top_half_with_the_bottom_half() -> None:
+    t = swiss(8, 3).pair_next_round()
+    assert [frozenset(p.players) for p in t.pairings] == [
+        frozenset(("p1", "p5")),
+        frozenset(("p2", "p6")),
+        frozenset(("p3", "p7")),
+        frozenset(("p4", "p8")),
+    ]
+
+
+@given(st.integers(0, 10**6))
+def test_winners_meet_winners(seed: int) -> None:
+    t = play_round(swiss(16, 3).pair_next_round(), random_results(seed, draws=False))
+    t = t.pair_next_round()
+    points = {row.player: row.points for row in t.standings().rows}
+    assert all(points[p.first] == points[p.second] for p in t.pending if p.second)
+
+
+def test_renju_colours_alternate_when_the_score_groups_allow() -> None:
+    t = swiss(4, 2).pair_next_round()  # p1 (Black) - p3, p4 (Black) - p2
+    blacks = {p.first for p in t.pairings}
+    t = play_round(t, lambda p: Result("0-1" if p.board == 1 else "1-0"))
+    t = t.pair_next_round()  # p3 - p4 and p1 - p2: each a Black and a White of round 1
+    for p in t.pending:
+        assert p.first not in blacks and p.second in blacks  # the White now has Black
+
+
+def test_the_higher_ranked_gets_his_due_colour_when_both_are_due_the_same() -> None:
+    t = swiss(4, 2).pair_next_round()
+    t = play_round(t, lambda p: Result("1-0"))  # p1 and p4 won with Black, p3 and p2 lost
+    t = t.pair_next_round()
+    assert [(p.first, p.second) for p in t.pending] == [("p4", "p1"), ("p2", "p3")]
+
+
+@settings(max_examples=examples(30))
+@given(st.integers(4, 8).map(lambda n: 2 * n), st.integers(0, 10**6))
+def test_renju_colours_stay_balanced(players: int, seed: int) -> None:
+    # FIDE's absolute colour criteria: no colour difference above 2, never three in a row.
+    # (In a field of 6 five rounds make a whole round robin, and the last round is forced.)
+    t = swiss(players, 5)
+    choose = random_results(seed)
+    while not t.is_finished:
+        t = play_round(t.pair_next_round(), choose)
+    for player in state(t):
+        colours = player.colours
+        assert abs(colours.count("B") - colours.count("W")) <= 2
+        assert "BBB" not in colours and "WWW" not in colours
+
+
+def test_a_withdrawn_player_is_not_paired_again() -> None:
+    t = play_round(swiss(6, 3).pair_next_round(), lambda p: Result("1-0"))
+    t = t.withdraw("p2").pair_next_round()
+    assert all("p2" not in p.players for p in t.pairings if p.round == 2)
+    assert sum(1 for p in t.pairings if p.round == 2 and p.is_bye) == 1
+
+
+def test_pairing_is_deterministic() -> None:
+    def run() -> list[tuple[str, str | None]]:
+        t = swiss(12, 4)
+        choose = random_results(9)
+        while not t.is_finished:
+            t = play_round(t.pair_next_round(), choose)
+        return [(p.first, p.second) for p in t.pairings]
+
+    assert run() == run()
+
+
+def test_blocks_keep_score_groups_together_in_a_large_field() -> None:
+    field = [SwissPlayer(f"q{n}", 1.0 if n < 60 else 0.0, n) for n in range(120)]
+    pairs = pair_round(field, block=16)
+    score = {p.name: p.score for p in field}
+    assert all(b is not None and score[a] == score[b] for a, b in pairs)
+    assert Counter(n for pair in pairs for n in pair if n) == Counter(p.name for p in field)
