@@ -10,7 +10,13 @@ import { surrenderText } from "../settings.js";
  * @typedef {import("../types.js").MatchSettings} MatchSettings
  * @typedef {import("../types.js").Legal} Legal
  * @typedef {(kind: string, data?: object) => void} Act
- * @typedef {{state: State, settings: MatchSettings | null, actions: string[], legal: Legal | null, nextCube: number | null}} ControlsView
+ * @typedef {object} ControlsView
+ * @property {State} state
+ * @property {MatchSettings | null} settings
+ * @property {string[]} actions what the reader may do now (the server's list)
+ * @property {Legal | null} legal
+ * @property {number | null} nextCube the stake a double would make (the server's)
+ * @property {number | null} offerPoints what the resignation on offer is worth (the server's)
  */
 
 /** @type {[number, string][]} */
@@ -101,11 +107,10 @@ async function resignTables(state, settings, act) {
     if (sure) act("resign");
     return;
   }
-  const cube = state.cube?.value || 1;
   const value = await ask(
     "Resign",
-    "Offer your opponent the game for:",
-    RESIGN_KINDS.map(([v, kind]) => [String(v), `${kind} (${v * cube} pt)`, v === 1]),
+    "Offer your opponent the game as one of these; they see what it is worth and accept or decline.",
+    RESIGN_KINDS.map(([v, kind]) => [String(v), kind, v === 1]),
   );
   if (value) act("resign", { value: Number(value) });
 }
@@ -140,7 +145,7 @@ function playForm(plays, act) {
  * @param {ControlsView} view
  * @param {Act} act
  */
-function tablesControls({ state, settings, actions, legal, nextCube }, act) {
+function tablesControls({ state, settings, actions, legal, nextCube, offerPoints }, act) {
   const has = (/** @type {string} */ kind) => actions.includes(kind);
   const out = [];
   if (state.phase === "double" && has("take")) {
@@ -155,9 +160,9 @@ function tablesControls({ state, settings, actions, legal, nextCube }, act) {
   const offer = state.resign_offer;
   if (state.phase === "resign" && has("accept") && offer) {
     const kind = RESIGN_KINDS.find(([v]) => v === offer.value)?.[1] || "the game";
-    const points = offer.value * (state.cube?.value || 1);
+    const worth = offerPoints === null ? "" : `: ${offerPoints} point${offerPoints === 1 ? "" : "s"} to you`;
     out.push(
-      prompt(`${nameOf(state, offer.player)} offers to resign ${kind}: ${points} point${points === 1 ? "" : "s"} to you.`, [
+      prompt(`${nameOf(state, offer.player)} offers to resign ${kind}${worth}.`, [
         button("accept", "Accept", act, { primary: true }),
         button("decline", "Decline", act),
       ]),

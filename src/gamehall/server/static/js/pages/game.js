@@ -279,7 +279,10 @@ export function gamePage(root, { id }) {
       el.controls,
       game.you === null
         ? h("p", { class: "spectating" }, "You are watching this match.")
-        : controls({ state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: nextCube(state) }, act),
+        : controls(
+            { state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: nextCube(state), offerPoints: offerPoints() },
+            act,
+          ),
     );
     renderToggles(state);
     const atEnd = el.moves.scrollTop + el.moves.clientHeight >= el.moves.scrollHeight - 40;
@@ -288,6 +291,12 @@ export function gamePage(root, { id }) {
     renderResult(state);
     tick();
     /** @type {HTMLElement} */ (root.querySelector(".game-page")).dataset.phase = state.phase;
+  }
+
+  /** What the resignation on offer is worth: the points the server logged with the offer. */
+  function offerPoints() {
+    const offer = game.events.findLast((event) => event.kind === "resign");
+    return game.state?.resign_offer && offer ? Number(offer.outcome.points) : null;
   }
 
   /** The live parts: clocks, the grace countdown, the claim buttons. */

@@ -1,0 +1,52 @@
+"""The stakes the page shows are the server's: what a resignation on offer is worth (the Jacoby
+rule counts a gammon as 1 while the cube is in the middle) and what a double would make."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Page, expect
+
+if TYPE_CHECKING:
+    from browser.conftest import Hall
+
+
+def _challenge(hall: Hall, settings: dict[str, str]) -> tuple[Page, Page]:
+    """A match between two new players from a challenge with `settings` (form fields)."""
+    ann, _ = hall.player("ann")
+    bob, bob_name = hall.player("bob")
+    ann.select_option("select[name=game]", settings.pop("game"))
+    ann.fill("input[name=length]", settings.pop("length"))
+    for name, value in settings.items():
+        ann.select_option(f"select[name={name}]", value)
+    ann.fill("input[name=opponent]", bob_name)
+    ann.locator("button[value=challenge]").click()
+    bob.locator("li[data-challenge]", has_text="challenges you").locator(
+        "button", has_text="Accept"
+    ).click()
+    for page in (ann, bob):
+        page.wait_for_url("**/#/game/*")
+        page.wait_for_function("window.gamehall.game.state !== null")
+    return ann, bob
+
+
+def _seated(hall: Hall, pages: tuple[Page, Page]) -> dict[int, Page]:
+    return {hall.game(page)["you"]: page for page in pages}
+
+
+def test_a_resignation_offer_is_worth_what_the_server_counts(hall: Hall) -> None:
+    ann, bob = _challenge(hall, {"game": "backgammon", "length": "0", "jacoby": "on"})
+    seats = _seated(hall, (ann, bob))
+    state = hall.game(ann)["state"]
+    resigner, answerer = seats[state["to_act"]], seats[1 - state["to_act"]]
+    resigner.locator('.controls button[data-action="resign"]').click()
+    dialog = resigner.locator("dialog")
+    expect(dialog).not_to_contain_text(re.compile(r"\d+ pt"))
+    dialog.locator('[data-choice="2"]').click()
+    # The cube has not been turned: under the Jacoby rule a gammon counts as a single game.
+    expect(answerer.locator(".prompt")).to_contain_text("offers to resign a gammon: 1 point to you")
+    answerer.locator('.controls button[data-action="accept"]').click()
+    answerer.wait_for_function("window.gamehall.game.events.some(e => e.kind === 'game_end')")
+    end = answerer.evaluate("window.gamehall.game.events.find(e => e.kind === 'game_end').outcome")
+    assert end["points"] == 1
