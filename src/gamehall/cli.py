@@ -3,7 +3,8 @@
 ``gamehall`` (or ``gamehall info``) prints the version and the games; ``gamehall play GAME``
 plays a match in the terminal, against the computer, another person at the same keyboard, or
 the computer against itself, under any match settings (``gamehall.terminal.settings``);
-``gamehall verify-dice FILE`` checks a provably fair dice record.
+``gamehall verify-dice FILE`` checks a provably fair dice record; ``gamehall tournament GAME``
+runs a tournament between computer players (``gamehall.terminal.tournament``).
 """
 
 import argparse
@@ -26,6 +27,7 @@ from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.play.tables_match import TablesMatch
+from gamehall.terminal import tournament
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
 from gamehall.terminal.session import TerminalGame
 from gamehall.terminal.settings import add_settings_arguments, describe, settings_from
@@ -96,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
         "docs/fair-dice.md); exit status 0 if all check out, else 1.",
     )
     verify.add_argument("file", help="the dice record, a JSON file")
+    tournament.add_parser(sub)
     return parser
 
 
@@ -224,6 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return play(args, sys.stdin, sys.stdout)
         if args.command == "verify-dice":
             return verify_dice(args.file, sys.stdout)
+        if args.command == "tournament":
+            return tournament.main(args, sys.stdout, sys.stderr)
     except GameError as error:
         print(f"gamehall: {error}", file=sys.stderr)
         return 2 if args.command == "play" else 1

@@ -117,3 +117,8 @@ def test_only_a_waiting_pairing_takes_a_result() -> None:
         t.pair_next_round()
     with pytest.raises(TournamentError, match="given by the pairing"):
         t.record(1, 2, Result("bye"))
+
+
+def test_money_play_is_no_tournament_match() -> None:
+    with pytest.raises(TournamentError, match="money play"):
+        TournamentSettings("knockout", MatchSettings("backgammon", length=0))

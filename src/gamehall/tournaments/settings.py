@@ -96,6 +96,10 @@ class TournamentSettings:
         _one_of("format", self.format, FORMATS)
         if not isinstance(self.match, MatchSettings):
             raise TournamentError("match must be the MatchSettings every pairing plays")
+        if self.match.length == 0:
+            raise TournamentError(
+                "a tournament's pairings are matches to N points: money play never ends"
+            )
         if self.format == "swiss":
             if self.rounds is None:
                 raise TournamentError("a Swiss needs a number of rounds")

@@ -1,0 +1,307 @@
+"""``gamehall tournament GAME``: an engine tournament on the command line.
+
+Computer players (``--player computer:LEVEL``, once per player) play a tournament in any
+format; a progress bar runs on the standard error while they play, the standings are printed
+at the end, and ``--json FILE`` writes the whole event (the schema is in docs/tournaments.md).
+Each player is one unique name, its level and its entry number (``random-1``, ``beginner-2``),
+used the same way everywhere.
+"""
+
+import argparse
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from gamehall.engines import LEVELS
+from gamehall.errors import GameError
+from gamehall.play.settings import GAME_NAMES
+from gamehall.terminal.settings import add_settings_arguments, describe, settings_from
+from gamehall.terminal.tournament_play import Entrant, run
+from gamehall.tournaments import (
+    FORMATS,
+    TIEBREAKS,
+    Pairing,
+    StandingRow,
+    Standings,
+    Tournament,
+    TournamentSettings,
+)
+from gamehall.tournaments.groups import snake_groups
+
+EPILOG = """\
+Players: --player computer:LEVEL for each player (levels: random, beginner); they are named by
+level and entry number: random-1, beginner-2, ... External engines will join the same way
+once a protocol adapter exists.
+
+Formats: round-robin (Berger tables; --double plays it twice), groups (a snake draw into
+groups of at most --group-size, a round robin each, the top --qualify of each marked),
+knockout (byes to the top seeds; --seeding lots draws the bracket by lot), two-stage (groups,
+then a --final knockout or round-robin of the qualifiers) and swiss (--rounds rounds).
+
+--seed S (a whole number) makes the run reproducible: the engines, the dice and the lots that
+break the last ties all come from S. Without it they are random, and the lots' seed is printed.
+
+--json FILE writes {"format", "game", "players", "rounds", "standings", ...}: see
+docs/tournaments.md for every field."""
+
+
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add ``tournament`` to the command line's subcommands."""
+    parser = sub.add_parser(
+        "tournament",
+        help="run a tournament between computer players",
+        description="Run a tournament between computer players and print the standings.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("game", choices=GAME_NAMES)
+    parser.add_argument("--format", choices=FORMATS, default="round-robin", dest="form")
+    parser.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="computer:LEVEL",
+        help="a player (give one --player per player)",
+    )
+    parser.add_argument("--rounds", type=int, help="swiss: the number of rounds")
+    parser.add_argument("--double", action="store_true", help="round robins: play them twice")
+    parser.add_argument("--group-size", type=int, default=8, help="the largest group (8)")
+    parser.add_argument("--qualify", type=int, default=3, help="qualifiers per group (3)")
+    parser.add_argument("--final", choices=("knockout", "round-robin"), default="knockout")
+    parser.add_argument("--seeding", choices=("standard", "lots"), default="standard")
+    parser.add_argument(
+        "--tiebreak",
+        action="append",
+        choices=TIEBREAKS,
+        help="a tie-break, in order (give several; default: the format's)",
+    )
+    parser.add_argument("--seed", type=int, metavar="S", help="make the run reproducible")
+    parser.add_argument("--json", metavar="FILE", help="write the tournament as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_settings_arguments(parser)
+
+
+def entrants(specs: list[str]) -> list[Entrant]:
+    """The players of ``--player`` options, each named ``LEVEL-N`` (N its entry number)."""
+    out = []
+    for number, spec in enumerate(specs, start=1):
+        kind, _, level = spec.partition(":")
+        if kind != "computer":
+            raise GameError(
+                f"--player {spec!r}: give computer:LEVEL ({', '.join(LEVELS)}); "
+                "external engines need a protocol adapter"
+            )
+        chosen = next((name for name in LEVELS if name == level), None)
+        if chosen is None:
+            raise GameError(f"--player {spec!r}: there is no level {level!r}: {', '.join(LEVELS)}")
+        out.append(Entrant(f"{chosen}-{number}", chosen))
+    if len(out) < 2:
+        raise GameError("a tournament needs 2 players or more: give --player for each")
+    return out
+
+
+def tournament_settings(args: argparse.Namespace, lots_seed: int) -> TournamentSettings:
+    """The tournament the options describe (checked by ``TournamentSettings``)."""
+    return TournamentSettings(
+        args.form,
+        settings_from(args),
+        rounds=args.rounds,
+        double=args.double,
+        group_size=args.group_size,
+        qualify=args.qualify,
+        final=args.final,
+        seeding=args.seeding,
+        tiebreaks=tuple(args.tiebreak or ()),
+        lots_seed=lots_seed,
+    )
+
+
+def expected_matches(t: Tournament) -> int:
+    """How many matches the tournament will play, replays of drawn knockout pairings aside."""
+    s, n = t.settings, len(t.players)
+    cycles = 2 if s.double else 1
+    groups = [len(group) for group in snake_groups(list(t.players), s.group_size)]
+    in_groups = sum(cycles * g * (g - 1) // 2 for g in groups)
+    if s.format == "round-robin":
+        return cycles * n * (n - 1) // 2
+    if s.format == "swiss":
+        return (s.rounds or 0) * (n // 2)
+    if s.format == "knockout":
+        return n - 1
+    if s.format == "groups":
+        return in_groups
+    q = t.qualifier_count()
+    return in_groups + (q - 1 if s.final == "knockout" else cycles * q * (q - 1) // 2)
+
+
+class ProgressBar:
+    """A bar of the matches played; redrawn in place on a terminal, a line a round elsewhere."""
+
+    WIDTH = 30
+
+    def __init__(self, stream: TextIO, total: int) -> None:
+        self.stream = stream
+        self.total = max(1, total)
+        self.done = 0
+        self.live = stream.isatty()
+
+    def __call__(self, t: Tournament, pairing: Pairing) -> None:
+        self.done += 1
+        self.total = max(self.total, self.done)
+        filled = self.WIDTH * self.done // self.total
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        line = f"[{bar}] {self.done}/{self.total} matches, round {pairing.round}"
+        if self.live:
+            self.stream.write("\r" + line)
+        elif not t.pending:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self.live:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def number(value: float | None) -> str:
+    """A score as people write it: 3, 2.5, 10.75; ``-`` for none."""
+    return "-" if value is None else f"{value:g}"
+
+
+def standings_table(standings: Standings, by_group: bool = False) -> str:
+    """The standings as a text table: ``by_group``, each group under its own heading (its
+    qualifiers starred); otherwise one table, with a column for the group where rows have one."""
+    names = list(standings.tiebreaks)
+    width = max([len(row.player) for row in standings.rows] + [6])
+    show_group = not by_group and any(row.group for row in standings.rows)
+    header = (
+        f"{'#':>3}  {'player':<{width}}"
+        + ("  group" if show_group else "")
+        + f"  {'points':>6}"
+        + "".join(f"  {name:>{max(len(name), 6)}}" for name in names)
+    )
+    lines: list[str] = []
+    group: str | None = None
+    for row in standings.rows:
+        if not lines or (by_group and row.group != group):
+            group = row.group
+            if lines:
+                lines.append("")
+            if by_group and group is not None:
+                lines.append(f"Group {group}")
+            lines.append(header)
+        mark = "*" if row.qualified else " "
+        cells = "".join(
+            f"  {number(row.tiebreaks.get(name)):>{max(len(name), 6)}}" for name in names
+        )
+        place = f"  {row.group or '':>5}" if show_group else ""
+        note = "  (withdrawn: results annulled)" if row.annulled else ""
+        lines.append(
+            f"{row.rank:>3}{mark} {row.player:<{width}}{place}  {number(row.points):>6}"
+            f"{cells}{note}"
+        )
+    if any(row.qualified for row in standings.rows):
+        lines.append("* qualified")
+    return "\n".join(lines)
+
+
+def report(t: Tournament) -> str:
+    """What the command prints at the end: the standings (the groups' first in a two-stage
+    event) and the winner."""
+    form = t.settings.format
+    parts = []
+    if form in ("groups", "two-stage"):
+        groups = Standings(
+            tuple(row for table in t.group_standings() for row in table.rows),
+            t.settings.chosen_tiebreaks,
+            t.settings.lots_seed,
+        )
+        parts.append(standings_table(groups, by_group=True))
+    if form == "two-stage":
+        heading = f"Final standings ({t.settings.final}, then the groups' places)"
+        parts.append(heading + "\n" + standings_table(t.standings()))
+    elif form != "groups":
+        parts.append(standings_table(t.standings()))
+    if t.winner is not None:
+        parts.append(f"Winner: {t.winner}")
+    return "\n\n".join(parts) + "\n"
+
+
+def to_json(t: Tournament, seed: int | None) -> dict[str, Any]:
+    """The tournament in the command line's JSON form (docs/tournaments.md)."""
+    rounds: list[list[dict[str, Any]]] = [[] for _ in range(t.current_round)]
+    for p in t.pairings:
+        result = p.result
+        rounds[p.round - 1].append(
+            {
+                "players": [p.first, p.second],
+                "result": None if result is None else result.outcome,
+                "score": None if result is None or result.score is None else list(result.score),
+                "board": p.board,
+                "leg": p.leg,
+                "group": p.group,
+                "stage": p.stage,
+            }
+        )
+    standings = t.standings()
+    return {
+        "format": t.settings.format,
+        "game": t.settings.game,
+        "players": list(t.players),
+        "rounds": rounds,
+        "standings": [_row(row) for row in standings.rows],
+        "groups": (
+            [[_row(row) for row in table.rows] for table in t.group_standings()]
+            if t.settings.format in ("groups", "two-stage")
+            else None
+        ),
+        "winner": t.winner,
+        "settings": t.settings.to_dict(),
+        "seed": seed,
+        "lots_seed": t.settings.lots_seed,
+    }
+
+
+def _row(row: StandingRow) -> dict[str, Any]:
+    return {
+        "rank": row.rank,
+        "player": row.player,
+        "points": row.points,
+        "tiebreaks": dict(row.tiebreaks),
+        "group": row.group,
+        "qualified": row.qualified,
+        "annulled": row.annulled,
+        "lot": row.lot,
+    }
+
+
+def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO = sys.stderr) -> int:
+    """Run ``gamehall tournament``; returns the exit status (``GameError`` for bad options)."""
+    players = entrants(args.player)
+    if args.seed is not None and args.seed < 0:
+        raise GameError(f"--seed {args.seed}: give a whole number of 0 or more")
+    lots_seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    settings = tournament_settings(args, lots_seed)
+    if args.json and not Path(args.json).resolve().parent.is_dir():
+        raise GameError(f"--json {args.json}: there is no folder {Path(args.json).parent}")
+    t = Tournament.create(settings, [entrant.name for entrant in players])
+    stdout.write(
+        f"{settings.format} · {describe(settings.match)} · {len(players)} players"
+        f" · lots seed {lots_seed}\n"
+    )
+    stdout.flush()
+    bar = None if args.quiet else ProgressBar(stderr, expected_matches(t))
+    t = run(t, players, args.seed, bar)
+    if bar is not None:
+        bar.close()
+    stdout.write(report(t))
+    if args.json:
+        try:
+            Path(args.json).write_text(json.dumps(to_json(t, args.seed), indent=2) + "\n")
+        except OSError as error:
+            raise GameError(f"cannot write {args.json}: {error}") from None
+        stdout.write(f"Wrote {args.json}\n")
+    return 0

@@ -1,0 +1,120 @@
+"""Engine tournaments: each pairing played as a match by the computer players, unattended.
+
+The competition layer (``gamehall.tournaments``) pairs and scores; this module plays. Each
+pairing is a match under the tournament's ``MatchSettings`` between two fresh engines; its
+result goes back to the tournament, which pairs the next round. With a seed, everything is
+reproducible: each match's engines and dice are seeded from (seed, round, board, leg).
+
+A renju match stops as a draw once both players have reached half a point short of the length
+with equal scores (a 1-game match drawn 1/2-1/2, a 2-point match at 3/2 each): from there it
+would only go on to break the tie, and breaking ties is the tournament's business (a knockout
+replays the pairing with colours swapped; the other formats score the draw).
+"""
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from gamehall.engines import Engine, Level, find_engine
+from gamehall.errors import GameError
+from gamehall.play.bot import SeededDice, step, wants_to_act
+from gamehall.play.match import Match
+from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.settings import MatchSettings
+from gamehall.play.tables_match import TablesMatch
+from gamehall.tournaments import Pairing, Result, Tournament
+
+MAX_DECISIONS = 200_000
+"""A match taking more engine decisions than this is stopped as an error (an engine bug)."""
+
+Progress = Callable[[Tournament, Pairing], None]
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A computer player of the tournament: its unique name and its engine's level."""
+
+    name: str
+    level: Level
+
+
+def match_seed(seed: int, pairing: Pairing) -> int:
+    """The seed of one pairing's engines and dice, from the tournament's seed."""
+    return random.Random(f"{seed}:{pairing.round}:{pairing.board}:{pairing.leg}").getrandbits(32)
+
+
+def new_match(settings: MatchSettings, pairing: Pairing, seed: int | None) -> Match:
+    """The match of ``pairing`` (player 0 is ``first``): seeded dice with a seed and secure
+    dice; otherwise the match's own dice."""
+    assert pairing.second is not None
+    names = (pairing.first, pairing.second)
+    if settings.game == "renju":
+        return RenjuMatch(settings, names)
+    dice = SeededDice(seed) if seed is not None and settings.dice == "secure" else None
+    return TablesMatch(settings, names, dice=dice)
+
+
+def drawn(match: Match) -> bool:
+    """Whether a renju match stands drawn: its last game drawn, the scores equal and both
+    within half a point of the length."""
+    if not isinstance(match, RenjuMatch) or not match.games or match.games[-1].winner is not None:
+        return False
+    first, second = match.score
+    return first == second and first >= match.settings.length - 0.5
+
+
+def play_match(match: Match, engines: Mapping[int, Engine]) -> Result:
+    """Let the engines play ``match`` until it is decided (or drawn, in renju); its result."""
+    if not match.started:
+        match.start()
+    for _ in range(MAX_DECISIONS):
+        if match.is_over:
+            winner = match.winner
+            if winner is None:
+                raise GameError(f"the match ended without a winner ({match.end_reason})")
+            score = (float(match.score[0]), float(match.score[1]))
+            return Result("1-0" if winner == 0 else "0-1", score)
+        if drawn(match):
+            return Result("1/2-1/2", (float(match.score[0]), float(match.score[1])))
+        player = next((p for p in (0, 1) if wants_to_act(match, p)), None)
+        if player is None:
+            raise GameError("the match is waiting for nobody: it cannot go on")
+        step(match, player, engines[player])
+    raise GameError(f"the match did not end within {MAX_DECISIONS} decisions")
+
+
+def play_pairing(
+    tournament: Tournament,
+    pairing: Pairing,
+    levels: Mapping[str, Level],
+    seed: int | None,
+) -> Result:
+    """Play one pairing of ``tournament`` between the engines of its two players."""
+    assert pairing.second is not None
+    own = None if seed is None else match_seed(seed, pairing)
+    settings = tournament.settings.match
+    engines = {
+        index: find_engine(settings.game, levels[name], None if own is None else own + index)
+        for index, name in enumerate((pairing.first, pairing.second))
+    }
+    return play_match(new_match(settings, pairing, own), engines)
+
+
+def run(
+    tournament: Tournament,
+    entrants: list[Entrant],
+    seed: int | None,
+    progress: Progress | None = None,
+) -> Tournament:
+    """Play ``tournament`` to its end; ``progress`` is told after each match."""
+    levels = {entrant.name: entrant.level for entrant in entrants}
+    while not tournament.is_finished:
+        if not tournament.pending:
+            tournament = tournament.pair_next_round()
+        while tournament.pending:
+            pairing = tournament.pending[0]
+            result = play_pairing(tournament, pairing, levels, seed)
+            tournament = tournament.record(pairing.round, pairing.board, result)
+            if progress is not None:
+                progress(tournament, pairing)
+    return tournament
