@@ -1,0 +1,135 @@
+"""The engine's fast board agrees with the rules layer: its line tables with the rules layer's
+pattern analysis, its forbidden points with the referee's on the public vectors and on random
+games, and its incremental state with a board built afresh."""
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gamehall.engines.renju_search.board import CELL_OF, FastBoard, cell_of
+from gamehall.engines.renju_search.patterns import (
+    EXACT,
+    FIVE,
+    FOURS,
+    KEYS,
+    OVERLINE,
+    STRAIGHT_MASK,
+    TABLES,
+)
+from gamehall.renju import forbidden as rules_forbidden
+from gamehall.renju.board import Board
+from gamehall.renju.patterns import analyse
+from support.vectors import renju_forbidden
+
+
+def _window(key: int) -> int:
+    """The rules layer's 22-bit window (2 bits a cell: black, blocked) of an engine key."""
+    window = 0
+    for cell in range(11):
+        if cell == 5:
+            continue
+        digit = (key // 3 ** (cell if cell < 5 else cell - 1)) % 3
+        window |= (1 if digit == 1 else 2 if digit == 2 else 0) << (2 * cell)
+    return window
+
+
+def test_the_exact_table_is_the_rules_layers_analysis() -> None:
+    for key in range(0, KEYS, 7):
+        info = analyse(_window(key))
+        entry = TABLES[EXACT, key]
+        if info is None:
+            assert not entry[FIVE] and not entry[OVERLINE] and not entry[FOURS], key
+            assert not entry[STRAIGHT_MASK], key
+            continue
+        assert bool(entry[FIVE]) == info.five, key
+        assert bool(entry[OVERLINE]) == info.overline, key
+        assert entry[FOURS] == (0 if info.five else info.fours), key
+        offsets = tuple(i - 5 for i in range(11) if entry[STRAIGHT_MASK] >> i & 1)
+        assert offsets == info.four_points, key
+
+
+def _named(fast: FastBoard) -> dict[str, str]:
+    from gamehall.renju.points import NAMES
+
+    return {
+        NAMES[point]: rules_forbidden.PATTERN_NAMES[verdict]
+        for point, verdict in fast.forbidden_points().items()
+    }
+
+
+def _board(case: dict[str, Any]) -> Board:
+    if "moves" in case:
+        return Board.from_moves(case["moves"])
+    return Board.from_position(black=case["black"], white=case["white"], turn=case["to_move"])
+
+
+def test_forbidden_points_match_the_public_vectors() -> None:
+    cases = renju_forbidden()
+    assert len(cases) > 300
+    for number, case in enumerate(cases, start=1):
+        assert _named(FastBoard.from_board(_board(case))) == case["forbidden"], f"line {number}"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_forbidden_points_match_the_referee_in_random_games(seed: int) -> None:
+    chooser = random.Random(seed)
+    board = Board(opening="free")
+    fast = FastBoard("renju")
+    # crowd the centre, where double threes and fours happen
+    while board.result is None and len(board.moves) < 120:
+        legal = board.legal_moves()
+        near = [p for p in legal if abs(ord(p[0]) - ord("h")) <= 4 and abs(int(p[1:]) - 8) <= 4]
+        point = chooser.choice(near or legal)
+        if board.turn == "black" and point in board.forbidden_points():
+            continue
+        board.play(point)
+        fast.play(cell_of(_index(point)))
+        assert _named(fast) == board.forbidden_points(), board.record()
+
+
+def _index(point: str) -> int:
+    from gamehall.renju.points import read_point
+
+    return read_point(point)
+
+
+def test_undo_restores_the_state_exactly() -> None:
+    chooser = random.Random(7)
+    fast = FastBoard("renju")
+    fresh = FastBoard("renju")
+    snapshot = [array.copy() for array in fresh.state]
+    played = []
+    for _ in range(60):
+        cell = int(chooser.choice([c for c in CELL_OF if fast.state.cells[c] == 0]))
+        fast.play(cell)
+        played.append(cell)
+    for cell in reversed(played):
+        assert fast.undo() == cell
+    for name, before, after in zip(fast.state._fields, snapshot, fast.state, strict=True):
+        if name != "stack":  # the move stack keeps old entries above its top
+            assert np.array_equal(before, after), name
+
+
+@pytest.mark.parametrize("rule", ["renju", "gomoku-freestyle", "gomoku-standard"])
+def test_incremental_values_equal_a_board_built_afresh(rule: str) -> None:
+    chooser = random.Random(rule)
+    board = Board(rule=rule, opening="free")
+    fast = FastBoard(rule)
+    while board.result is None and len(board.moves) < 50:
+        point = chooser.choice(board.legal_moves())
+        board.play(point)
+        fast.play(cell_of(_index(point)))
+    fresh = FastBoard.from_board(board)
+    empty = fast.state.cells == 0
+    assert np.array_equal(fast.state.values[:, empty], fresh.state.values[:, empty])
+    assert np.array_equal(fast.state.meta[1:3], fresh.state.meta[1:3])
+    assert fast.state.hashes[0] == fresh.state.hashes[0] or len(board.moves) % 2 == 0
+
+
+def test_no_forbidden_points_under_gomoku_rules() -> None:
+    board = Board.from_position(
+        black=["g8", "h8", "h9", "h10", "i9"], white=[], rule="gomoku-standard"
+    )
+    assert FastBoard.from_board(board).forbidden_points() == {}
