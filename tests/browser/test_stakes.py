@@ -4,7 +4,7 @@ rule counts a gammon as 1 while the cube is in the middle) and what a double wou
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Page, expect
 
@@ -50,3 +50,44 @@ def test_a_resignation_offer_is_worth_what_the_server_counts(hall: Hall) -> None
     answerer.wait_for_function("window.gamehall.game.events.some(e => e.kind === 'game_end')")
     end = answerer.evaluate("window.gamehall.game.events.find(e => e.kind === 'game_end').outcome")
     assert end["points"] == 1
+
+
+def _freshest(hall: Hall, seats: dict[int, Page]) -> dict[str, Any]:
+    games = [hall.game(page) for page in seats.values()]
+    return max(games, key=lambda game: int(game["events"]))
+
+
+def test_a_double_offers_the_stake_the_server_names(hall: Hall) -> None:
+    ann, bob = _challenge(hall, {"game": "georgian", "length": "5"})
+    seats = _seated(hall, (ann, bob))
+    prompts: list[str] = []
+    for _ in range(40):
+        state = _freshest(hall, seats)["state"]
+        page = seats[state["to_act"]]
+        game = hall.game(page)
+        actions, legal = game["actions"], game["legal"]
+        if "take" in actions:
+            prompts.append(page.locator(".prompt p").inner_text())
+            kind = "take"
+        elif "double" in actions:
+            kind = "double"
+        elif "roll" in actions:
+            kind = "roll"
+        elif legal and legal["plays"]:
+            page.fill("input[name=play]", legal["plays"][0])
+            page.locator(".play-form button[type=submit]").click()
+            kind = ""
+        else:
+            kind = "confirm"
+        if kind:
+            page.locator(f'.controls button[data-action="{kind}"]').click()
+        page.wait_for_function("n => window.gamehall.game.events.length > n", arg=game["events"])
+        if kind == "take" and len(prompts) == 2:
+            break
+    # Georgian backgammon's cube goes 1, 2, 3, ...: the page says what the server sends.
+    assert [p.split(": ", 1)[1] for p in prompts] == [
+        "the stake would be 2.",
+        "the stake would be 3.",
+    ]
+    for page in seats.values():
+        expect(page.locator("svg.tables-board .cube")).to_have_attribute("data-cube", "3")
