@@ -19,6 +19,7 @@ from typing import TextIO
 
 from gamehall import GAMES, __version__
 from gamehall.engines import LEVELS, Engine, find_engine
+from gamehall.engines.neural import command as train_command
 from gamehall.errors import GameError
 from gamehall.play.bot import SeededDice
 from gamehall.play.clock import TIME_CONTROL_HELP
@@ -99,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("file", help="the dice record, a JSON file")
     tournament.add_parser(sub)
+    train_command.add_parser(sub)
     return parser
 
 
@@ -229,6 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return verify_dice(args.file, sys.stdout)
         if args.command == "tournament":
             return tournament.main(args, sys.stdout, sys.stderr)
+        if args.command == "train":
+            return train_command.main(args, sys.stdout, sys.stderr)
     except GameError as error:
         print(f"gamehall: {error}", file=sys.stderr)
         return 2 if args.command == "play" else 1

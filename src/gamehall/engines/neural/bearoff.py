@@ -132,14 +132,14 @@ def database() -> Distributions:
 
 
 @cache
-def _sorted_keys() -> npt.NDArray[np.int64]:
+def sorted_keys() -> npt.NDArray[np.int64]:
     return keys_of(_all_positions())
 
 
 def indices(home: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
     """The database rows of one-sided positions given as checkers on points 1..6, shape
     (n, 6)."""
-    return np.searchsorted(_sorted_keys(), keys_of(home)).astype(np.int64)
+    return np.searchsorted(sorted_keys(), keys_of(home)).astype(np.int64)
 
 
 def distribution(home: tuple[int, ...] | list[int]) -> Distributions:

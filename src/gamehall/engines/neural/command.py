@@ -1,0 +1,115 @@
+"""``gamehall train backgammon``: TD(lambda) self-play training with a progress bar, periodic
+checkpoints, resumable, reproducible from its seed.
+
+``--out FILE`` receives the weights (``.npz``, the training record inside) and ``FILE.json``
+the record: the seed, the settings, games played, wall time and the benchmark at each
+checkpoint. ``--resume FILE`` goes on from a checkpoint (its seed and settings). The benchmark is
+``--bench-pairs`` pairs of duplicate cubeless games against GNU Backgammon's 0-ply player when
+``gnubg_nn`` (a test extra) is installed; without it the checkpoints record no figure.
+
+This module imports numpy and numba only when a run starts, so that the rest of the command line
+starts fast.
+"""
+
+import argparse
+import shlex
+from typing import Any, TextIO
+
+from gamehall.errors import GameError
+
+DESCRIPTION = (
+    "Train the backgammon networks by TD(lambda) self-play (no teacher). Writes checkpoints to "
+    "--out (weights) and --out.json (the training record) every --every games and at the end; "
+    "--resume continues a checkpoint with its own seed and settings."
+)
+
+
+def add_parser(sub: Any) -> None:
+    """The ``train`` subcommand."""
+    train = sub.add_parser(
+        "train", help="train an engine's networks by self-play", description=DESCRIPTION
+    )
+    train.add_argument("game", choices=["backgammon"], help="the game to train (backgammon)")
+    train.add_argument("--games", type=int, required=True, help="games to play (more, on --resume)")
+    train.add_argument("--out", required=True, metavar="FILE", help="the checkpoint file (.npz)")
+    train.add_argument("--resume", metavar="FILE", help="a checkpoint to continue")
+    train.add_argument("--seed", type=int, default=1, help="the run's seed (new runs; default 1)")
+    train.add_argument("--every", type=int, default=5000, help="games between checkpoints")
+    train.add_argument(
+        "--bench-pairs", type=int, default=100, help="duplicate game pairs against gnubg 0-ply"
+    )
+    train.add_argument("--alpha", type=float, help="learning rate (new runs)")
+    train.add_argument("--lam", type=float, help="TD lambda (new runs)")
+    train.add_argument("--hidden", type=int, help="hidden units of the contact network (new runs)")
+
+
+def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    """Run ``gamehall train``; returns the exit status."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from tqdm import tqdm
+
+    from gamehall.engines.neural.network import Evaluator
+    from gamehall.engines.neural.training import Record, Settings, train
+
+    for name in ("games", "every", "bench_pairs"):
+        if getattr(args, name) < (0 if name == "bench_pairs" else 1):
+            raise GameError(f"--{name.replace('_', '-')} must be a positive number")
+    out = Path(args.out)
+    if args.resume:
+        evaluator, meta = Evaluator.load(args.resume)
+        record = Record.from_json(meta)
+    else:
+        settings = Settings()
+        if args.alpha is not None:
+            settings = replace(settings, alpha=args.alpha)
+        if args.lam is not None:
+            settings = replace(settings, lam=args.lam)
+        if args.hidden is not None:
+            settings = replace(settings, contact_hidden=args.hidden)
+        record = Record(seed=args.seed, settings=settings)
+        evaluator = Evaluator.fresh(args.seed, settings.contact_hidden, settings.race_hidden)
+    words = ["gamehall", "train", args.game, "--games", str(args.games), "--out", args.out]
+    words += ["--resume", args.resume] if args.resume else ["--seed", str(args.seed)]
+    record.command = shlex.join(words)
+    benchmark = _benchmark(args.bench_pairs)
+    bar = tqdm(
+        total=record.games + args.games,
+        initial=record.games,
+        unit="game",
+        file=stderr,
+        smoothing=0.05,
+        dynamic_ncols=True,
+    )
+
+    def progress(games: int, last: dict[str, Any] | None) -> None:
+        bar.update(games - bar.n)
+        if last is not None and games == last["games"] and "benchmark" in last:
+            figure = last["benchmark"]
+            bar.set_postfix_str(f"vs gnubg {figure['ppg']:+.3f}±{figure['se']:.3f} at {games}")
+
+    with bar:
+        train(evaluator, record, args.games, out, args.every, benchmark, progress)
+    stdout.write(f"{record.games} games trained; checkpoint {out}\n")
+    return 0
+
+
+def _benchmark(pairs: int) -> Any:
+    """The checkpoint benchmark: duplicate games against gnubg 0-ply, or none."""
+    from gamehall.engines.neural.network import Evaluator
+
+    try:
+        import gnubg_nn  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        return lambda evaluator: None
+    from gamehall.engines.neural.training import greedy_chooser
+    from gamehall.engines.neural.versus import duplicate_match, gnubg_chooser
+
+    def run(evaluator: Evaluator) -> dict[str, object] | None:
+        if not pairs:
+            return None
+        summary = duplicate_match(greedy_chooser(evaluator), gnubg_chooser(), pairs, seed=7)
+        return {"opponent": "gnubg 0-ply", **summary.to_dict()}
+
+    return run

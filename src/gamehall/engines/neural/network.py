@@ -1,0 +1,219 @@
+"""The evaluator: two one-hidden-layer networks (contact and race) giving, for boards with the
+side on roll first, the five probabilities gnubg popularised, and the equity they make.
+
+Outputs, for the side on roll before his roll: win, win a gammon (backgammons included), win a
+backgammon, lose a gammon, lose a backgammon. Cubeless equity is
+``2 win - 1 + win_gammon - lose_gammon + win_backgammon - lose_backgammon``.
+
+Inputs (``encode``), for each side, the side on roll first: TD-Gammon's raw encoding of points
+1..24 in that side's own numbering (four units per point: 1, 2, 3 or more checkers as on/off,
+then (n - 3) / 2), the bar (n / 2) and the borne-off checkers (n / 15); then a few features of
+the project's choosing: pips / 100, blots / 5, made home points / 6, the furthest-back
+checker / 25, checkers in the opponent's home board and on the bar / 5.
+
+Positions with contact go to the contact network, races to the race network; a pure bear-off
+(every checker of both sides home) takes its win chance exactly from the bear-off database;
+finished games get their exact result. Evaluation is numpy only: one matrix product per layer
+for a whole batch of candidates.
+"""
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from gamehall.engines.neural import bearoff
+from gamehall.engines.neural.board import Boards
+
+Floats = npt.NDArray[np.float32]
+Probabilities = npt.NDArray[np.float64]
+"""Shape (n, 5): win, win gammon, win backgammon, lose gammon, lose backgammon."""
+
+RAW_INPUTS = 2 * (24 * 4 + 2)
+FEATURES = 2 * 6
+INPUTS = RAW_INPUTS + FEATURES
+OUTPUTS = 5
+NETS = ("contact", "race")
+
+
+def encode(boards: Boards) -> Floats:
+    """The network inputs of boards (n, 2, 26), shape (n, INPUTS)."""
+    b = boards.astype(np.float32)
+    n = b.shape[0]
+    points = b[:, :, 1:25]
+    units = np.empty((n, 2, 24, 4), np.float32)
+    units[..., 0] = points >= 1
+    units[..., 1] = points >= 2
+    units[..., 2] = points >= 3
+    units[..., 3] = np.maximum(points - 3.0, 0.0) / 2.0
+    ends = np.stack((b[:, :, 25] / 2.0, b[:, :, 0] / 15.0), axis=2)
+    raw = np.concatenate((units.reshape(n, 2, 96), ends), axis=2).reshape(n, RAW_INPUTS)
+    pips = b @ np.arange(26, dtype=np.float32)
+    blots = np.sum(points == 1, axis=2)
+    home = np.sum(b[:, :, 1:7] >= 2, axis=2)
+    occupied = b[:, :, 1:26] > 0
+    back = np.where(occupied.any(axis=2), 25 - np.argmax(occupied[:, :, ::-1], axis=2), 0)
+    behind = np.sum(b[:, :, 19:26], axis=2)
+    features = np.stack(
+        (pips / 100.0, blots / 5.0, home / 6.0, back / 25.0, behind / 5.0, b[:, :, 25] / 5.0),
+        axis=2,
+    ).reshape(n, FEATURES)
+    return np.concatenate((raw, features), axis=1).astype(np.float32)
+
+
+def furthest_back(boards: Boards) -> npt.NDArray[np.int64]:
+    """Each side's furthest-back checker (own numbering, 25 the bar, 0 all off), shape (n, 2)."""
+    occupied = boards[:, :, 1:26] > 0
+    return np.asarray(
+        np.where(occupied.any(axis=2), 25 - np.argmax(occupied[:, :, ::-1], axis=2), 0)
+    )
+
+
+def is_race(boards: Boards) -> npt.NDArray[np.bool_]:
+    """Which boards are races: every checker of each side past every checker of the other."""
+    back = furthest_back(boards)
+    return np.asarray(back[:, 0] + back[:, 1] < 25)
+
+
+def equity(probabilities: Probabilities) -> npt.NDArray[np.float64]:
+    """Cubeless equity of each row of probabilities, for the side they belong to."""
+    p = probabilities
+    return np.asarray(2.0 * p[:, 0] - 1.0 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4])
+
+
+def flip(probabilities: Probabilities) -> Probabilities:
+    """The same probabilities seen by the other side."""
+    p = probabilities
+    return np.stack((1.0 - p[:, 0], p[:, 3], p[:, 4], p[:, 1], p[:, 2]), axis=1)
+
+
+def _sigmoid(x: Floats) -> Floats:
+    return np.asarray(1.0 / (1.0 + np.exp(-np.clip(x, -30.0, 30.0))), dtype=np.float32)
+
+
+@dataclass
+class Net:
+    """One network: inputs -> sigmoid hidden layer -> five sigmoid outputs."""
+
+    w1: Floats
+    b1: Floats
+    w2: Floats
+    b2: Floats
+
+    @classmethod
+    def fresh(cls, hidden: int, rng: np.random.Generator) -> "Net":
+        """Small random weights."""
+        scale = 1.0 / np.sqrt(INPUTS)
+        return cls(
+            rng.uniform(-scale, scale, (INPUTS, hidden)).astype(np.float32),
+            np.zeros(hidden, np.float32),
+            rng.uniform(-0.1, 0.1, (hidden, OUTPUTS)).astype(np.float32),
+            np.zeros(OUTPUTS, np.float32),
+        )
+
+    @property
+    def hidden(self) -> int:
+        return int(self.w1.shape[1])
+
+    def hidden_of(self, inputs: Floats) -> Floats:
+        """The hidden layer's activations."""
+        return _sigmoid(inputs @ self.w1 + self.b1)
+
+    def forward(self, inputs: Floats) -> Floats:
+        """The five outputs of each row of inputs."""
+        return _sigmoid(self.hidden_of(inputs) @ self.w2 + self.b2)
+
+    def arrays(self, prefix: str) -> dict[str, Floats]:
+        return {f"{prefix}_{k}": v for k, v in vars(self).items()}
+
+    @classmethod
+    def from_arrays(cls, arrays: Any, prefix: str) -> "Net":
+        return cls(
+            *(np.asarray(arrays[f"{prefix}_{k}"], np.float32) for k in ("w1", "b1", "w2", "b2"))
+        )
+
+
+class Evaluator:
+    """The contact and race networks with the exact cases around them."""
+
+    def __init__(self, contact: Net, race: Net) -> None:
+        self.contact = contact
+        self.race = race
+
+    @classmethod
+    def fresh(cls, seed: int, contact_hidden: int = 80, race_hidden: int = 40) -> "Evaluator":
+        """Untrained networks, their weights drawn from ``seed``."""
+        rng = np.random.default_rng(seed)
+        return cls(Net.fresh(contact_hidden, rng), Net.fresh(race_hidden, rng))
+
+    def save(self, path: Path | str, meta: str = "{}") -> None:
+        """Write the weights (``.npz``), with ``meta`` (JSON text) beside them in the file."""
+        arrays: dict[str, Any] = {**self.contact.arrays("contact"), **self.race.arrays("race")}
+        arrays["meta"] = np.array(meta)
+        target = Path(path)
+        partial = target.with_name(target.name + ".partial.npz")
+        np.savez_compressed(partial, **arrays)
+        partial.replace(target)
+
+    @classmethod
+    def load(cls, path: Path | str) -> tuple["Evaluator", str]:
+        """The evaluator saved in ``path``, and its meta text."""
+        with np.load(path) as arrays:
+            evaluator = cls(Net.from_arrays(arrays, "contact"), Net.from_arrays(arrays, "race"))
+            meta = str(arrays["meta"]) if "meta" in arrays else "{}"
+        return evaluator, meta
+
+    def probabilities(self, boards: Boards) -> Probabilities:
+        """The five probabilities of each board (n, 2, 26) for its side on roll."""
+        n = boards.shape[0]
+        out = np.zeros((n, OUTPUTS))
+        finished = boards[:, 1, 0] == 15
+        live = ~finished
+        if finished.any():
+            out[finished] = lost_outcome(boards[finished])
+        if live.any():
+            rows = np.flatnonzero(live)
+            race = is_race(boards[rows])
+            inputs = encode(boards[rows])
+            for net, which in ((self.contact, ~race), (self.race, race)):
+                if which.any():
+                    out[rows[which]] = net.forward(inputs[which])
+            exact = rows[bearoff.is_bearoff(boards[rows])]
+            if exact.size:
+                self._bearoff(boards[exact], out, exact)
+        return _consistent(out)
+
+    def _bearoff(self, boards: Boards, out: Probabilities, rows: npt.NDArray[np.int64]) -> None:
+        out[rows, 0] = bearoff.win_chances(boards[:, 0, 1:7], boards[:, 1, 1:7])
+        started = (boards[:, 0, 0] > 0) & (boards[:, 1, 0] > 0)
+        out[rows[started], 1:] = 0.0
+        out[rows, 2] = 0.0
+        out[rows, 4] = 0.0
+
+    def equities(self, boards: Boards) -> npt.NDArray[np.float64]:
+        """Cubeless equity of each board for its side on roll."""
+        return equity(self.probabilities(boards))
+
+
+def lost_outcome(boards: Boards) -> Probabilities:
+    """The exact result of finished boards, the loser on roll: lost, gammoned when he has
+    borne off nothing, backgammoned when he also has a checker on the bar or in the winner's
+    home board."""
+    n = boards.shape[0]
+    out = np.zeros((n, OUTPUTS))
+    gammon = boards[:, 0, 0] == 0
+    backgammon = gammon & (boards[:, 0, 19:26].sum(axis=1) > 0)
+    out[:, 3] = gammon
+    out[:, 4] = backgammon
+    return out
+
+
+def _consistent(p: Probabilities) -> Probabilities:
+    """Clip the outputs so that backgammons <= gammons <= the games they belong to."""
+    p[:, 1] = np.minimum(p[:, 1], p[:, 0])
+    p[:, 2] = np.minimum(p[:, 2], p[:, 1])
+    p[:, 3] = np.minimum(p[:, 3], 1.0 - p[:, 0])
+    p[:, 4] = np.minimum(p[:, 4], p[:, 3])
+    return p

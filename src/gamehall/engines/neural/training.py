@@ -1,0 +1,180 @@
+"""TD(lambda) self-play training of the evaluator, from nothing but the rules and the dice.
+
+Each game is played by the current networks against themselves, greedily at 0-ply (the dice
+explore). When it ends, every position's target is its lambda-return, computed backwards from
+the exact result: ``G_t = flip((1 - lambda) V_{t+1} + lambda G_{t+1})`` (``flip`` turns the
+next position's probabilities, seen by the other side, into the mover's), the offline form of
+TD(lambda). Each network then takes one gradient step on its positions (cross-entropy on the
+five sigmoid outputs), summed over the game as sequential updates would be. The learning rate
+falls as ``alpha / sqrt(1 + games / alpha_halflife)``.
+
+Every game's dice come from ``numpy.random.default_rng([seed, game])``, so a run is
+reproducible from its seed and a resumed run plays the games the uninterrupted run would have.
+"""
+
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from gamehall.engines.neural import fast
+from gamehall.engines.neural.board import Boards
+from gamehall.engines.neural.network import (
+    INPUTS,
+    Evaluator,
+    Floats,
+    Net,
+    Probabilities,
+    encode,
+    flip,
+    is_race,
+    lost_outcome,
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a run learns; kept in the training record."""
+
+    lam: float = 0.7
+    alpha: float = 0.02
+    alpha_halflife: int = 50_000
+    contact_hidden: int = 80
+    race_hidden: int = 40
+
+    def rate(self, games: int) -> float:
+        return self.alpha / math.sqrt(1.0 + games / self.alpha_halflife)
+
+
+@dataclass
+class Record:
+    """A run's history: what it is, how far it got, and the benchmark at each checkpoint."""
+
+    seed: int
+    settings: Settings
+    games: int = 0
+    wall_seconds: float = 0.0
+    checkpoints: list[dict[str, object]] = field(default_factory=list)
+    command: str = ""
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Record":
+        data = json.loads(text)
+        data["settings"] = Settings(**data["settings"])
+        return cls(**data)
+
+
+MAX_TURNS = 4000
+"""More turns than any self-play game takes (untrained networks play long games)."""
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The dice seed of game number ``game`` of a run."""
+    return (seed * 1_000_003 + game) % 2**32
+
+
+def self_play(evaluator: Evaluator, seed: int, game: int) -> Boards:
+    """The boards of one greedy 0-ply self-play game, each with its side on roll first, the
+    last one finished (its side on roll has lost)."""
+    boards = np.zeros((MAX_TURNS, 2, 26), np.int8)
+    count = fast.self_play(game_seed(seed, game), boards, *fast.kernel_args(evaluator))
+    if boards[count - 1, 1, 0] != 15:
+        raise RuntimeError(f"self-play game {game} did not finish in {MAX_TURNS} turns")
+    return boards[:count]
+
+
+def lambda_targets(values: Probabilities, final: Probabilities, lam: float) -> Probabilities:
+    """The lambda-return of each of a game's positions ``s_0 .. s_{T-1}``, from the networks'
+    ``values`` of them and the exact result ``final`` (shape (1, 5)) of ``s_T``, each seen by
+    its own side on roll."""
+    count = values.shape[0]
+    targets = np.empty((count, 5))
+    following = final[0]
+    for t in range(count - 1, -1, -1):
+        nxt = final[0] if t + 1 == count else values[t + 1]
+        targets[t] = flip(((1.0 - lam) * nxt + lam * following)[None])[0]
+        following = targets[t]
+    return targets
+
+
+def step(net: Net, inputs: Floats, targets: Probabilities, rate: float) -> None:
+    """One summed gradient step of cross-entropy towards ``targets``."""
+    hidden = net.hidden_of(inputs)
+    out = 1.0 / (1.0 + np.exp(-(hidden @ net.w2 + net.b2)))
+    d_out = (out - targets).astype(np.float32)
+    d_hidden = (d_out @ net.w2.T) * hidden * (1.0 - hidden)
+    net.w2 -= rate * (hidden.T @ d_out)
+    net.b2 -= rate * d_out.sum(axis=0)
+    net.w1 -= rate * (inputs.T @ d_hidden)
+    net.b1 -= rate * d_hidden.sum(axis=0)
+
+
+def learn(evaluator: Evaluator, boards: Boards, settings: Settings, rate: float) -> None:
+    """Update the networks from one finished game's boards."""
+    live = boards[:-1]
+    values = evaluator.probabilities(live)
+    targets = lambda_targets(values, lost_outcome(boards[-1:]), settings.lam)
+    race = is_race(live)
+    inputs = encode(live)
+    for net, rows in ((evaluator.contact, ~race), (evaluator.race, race)):
+        if rows.any():
+            step(net, inputs[rows], targets[rows], rate)
+
+
+Benchmark = Callable[[Evaluator], dict[str, object] | None]
+
+
+def train(
+    evaluator: Evaluator,
+    record: Record,
+    games: int,
+    out: Path,
+    every: int,
+    benchmark: Benchmark,
+    progress: Callable[[int, dict[str, object] | None], None],
+) -> None:
+    """Play and learn from ``games`` more games, checkpointing into ``out`` every ``every``
+    games and at the end (weights with the record inside, and the record as JSON beside)."""
+    started = time.monotonic() - record.wall_seconds
+    last: dict[str, object] | None = record.checkpoints[-1] if record.checkpoints else None
+    target = record.games + games
+    while record.games < target:
+        boards = self_play(evaluator, record.seed, record.games)
+        learn(evaluator, boards, record.settings, record.settings.rate(record.games))
+        record.games += 1
+        if record.games % every == 0 or record.games == target:
+            record.wall_seconds = time.monotonic() - started
+            figure = benchmark(evaluator)
+            last = {"games": record.games, "wall_seconds": round(record.wall_seconds)}
+            if figure is not None:
+                last["benchmark"] = figure
+            record.checkpoints.append(last)
+            save(evaluator, record, out)
+        progress(record.games, last)
+
+
+def save(evaluator: Evaluator, record: Record, out: Path) -> None:
+    """The checkpoint: weights with the record in ``out``, the record in ``out`` + ``.json``."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    evaluator.save(out, record.to_json())
+    out.with_name(out.name + ".json").write_text(record.to_json() + "\n")
+
+
+def greedy_chooser(evaluator: Evaluator) -> Callable[[Boards, tuple[int, int], Boards], int]:
+    """The 0-ply player of an evaluator (its weights as they stand at each call), for
+    matches."""
+    args = fast.kernel_args(evaluator)
+    x = np.zeros(INPUTS, np.float32)
+    out = np.zeros(5)
+
+    def choose(board: Boards, dice: tuple[int, int], results: Boards) -> int:
+        return int(fast.best_index(results, len(results), x, out, *args))
+
+    return choose

@@ -1,0 +1,99 @@
+"""The evaluator: its inputs, the exact cases (finished games, pure bear-offs), the compiled
+copy used by training and search equal to the numpy one, and weights that round-trip."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gamehall.backgammon import Position
+from gamehall.engines.neural import bearoff, fast
+from gamehall.engines.neural.board import MoveGenerator, from_sides, initial_board
+from gamehall.engines.neural.network import (
+    INPUTS,
+    Evaluator,
+    encode,
+    equity,
+    flip,
+    is_race,
+)
+from gamehall.engines.neural.training import self_play
+
+
+def board(mine: dict[int, int], theirs: dict[int, int]) -> np.ndarray:
+    position = Position.from_points(mine, theirs)
+    return from_sides(position.mover, position.opponent)
+
+
+def test_the_inputs_of_the_start() -> None:
+    x = encode(initial_board()[None])[0]
+    assert x.shape == (INPUTS,) == (208,)
+    # Point 6 of the side on roll holds 5: units 1, 1, 1 and (5 - 3) / 2.
+    assert x[20:24].tolist() == [1, 1, 1, 1]
+    # Point 24 holds 2: units 1, 1, 0, 0; point 1 is empty.
+    assert x[92:96].tolist() == [1, 1, 0, 0]
+    assert x[0:4].tolist() == [0, 0, 0, 0]
+    # The other side's encoding is the same, then pips / 100 and the other features.
+    assert np.array_equal(x[0:98], x[98:196])
+    assert x[196] == pytest.approx(1.67)
+
+
+def test_race_and_contact() -> None:
+    race = board({6: 15}, {6: 15})
+    contact = board({24: 1, 6: 14}, {6: 15})
+    assert is_race(np.stack([race, contact, initial_board()])).tolist() == [True, False, False]
+
+
+def test_finished_games_are_exact() -> None:
+    evaluator = Evaluator.fresh(3)
+    lost = np.zeros((3, 2, 26), np.int8)
+    lost[:, 1, 0] = 15
+    lost[0, 0, 0], lost[0, 0, 3] = 1, 14  # bore one off: a single game
+    lost[1, 0, 8] = 15  # none off: gammon
+    lost[2, 0, 8], lost[2, 0, 20] = 14, 1  # one in the winner's home board: backgammon
+    p = evaluator.probabilities(lost)
+    assert p.tolist() == [[0, 0, 0, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 1, 1]]
+    assert equity(p).tolist() == [-1, -2, -3]
+
+
+def test_pure_bearoffs_take_the_database() -> None:
+    evaluator = Evaluator.fresh(3)
+    b = board({6: 1, 1: 3}, {1: 1})
+    b[:, 0] += 0  # both have borne off checkers: no gammons
+    p = evaluator.probabilities(b[None])[0]
+    want = bearoff.win_chances(b[None, 0, 1:7], b[None, 1, 1:7])[0]
+    assert p[0] == pytest.approx(want)
+    assert p[1:].tolist() == [0, 0, 0, 0]
+
+
+def test_flip_and_equity() -> None:
+    p = np.array([[0.6, 0.2, 0.05, 0.1, 0.01]])
+    assert flip(flip(p)).tolist() == p.tolist()
+    assert equity(p)[0] == pytest.approx(0.2 + 0.1 + 0.04)
+    assert equity(flip(p))[0] == pytest.approx(-equity(p)[0])
+
+
+def test_the_compiled_evaluator_is_the_numpy_one() -> None:
+    evaluator = Evaluator.fresh(5)
+    boards = np.concatenate([self_play(evaluator, 9, game) for game in range(4)])
+    generator = MoveGenerator()
+    extra = [generator.successors(b, 6, 5) for b in boards[::7]]
+    bearoffs = [board({6: 3, 2: 4, 1: 2}, {5: 2, 3: 3}), board({4: 15}, {1: 1, 2: 14})]
+    boards = np.concatenate([boards, *extra, np.stack(bearoffs)])
+    kinds = is_race(boards)
+    assert kinds.any() and not kinds.all() and bearoff.is_bearoff(boards).any()
+    assert np.allclose(
+        evaluator.probabilities(boards),
+        fast.probabilities(boards, fast.kernel_args(evaluator)),
+        atol=1e-5,
+    )
+
+
+def test_weights_round_trip(tmp_path: Path) -> None:
+    evaluator = Evaluator.fresh(7, contact_hidden=16, race_hidden=8)
+    path = tmp_path / "w.npz"
+    evaluator.save(path, '{"games": 0}')
+    again, meta = Evaluator.load(path)
+    assert meta == '{"games": 0}'
+    boards = np.stack([initial_board(), board({6: 15}, {6: 15})])
+    assert np.array_equal(again.probabilities(boards), evaluator.probabilities(boards))
