@@ -213,7 +213,7 @@ def remove(state: State, constants: Constants) -> int:
 
 
 @njit
-def _black_keys(state: State, constants: Constants, cell: int, sign: int) -> None:
+def _black_keys(state: State, constants: Constants, cell: "int | np.int64", sign: int) -> None:
     """Add (``sign`` 1) or take away (-1) a black stone on ``cell`` in Black's keys only: the
     light touch the forbidden-point recursion needs."""
     keys, steps, digits = state.keys, constants.steps, constants.digits
@@ -231,7 +231,9 @@ MAX_JUDGE_DEPTH = 64
 
 
 @njit
-def _open(state: State, constants: Constants, cell: int, masks: npt.NDArray[np.int64]) -> int:
+def _open(
+    state: State, constants: Constants, cell: "int | np.int64", masks: npt.NDArray[np.int64]
+) -> int:
     """The first look at a black stone on ``cell``: its verdict when the patterns decide it at
     once, else -1 with the straight-four masks of its candidate threes in ``masks``."""
     keys, tables = state.keys, constants.tables
@@ -258,7 +260,7 @@ def _open(state: State, constants: Constants, cell: int, masks: npt.NDArray[np.i
 
 
 @njit
-def judge(state: State, constants: Constants, cell: int) -> int:
+def judge(state: State, constants: Constants, cell: "int | np.int64") -> int:
     """The renju verdict for a black stone on the empty ``cell``: ``NOTHING``, ``MADE_FIVE``,
     or the forbidden pattern (the rules layer's order: double-four, double-three, overline).
     A three is live only when one of its straight-four points is itself judged ``NOTHING``
@@ -353,7 +355,7 @@ def judge(state: State, constants: Constants, cell: int) -> int:
 
 
 @njit
-def forbidden(state: State, constants: Constants, cell: int) -> bool:
+def forbidden(state: State, constants: Constants, cell: "int | np.int64") -> bool:
     """Is a black stone on the empty ``cell`` forbidden (renju rule only)? Cheap unless the
     point's patterns could make it so."""
     if state.meta[RULE] != 0:

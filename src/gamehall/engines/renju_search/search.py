@@ -1,0 +1,486 @@
+"""Alpha-beta search: negamax with principal-variation search and iterative deepening.
+
+Each node first settles the forcing facts the patterns show at once: a five to make wins; two
+fives of the opponent to stop lose; one must be blocked (a block forbidden to Black loses);
+an open four or a double four of one's own wins two moves later. Otherwise the candidates are
+the empty points within two steps of a stone (only the fours and the points that stop a three
+when the opponent threatens an open four), ordered by the transposition-table move, two killer
+moves per ply, then the points' pattern values for both colours plus the history score; late
+quiet moves are searched one ply shallower first (and again at full depth if they surprise).
+Positions are stored in a transposition table keyed by the board's Zobrist hash.
+
+The leaves are scored by the board's running pattern sums (:mod:`.board`), plus an optional
+noise that is a fixed function of the position and the seed (so the same seed plays alike).
+Time is checked every 1,024 nodes; the node limit is exact.
+"""
+
+import time
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from gamehall.engines.renju_search.board import (
+    BLACK,
+    CELL_OF,
+    CELLS,
+    DOUBLE_THREAT_VALUE,
+    EMPTY,
+    TOTAL_BLACK,
+    TURN,
+    WIDTH,
+    WIN_VALUE,
+    Constants,
+    FastBoard,
+    State,
+    forbidden,
+    place,
+    point_of,
+    remove,
+)
+from gamehall.engines.renju_search.jit import njit
+from gamehall.engines.renju_search.threats import (
+    is_four_move,
+    threat_work,
+    vcf,
+    vct,
+)
+
+MAX_PLY = 64
+WIN = 1_000_000
+"""A won position's score, less the plies to the win."""
+INFINITY = 10 * WIN
+TT_BITS = 19
+BREADTH = 24
+"""Moves tried at most at a node (the rest are pruned)."""
+EXACT_BOUND, LOWER_BOUND, UPPER_BOUND = 0, 1, 2
+
+# counters
+NODE_COUNT, NODE_LIMIT, STOPPED, BEST_MOVE, NOISE, SEED, ROOT_FILTER = range(7)
+
+
+class SearchWork(NamedTuple):
+    """The search's tables and scratch arrays, kept from move to move."""
+
+    tt_keys: npt.NDArray[np.uint64]
+    tt_values: npt.NDArray[np.int64]
+    tt_depths: npt.NDArray[np.int64]
+    tt_flags: npt.NDArray[np.int64]
+    tt_moves: npt.NDArray[np.int64]
+    killers: npt.NDArray[np.int64]
+    history: npt.NDArray[np.int64]
+    moves: npt.NDArray[np.int64]
+    scores: npt.NDArray[np.int64]
+    counters: npt.NDArray[np.int64]
+    deadline: npt.NDArray[np.float64]
+    root_allowed: npt.NDArray[np.int64]
+
+
+def search_work() -> SearchWork:
+    """Fresh, empty tables."""
+    size = 1 << TT_BITS
+    return SearchWork(
+        np.zeros(size, dtype=np.uint64),
+        np.zeros(size, dtype=np.int64),
+        np.zeros(size, dtype=np.int64),
+        np.zeros(size, dtype=np.int64),
+        np.full(size, -1, dtype=np.int64),
+        np.full((MAX_PLY, 2), -1, dtype=np.int64),
+        np.zeros((2, CELLS), dtype=np.int64),
+        np.zeros((MAX_PLY, 225), dtype=np.int64),
+        np.zeros((MAX_PLY, 225), dtype=np.int64),
+        np.zeros(8, dtype=np.int64),
+        np.zeros(1, dtype=np.float64),
+        np.ones(CELLS, dtype=np.int64),
+    )
+
+
+@njit
+def _now() -> float:
+    with numba.objmode(now="float64"):
+        now = time.perf_counter()
+    return now
+
+
+@njit
+def evaluate(state: State, work: SearchWork) -> int:
+    """The side to move's score from the pattern sums (the side to move weighs a fifth more:
+    it moves first), plus the seeded noise."""
+    view = state.meta[TURN] - 1
+    own = state.meta[TOTAL_BLACK + view]
+    other = state.meta[TOTAL_BLACK + 1 - view]
+    score = (own * 6) // 5 - other
+    amplitude = work.counters[NOISE]
+    if amplitude > 0:
+        mixed = (state.hashes[0] ^ np.uint64(work.counters[SEED])) * np.uint64(0x9E3779B97F4A7C15)
+        score += int(mixed >> np.uint64(40)) % (2 * amplitude + 1) - amplitude
+    return int(score)
+
+
+@njit
+def _stop(work: SearchWork) -> bool:
+    counters = work.counters
+    if counters[STOPPED]:
+        return True
+    out_of_nodes = counters[NODE_COUNT] >= counters[NODE_LIMIT]
+    clock_due = counters[NODE_COUNT] & 1023 == 0 and work.deadline[0] > 0
+    if out_of_nodes or (clock_due and _now() > work.deadline[0]):
+        counters[STOPPED] = 1
+    return bool(counters[STOPPED] != 0)
+
+
+@njit
+def _to_tt(score: int, ply: int) -> int:
+    if score > WIN - 1000:
+        return score + ply
+    if score < -WIN + 1000:
+        return score - ply
+    return score
+
+
+@njit
+def _from_tt(score: int, ply: int) -> int:
+    if score > WIN - 1000:
+        return score - ply
+    if score < -WIN + 1000:
+        return score + ply
+    return score
+
+
+@njit
+def negamax(
+    state: State,
+    constants: Constants,
+    work: SearchWork,
+    depth: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+) -> int:
+    """The score of the position for the side to move, searched ``depth`` plies."""
+    work.counters[NODE_COUNT] += 1
+    if _stop(work):
+        return 0
+    cells, values, near = state.cells, state.values, state.near
+    colour = state.meta[TURN]
+    view = colour - 1
+    moves = work.moves[ply]
+    scores = work.scores[ply]
+    count = 0
+    opponent_five = -1
+    opponent_fives = 0
+    own_double = False
+    opponent_threat = False
+    for cell in CELL_OF:
+        if cells[cell] != EMPTY or near[cell] == 0:
+            continue
+        mine = values[view, cell]
+        theirs = values[1 - view, cell]
+        if mine >= WIN_VALUE:
+            if ply == 0:
+                work.counters[BEST_MOVE] = cell
+            return WIN - ply
+        if theirs >= WIN_VALUE and cell != opponent_five:
+            opponent_fives += 1
+            opponent_five = cell
+        if mine >= DOUBLE_THREAT_VALUE:
+            own_double = True
+        if theirs >= DOUBLE_THREAT_VALUE:
+            opponent_threat = True
+        if ply > 0 or work.root_allowed[cell]:
+            moves[count] = cell
+            count += 1
+    if count == 0 and opponent_fives == 0:
+        return 0
+    if opponent_fives >= 2:
+        if ply == 0:
+            work.counters[BEST_MOVE] = opponent_five
+        return -(WIN - ply - 1)
+    if opponent_fives == 1:
+        if ply == 0:
+            work.counters[BEST_MOVE] = opponent_five
+        if colour == BLACK and forbidden(state, constants, opponent_five):
+            return -(WIN - ply - 1)
+        if ply + 1 >= MAX_PLY:
+            return evaluate(state, work)
+        place(state, constants, opponent_five)
+        score = -negamax(state, constants, work, depth, -beta, -alpha, ply + 1)
+        remove(state, constants)
+        return score
+    if own_double:
+        for i in range(count):
+            cell = moves[i]
+            if values[view, cell] >= DOUBLE_THREAT_VALUE and (
+                colour != BLACK or not forbidden(state, constants, cell)
+            ):
+                if ply == 0:
+                    work.counters[BEST_MOVE] = cell
+                return WIN - ply - 2
+    if depth <= 0 or ply + 1 >= MAX_PLY:
+        return evaluate(state, work)
+
+    key = state.hashes[0]
+    slot = key & np.uint64((1 << TT_BITS) - 1)
+    tt_move = -1
+    if work.tt_keys[slot] == key:
+        tt_move = work.tt_moves[slot]
+        if work.tt_depths[slot] >= depth and ply > 0:
+            stored = _from_tt(work.tt_values[slot], ply)
+            flag = work.tt_flags[slot]
+            if (
+                flag == EXACT_BOUND
+                or (flag == LOWER_BOUND and stored >= beta)
+                or (flag == UPPER_BOUND and stored <= alpha)
+            ):
+                return stored
+
+    kept = 0
+    for i in range(count):
+        cell = moves[i]
+        mine = values[view, cell]
+        theirs = values[1 - view, cell]
+        if opponent_threat and not (
+            is_four_move(state, view, cell) or is_four_move(state, 1 - view, cell)
+        ):
+            continue
+        score = mine + mine // 8 + theirs + work.history[view, cell] // 64
+        if cell == tt_move:
+            score += 1 << 40
+        elif cell == work.killers[ply, 0] or cell == work.killers[ply, 1]:
+            score += 1 << 20
+        moves[kept] = cell
+        scores[kept] = score
+        kept += 1
+
+    original_alpha = alpha
+    best = -INFINITY
+    best_move = -1
+    searched = 0
+    for i in range(kept):
+        top = i
+        for j in range(i + 1, kept):
+            if scores[j] > scores[top]:
+                top = j
+        cell = moves[top]
+        quiet = scores[top] < 60
+        moves[top] = moves[i]
+        scores[top] = scores[i]
+        moves[i] = cell
+        if searched >= BREADTH:
+            break
+        if colour == BLACK and forbidden(state, constants, cell):
+            continue
+        place(state, constants, cell)
+        if searched == 0:
+            score = -negamax(state, constants, work, depth - 1, -beta, -alpha, ply + 1)
+        else:
+            reduction = 1 if searched >= 4 and depth >= 3 and quiet else 0
+            score = -negamax(
+                state, constants, work, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1
+            )
+            if score > alpha and (reduction or score < beta):
+                score = -negamax(state, constants, work, depth - 1, -beta, -alpha, ply + 1)
+        remove(state, constants)
+        if work.counters[STOPPED]:
+            return 0
+        searched += 1
+        if score > best:
+            best = score
+            best_move = cell
+            if ply == 0:
+                work.counters[BEST_MOVE] = cell
+        if score > alpha:
+            alpha = score
+        if alpha >= beta:
+            if cell != work.killers[ply, 0]:
+                work.killers[ply, 1] = work.killers[ply, 0]
+                work.killers[ply, 0] = cell
+            work.history[view, cell] += depth * depth
+            break
+    if searched == 0:
+        return -(WIN - ply - 1)
+    flag = EXACT_BOUND
+    if best <= original_alpha:
+        flag = UPPER_BOUND
+    elif best >= beta:
+        flag = LOWER_BOUND
+    work.tt_keys[slot] = key
+    work.tt_values[slot] = _to_tt(best, ply)
+    work.tt_depths[slot] = depth
+    work.tt_flags[slot] = flag
+    work.tt_moves[slot] = best_move
+    return best
+
+
+@njit
+def pass_turn(state: State, constants: Constants) -> None:
+    """Give the move to the other side without a stone (to ask what it threatens)."""
+    state.meta[TURN] = 3 - state.meta[TURN]
+    state.hashes[0] ^= constants.zobrist[0, 0]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found: the move (a rules-layer point index), its score for the side to
+    move (``WIN`` less the plies to a win; negative for a loss), the depth completed, the nodes
+    searched and the seconds spent; ``threat`` names a threat-space win (``"vcf"``, ``"vct"``)
+    or is empty."""
+
+    point: int
+    score: int
+    depth: int
+    nodes: int
+    seconds: float
+    threat: str = ""
+
+
+class Searcher:
+    """A search with its tables: one per engine, reused from move to move."""
+
+    def __init__(self) -> None:
+        self.work = search_work()
+        self.threats = threat_work()
+
+    def threat_line(self, fast: FastBoard, kind: str, depth: int, nodes: int) -> list[int] | None:
+        """The side to move's winning line by fours (``kind`` ``"vcf"``) or threes and fours
+        (``"vct"``) as grid cells, attacker's and defender's moves alternating (only the first
+        move for a VCT), or None when none is found within ``depth`` and ``nodes``."""
+        work = self.threats
+        work.budget[0] = 0
+        work.budget[1] = nodes
+        work.line[0] = 0
+        work.cache_keys[:] = 0
+        search = vcf if kind == "vcf" else vct
+        if not search(fast.state, fast.constants, work, depth):
+            return None
+        line = [int(c) for c in work.line[1 : 1 + work.line[0]]]
+        return [c for c in line if c >= 0]
+
+    def opponent_vcf(self, fast: FastBoard, nodes: int) -> bool:
+        """Would the opponent win by fours if he were to move now?"""
+        pass_turn(fast.state, fast.constants)
+        try:
+            return self.threat_line(fast, "vcf", 40, nodes) is not None
+        finally:
+            pass_turn(fast.state, fast.constants)
+
+    def search(
+        self,
+        fast: FastBoard,
+        *,
+        max_depth: int,
+        seconds: float,
+        nodes: int,
+        noise: int = 0,
+        seed: int = 0,
+        threat_nodes: int = 20_000,
+        vct_depth: int = 0,
+        allowed: list[int] | None = None,
+    ) -> SearchResult:
+        """The best move by threat search, then iterative deepening to ``max_depth`` plies
+        within ``seconds`` and ``nodes`` (the threat searches count against the time too),
+        among the ``allowed`` grid cells (default: every empty point)."""
+        start = time.perf_counter()
+        deadline = start + seconds
+        work = self.work
+        state = fast.state
+        if threat_nodes:
+            line = self.threat_line(fast, "vcf", 40, threat_nodes)
+            kind = "vcf"
+            if line is None and vct_depth and time.perf_counter() < start + seconds / 3:
+                line = self.threat_line(fast, "vct", vct_depth, threat_nodes)
+                kind = "vct"
+            if line and (allowed is None or line[0] in allowed):
+                return SearchResult(
+                    point_of(line[0]),
+                    WIN,
+                    0,
+                    int(self.threats.budget[0]),
+                    time.perf_counter() - start,
+                    kind,
+                )
+        work.root_allowed[:] = 1 if allowed is None else 0
+        if allowed is not None:
+            work.root_allowed[np.array(allowed, dtype=np.int64)] = 1
+        if threat_nodes and self.opponent_vcf(fast, threat_nodes):
+            self._keep_vcf_defences(fast, threat_nodes // 8, deadline)
+        work.counters[:] = 0
+        work.counters[NODE_LIMIT] = nodes
+        work.counters[NOISE] = noise
+        work.counters[SEED] = seed
+        work.deadline[0] = deadline
+        work.killers[:] = -1
+        work.history[:] //= 4
+        best = -1
+        score = 0
+        depth_done = 0
+        for depth in range(1, max_depth + 1):
+            work.counters[BEST_MOVE] = -1
+            value = negamax(state, fast.constants, work, depth, -INFINITY, INFINITY, 0)
+            if work.counters[STOPPED]:
+                if best < 0 and work.counters[BEST_MOVE] >= 0:
+                    best = int(work.counters[BEST_MOVE])
+                break
+            best = int(work.counters[BEST_MOVE])
+            score = value
+            depth_done = depth
+            if abs(value) > WIN - 1000 or best < 0:
+                break
+            if time.perf_counter() - start > seconds * 0.45:
+                break
+        if best < 0:
+            best = _fallback(fast, work)
+        return SearchResult(
+            point_of(best),
+            score,
+            depth_done,
+            int(work.counters[NODE_COUNT]),
+            time.perf_counter() - start,
+        )
+
+    def _keep_vcf_defences(self, fast: FastBoard, nodes: int, deadline: float) -> None:
+        """Allow at the root only the moves after which the opponent has no VCF (all of them
+        when none is found, or time runs short)."""
+        state = fast.state
+        allowed = self.work.root_allowed
+        before = allowed.copy()
+        allowed[:] = 0
+        colour = int(state.meta[TURN])
+        view = colour - 1
+        cells = [int(c) for c in CELL_OF if state.cells[c] == EMPTY and state.near[c] > 0]
+        cells.sort(key=lambda c: -int(state.values[view, c] + state.values[1 - view, c]))
+        found = False
+        for cell in [c for c in cells if before[c]][:40]:
+            if time.perf_counter() > deadline - 0.1 * (deadline - time.perf_counter()):
+                break
+            if colour == BLACK and fast.is_forbidden(cell):
+                continue
+            place(state, fast.constants, cell)
+            holds = self.threat_line(fast, "vcf", 40, nodes) is None
+            remove(state, fast.constants)
+            if holds:
+                allowed[cell] = 1
+                found = True
+        if not found:
+            allowed[:] = before
+
+
+def _fallback(fast: FastBoard, work: SearchWork) -> int:
+    """A move when the search had no time at all: the best-valued playable point."""
+    state = fast.state
+    view = int(state.meta[TURN]) - 1
+    best, best_value = -1, -(1 << 40)
+    for c in CELL_OF:
+        cell = int(c)
+        if state.cells[cell] != EMPTY or not work.root_allowed[cell]:
+            continue
+        if state.meta[TURN] == BLACK and fast.is_forbidden(cell):
+            continue
+        centre = 7 * WIDTH + 7 + 5 * WIDTH + 5
+        distance = max(abs(cell // WIDTH - centre // WIDTH), abs(cell % WIDTH - centre % WIDTH))
+        value = 16 * int(state.values[view, cell] + state.values[1 - view, cell]) - distance
+        if value > best_value:
+            best, best_value = cell, value
+    return best

@@ -1,0 +1,133 @@
+"""The alpha-beta search and the levels: forced moves, limits honoured, puzzles from real games,
+legal play at every level under every rule."""
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from gamehall.engines.base import AnswerDraw, ChooseMove
+from gamehall.engines.renju_search.board import FastBoard
+from gamehall.engines.renju_search.levels import LEVEL_LIMITS, Limits, SearchingRenjuEngine
+from gamehall.engines.renju_search.search import WIN, Searcher
+from gamehall.errors import GameError
+from gamehall.renju.board import Board
+from support.renju_threats import check_vcf
+
+PUZZLES = Path(__file__).parent / "data" / "renju_vcf_puzzles.jsonl"
+
+
+def _puzzles() -> list[dict[str, object]]:
+    with PUZZLES.open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def test_the_real_game_vcf_puzzles_have_checked_solutions() -> None:
+    puzzles = _puzzles()
+    assert len(puzzles) >= 100
+    for puzzle in puzzles[::10]:
+        board = Board.from_moves(puzzle["moves"])  # type: ignore[arg-type]
+        assert board.turn == puzzle["to_move"]
+        assert check_vcf(board, puzzle["solution"]) is None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("index", range(0, 125, 25))
+def test_the_search_solves_real_game_vcf_puzzles(index: int) -> None:
+    puzzle = _puzzles()[index]
+    board = Board.from_moves(puzzle["moves"])  # type: ignore[arg-type]
+    line = SearchingRenjuEngine("expert", seed=0).threats(board)
+    assert line is not None and line.kind == "vcf"
+    assert check_vcf(board, list(line.moves)) is None
+
+
+def test_makes_five_and_blocks_four() -> None:
+    engine = SearchingRenjuEngine("intermediate", seed=3)
+    win = Board.from_position(black=["h8", "h9", "h10", "h11"], white=["a1", "b1", "c1", "g8"])
+    assert engine.decide(ChooseMove(win)) in ("h7", "h12")
+    board = Board.from_position(
+        black=["a1", "b3", "c5", "h7"], white=["h8", "h9", "h10", "h11"], turn="black"
+    )
+    assert engine.decide(ChooseMove(board)) == "h12"
+
+
+def test_black_does_not_block_on_a_forbidden_point_and_loses() -> None:
+    board = Board.from_position(
+        black=["f9", "g9", "h10", "h11", "c4"],
+        white=["d5", "e6", "f7", "g8", "a1", "o15"],
+    )
+    assert "h9" in board.forbidden_points()
+    result = Searcher().search(FastBoard.from_board(board), max_depth=4, seconds=5, nodes=10_000)
+    assert result.score < -WIN + 100
+
+
+@pytest.mark.parametrize("nodes", [2_000, 20_000])
+def test_the_node_limit_is_honoured_within_ten_percent(nodes: int) -> None:
+    board = Board.from_moves("h8 h9 j10 i9 j9 j8 k9 i8 g10 i10")
+    result = Searcher().search(
+        FastBoard.from_board(board), max_depth=30, seconds=60, nodes=nodes, threat_nodes=0
+    )
+    assert result.nodes <= nodes * 1.1
+
+
+def test_the_time_limit_is_honoured_within_ten_percent() -> None:
+    board = Board.from_moves("h8 h9 j10 i9 j9 j8 k9 i8 g10 i10")
+    fast = FastBoard.from_board(board)
+    Searcher().search(fast, max_depth=2, seconds=1, nodes=1000)  # compiled before timing
+    start = time.perf_counter()
+    Searcher().search(fast, max_depth=40, seconds=0.5, nodes=10**9)
+    assert time.perf_counter() - start <= 0.55
+
+
+def test_the_same_seed_plays_the_same_moves() -> None:
+    board = Board.from_moves("h8 h9 j10 i9")
+    first = SearchingRenjuEngine("intermediate", seed=5).decide(ChooseMove(board))
+    again = SearchingRenjuEngine("intermediate", seed=5).decide(ChooseMove(board))
+    assert first == again
+
+
+@pytest.mark.parametrize("level", list(LEVEL_LIMITS))
+@pytest.mark.parametrize("rule", ["renju", "gomoku-freestyle", "gomoku-standard"])
+def test_random_games_at_every_level_are_legal(level: str, rule: str) -> None:
+    # the level's own search, held to few nodes so that the test is quick
+    limits = LEVEL_LIMITS[level]
+    engine = SearchingRenjuEngine(
+        level,  # type: ignore[arg-type]
+        seed=11,
+        limits=Limits(limits.depth, 600, 0.5, limits.noise, 200, min(limits.vct_depth, 2)),
+    )
+    chooser = random.Random(f"{level}{rule}")
+    board = Board(rule=rule, forbidden="refuse")
+    while board.result is None and len(board.moves) < 80:
+        if board.turn == "white" or chooser.random() < 0.3:
+            board.play(chooser.choice(board.legal_moves()))
+            continue
+        move = engine.decide(ChooseMove(board))
+        assert move in board.legal_moves(), (board.record(), move)
+        board.play(move)
+    if board.result is not None and board.result.winner is not None:
+        assert board.result.reason == "five"
+
+
+def test_hint_and_threats() -> None:
+    engine = SearchingRenjuEngine("advanced", seed=2)
+    board = Board.from_position(
+        black=["d4", "e5", "f6", "g8", "g9"], white=["c3", "g11", "a1", "o1", "a15"]
+    )
+    hints = engine.hint(board, 3)
+    assert len(hints) == 3
+    assert hints[0].point == "g7" and hints[0].score > WIN - 100
+    assert [h.score for h in hints] == sorted((h.score for h in hints), reverse=True)
+    threat = engine.threats(board)
+    assert threat is not None and threat.to_dict() == {"kind": "vcf", "moves": ["g7", "h8", "g6"]}
+
+
+def test_draws_and_finished_games() -> None:
+    engine = SearchingRenjuEngine("advanced", seed=2)
+    assert engine.decide(AnswerDraw(Board.from_moves("h8 h9"))) is False
+    over = Board.from_position(black=["h8", "h9", "h10", "h11", "h12"], white=["a1"])
+    with pytest.raises(GameError, match="over"):
+        engine.threats(over)
+    with pytest.raises(GameError, match="searching level"):
+        SearchingRenjuEngine("beginner")
