@@ -38,29 +38,30 @@ OUTPUTS = 5
 NETS = ("contact", "race")
 
 
+_UNITS = np.array(
+    [[n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2.0] for n in range(16)], dtype=np.float32
+)
+"""TD-Gammon's four units for 0..15 checkers on a point."""
+
+
 def encode(boards: Boards) -> Floats:
     """The network inputs of boards (n, 2, 26), shape (n, INPUTS)."""
-    b = boards.astype(np.float32)
-    n = b.shape[0]
-    points = b[:, :, 1:25]
-    units = np.empty((n, 2, 24, 4), np.float32)
-    units[..., 0] = points >= 1
-    units[..., 1] = points >= 2
-    units[..., 2] = points >= 3
-    units[..., 3] = np.maximum(points - 3.0, 0.0) / 2.0
-    ends = np.stack((b[:, :, 25] / 2.0, b[:, :, 0] / 15.0), axis=2)
-    raw = np.concatenate((units.reshape(n, 2, 96), ends), axis=2).reshape(n, RAW_INPUTS)
-    pips = b @ np.arange(26, dtype=np.float32)
-    blots = np.sum(points == 1, axis=2)
-    home = np.sum(b[:, :, 1:7] >= 2, axis=2)
-    occupied = b[:, :, 1:26] > 0
-    back = np.where(occupied.any(axis=2), 25 - np.argmax(occupied[:, :, ::-1], axis=2), 0)
-    behind = np.sum(b[:, :, 19:26], axis=2)
-    features = np.stack(
-        (pips / 100.0, blots / 5.0, home / 6.0, back / 25.0, behind / 5.0, b[:, :, 25] / 5.0),
-        axis=2,
-    ).reshape(n, FEATURES)
-    return np.concatenate((raw, features), axis=1).astype(np.float32)
+    n = boards.shape[0]
+    x = np.empty((n, INPUTS), np.float32)
+    raw = x[:, :RAW_INPUTS].reshape(n, 2, 98)
+    points = boards[:, :, 1:25]
+    raw[:, :, :96] = _UNITS[points].reshape(n, 2, 96)
+    bar = boards[:, :, 25].astype(np.float64)
+    raw[:, :, 96] = bar / 2.0
+    raw[:, :, 97] = boards[:, :, 0] / 15.0
+    features = x[:, RAW_INPUTS:].reshape(n, 2, 6)
+    features[:, :, 0] = (boards.astype(np.int64) @ np.arange(26)) / 100.0
+    features[:, :, 1] = np.count_nonzero(points == 1, axis=2) / 5.0
+    features[:, :, 2] = np.count_nonzero(boards[:, :, 1:7] >= 2, axis=2) / 6.0
+    features[:, :, 3] = furthest_back(boards) / 25.0
+    features[:, :, 4] = boards[:, :, 19:26].sum(axis=2) / 5.0
+    features[:, :, 5] = bar / 5.0
+    return x
 
 
 def furthest_back(boards: Boards) -> npt.NDArray[np.int64]:
