@@ -120,14 +120,14 @@ class _Costs:
             for i, p in enumerate(group):
                 self.place[p.name] = (i, len(group))
         self.lowest = min(p.half_points for p in ranking)
+        self.spread = max(p.half_points for p in ranking) - self.lowest
 
     def scales(self, n: int) -> tuple[int, int, int]:
         """(mild colour, score, absolute colour) scales for a graph of ``n`` players: each
         is more than the most that everything below it can add up to in a matching."""
         mild = n * n + 1
         score = mild * (n + 1)
-        spread = max(p.half_points for p in self.by_name.values()) - self.lowest
-        return mild, score, score * (spread * spread + 1) * (n + 1)
+        return mild, score, score * (self.spread * self.spread + 1) * (n + 1)
 
     def pair_cost(self, a: SwissPlayer, b: SwissPlayer, n: int) -> int:
         mild, score, absolute = self.scales(n)
