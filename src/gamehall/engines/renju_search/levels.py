@@ -17,9 +17,10 @@ world-class             20     400,000   10      0      100,000        4
 """
 
 from dataclasses import dataclass, replace
+from typing import cast
 
 from gamehall.engines.base import Level
-from gamehall.engines.renju import RenjuEngine
+from gamehall.engines.renju import BeginnerRenjuEngine, RandomRenjuEngine, RenjuEngine
 from gamehall.engines.renju_search.board import FastBoard, cell_of, point_of
 from gamehall.engines.renju_search.search import WIN, Searcher, SearchResult
 from gamehall.errors import GameError
@@ -101,8 +102,8 @@ def _allowed_cells(points: list[str]) -> list[int]:
 class SearchingRenjuEngine(RenjuEngine):
     """A renju (and gomoku) player that searches: threats first, then alpha-beta."""
 
-    def __init__(self, level: Level, seed: int | None = None, limits: Limits | None = None) -> None:
-        super().__init__(level, seed)
+    def __init__(self, level: str, seed: int | None = None, limits: Limits | None = None) -> None:
+        super().__init__(cast(Level, level), seed)
         if level not in LEVEL_LIMITS:
             raise GameError(
                 f"there is no searching level {level!r}: choose {', '.join(LEVEL_LIMITS)}"
@@ -222,3 +223,16 @@ def score_text(score: int) -> str:
     if score < -WIN + 1000:
         return f"loses in {WIN + score}"
     return f"{score:+d}"
+
+
+SEARCH_LEVELS: tuple[str, ...] = tuple(LEVEL_LIMITS)
+
+
+def renju_engine(level: str, seed: int | None = None) -> RenjuEngine:
+    """A renju engine at any level: ``random`` and ``beginner`` (:mod:`gamehall.engines.renju`)
+    or a searching one."""
+    if level == "random":
+        return RandomRenjuEngine(seed)
+    if level == "beginner":
+        return BeginnerRenjuEngine(seed)
+    return SearchingRenjuEngine(level, seed)
