@@ -19,6 +19,7 @@ from typing import TextIO
 
 from gamehall import GAMES, __version__
 from gamehall.engines import LEVELS, Engine, find_engine
+from gamehall.engines.gomocup import command as gomocup_command
 from gamehall.engines.neural import command as train_command
 from gamehall.errors import GameError
 from gamehall.play.bot import SeededDice
@@ -101,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("file", help="the dice record, a JSON file")
     tournament.add_parser(sub)
     train_command.add_parser(sub)
+    gomocup_command.add_parsers(sub)
     return parser
 
 
@@ -233,6 +235,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return tournament.main(args, sys.stdout, sys.stderr)
         if args.command == "train":
             return train_command.main(args, sys.stdout, sys.stderr)
+        if args.command == "brain":
+            return gomocup_command.brain_main(args, sys.stdin, sys.stdout)
+        if args.command == "match":
+            return gomocup_command.match_main(args, sys.stdout, sys.stderr)
     except GameError as error:
         print(f"gamehall: {error}", file=sys.stderr)
         return 2 if args.command == "play" else 1

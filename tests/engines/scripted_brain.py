@@ -3,7 +3,8 @@
 ``python scripted_brain.py MODE``: ``play`` answers every move with the first empty point in
 reading order from the centre outwards (a legal, weak brain); ``crash`` exits at its first
 move; ``slow`` sleeps 3 s before each move; ``illegal`` answers an occupied point (the
-opponent's last stone), or 99,99 (off the board) on an empty board; ``garbage`` answers text that is not a move.
+opponent's last stone), or 99,99 (off the board) on an empty board; ``garbage`` answers
+text that is not a move.
 """
 
 import sys
