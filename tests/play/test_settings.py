@@ -2,7 +2,8 @@
 
 import pytest
 
-from gamehall.errors import GameError
+from gamehall.errors import GameError, RecordError
+from gamehall.play.actions import Move
 from gamehall.play.events import Event
 from gamehall.play.settings import MatchSettings
 
@@ -80,3 +81,31 @@ def test_unknown_keys_are_refused() -> None:
 def test_event_round_trip() -> None:
     event = Event(3, "move", 1, 12.5, {"src": 13, "die": 6}, {"move": "13/7"}, False, None)
     assert Event.from_dict(event.to_dict()) == event
+    assert event.action() == Move(13, 6)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"seq": "3"}, "seq must be a whole number"),
+        ({"seq": True}, "seq must be a whole number"),
+        ({"player": True}, "player must be 0, 1 or null"),
+        ({"player": 2}, "player must be 0, 1 or null"),
+        ({"time": "12.5"}, "time must be a number"),
+        ({"kind": 4}, "kind must be a text"),
+        ({"derived": "no"}, "derived must be true or false"),
+        ({"data": [1]}, "data must be a mapping"),
+        ({"clocks": 5}, "clocks must be a mapping"),
+        ({"colour": "red"}, "unknown fields: colour"),
+    ],
+)
+def test_events_of_the_wrong_type_are_refused(change: dict[str, object], words: str) -> None:
+    data = {"seq": 3, "kind": "roll", "player": 1, "time": 12.5, **change}
+    with pytest.raises(RecordError, match=words):
+        Event.from_dict(data)
+
+
+def test_an_event_that_is_not_an_action_says_so() -> None:
+    event = Event(3, "move", 1, 12.5, {"src": "³", "die": 6})
+    with pytest.raises(RecordError, match="event 3 \\(move\\) is not an action"):
+        event.action()

@@ -309,7 +309,7 @@ def test_nardy_first_move_to_the_winner() -> None:
     [
         (1, "move", {"src": 24, "die": 3}, "turn to act"),
         (0, "move", {"src": 24, "die": 5}, "no 5"),
-        (0, "move", {"src": "x", "die": 3}, "not a point"),
+        (0, "move", {"src": "x", "die": 3}, "a point 1-24 or .bar."),
         (0, "move", {"src": 12, "die": 3}, "no checker"),
         (0, "play", {"text": "24/20 24/23"}, "one move more than the roll gives"),
         (0, "double", {}, "not possible now"),

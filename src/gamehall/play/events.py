@@ -7,10 +7,11 @@ log in order, at their times, rebuilds the match exactly, clocks included.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from gamehall.errors import RecordError
+from gamehall.errors import GameError, RecordError
+from gamehall.play.actions import Action, action_from_dict
 
 
 @dataclass(frozen=True)
@@ -44,22 +45,57 @@ class Event:
             out["clocks"] = self.clocks
         return out
 
+    def action(self) -> Action:
+        """The action a player took, as a typed value (what a replay applies again);
+        ``RecordError`` for an event that is not one."""
+        try:
+            return action_from_dict({**self.data, "kind": self.kind})
+        except GameError as exc:
+            raise RecordError(f"event {self.seq} ({self.kind}) is not an action: {exc}") from None
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Event":
-        """An event from ``to_dict``'s form."""
-        try:
-            player = data["player"]
-            if player is not None and player not in (0, 1):
-                raise RecordError(f"event {data.get('seq')}: player must be 0, 1 or null")
-            return cls(
-                seq=int(data["seq"]),
-                kind=str(data["kind"]),
-                player=player,
-                time=float(data["time"]),
-                data=dict(data.get("data", {})),
-                outcome=dict(data.get("outcome", {})),
-                derived=bool(data.get("derived", False)),
-                clocks=dict(data["clocks"]) if data.get("clocks") is not None else None,
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"an event of the log cannot be read: {exc}") from None
+        """An event from ``to_dict``'s form; ``RecordError`` for a missing or wrongly typed
+        field (nothing is coerced: ``"3"`` is not a sequence number)."""
+        if not isinstance(data, Mapping):
+            raise RecordError("an event of the log is a mapping")
+        where = f"event {data.get('seq')!r}"
+        missing = {"seq", "kind", "player", "time"} - set(data)
+        if missing:
+            raise RecordError(f"{where} has no {', '.join(sorted(missing))}")
+        seq, kind, player, time = data["seq"], data["kind"], data["player"], data["time"]
+        if not _is_int(seq) or seq < 0:
+            raise RecordError(f"{where}: seq must be a whole number from 0")
+        if not isinstance(kind, str) or not kind:
+            raise RecordError(f"{where}: kind must be a text")
+        if player is not None and (not _is_int(player) or player not in (0, 1)):
+            raise RecordError(f"{where}: player must be 0, 1 or null")
+        if isinstance(time, bool) or not isinstance(time, int | float):
+            raise RecordError(f"{where}: time must be a number of seconds")
+        derived = data.get("derived", False)
+        if not isinstance(derived, bool):
+            raise RecordError(f"{where}: derived must be true or false")
+        clocks = data.get("clocks")
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise RecordError(f"{where} has unknown fields: {', '.join(map(str, unknown))}")
+        return cls(
+            seq=seq,
+            kind=kind,
+            player=player,
+            time=float(time),
+            data=_mapping(data.get("data", {}), where, "data"),
+            outcome=_mapping(data.get("outcome", {}), where, "outcome"),
+            derived=derived,
+            clocks=None if clocks is None else _mapping(clocks, where, "clocks"),
+        )
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _mapping(value: object, where: str, name: str) -> dict[str, Any]:
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise RecordError(f"{where}: {name} must be a mapping of names to values")
+    return dict(value)

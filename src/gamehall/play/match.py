@@ -1,6 +1,7 @@
 """What every match has, whatever the game: players, score, the clock, the dice, the event log.
 
-A match is driven by actions (``act(player, kind, **data)``), each accepted only from the player
+A match is driven by actions (``apply(player, action)``, or ``act(player, kind, **data)`` with
+the action's dict form), each accepted only from the player
 who may take it now and only if the rules allow it; anything else raises a ``GameError`` that
 says why and changes nothing. Every accepted action is appended to the log with its time and
 both clocks, and replaying a log rebuilds the same match (``Match.from_dict``).
@@ -14,13 +15,15 @@ from dataclasses import dataclass, replace
 from typing import Any, Self
 
 from gamehall.errors import GameError, IllegalMoveError, RecordError
+from gamehall.play.actions import Action, CheckTime, ClaimTime, Seed, Start, action_from_dict
 from gamehall.play.clock import Clock
 from gamehall.play.dice import DiceRecord, DiceSource, FairDice, FairRoll, SecureDice
 from gamehall.play.events import Event
 from gamehall.play.settings import MatchSettings
 
 TimeSource = Callable[[], float]
-Handler = Callable[..., None]
+Handler = Callable[[Any, Any], None]
+"""A method that applies one kind of action: ``(player, action)``."""
 
 
 @dataclass(frozen=True)
@@ -120,26 +123,36 @@ class Match(ABC):
 
     # -- acting -------------------------------------------------------------------------------
 
-    def act(self, player: int | None, kind: str, **data: Any) -> list[Event]:
-        """Apply an action of ``player`` (``None`` for the referee: ``start``, ``check_time``);
+    def apply(self, player: int | None, action: Action) -> list[Event]:
+        """Apply ``action`` of ``player`` (``None`` for the referee: ``Start``, ``CheckTime``);
         returns the events it produced. Raises ``GameError`` and changes nothing when the
         action is not allowed now."""
-        if player is not None and player not in (0, 1):
+        if player is not None and (isinstance(player, bool) or player not in (0, 1)):
             raise GameError(f"there is no player {player!r}: players are 0 and 1")
+        if not isinstance(action, Action):
+            raise GameError(f"{action!r} is not an action")
         self._instant = self._now()
         try:
-            return self._act(player, kind, data)
+            return self._act(player, action)
         finally:
             self._instant = None
 
-    def _act(self, player: int | None, kind: str, data: dict[str, Any]) -> list[Event]:
+    def act(self, player: int | None, kind: str, /, **data: Any) -> list[Event]:
+        """``apply`` of the action ``{"kind": kind, **data}`` (read by ``action_from_dict``, so
+        that a malformed one is refused as it would be from the wire)."""
+        if "kind" in data:
+            raise GameError("an action's kind is given once, not again among its data")
+        return self.apply(player, action_from_dict({"kind": kind, **data}))
+
+    def _act(self, player: int | None, action: Action) -> list[Event]:
         first = len(self.events)
-        if kind == "check_time":
+        kind = action.kind
+        if isinstance(action, CheckTime):
             self.check_time()
             return self.events[first:]
         if self._flag_fell():
             if (
-                kind == "claim_time"
+                isinstance(action, ClaimTime)
                 and player is not None
                 and self.events[first].outcome.get("player") == 1 - player
             ):
@@ -147,26 +160,32 @@ class Match(ABC):
             raise IllegalMoveError(self._time_message())
         if self.is_over:
             raise IllegalMoveError(f"the match is over: no {kind} any more")
-        handler = self._handlers().get(kind)
+        handlers = self._handlers()
+        handler = handlers.get(type(action))
         if handler is None:
+            mine = next((t for t in handlers if t.kind == kind), None)
+            if mine is not None:
+                raise IllegalMoveError(f"in {self.game}, {mine.usage}")
+            kinds = sorted({t.kind for t in handlers})
             raise IllegalMoveError(
-                f"{kind!r} is not an action of {self.game}: "
-                f"actions are {', '.join(sorted(self._handlers()))}"
+                f"{kind!r} is not an action of {self.game}: actions are {', '.join(kinds)}"
             )
-        if kind == "start":
+        if isinstance(action, Start):
             if self.started:
                 raise IllegalMoveError("the match has already started")
-        elif not self.started and kind != "seed":
+        elif not self.started and not isinstance(action, Seed):
             raise IllegalMoveError("the match has not started yet")
-        if player is None and kind != "start":
+        if player is None and not isinstance(action, Start):
             raise IllegalMoveError(f"{kind!r} must come from a player")
-        handler(player, **data)
+        if player is not None and isinstance(action, Start):
+            raise IllegalMoveError("the referee starts the match, not a player")
+        handler(player, action)
         self._after_action(first)
         return self.events[first:]
 
     def start(self) -> list[Event]:
         """Begin the match (its first game): the referee's action."""
-        return self.act(None, "start")
+        return self.apply(None, Start())
 
     def check_time(self) -> list[Event]:
         """End the match or game of a player whose time has run out; the referee calls it when
@@ -182,7 +201,7 @@ class Match(ABC):
     def forfeit(self, player: int, reason: str = "abandoned") -> list[Event]:
         """End the match for a reason outside the game (``player`` left and did not come
         back): the opponent wins. The referee's action, logged and replayed like a flag."""
-        if player not in (0, 1):
+        if isinstance(player, bool) or player not in (0, 1):
             raise GameError(f"there is no player {player!r}: players are 0 and 1")
         if self.is_over:
             raise IllegalMoveError("the match is over already")
@@ -201,26 +220,25 @@ class Match(ABC):
 
     def add_client_seed(self, player: int, seed: str) -> list[Event]:
         """A player's own seed for provably fair dice, before the match starts."""
-        return self.act(player, "seed", seed=seed)
+        return self.apply(player, Seed(seed))
 
     # -- for the games ------------------------------------------------------------------------
 
-    def _handlers(self) -> dict[str, Handler]:
-        return {"start": self._on_start, "seed": self._on_seed, "claim_time": self._on_claim}
+    def _handlers(self) -> dict[type[Action], Handler]:
+        """The actions of this game, each with the method that applies it."""
+        return {Start: self._on_start, Seed: self._on_seed, ClaimTime: self._on_claim}
 
     @abstractmethod
-    def _on_start(self, player: None) -> None:
+    def _on_start(self, player: None, action: Start) -> None:
         """Begin the first game."""
 
-    def _on_seed(self, player: int, seed: str) -> None:
+    def _on_seed(self, player: int, action: Seed) -> None:
         if self.settings.dice != "fair":
             raise IllegalMoveError("this match does not use provably fair dice: no seeds")
         if self.started:
             raise IllegalMoveError("seeds are given before the match starts")
-        if not isinstance(seed, str) or not 1 <= len(seed) <= 200:
-            raise IllegalMoveError("a seed is a text of 1 to 200 characters")
-        self._client_seeds.append(seed.encode())
-        self._log("seed", player, {"seed": seed})
+        self._client_seeds.append(action.seed.encode())
+        self._log("seed", player, action.data())
 
     def may_claim_time(self, player: int) -> bool:
         """Whether ``player``'s opponent has run out of time (so that a claim wins)."""
@@ -230,7 +248,7 @@ class Match(ABC):
             and self.clock.flagged() == 1 - player
         )
 
-    def _on_claim(self, player: int) -> None:
+    def _on_claim(self, player: int, action: ClaimTime) -> None:
         raise IllegalMoveError(f"{self.players[1 - player]}'s clock has not run out")
 
     def _log(
@@ -430,9 +448,12 @@ class Match(ABC):
                 if event.kind == "flag":
                     match.check_time()
                 elif event.kind == "forfeit":
-                    match.forfeit(**event.data)
+                    loser, reason = event.data.get("player"), event.data.get("reason")
+                    if not isinstance(loser, int) or not isinstance(reason, str):
+                        raise RecordError("a forfeit names the player (0 or 1) and a reason")
+                    match.forfeit(loser, reason)
                 else:
-                    match.act(event.player, event.kind, **event.data)
+                    match.apply(event.player, event.action())
             except GameError as exc:
                 raise RecordError(
                     f"event {event.seq} ({event.kind}) cannot be replayed: {exc}"

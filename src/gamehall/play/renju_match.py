@@ -8,8 +8,18 @@ a game point for a win and half for a draw, and the loss of a game on time.
 from typing import Any, Literal
 
 from gamehall.errors import GameError, IllegalMoveError
+from gamehall.play.actions import (
+    Accept,
+    Action,
+    Decline,
+    OfferDraw,
+    Pass,
+    Place,
+    Resign,
+    Start,
+)
 from gamehall.play.clock import Clock
-from gamehall.play.match import GameSummary, Match
+from gamehall.play.match import GameSummary, Handler, Match
 from gamehall.renju import Board
 
 Phase = Literal["waiting", "move", "over"]
@@ -86,20 +96,21 @@ class RenjuMatch(Match):
 
     # -- actions ----------------------------------------------------------------------------------
 
-    def _handlers(self) -> dict[str, Any]:
+    def _handlers(self) -> dict[type[Action], Handler]:
         handlers = super()._handlers()
         handlers.update(
-            move=self._on_move,
-            pass_=self._on_pass,
-            resign=self._on_resign,
-            offer_draw=self._on_offer_draw,
-            accept=self._on_accept,
-            decline=self._on_decline,
+            {
+                Place: self._on_move,
+                Pass: self._on_pass,
+                Resign: self._on_resign,
+                OfferDraw: self._on_offer_draw,
+                Accept: self._on_accept,
+                Decline: self._on_decline,
+            }
         )
-        handlers["pass"] = handlers.pop("pass_")
         return handlers
 
-    def _on_start(self, player: None) -> None:
+    def _on_start(self, player: None, action: Start) -> None:
         self.started = True
         self._log("start", None)
         self._start_game()
@@ -111,13 +122,13 @@ class RenjuMatch(Match):
             raise IllegalMoveError(f"it is {self.players[self.to_act or 0]}'s move, not yours")
         return self.board
 
-    def _on_move(self, player: int, point: str) -> None:
+    def _on_move(self, player: int, action: Place) -> None:
         board = self._require_turn(player, "a move")
-        board.play(str(point))
-        self._log("move", player, {"point": point}, {"move": board.moves[-1]})
+        board.play(action.point)
+        self._log("move", player, action.data(), {"move": board.moves[-1]})
         self._after_stone(player)
 
-    def _on_pass(self, player: int) -> None:
+    def _on_pass(self, player: int, action: Pass) -> None:
         board = self._require_turn(player, "passing")
         board.play("pass")
         self._log("pass", player)
@@ -137,13 +148,15 @@ class RenjuMatch(Match):
     def _player_of(self, colour: str) -> int:
         return self.black if colour == "black" else 1 - self.black
 
-    def _on_resign(self, player: int) -> None:
+    def _on_resign(self, player: int, action: Resign) -> None:
         if self.phase != "move":
             raise IllegalMoveError("resigning is not possible now: no game is being played")
+        if action.value is not None:
+            raise IllegalMoveError("a renju resignation has no value: resign the game as it is")
         self._log("resign", player)
         self._end_game(1 - player, "resign")
 
-    def _on_offer_draw(self, player: int) -> None:
+    def _on_offer_draw(self, player: int, action: OfferDraw) -> None:
         if self.phase != "move":
             raise IllegalMoveError("a draw can be offered only during a game")
         if self.draw_offer is not None:
@@ -156,13 +169,13 @@ class RenjuMatch(Match):
         if self.draw_offer is None or self.draw_offer == player:
             raise IllegalMoveError(f"there is no draw offer of your opponent to {what}")
 
-    def _on_accept(self, player: int) -> None:
+    def _on_accept(self, player: int, action: Accept) -> None:
         self._answer(player, "accept")
         self._log("accept", player)
         self.draw_offer = None
         self._end_game(None, "agreement")
 
-    def _on_decline(self, player: int) -> None:
+    def _on_decline(self, player: int, action: Decline) -> None:
         self._answer(player, "decline")
         self._log("decline", player)
         self.draw_offer = None

@@ -13,8 +13,26 @@ from gamehall.backgammon.variants import Variant, find_variant
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.nardy.position import Position as NardyPosition
 from gamehall.nardy.rules import Side
-from gamehall.play.match import GameSummary, Match
-from gamehall.tables.moves import BAR, OFF
+from gamehall.play.actions import (
+    Accept,
+    Action,
+    Beaver,
+    Confirm,
+    Decline,
+    Double,
+    Drop,
+    EndSession,
+    Move,
+    NextGame,
+    Play,
+    Resign,
+    Roll,
+    Start,
+    Take,
+    Undo,
+)
+from gamehall.play.match import GameSummary, Handler, Match
+from gamehall.tables.moves import BAR
 from gamehall.tables.position import TablesPosition, Turn
 
 Phase = Literal["waiting", "roll", "double", "move", "resign", "between", "over"]
@@ -200,26 +218,30 @@ class TablesMatch(Match):
 
     # -- actions ----------------------------------------------------------------------------------
 
-    def _handlers(self) -> dict[str, Any]:
+    def _handlers(self) -> dict[type[Action], Handler]:
         handlers = super()._handlers()
         handlers.update(
-            roll=self._on_roll,
-            move=self._on_move,
-            play=self._on_play,
-            undo=self._on_undo,
-            confirm=self._on_confirm,
-            resign=self._on_resign,
-            next_game=self._on_next_game,
-            end_session=self._on_end_session,
+            {
+                Roll: self._on_roll,
+                Move: self._on_move,
+                Play: self._on_play,
+                Undo: self._on_undo,
+                Confirm: self._on_confirm,
+                Resign: self._on_resign,
+                NextGame: self._on_next_game,
+                EndSession: self._on_end_session,
+            }
         )
         if self.variant is not None:
             handlers.update(
-                double=self._on_double,
-                take=self._on_take,
-                drop=self._on_drop,
-                beaver=self._on_beaver,
-                accept=self._on_accept,
-                decline=self._on_decline,
+                {
+                    Double: self._on_double,
+                    Take: self._on_take,
+                    Drop: self._on_drop,
+                    Beaver: self._on_beaver,
+                    Accept: self._on_accept,
+                    Decline: self._on_decline,
+                }
             )
         return handlers
 
@@ -242,42 +264,42 @@ class TablesMatch(Match):
             "over": "the match is over",
         }[self.phase]
 
-    def _on_start(self, player: None) -> None:
+    def _on_start(self, player: None, action: Start) -> None:
         self.started = True
         self._log("start", None)
         self._start_game()
 
-    def _on_roll(self, player: int) -> None:
+    def _on_roll(self, player: int, action: Roll) -> None:
         self._require(player, "roll", "rolling")
         self._roll_turn(player, derived=False)
 
-    def _on_move(self, player: int, src: int | str, die: int) -> None:
+    def _on_move(self, player: int, action: Move) -> None:
         self._require(player, "move", "moving a checker")
         assert self.turn is not None
-        point = _read_src(src)
-        if not isinstance(die, int) or die not in self.turn.dice_left:
+        point = BAR if action.src == "bar" else action.src
+        if action.die not in self.turn.dice_left:
             left = ", ".join(map(str, self.turn.dice_left)) or "none"
-            raise IllegalMoveError(f"there is no {die} to play (dice left: {left})")
-        move = self.turn.move(point, die)
-        self._log("move", player, {"src": src, "die": die}, {"move": str(move)})
+            raise IllegalMoveError(f"there is no {action.die} to play (dice left: {left})")
+        move = self.turn.move(point, action.die)
+        self._log("move", player, action.data(), {"move": str(move)})
         self._maybe_auto_confirm(player)
 
-    def _on_play(self, player: int, text: str) -> None:
+    def _on_play(self, player: int, action: Play) -> None:
         self._require(player, "move", "playing")
         assert self.turn is not None and self.position is not None and self.dice is not None
         if self.turn.moves and not self._undo_allowed():
             raise IllegalMoveError(
                 "moves already made this turn cannot be taken back: play the rest one by one"
             )
-        play = self.position.find_play(str(text), self.dice)
+        play = self.position.find_play(action.text, self.dice)
         turn = self.position.start_turn(self.dice)
         for move in play.moves:
             turn.move(move.src, move.die)
         self.turn = turn
-        self._log("play", player, {"text": text}, {"play": play.notation})
+        self._log("play", player, action.data(), {"play": play.notation})
         self._maybe_auto_confirm(player)
 
-    def _on_undo(self, player: int) -> None:
+    def _on_undo(self, player: int, action: Undo) -> None:
         self._require(player, "move", "taking a move back")
         assert self.turn is not None
         if not self._undo_allowed():
@@ -287,7 +309,7 @@ class TablesMatch(Match):
         move = self.turn.undo()
         self._log("undo", player, outcome={"move": str(move)})
 
-    def _on_confirm(self, player: int) -> None:
+    def _on_confirm(self, player: int, action: Confirm) -> None:
         self._require(player, "move", "confirming the turn")
         assert self.turn is not None
         if not self.turn.is_complete:
@@ -295,7 +317,7 @@ class TablesMatch(Match):
             raise IllegalMoveError(f"the play is not complete: dice still to play ({left})")
         self._finish_turn(player, derived=False)
 
-    def _on_double(self, player: int) -> None:
+    def _on_double(self, player: int, action: Double) -> None:
         self._require(player, "roll", "doubling")
         if not self.may_double(player):
             raise IllegalMoveError(self._why_no_double(player))
@@ -312,7 +334,7 @@ class TablesMatch(Match):
             return f"{self.players[self.cube_owner]} owns the cube: only the owner may double"
         return f"the stake is {self.cube}, the most it can be"
 
-    def _on_take(self, player: int) -> None:
+    def _on_take(self, player: int, action: Take) -> None:
         self._require(player, "double", "taking")
         value = self._next_cube(self.cube)
         assert value is not None
@@ -322,7 +344,7 @@ class TablesMatch(Match):
         self.phase = "roll"
         self._after_roll_phase_starts()
 
-    def _on_drop(self, player: int) -> None:
+    def _on_drop(self, player: int, action: Drop) -> None:
         self._require(player, "double", "dropping")
         assert self.doubled_by is not None
         self._log("drop", player, outcome={"points": self.cube})
@@ -334,7 +356,7 @@ class TablesMatch(Match):
         value = self._next_cube(self.cube)
         return value is not None and self._next_cube(value) is not None
 
-    def _on_beaver(self, player: int) -> None:
+    def _on_beaver(self, player: int, action: Beaver) -> None:
         self._require(player, "double", "beavering")
         if not self._may_beaver():
             raise IllegalMoveError("beavers are not allowed in this match")
@@ -346,7 +368,7 @@ class TablesMatch(Match):
         self.phase = "roll"
         self._after_roll_phase_starts()
 
-    def _on_resign(self, player: int, value: int | None = None) -> None:
+    def _on_resign(self, player: int, action: Resign) -> None:
         if self.phase not in ("roll", "move", "double"):
             raise IllegalMoveError(f"resigning is not possible now ({self._phase_words()})")
         if self.is_nardy:
@@ -355,12 +377,11 @@ class TablesMatch(Match):
                 self.colours[player],
                 self.settings.surrender_value,
             )
-            self._log(
-                "resign", player, {} if value is None else {"value": value}, {"points": points}
-            )
+            self._log("resign", player, action.data(), {"points": points})
             self._end_game(1 - player, points, {1: "oin", 2: "mars"}[points], "resign")
             return
-        if value not in (1, 2, 3):
+        value = action.value
+        if value is None:
             raise IllegalMoveError(
                 "say what you resign: 1 (a single game), 2 (a gammon) or 3 (a backgammon)"
             )
@@ -369,7 +390,7 @@ class TablesMatch(Match):
         self.phase = "resign"
         self._log("resign", player, {"value": value}, {"points": self._game_value(value)})
 
-    def _on_accept(self, player: int) -> None:
+    def _on_accept(self, player: int, action: Accept) -> None:
         self._require(player, "resign", "accepting a resignation")
         assert self.resign_offer is not None
         value = self.resign_offer[1]
@@ -378,19 +399,19 @@ class TablesMatch(Match):
         self.resign_offer = None
         self._end_game(player, points, KIND_NAMES[value], "resign")
 
-    def _on_decline(self, player: int) -> None:
+    def _on_decline(self, player: int, action: Decline) -> None:
         self._require(player, "resign", "declining a resignation")
         self._log("decline", player)
         self.resign_offer = None
         self.phase = self._phase_before_offer
 
-    def _on_next_game(self, player: int) -> None:
+    def _on_next_game(self, player: int, action: NextGame) -> None:
         if self.phase != "between":
             raise IllegalMoveError(f"a new game cannot start now ({self._phase_words()})")
         self._log("next_game", player)
         self._start_game()
 
-    def _on_end_session(self, player: int) -> None:
+    def _on_end_session(self, player: int, action: EndSession) -> None:
         if self.phase != "between":
             raise IllegalMoveError("a money session ends between games")
         self._log("end_session", player)
@@ -566,18 +587,3 @@ class TablesMatch(Match):
 
     def _game_in_progress(self) -> bool:
         return self.phase not in ("waiting", "between", "over") and not self.is_over
-
-
-def _read_src(src: int | str) -> int:
-    """A point to move from as a front end sends it: a number, ``bar`` or a numeric text."""
-    if isinstance(src, str):
-        text = src.strip().lower()
-        if text in ("bar", "b"):
-            return BAR
-        if text.isdigit():
-            src = int(text)
-        else:
-            raise IllegalMoveError(f"{src!r} is not a point: give 1 to 24 or bar")
-    if not isinstance(src, int) or not 1 <= src <= BAR or src == OFF:
-        raise IllegalMoveError(f"{src!r} is not a point: give 1 to 24 or bar")
-    return src
