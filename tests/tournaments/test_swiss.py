@@ -3,6 +3,7 @@
 from collections import Counter
 
 import networkx as nx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -201,3 +202,15 @@ def test_blocks_keep_score_groups_together_in_a_large_field() -> None:
     score = {p.name: p.score for p in field}
     assert all(b is not None and score[a] == score[b] for a, b in pairs)
     assert Counter(n for pair in pairs for n in pair if n) == Counter(p.name for p in field)
+
+
+def test_asking_whether_a_swiss_is_over_does_not_pair_a_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    t = play_round(swiss(6, 3).pair_next_round(), lambda p: Result("1-0"))
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("is_finished paired a round")
+
+    monkeypatch.setattr("gamehall.tournaments.tournament.pair_round", refuse)
+    assert not t.is_finished

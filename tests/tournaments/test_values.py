@@ -122,3 +122,13 @@ def test_only_a_waiting_pairing_takes_a_result() -> None:
 def test_money_play_is_no_tournament_match() -> None:
     with pytest.raises(TournamentError, match="money play"):
         TournamentSettings("knockout", MatchSettings("backgammon", length=0))
+
+
+def test_a_stored_tournament_names_only_its_players() -> None:
+    data = Tournament.create(TournamentSettings("knockout"), ["a", "b"]).to_dict()
+    data["pairings"] = [Pairing(1, 1, "a", "zed").to_dict()]
+    with pytest.raises(TournamentError, match="zed is not in the tournament"):
+        Tournament.from_dict(data)
+    data["pairings"], data["withdrawn"] = [], ["a", "a"]
+    with pytest.raises(TournamentError, match="withdrawn twice"):
+        Tournament.from_dict(data)

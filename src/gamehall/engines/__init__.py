@@ -13,7 +13,6 @@ give the same choices.
 from collections.abc import Callable
 
 from gamehall.engines.base import (
-    GAME_NAMES,
     LEVELS,
     AnswerDouble,
     AnswerDraw,
@@ -26,7 +25,6 @@ from gamehall.engines.base import (
     Decision,
     Engine,
     Evaluator,
-    GameName,
     Level,
     MatchContext,
     OfferDouble,
@@ -34,6 +32,7 @@ from gamehall.engines.base import (
 from gamehall.engines.renju import BeginnerRenjuEngine, RandomRenjuEngine
 from gamehall.engines.tables import BeginnerTablesEngine, RandomTablesEngine
 from gamehall.errors import GameError
+from gamehall.play.settings import GAME_NAMES, GameName
 
 ENGINES: dict[tuple[GameName, Level], Callable[[int | None], Engine]] = {
     ("backgammon", "random"): lambda seed: RandomTablesEngine("backgammon", seed),

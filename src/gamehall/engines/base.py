@@ -17,11 +17,10 @@ from typing import Generic, Literal, Protocol, TypeVar, overload, runtime_checka
 
 from gamehall.backgammon.variants import VariantName, find_variant
 from gamehall.errors import GameError
+from gamehall.play.settings import GameName
 from gamehall.renju.board import Board
 from gamehall.tables.position import Play, TablesPosition
 
-GameName = Literal["backgammon", "georgian", "nardy", "renju"]
-GAME_NAMES: tuple[GameName, ...] = ("backgammon", "georgian", "nardy", "renju")
 Level = Literal["random", "beginner"]
 LEVELS: tuple[Level, ...] = ("random", "beginner")
 """The strengths, weakest first."""

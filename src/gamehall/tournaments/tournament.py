@@ -53,9 +53,13 @@ class Tournament:
             snake_groups(list(names), self.settings.group_size)
             if self.settings.format == "two-stage" and self.qualifier_count() < 2:
                 raise TournamentError("the final needs 2 qualifiers or more: qualify more")
-        unknown = [p for p in self.withdrawn if p not in names]
+        entered = set(names)
+        unknown = [p for p in self.withdrawn if p not in entered]
+        unknown += [n for p in self.pairings for n in p.players if n not in entered]
         if unknown:
             raise TournamentError(f"{unknown[0]} is not in the tournament")
+        if len(set(self.withdrawn)) != len(self.withdrawn):
+            raise TournamentError("a player is listed as withdrawn twice")
 
     # -- making one -----------------------------------------------------------------------------
 
@@ -95,7 +99,7 @@ class Tournament:
     @property
     def is_finished(self) -> bool:
         """Whether every round has been played: no pending pairing and no next round."""
-        return not self.pending and self._next_round() is None
+        return not self.pending and not self._more_rounds()
 
     def qualifier_count(self) -> int:
         """How many go on from the groups: ``qualify`` from each group."""
@@ -260,6 +264,21 @@ class Tournament:
         if second_out:
             return pairing.with_result(Result("+-"))
         return pairing
+
+    def _more_rounds(self) -> bool:
+        """Whether another round is to be paired, once this one is over (without pairing it:
+        a Swiss round is a matching, too dear to compute just to ask)."""
+        form = self.settings.format
+        if form == "swiss":
+            active = sum(1 for p in self.players if p not in self.withdrawn)
+            return self.current_round < (self.settings.rounds or 0) and active >= 2
+        if form == "knockout" or (form == "two-stage" and self.settings.final == "knockout"):
+            stage: StageName = "main" if form == "knockout" else "final"
+            mine = [p for p in self.pairings if p.stage == stage]
+            if form == "two-stage" and not mine:
+                return True
+            return self.winner_of_knockout(mine) is None
+        return self._next_round() is not None
 
     def _next_round(self) -> list[Pairing] | None:
         form = self.settings.format
