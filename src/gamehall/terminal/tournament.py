@@ -57,7 +57,14 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=GAME_NAMES)
-    parser.add_argument("--format", choices=FORMATS, default="round-robin", dest="form")
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="round-robin",
+        dest="form",
+        metavar="FORMAT",
+        help=f"{', '.join(FORMATS)} (default round-robin)",
+    )
     parser.add_argument(
         "--player",
         action="append",
@@ -65,17 +72,32 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
         metavar="computer:LEVEL",
         help="a player (give one --player per player)",
     )
-    parser.add_argument("--rounds", type=int, help="swiss: the number of rounds")
+    parser.add_argument("--rounds", type=int, metavar="N", help="swiss: the number of rounds")
     parser.add_argument("--double", action="store_true", help="round robins: play them twice")
-    parser.add_argument("--group-size", type=int, default=8, help="the largest group (8)")
-    parser.add_argument("--qualify", type=int, default=3, help="qualifiers per group (3)")
-    parser.add_argument("--final", choices=("knockout", "round-robin"), default="knockout")
-    parser.add_argument("--seeding", choices=("standard", "lots"), default="standard")
+    parser.add_argument(
+        "--group-size", type=int, default=8, metavar="N", help="the largest group (default 8)"
+    )
+    parser.add_argument(
+        "--qualify", type=int, default=3, metavar="N", help="qualifiers per group (default 3)"
+    )
+    parser.add_argument(
+        "--final",
+        choices=("knockout", "round-robin"),
+        default="knockout",
+        help="two-stage: what the qualifiers play (default knockout)",
+    )
+    parser.add_argument(
+        "--seeding",
+        choices=("standard", "lots"),
+        default="standard",
+        help="knockouts: standard seeding (default) or a draw by lot",
+    )
     parser.add_argument(
         "--tiebreak",
         action="append",
         choices=TIEBREAKS,
-        help="a tie-break, in order (give several; default: the format's)",
+        metavar="NAME",
+        help=f"a tie-break, in order (give several; default: the format's): {', '.join(TIEBREAKS)}",
     )
     parser.add_argument("--seed", type=int, metavar="S", help="make the run reproducible")
     parser.add_argument("--json", metavar="FILE", help="write the tournament as JSON")
