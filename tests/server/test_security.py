@@ -7,6 +7,8 @@ from contextlib import ExitStack
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from gamehall.play.actions import Action
+from gamehall.play.match import Match
 from gamehall.server.ws import QUEUE_SIZE, SocketConnection
 from server.helpers import ORIGIN, Hall, Player, tables_choice
 from support import aio
@@ -67,16 +69,35 @@ def test_out_of_turn_and_other_peoples_games(hall: Hall) -> None:
         ('{"type": "action"}', "an action needs its kind"),
         ('{"type": "action", "kind": 5}', "an action needs its kind"),
         ('{"type": "action", "kind": "roll", "data": [1]}', "data must be a JSON object"),
-        ('{"type": "action", "kind": "play", "data": {"text": 5}}', "cannot read '5'"),
-        ('{"type": "action", "kind": "play", "data": {"txt": "8/5"}}', "not the data of 'play'"),
-        ('{"type": "action", "kind": "play", "data": {"player": 1}}', "not the data of 'play'"),
+        ('{"type": "action", "kind": "play", "data": {"text": 5}}', "play needs 'text'"),
+        ('{"type": "action", "kind": "play", "data": {"txt": "8/5"}}', "play needs 'text'"),
+        ('{"type": "action", "kind": "play", "data": {"player": 1}}', "play needs 'text'"),
+        ('{"type": "action", "kind": "roll", "data": {"dice": [6, 6]}}', "roll takes no data"),
+        ('{"type": "action", "kind": "roll", "data": {"kind": "start"}}', "has no 'kind'"),
+        ('{"type": "action", "kind": "claim_abandoned", "data": {"x": 1}}', "takes no data"),
+        ('{"type": "action", "kind": "start"}', "the server's to do"),
         ('{"type": "action", "kind": "teleport"}', "'teleport' is not an action"),
-        ('{"type": "action", "kind": "move", "data": {"src": [], "die": 3}}', "is not a point"),
+        ('{"type": "action", "kind": "move", "data": {"src": [], "die": 3}}', "move needs 'src'"),
+        ('{"type": "action", "kind": "move", "data": {"src": 6, "die": "3"}}', "move needs 'src'"),
         ('{"type": "action", "kind": "' + "x" * 50 + '"}', "an action needs its kind"),
         ('{"type": "ping", "pad": "' + "x" * 9000 + '"}', "that message is too long"),
     ],
 )
-def test_garbage_frames_are_answered_and_change_nothing(hall: Hall, frame: str, words: str) -> None:
+def test_garbage_frames_are_answered_and_change_nothing(
+    hall: Hall, frame: str, words: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug 2: an action is read into its declared shape before it reaches the match; a
+    malformed one is refused with what the action needs (it used to reach ``Match.act``, whose
+    ``TypeError`` served as validation and made the server reload the match)."""
+    applied: list[object] = []
+    apply = Match.apply
+
+    def counted(self: Match, player: int | None, action: Action) -> object:
+        if player is not None:  # not the referee's start
+            applied.append(action)
+        return apply(self, player, action)
+
+    monkeypatch.setattr(Match, "apply", counted)
     match_id, players = _match(hall)
     before = hall.event_count(match_id)
     with players[0].socket(match_id) as socket:
@@ -96,6 +117,7 @@ def test_garbage_frames_are_answered_and_change_nothing(hall: Hall, frame: str, 
     assert hall.event_count(match_id) == before
     with players[seat].socket(match_id) as socket:
         assert socket.hello["state"] == state
+    assert applied == []
 
 
 def test_a_forged_session_is_nobody(hall: Hall) -> None:

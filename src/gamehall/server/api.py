@@ -18,6 +18,7 @@ from gamehall.play.dice import verify_record
 from gamehall.play.match import Match
 from gamehall.play.records import export_mat
 from gamehall.play.records.from_match import mat_record
+from gamehall.play.registry import load_match, new_match
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.renju import Board
@@ -32,7 +33,7 @@ from gamehall.server.auth import (
     set_session_cookie,
     user_session,
 )
-from gamehall.server.live import NoSuchMatchError, SaveNewMatch, match_class
+from gamehall.server.live import NoSuchMatchError, SaveNewMatch
 from gamehall.server.schemas import (
     ChallengeBody,
     Challenges,
@@ -94,7 +95,7 @@ Hall = Annotated[Services, Depends(services)]
 def read_settings(body: Settings) -> MatchSettings:
     """Match settings a match can be made from; ``GameError`` saying what is wrong."""
     settings = body.to_settings()
-    match_class(settings.game)(settings)
+    new_match(settings)
     return settings
 
 
@@ -297,7 +298,7 @@ def _stored(hall: Services, match_id: str) -> StoredMatch:
 
 def _replayed(stored: StoredMatch) -> Match:
     """The stored match, replayed (the routes that call it run in a worker thread)."""
-    return match_class(stored.game).from_dict(stored.as_match_dict(secrets=False))
+    return load_match(stored.as_match_dict(secrets=False))
 
 
 @router.get("/matches/{match_id}")

@@ -9,13 +9,16 @@ up a match: one that falls too far behind is disconnected (it can reconnect and 
 
 import asyncio
 import json
-import time
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
+from gamehall.errors import GameError
+from gamehall.play.actions import action_from_dict
 from gamehall.server.auth import same_origin, services_of, session_of
 from gamehall.server.live import LiveMatch, NoSuchMatchError, dumps
+from gamehall.server.live.manager import PlayerAction
+from gamehall.server.live.presence import ClaimAbandoned
 
 router = APIRouter()
 
@@ -62,9 +65,14 @@ class SocketConnection:
         self._queue.put_nowait(None)
 
     async def write_to(self, websocket: WebSocket) -> None:
-        """Send the queued messages until closed; close the socket of a reader left behind."""
+        """Send the queued messages until closed; close the socket of a reader left behind.
+        A hello carries the whole log: it is written out in a worker thread."""
         while (message := await self._queue.get()) is not None:
-            await websocket.send_text(dumps(message))
+            if message.get("type") == "hello":
+                text = await asyncio.to_thread(dumps, message)
+            else:
+                text = dumps(message)
+            await websocket.send_text(text)
         if self.overflowed:
             await websocket.close(TRY_AGAIN_LATER, "too many messages waiting: reconnect")
 
@@ -90,6 +98,20 @@ def read_frame(text: str) -> tuple[dict[str, Any], str | None]:
     if not isinstance(message.get("data", {}), dict):
         return message, "an action's data must be a JSON object"
     return message, None
+
+
+def read_action(message: dict[str, Any]) -> tuple[PlayerAction | None, str | None]:
+    """The action of a readable action frame (``read_frame``) and, if it is not one, why: the
+    play layer's declared shape (``action_from_dict``), or the server's ``claim_abandoned``."""
+    kind, data = message["kind"], message.get("data", {})
+    if "kind" in data:
+        return None, "an action's data has no 'kind': give it as the action's kind"
+    if kind == ClaimAbandoned.kind:
+        return (None, "claim_abandoned takes no data") if data else (ClaimAbandoned(), None)
+    try:
+        return action_from_dict({**data, "kind": kind}), None
+    except GameError as exc:
+        return None, str(exc)
 
 
 @router.websocket("/ws/matches/{match_id}")
@@ -134,9 +156,12 @@ async def _serve(websocket: WebSocket, live: LiveMatch, connection: SocketConnec
                 continue
         message, problem = read_frame(text)
         ref = message.get("ref")
+        action = None
+        if problem is None and message["type"] == "action":
+            action, problem = read_action(message)
         if problem is not None:
             connection.send({"type": "error", "ref": ref, "message": problem})
-        elif message["type"] == "ping":
-            connection.send({"type": "pong", "time": time.time()})
+        elif action is None:
+            connection.send({"type": "pong", "time": hall.live.clock()})
         else:
-            await hall.live.act(live, connection, message["kind"], message.get("data", {}), ref)
+            await hall.live.act(live, connection, action, ref)

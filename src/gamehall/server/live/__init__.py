@@ -12,7 +12,7 @@ from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
 from gamehall.server.live.fanout import Broker, dumps
 from gamehall.server.live.manager import LiveMatches, SaveError
 from gamehall.server.live.matches import Connection, LiveMatch, legal_view
-from gamehall.server.live.persistence import NoSuchMatchError, SaveNewMatch, match_class
+from gamehall.server.live.persistence import NoSuchMatchError, SaveNewMatch
 
 __all__ = [
     "Broker",
@@ -27,5 +27,4 @@ __all__ = [
     "WallClock",
     "dumps",
     "legal_view",
-    "match_class",
 ]

@@ -24,11 +24,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamehall.errors import GameError, IllegalMoveError
+from gamehall.play.actions import Action, ClaimTime
 from gamehall.play.match import Match
+from gamehall.play.registry import load_match, new_match
 from gamehall.play.settings import MatchSettings
 from gamehall.server.config import Config
 from gamehall.server.live import bots, presence
-from gamehall.server.live.catch_up import catch_up
+from gamehall.server.live.catch_up import LoggedDice, catch_up
 from gamehall.server.live.clock_watch import wake_in
 from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
 from gamehall.server.live.fanout import Broker, Views, personal, publish, send_all
@@ -37,13 +39,16 @@ from gamehall.server.live.persistence import (
     Loaded,
     Persistence,
     SaveNewMatch,
-    match_class,
     new_dice,
     secrets_of,
 )
+from gamehall.server.live.workers import Workers
 from gamehall.store import PlayerSeat, Store
 
 log = logging.getLogger(__name__)
+
+PlayerAction = Action | presence.ClaimAbandoned
+"""What a player may send: an action of the play layer, or the server's ``claim_abandoned``."""
 
 RESUME_LIMIT = 1_000_000
 """At most this many playing matches are resumed at start-up."""
@@ -68,7 +73,8 @@ class LiveMatches:
         self.config = config
         self.broker = broker
         self.clock: WallClock = clock or SystemClock()
-        self.persistence = Persistence(store, self.clock, shared=broker is not None)
+        self.workers = Workers()
+        self.persistence = Persistence(store, self.clock, self.workers, shared=broker is not None)
         self.origin = uuid.uuid4().hex
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Task[LiveMatch]] = {}
@@ -110,6 +116,7 @@ class LiveMatches:
             if self.broker is None and not live.match.is_over:
                 await self._save_summary(live, paused_at=live.time())
         self._live.clear()
+        self.workers.close()
         if self.broker is not None:
             await self.broker.close()
 
@@ -139,10 +146,8 @@ class LiveMatches:
         challenge stores the match in the transaction that takes it)."""
         time_source = MatchTime(self.clock)
         dice = new_dice(settings)
-        match = match_class(settings.game)(
-            settings, [s.name for s in seats], dice=dice, time_source=time_source
-        )
-        match.start()
+        names = [s.name for s in seats]
+        match = await self.workers.play(_started, settings, names, dice, time_source)
         players = list(seats)
         match_id = await self.persistence.create(match, players, save or self.store.create_match)
         live = LiveMatch(match_id, match, players, time_source, dice)
@@ -207,7 +212,8 @@ class LiveMatches:
             if stored.status == "over" and isinstance(state, dict):
                 return state
             if stored.status == "over":  # stored before finished matches kept their state
-                return await asyncio.to_thread(_replayed_state, stored.as_match_dict(False))
+                data = stored.as_match_dict(False)
+                return await self.workers.replay(_replayed_state, data)
             live = await self.get(match_id)
         async with live.lock:
             return live.match.state()
@@ -218,7 +224,7 @@ class LiveMatches:
         """Add a socket: send it the hello; tell everybody if a player came (back)."""
         async with live.lock:
             live.connections.append(connection)
-            hello, views = await asyncio.to_thread(_hello_and_views, live, connection.seat)
+            hello, views = await self.workers.play(_hello_and_views, live, connection.seat)
             connection.send(self._personal(live, hello, views, connection.seat))
             seat = connection.seat
             if seat is not None and sum(c.seat == seat for c in live.connections) == 1:
@@ -255,44 +261,39 @@ class LiveMatches:
     # -- actions --------------------------------------------------------------------------------
 
     async def act(
-        self, live: LiveMatch, connection: Connection, kind: str, data: dict[str, Any], ref: Any
+        self, live: LiveMatch, connection: Connection, action: PlayerAction, ref: Any
     ) -> None:
         """Apply a player's action; a refusal is answered to ``connection`` alone."""
         async with live.lock:
             try:
-                await self._act(live, connection.seat, kind, data)
+                await self._act(live, connection.seat, action)
             except GameError as exc:
                 connection.send({"type": "error", "ref": ref, "message": str(exc)})
 
-    async def _act(
-        self, live: LiveMatch, seat: int | None, kind: str, data: dict[str, Any]
-    ) -> None:
+    async def _act(self, live: LiveMatch, seat: int | None, action: PlayerAction) -> None:
         match = live.match
         if seat is None:
             raise IllegalMoveError("spectators cannot act: only the two players can")
-        if kind in REFEREE_ACTIONS:
-            raise IllegalMoveError(f"{kind!r} is the server's to do, not a player's")
+        if action.kind in REFEREE_ACTIONS:
+            raise IllegalMoveError(f"{action.kind!r} is the server's to do, not a player's")
         first = len(match.events)
         try:
-            if kind == "claim_abandoned":
-                if data:
-                    raise IllegalMoveError("claim_abandoned takes no data")
+            if isinstance(action, presence.ClaimAbandoned):
                 presence.claim_abandoned(live, seat, self.clock())
-            elif kind == "claim_time" and match.check_time():
+            elif isinstance(action, ClaimTime) and match.check_time():
                 pass
             else:
-                await asyncio.to_thread(_apply, match, seat, kind, data)
+                await self.workers.play(match.apply, seat, action)
         except GameError:
             if len(match.events) > first:  # the action found a clock that had run out
                 await self._commit(live, first)
             raise
-        except TypeError:  # data that the action's handler does not take
-            await self._reload(live)
-            raise IllegalMoveError(f"those are not the data of {kind!r}") from None
         except Exception:
-            log.exception("match %s: action %s %r failed", live.id, kind, data)
+            log.exception("match %s: action %r failed", live.id, action)
             await self._reload(live)
-            raise IllegalMoveError(f"{kind!r} could not be applied; nothing changed") from None
+            raise IllegalMoveError(
+                f"{action.kind!r} could not be applied; nothing changed"
+            ) from None
         await self._commit(live, first)
 
     async def _commit(self, live: LiveMatch, first: int) -> None:
@@ -308,8 +309,8 @@ class LiveMatches:
                 await self._reload(live)
                 self._schedule(live)
                 raise SaveError("the match had moved on: nothing changed, look again") from None
-            message = {"type": "update", "events": events, "state": match.state()}
-            await self._send_update(live, message)
+            message, views = await self.workers.play(_update, live, events)
+            self._send_update(live, message, views)
             await publish(self.broker, self.origin, live, message)
         if match.is_over:
             live.away.clear()
@@ -317,11 +318,8 @@ class LiveMatches:
                 self._forget(live)
         self._schedule(live)
 
-    async def _send_update(self, live: LiveMatch, message: dict[str, Any]) -> None:
+    def _send_update(self, live: LiveMatch, message: dict[str, Any], views: Views) -> None:
         """Send an update to every socket, with what its reader may do now."""
-        if not live.connections:
-            return
-        views = await asyncio.to_thread(live.views)
         for connection in list(live.connections):
             connection.send(self._personal(live, message, views, connection.seat))
 
@@ -363,15 +361,15 @@ class LiveMatches:
         first = events[0].get("seq") if isinstance(events[0], dict) else None
         if isinstance(first, int) and first + len(events) <= known:
             return  # this copy has them already
-        applied = await asyncio.to_thread(catch_up, live.match, live.time, live.dice, events)
+        applied = await self.workers.play(catch_up, live.match, live.time, live.dice, events)
         if not applied:
             log.info("match %s: another process's events do not follow on; reloading", live.id)
             await self._reload(live)
             events = [e.to_dict() for e in live.match.events[known:]]
         elif any(e.get("kind") in ("game_start", "game_end") for e in events):
             live.secrets = None  # the next save reads the new game's secrets
-        update = {"type": "update", "events": events, "state": live.match.state()}
-        await self._send_update(live, update)
+        update, views = await self.workers.play(_update, live, events)
+        self._send_update(live, update, views)
         if live.match.is_over:
             live.away.clear()
         self._schedule(live)
@@ -413,7 +411,7 @@ class LiveMatches:
                     return
                 first = len(live.match.events)
                 try:
-                    await asyncio.to_thread(bots.decide, live, seat)
+                    await self.workers.engine(bots.decide, live, seat)
                     await self._commit(live, first)
                 except SaveError:  # another process moved first; the match is reloaded
                     live.bot = None
@@ -426,13 +424,23 @@ class LiveMatches:
                     return
 
 
-def _apply(match: Match, seat: int, kind: str, data: dict[str, Any]) -> None:
-    match.act(seat, kind, **data)
+def _update(live: LiveMatch, events: list[dict[str, Any]]) -> tuple[dict[str, Any], Views]:
+    """The update message of ``events`` and the views of its readers."""
+    return {"type": "update", "events": events, "state": live.match.state()}, live.views()
 
 
 def _hello_and_views(live: LiveMatch, seat: int | None) -> tuple[dict[str, Any], Views]:
     return live.hello(seat), live.views()
 
 
+def _started(
+    settings: MatchSettings, names: list[str], dice: LoggedDice | None, time_source: MatchTime
+) -> Match:
+    """A new match, started (a tables game's opening roll made)."""
+    match = new_match(settings, names, dice=dice, time_source=time_source)
+    match.start()
+    return match
+
+
 def _replayed_state(data: dict[str, Any]) -> dict[str, Any]:
-    return match_class(str(data["game"])).from_dict(data).state()
+    return load_match(data).state()

@@ -14,12 +14,12 @@ from typing import Any, Protocol
 
 from gamehall.errors import GameError
 from gamehall.play.match import Match
-from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.registry import load_match
 from gamehall.play.settings import MatchSettings
-from gamehall.play.tables_match import TablesMatch
 from gamehall.server.live.catch_up import LoggedDice
 from gamehall.server.live.clocks import MatchTime, WallClock
 from gamehall.server.live.matches import LiveMatch
+from gamehall.server.live.workers import Workers
 from gamehall.store import PlayerSeat, Store, StoredMatch
 
 
@@ -31,11 +31,6 @@ class SaveNewMatch(Protocol):
     """Stores a new match (``Match.to_dict(secrets=True)``) with its seats; returns its id."""
 
     def __call__(self, match_dict: Mapping[str, Any], *, players: list[PlayerSeat]) -> str: ...
-
-
-def match_class(game: str) -> type[Match]:
-    """The play layer's class for ``game``."""
-    return RenjuMatch if game == "renju" else TablesMatch
 
 
 def new_dice(settings: MatchSettings) -> LoggedDice | None:
@@ -80,18 +75,20 @@ class Loaded:
 
 
 class Persistence:
-    """The live matches' side of the store; every call runs off the event loop."""
+    """The live matches' side of the store; every call runs off the event loop (the store's
+    in asyncio's threads, a replay in the replays' worker thread)."""
 
-    def __init__(self, store: Store, wall: WallClock, *, shared: bool) -> None:
+    def __init__(self, store: Store, wall: WallClock, workers: Workers, *, shared: bool) -> None:
         self.store = store
         self.wall = wall
+        self.workers = workers
         self.shared = shared
         """Whether other processes play the same matches (then they keep the clocks going)."""
 
     async def load(self, match_id: str, *, resuming: bool = False) -> Loaded:
-        """Read and replay a stored match, in a worker thread; ``NoSuchMatchError``,
-        ``RecordError`` if its log does not replay."""
-        return await asyncio.to_thread(self._load, match_id, resuming)
+        """Read and replay a stored match, in the replays' worker thread;
+        ``NoSuchMatchError``, ``RecordError`` if its log does not replay."""
+        return await self.workers.replay(self._load, match_id, resuming)
 
     def _load(self, match_id: str, resuming: bool) -> Loaded:
         stored = self.store.load_match(match_id)
@@ -101,7 +98,7 @@ class Persistence:
         time_source = MatchTime(self.wall, self._offset(stored, data["events"], resuming))
         settings = MatchSettings.from_dict(stored.settings)
         dice = new_dice(settings)
-        match = match_class(stored.game).from_dict(data, dice=dice, time_source=time_source)
+        match = load_match(data, time_source, dice=dice)
         return Loaded(stored, match, time_source, dice)
 
     def _offset(self, stored: StoredMatch, events: list[Any], resuming: bool) -> float:

@@ -7,10 +7,18 @@ the server's wall clock) to come back, after which the opponent may claim the ma
 """
 
 import math
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from gamehall.errors import IllegalMoveError
 from gamehall.server.live.matches import LiveMatch
+
+
+@dataclass(frozen=True)
+class ClaimAbandoned:
+    """The server's own action: end the match whose opponent's grace period ran out."""
+
+    kind: ClassVar[str] = "claim_abandoned"
 
 
 def mark_away(live: LiveMatch, now: float, grace_seconds: float) -> None:
