@@ -44,6 +44,19 @@ def clean_pairing_exists(players: list[SwissPlayer]) -> bool:
     return 2 * len(matching) == graph.number_of_nodes()
 
 
+def non_repeating_pairing_exists(players: list[SwissPlayer]) -> bool:
+    """Whether the field can be paired with no repeat (byes aside)."""
+    graph: nx.Graph[str] = nx.Graph()
+    graph.add_nodes_from(p.name for p in players)
+    for i, a in enumerate(players):
+        graph.add_edges_from(
+            (a.name, b.name) for b in players[i + 1 :] if b.name not in a.opponents
+        )
+    if len(players) % 2:
+        graph.add_edges_from((p.name, "bye") for p in players)
+    return 2 * len(nx.max_weight_matching(graph, maxcardinality=True)) == graph.number_of_nodes()
+
+
 def is_clean(pairs: list[tuple[str, str | None]], players: list[SwissPlayer]) -> bool:
     by_name = {p.name: p for p in players}
     return all(
@@ -54,7 +67,7 @@ def is_clean(pairs: list[tuple[str, str | None]], players: list[SwissPlayer]) ->
 
 @settings(max_examples=examples(40))
 @given(st.integers(2, 13), st.integers(1, 12), st.integers(0, 10**6), st.integers(2, 40))
-def test_no_repeat_or_second_bye_while_a_clean_pairing_exists(
+def test_no_repeat_while_avoidable_nor_second_bye_while_a_clean_pairing_exists(
     players: int, rounds: int, seed: int, block: int
 ) -> None:
     t = swiss(players, rounds)
@@ -62,21 +75,39 @@ def test_no_repeat_or_second_bye_while_a_clean_pairing_exists(
     while not t.is_finished:
         field = state(t)
         pairs = pair_round(field, colour_balance=True, block=block)
+        by_name = {p.name: p for p in field}
         assert sorted(n for pair in pairs for n in pair if n) == sorted(p.name for p in field)
+        if non_repeating_pairing_exists(field):
+            assert all(b is None or b not in by_name[a].opponents for a, b in pairs)
         if clean_pairing_exists(field):
             assert is_clean(pairs, field)
         t = play_round(t.pair_next_round(), choose)
 
 
 @settings(max_examples=examples(40))
-@given(st.integers(3, 11).filter(lambda n: n % 2), st.integers(0, 10**6))
-def test_byes_go_to_different_players(players: int, seed: int) -> None:
-    t = swiss(players, players)
+@given(st.integers(3, 21).filter(lambda n: n % 2), st.integers(0, 10**6), st.data())
+def test_byes_go_to_different_players(players: int, seed: int, data: st.DataObject) -> None:
+    # Up to as many rounds as half the field (a Swiss is shorter than a round robin): then a
+    # pairing never has to choose between a rematch and a second bye.
+    rounds = data.draw(st.integers(1, (players + 1) // 2))
+    t = swiss(players, rounds)
     choose = random_results(seed)
     while not t.is_finished:
         t = play_round(t.pair_next_round(), choose)
     byes = [p.first for p in t.pairings if p.is_bye]
-    assert len(byes) == players and len(set(byes)) == players
+    assert len(byes) == rounds and len(set(byes)) == rounds
+
+
+def test_a_rematch_is_worse_than_a_second_bye() -> None:
+    # a has met b and c and had the bye: either a meets one of them again, or b meets c and a
+    # has a second bye. No pair may meet twice while a pairing avoids it: the second bye.
+    field = [
+        SwissPlayer("a", 2.0, 1, frozenset({"b", "c"}), had_bye=True),
+        SwissPlayer("b", 1.0, 2, frozenset({"a"})),
+        SwissPlayer("c", 0.0, 3, frozenset({"a"})),
+    ]
+    (game, bye) = pair_round(field)
+    assert set(game) == {"b", "c"} and bye == ("a", None)
 
 
 def test_a_bye_is_worth_a_win_and_goes_to_the_lowest_score() -> None:

@@ -212,8 +212,8 @@ def _whole_field(ranking: list[SwissPlayer], costs: _Costs) -> list[Pair]:
     ]
     byes = [(a.name, BYE, costs.bye_cost(a, n)) for a in ranking] if n % 2 else []
     ceiling = max(cost for _, _, cost in plain + byes) * (n // 2 + 1) + 1
-    repeat = ceiling
-    second_bye = repeat * (n // 2 + 1)
+    second_bye = ceiling  # more than all the other costs of a round together
+    repeat = 2 * ceiling  # more than a second bye and all the rest: the first rule
     by_name = costs.by_name
     edges = [
         (a, b, cost + (repeat if b in by_name[a].opponents else 0)) for a, b, cost in plain
