@@ -28,7 +28,8 @@ import pytest
 from argon2 import PasswordHasher
 
 from gamehall.engines import find_engine
-from gamehall.play.bot import SeededDice, step
+from gamehall.engines.driver import step
+from gamehall.play.dice import SeededDice
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.server.config import Config

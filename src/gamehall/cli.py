@@ -22,9 +22,8 @@ from gamehall.engines import LEVELS, Engine, find_engine
 from gamehall.engines.gomocup import command as gomocup_command
 from gamehall.engines.neural import command as train_command
 from gamehall.errors import GameError
-from gamehall.play.bot import SeededDice
 from gamehall.play.clock import TIME_CONTROL_HELP
-from gamehall.play.dice import verify_record
+from gamehall.play.dice import SeededDice, verify_record
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import GAME_NAMES, MatchSettings

@@ -14,8 +14,10 @@ from gamehall.engines import (
     find_engine,
 )
 from gamehall.engines.base import Choice
+from gamehall.engines.driver import match_context, play_out, step, wants_to_act
 from gamehall.errors import GameError
-from gamehall.play.bot import SeededDice, match_context, play_out, step, wants_to_act
+from gamehall.play.actions import Action
+from gamehall.play.dice import SeededDice
 from gamehall.play.events import Event
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
@@ -36,15 +38,16 @@ def checked(match: Match) -> list[tuple[int, str]]:
     """Make every action of a player on ``match`` first check that it is legal now; returns
     the list that records them."""
     taken: list[tuple[int, str]] = []
-    act = match.act
+    apply = match.apply
 
-    def checking(player: int | None, kind: str, **data: Any) -> list[Event]:
+    def checking(player: int | None, action: Action) -> list[Event]:
         if player is not None:
+            kind = action.kind
             assert kind in match.legal_actions(player), (kind, match.legal_actions(player))
             taken.append((player, kind))
-        return act(player, kind, **data)
+        return apply(player, action)
 
-    match.act = checking  # type: ignore[method-assign]
+    match.apply = checking  # type: ignore[method-assign]
     return taken
 
 
@@ -189,13 +192,3 @@ def test_the_bot_answers_a_draw_offer_before_its_move() -> None:
         move = step(match, 1, engine)
         assert move[0].kind == "move"
         assert match.to_act == 0
-
-
-def test_seeded_dice_repeat_and_refuse_no_dice() -> None:
-    first, second, other = SeededDice(5), SeededDice(5), SeededDice(6)
-    rolls_of = [[dice.roll() for _ in range(20)] for dice in (first, second, other)]
-    assert rolls_of[0] == rolls_of[1] != rolls_of[2]
-    rolls = SeededDice("x")
-    assert all(1 <= face <= 6 for _ in range(100) for face in rolls.roll(3))
-    with pytest.raises(GameError):
-        SeededDice(1).roll(0)

@@ -26,6 +26,7 @@ from gamehall.play.dice import (
     ScriptedDice,
     ScriptExhaustedError,
     SecureDice,
+    SeededDice,
     commitment_of,
     derive_roll,
     die_face,
@@ -378,3 +379,13 @@ def test_scripted_dice_refuse_impossible_faces(roll: tuple[Any, ...]) -> None:
 def test_dice_errors_are_game_errors() -> None:
     assert issubclass(ScriptExhaustedError, DiceError)
     assert issubclass(DiceError, GameError)
+
+
+def test_seeded_dice_repeat_and_refuse_no_dice() -> None:
+    first, second, other = SeededDice(5), SeededDice(5), SeededDice(6)
+    rolls_of = [[dice.roll() for _ in range(20)] for dice in (first, second, other)]
+    assert rolls_of[0] == rolls_of[1] != rolls_of[2]
+    rolls = SeededDice("x")
+    assert all(1 <= face <= 6 for _ in range(100) for face in rolls.roll(3))
+    with pytest.raises(DiceError, match="cannot roll 0 dice"):
+        SeededDice(1).roll(0)

@@ -4,7 +4,8 @@ with exactly the origin's events and state, or says it cannot (a gap, a differen
 from typing import Any
 
 from gamehall.engines import find_engine
-from gamehall.play.bot import SeededDice, step
+from gamehall.engines.driver import step
+from gamehall.play.dice import SeededDice
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings

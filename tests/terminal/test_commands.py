@@ -10,8 +10,8 @@ import pytest
 
 from gamehall.cli import build_parser, main, player_names, seats
 from gamehall.engines import find_engine
+from gamehall.engines.driver import play_out
 from gamehall.errors import GameError
-from gamehall.play.bot import play_out
 from gamehall.play.clock import TIME_CONTROL_HELP
 from gamehall.play.dice import FairDice
 from gamehall.play.settings import MatchSettings

@@ -9,8 +9,9 @@ import pytest
 
 from gamehall.cli import main
 from gamehall.engines import find_engine
+from gamehall.engines.driver import play_out
 from gamehall.errors import GameError, RecordError
-from gamehall.play.bot import SeededDice, play_out
+from gamehall.play.dice import SeededDice
 from gamehall.play.records import export_mat, import_mat, validate
 from gamehall.play.records.from_match import mat_record
 from gamehall.play.renju_match import RenjuMatch

@@ -4,7 +4,8 @@ import pytest
 
 from gamehall.backgammon.position import Position
 from gamehall.engines import find_engine
-from gamehall.play.bot import SeededDice, step
+from gamehall.engines.driver import step
+from gamehall.play.dice import SeededDice
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings

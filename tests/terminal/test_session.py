@@ -8,8 +8,7 @@ import pytest
 
 from gamehall.cli import main
 from gamehall.engines import find_engine
-from gamehall.play.bot import SeededDice
-from gamehall.play.dice import ScriptedDice
+from gamehall.play.dice import ScriptedDice, SeededDice
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch

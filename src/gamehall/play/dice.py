@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import random
 import re
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
@@ -105,6 +106,24 @@ class ScriptedDice:
             )
         self._next += 1
         return roll
+
+
+class SeededDice:
+    """Dice from ``random.Random(seed)``: the same seed gives the same rolls.
+
+    For reproducible practice games and tests only: anyone who knows the seed knows every roll,
+    so these dice are neither secure nor fair (a match between people uses the match's own
+    secure or provably fair dice).
+    """
+
+    def __init__(self, seed: int | str) -> None:
+        self._random = random.Random(seed)
+
+    def roll(self, n_dice: int = 2) -> tuple[int, ...]:
+        """``n_dice`` faces from 1 to 6."""
+        if n_dice < 1:
+            raise DiceError(f"cannot roll {n_dice} dice: roll one die or more")
+        return tuple(self._random.randint(1, 6) for _ in range(n_dice))
 
 
 def hmac_message(client_seeds: Sequence[bytes], counter: int, block: int) -> bytes:

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from gamehall.engines.base import Engine
+from gamehall.engines.driver import step, wants_to_act
 from gamehall.errors import GameError, IllegalMoveError
-from gamehall.play.bot import step, wants_to_act
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.tables_match import TablesMatch

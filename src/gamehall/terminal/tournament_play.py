@@ -16,8 +16,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from gamehall.engines import Engine, Level, find_engine
+from gamehall.engines.driver import step, wants_to_act
 from gamehall.errors import GameError
-from gamehall.play.bot import SeededDice, step, wants_to_act
+from gamehall.play.dice import SeededDice
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings

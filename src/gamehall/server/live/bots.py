@@ -6,7 +6,7 @@ The engine's thinking runs in a worker thread (``asyncio.to_thread``), never on 
 import secrets
 
 from gamehall.engines import Engine, find_engine
-from gamehall.play.bot import step, wants_to_act
+from gamehall.engines.driver import step, wants_to_act
 from gamehall.play.events import Event
 from gamehall.server.live.matches import LiveMatch
 

@@ -1,0 +1,171 @@
+"""The computer player's driver: an engine's decisions turned into a match's actions.
+
+It sits in the engines layer, above the play layer it drives (the play layer knows no engine).
+
+``step(match, player, engine)`` asks the engine the one decision ``player`` faces now (double or
+roll, take or drop, a play, an answer to a resignation or a draw offer, a renju move) and applies
+the answer with ``match.apply``; ``play_out`` runs a match unattended for the players that have
+an engine. Both only ever take actions the match allows now, so they can drive a match that
+people play too (the terminal and the server do).
+"""
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from gamehall.engines.base import (
+    AnswerDouble,
+    AnswerDraw,
+    AnswerResignation,
+    ChooseMove,
+    ChoosePlay,
+    ChooseResignation,
+    CubeOwner,
+    Engine,
+    MatchContext,
+    OfferDouble,
+)
+from gamehall.errors import GameError
+from gamehall.play.actions import (
+    Accept,
+    Beaver,
+    Confirm,
+    Decline,
+    Double,
+    Drop,
+    EndSession,
+    NextGame,
+    Pass,
+    Place,
+    Play,
+    Resign,
+    Roll,
+    Take,
+)
+from gamehall.play.events import Event
+from gamehall.play.match import Match
+from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.tables_match import TablesMatch
+
+
+def match_context(match: TablesMatch, player: int) -> MatchContext:
+    """The match as ``player``'s engine sees it: the score and the cube from his side."""
+    owner: CubeOwner | None = None
+    if match.cube_owner is not None:
+        owner = "engine" if match.cube_owner == player else "opponent"
+    context = MatchContext(
+        match_length=match.settings.length,
+        score=(int(match.score[player]), int(match.score[1 - player])),
+        cube_value=match.cube,
+        cube_owner=owner,
+        crawford=match.crawford_game,
+        beavers=match.settings.beavers and match.settings.length == 0,
+        cube_cap=match.settings.cube_cap,
+    )
+    if match.variant is None:
+        return context
+    return replace(context, variant=match.variant.name)
+
+
+def wants_to_act(match: Match, player: int) -> bool:
+    """Whether ``player`` has a decision to make now (in renju the player to move also answers
+    a draw offer of his opponent's, before his move)."""
+    return not match.is_over and match.to_act == player
+
+
+def step(match: Match, player: int, engine: Engine) -> list[Event]:
+    """Ask ``engine`` the decision ``player`` faces now and apply its answer; returns the events.
+
+    A play is applied whole (``play`` and then ``confirm``, unless the variant confirmed it).
+    Raises ``GameError`` when ``player`` has nothing to decide.
+    """
+    if not wants_to_act(match, player):
+        raise GameError(f"{match.players[player]} has nothing to decide now")
+    if isinstance(match, RenjuMatch):
+        return _renju_step(match, player, engine)
+    assert isinstance(match, TablesMatch)
+    return _tables_step(match, player, engine)
+
+
+def _renju_step(match: RenjuMatch, player: int, engine: Engine) -> list[Event]:
+    assert match.board is not None
+    if match.draw_offer == 1 - player:
+        answer = engine.decide(AnswerDraw(match.board.copy()))
+        return match.apply(player, Accept() if answer else Decline())
+    point = engine.decide(ChooseMove(match.board.copy()))
+    return match.apply(player, Pass() if point == "pass" else Place(point))
+
+
+def _tables_step(match: TablesMatch, player: int, engine: Engine) -> list[Event]:
+    position = match.position
+    assert position is not None
+    context = match_context(match, player)
+    if match.phase == "double":
+        answer = engine.decide(AnswerDouble(position, context))
+        if answer == "beaver" and "beaver" not in match.legal_actions(player):
+            answer = "take"
+        return match.apply(player, {"take": Take(), "drop": Drop(), "beaver": Beaver()}[answer])
+    if match.phase == "resign":
+        assert match.resign_offer is not None
+        offer = AnswerResignation(position, match.resign_offer[1], context)
+        accepted = engine.decide(offer)
+        return match.apply(player, Accept() if accepted else Decline())
+    turn = match.turn
+    starting = match.phase == "roll" or (turn is not None and not turn.moves)
+    if starting and "resign" in match.legal_actions(player):
+        resign = engine.decide(ChooseResignation(position, context))
+        if resign is not None and resign not in _offers_this_game(match, player):
+            return match.apply(player, Resign(resign))
+    if match.phase == "roll":
+        doubles = match.may_double(player) and engine.decide(OfferDouble(position, context))
+        return match.apply(player, Double() if doubles else Roll())
+    assert match.dice is not None
+    play = engine.decide(ChoosePlay.roll(position, match.dice, context))
+    events = match.apply(player, Play(play.notation))
+    if "confirm" in match.legal_actions(player):
+        events += match.apply(player, Confirm())
+    return events
+
+
+def _offers_this_game(match: TablesMatch, player: int) -> set[int]:
+    """The resignations ``player`` has offered in the current game: he does not repeat one."""
+    offered: set[int] = set()
+    for event in reversed(match.events):
+        if event.kind == "game_start":
+            break
+        if event.kind == "resign" and event.player == player:
+            offered.add(int(event.data.get("value", 1)))
+    return offered
+
+
+def play_out(
+    match: Match,
+    engines: Mapping[int, Engine],
+    max_actions: int = 100_000,
+    *,
+    session_games: int = 1,
+) -> list[Event]:
+    """Let the engines act for their players until the match is over or a player without an
+    engine must act; returns the events. Starts the match if it has not started.
+
+    Between the games of a money session (length 0) people decide whether to go on; when
+    engines play both sides, the session ends once ``session_games`` games have been played.
+    Raises ``GameError`` if the engines take more than ``max_actions`` decisions.
+    """
+    first = len(match.events)
+    if not match.started:
+        match.start()
+    for _ in range(max_actions):
+        if match.is_over:
+            return match.events[first:]
+        if isinstance(match, TablesMatch) and match.phase == "between":
+            if len(engines) < 2:
+                return match.events[first:]
+            seat = min(engines)
+            more = len(match.games) < session_games
+            match.apply(seat, NextGame() if more else EndSession())
+            continue
+        player = next((p for p in sorted(engines) if wants_to_act(match, p)), None)
+        if player is None:
+            return match.events[first:]
+        step(match, player, engines[player])
+    raise GameError(f"the match did not end within {max_actions} decisions")
