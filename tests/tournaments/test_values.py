@@ -81,6 +81,10 @@ def test_a_tournament_and_its_standings_round_trip() -> None:
         (lambda: Tournament.create(TournamentSettings("knockout"), ["a", "a"]), "twice"),
         (lambda: Tournament.create(TournamentSettings("knockout"), ["a"]), "2 players"),
         (lambda: Tournament.create(TournamentSettings("knockout"), ["a", "b"], {"a": 1}), "rating"),
+        (
+            lambda: Tournament.create(TournamentSettings("knockout"), ["a"], {"a": "1500"}),
+            "must be a number",
+        ),
     ],
 )
 def test_wrong_values_are_refused_with_a_reason(make: Any, message: str) -> None:

@@ -77,6 +77,15 @@ class Tournament:
             missing = [p for p in seeded if p not in ratings]
             if missing:
                 raise TournamentError(f"{missing[0]} has no rating: give every player one")
+            wrong = [
+                p
+                for p in seeded
+                if not isinstance(ratings[p], int | float) or isinstance(ratings[p], bool)
+            ]
+            if wrong:
+                raise TournamentError(
+                    f"{wrong[0]}'s rating must be a number, not {ratings[wrong[0]]!r}"
+                )
             seeded.sort(key=lambda p: -ratings[p])
         return cls(settings, tuple(seeded))
 
