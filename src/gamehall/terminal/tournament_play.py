@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from gamehall.engines import Engine, Level, find_engine
 from gamehall.engines.driver import step, wants_to_act
 from gamehall.errors import GameError
+from gamehall.play import registry
 from gamehall.play.dice import SeededDice
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
-from gamehall.play.tables_match import TablesMatch
 from gamehall.tournaments import Pairing, Result, Tournament
 
 MAX_DECISIONS = 200_000
@@ -48,11 +48,9 @@ def new_match(settings: MatchSettings, pairing: Pairing, seed: int | None) -> Ma
     """The match of ``pairing`` (player 0 is ``first``): seeded dice with a seed and secure
     dice; otherwise the match's own dice."""
     assert pairing.second is not None
-    names = (pairing.first, pairing.second)
-    if settings.game == "renju":
-        return RenjuMatch(settings, names)
-    dice = SeededDice(seed) if seed is not None and settings.dice == "secure" else None
-    return TablesMatch(settings, names, dice=dice)
+    tables = settings.game != "renju"
+    dice = SeededDice(seed) if seed is not None and settings.dice == "secure" and tables else None
+    return registry.new_match(settings, (pairing.first, pairing.second), dice=dice)
 
 
 def drawn(match: Match) -> bool:
