@@ -69,14 +69,16 @@ def test_context_refuses_nonsense() -> None:
 
 
 def test_registry_has_every_game_at_every_level() -> None:
-    assert set(ENGINES) == {(game, level) for game in GAME_NAMES for level in LEVELS}
-    for game in GAME_NAMES:
-        for level in LEVELS:
-            engine = find_engine(game, level, seed=3)
-            assert isinstance(engine, Engine)
-            assert (engine.game, engine.level) == (game, level)
-            assert engine.name == f"gamehall {game} {level}"
-            assert isinstance(engine, Evaluator) == (level == "beginner")
+    # every game has the first two levels; the stronger ones arrive game by game
+    assert {(game, level) for game in GAME_NAMES for level in LEVELS[:2]} <= set(ENGINES)
+    assert {level for _, level in ENGINES} <= set(LEVELS)
+    assert {level for game, level in ENGINES if game == "renju"} == set(LEVELS)
+    for game, level in ENGINES:
+        engine = find_engine(game, level, seed=3)
+        assert isinstance(engine, Engine)
+        assert (engine.game, engine.level) == (game, level)
+        assert engine.name == f"gamehall {game} {level}"
+        assert isinstance(engine, Evaluator) == (level == "beginner")
 
 
 def test_find_engine_gives_fresh_engines() -> None:
@@ -117,7 +119,7 @@ def test_resignation_values_are_checked() -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_engines_refuse_other_games_decisions(level: str) -> None:
     board = Board()
-    for game in ("backgammon", "georgian", "nardy"):
+    for game in [g for g in ("backgammon", "georgian", "nardy") if (g, level) in ENGINES]:
         with pytest.raises(GameError, match="cannot answer ChooseMove"):
             find_engine(game, level).decide(ChooseMove(board))
         with pytest.raises(GameError, match="cannot answer AnswerDraw"):
@@ -129,7 +131,14 @@ def test_engines_refuse_other_games_decisions(level: str) -> None:
         renju.decide("h8")  # type: ignore[call-overload]
 
 
-@pytest.mark.parametrize("level", LEVELS)
+TABLES_LEVELS = [
+    level
+    for level in LEVELS
+    if all((g, level) in ENGINES for g in ("backgammon", "georgian", "nardy"))
+]
+
+
+@pytest.mark.parametrize("level", TABLES_LEVELS)
 def test_engines_refuse_another_games_position(level: str) -> None:
     international = BackgammonPosition.initial()
     georgian = BackgammonPosition.initial("georgian")

@@ -131,3 +131,30 @@ def test_draws_and_finished_games() -> None:
         engine.threats(over)
     with pytest.raises(GameError, match="searching level"):
         SearchingRenjuEngine("beginner")
+
+
+def test_find_engine_offers_the_searching_levels_for_renju_and_gomoku() -> None:
+    from gamehall.engines import find_engine
+    from gamehall.engines.renju_search.factory import SEARCH_LEVEL_NAMES
+
+    assert SEARCH_LEVEL_NAMES == tuple(LEVEL_LIMITS)
+    for level in SEARCH_LEVEL_NAMES:
+        engine = find_engine("renju", level, seed=1)
+        assert isinstance(engine, SearchingRenjuEngine)
+        assert engine.limits == LEVEL_LIMITS[level]
+    # freestyle: a black overline-to-be still wins, so the engine plays it
+    board = Board.from_position(
+        black=["h8", "h9", "h10", "h11", "h13"],
+        white=["a1", "b1", "c1", "h7"],
+        rule="gomoku-freestyle",
+    )
+    assert find_engine("renju", "advanced", seed=1).decide(ChooseMove(board)) == "h12"
+    renju = Board.from_position(
+        black=["h8", "h9", "h10", "h11", "h13"], white=["a1", "b1", "c1", "d1", "h7"]
+    )
+    assert find_engine("renju", "advanced", seed=1).decide(ChooseMove(renju)) != "h12"
+
+
+def test_limits_round_trip() -> None:
+    for limits in LEVEL_LIMITS.values():
+        assert Limits.from_dict(limits.to_dict()) == limits

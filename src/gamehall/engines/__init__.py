@@ -30,6 +30,7 @@ from gamehall.engines.base import (
     OfferDouble,
 )
 from gamehall.engines.renju import BeginnerRenjuEngine, RandomRenjuEngine
+from gamehall.engines.renju_search.factory import searching_renju
 from gamehall.engines.tables import BeginnerTablesEngine, RandomTablesEngine
 from gamehall.errors import GameError
 from gamehall.play.settings import GAME_NAMES, GameName
@@ -43,6 +44,10 @@ ENGINES: dict[tuple[GameName, Level], Callable[[int | None], Engine]] = {
     ("nardy", "beginner"): lambda seed: BeginnerTablesEngine("nardy", seed),
     ("renju", "random"): RandomRenjuEngine,
     ("renju", "beginner"): BeginnerRenjuEngine,
+    ("renju", "intermediate"): searching_renju("intermediate"),
+    ("renju", "advanced"): searching_renju("advanced"),
+    ("renju", "expert"): searching_renju("expert"),
+    ("renju", "world-class"): searching_renju("world-class"),
 }
 """Every engine by (game, level): a function of the seed that makes a fresh one."""
 
@@ -54,7 +59,13 @@ def find_engine(game: str, level: str = "beginner", seed: int | None = None) -> 
         if name == game:
             for strength in LEVELS:
                 if strength == level:
-                    return ENGINES[name, strength](seed)
+                    make = ENGINES.get((name, strength))
+                    if make is None:
+                        have = [lv for g, lv in ENGINES if g == name]
+                        raise GameError(
+                            f"there is no {level!r} {game} engine yet: choose {' or '.join(have)}"
+                        )
+                    return make(seed)
             raise GameError(f"there is no {level!r} engine: choose {' or '.join(LEVELS)}")
     raise GameError(f"there is no engine for {game!r}: choose {', '.join(GAME_NAMES)}")
 

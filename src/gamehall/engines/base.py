@@ -21,8 +21,15 @@ from gamehall.play.settings import GameName
 from gamehall.renju.board import Board
 from gamehall.tables.position import Play, TablesPosition
 
-Level = Literal["random", "beginner"]
-LEVELS: tuple[Level, ...] = ("random", "beginner")
+Level = Literal["random", "beginner", "intermediate", "advanced", "expert", "world-class"]
+LEVELS: tuple[Level, ...] = (
+    "random",
+    "beginner",
+    "intermediate",
+    "advanced",
+    "expert",
+    "world-class",
+)
 """The strengths, weakest first."""
 
 CubeOwner = Literal["engine", "opponent"]

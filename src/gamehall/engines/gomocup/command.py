@@ -1,16 +1,17 @@
-"""``gamehall brain`` and ``gamehall match``: the Gomocup protocol from the command line."""
+"""``gamehall brain`` and ``gamehall match``: the Gomocup protocol from the command line.
+
+The engine and the manager load when a command runs, so that the rest of ``gamehall`` starts
+without numba."""
 
 import argparse
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from gamehall.engines.gomocup.brain import Brain, run
-from gamehall.engines.gomocup.manager import MatchSettings, read_openings, run_match
-from gamehall.engines.renju_search.levels import SEARCH_LEVELS, renju_engine
+from gamehall.engines.renju_search.factory import SEARCH_LEVEL_NAMES
 from gamehall.renju.board import RULES
 
-BRAIN_LEVELS = ("random", "beginner", *SEARCH_LEVELS)
+BRAIN_LEVELS = ("random", "beginner", *SEARCH_LEVEL_NAMES)
 
 MATCH_EPILOG = """\
 Each brain is a command line that speaks the Gomocup protocol, e.g. "gamehall brain renju
@@ -61,12 +62,17 @@ def add_parsers(sub: Any) -> None:
 
 def brain_main(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """``gamehall brain``: answer the protocol until END."""
+    from gamehall.engines.gomocup.brain import Brain, run
+    from gamehall.engines.renju_search.levels import renju_engine
+
     run(Brain(renju_engine(args.level, args.seed), args.rule), stdin, stdout)
     return 0
 
 
 def match_main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO = sys.stderr) -> int:
     """``gamehall match``: play, show progress, print the score."""
+    from gamehall.engines.gomocup.manager import MatchSettings, read_openings, run_match
+
     settings = MatchSettings(
         first=args.black,
         second=args.white,

@@ -225,9 +225,6 @@ def score_text(score: int) -> str:
     return f"{score:+d}"
 
 
-SEARCH_LEVELS: tuple[str, ...] = tuple(LEVEL_LIMITS)
-
-
 def renju_engine(level: str, seed: int | None = None) -> RenjuEngine:
     """A renju engine at any level: ``random`` and ``beginner`` (:mod:`gamehall.engines.renju`)
     or a searching one."""
