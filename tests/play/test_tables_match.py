@@ -509,6 +509,45 @@ def test_match_id_follows_the_match() -> None:
     assert state.doubled and state.turn == 0 and state.match_length == 5
 
 
+def test_the_state_shows_the_current_position_pips_and_the_next_cube_value() -> None:
+    match = scripted("backgammon", [(3, 1), (6, 5)], length=5)
+    start = match.state()
+    assert start["pips"] == [167, 167] and start["cube"] == {"value": 1, "owner": None, "next": 2}
+    assert start["position"] == start["turn_start"]
+    match.act(0, "move", src=8, die=3)
+    state = match.state()
+    assert state["moves"] == ["8/5"] and state["turn_start"] == start["position"]
+    assert state["pips"] == [164, 167] and state["position"]["pips"] == [164, 167]
+    assert state["position"]["checkers"][0][5] == 1 and state["position"]["checkers"][0][8] == 2
+    assert state["position"]["id"] == match.turn.position.to_id()  # type: ignore[union-attr]
+    match.act(0, "move", src=6, die=1)
+    match.act(0, "confirm")
+    state = match.state()
+    # Player 1 may double before rolling: no turn is being played.
+    assert state["phase"] == "roll" and "turn_start" not in state
+    assert state["pips"] == [163, 167]
+
+
+def test_the_cube_state_says_when_it_cannot_go_higher() -> None:
+    match = scripted("georgian", [(3, 1)] + [(2, 1)] * 12, length=25)
+    play_first(match)
+    double_and_take(match, 5)
+    assert match.state()["cube"] == {"value": 6, "owner": match.cube_owner, "next": None}
+
+
+def test_the_legal_view_lists_moves_and_plays_for_the_player_to_move() -> None:
+    match = scripted("backgammon", [(3, 1), (6, 5)], length=3)
+    assert match.legal_view(1) is None and match.legal_view(None) is None
+    view = match.legal_view(0)
+    assert view is not None and "8/5 6/5" in view["plays"]
+    assert {"src": 8, "dst": 5, "die": 3, "hit": False} in view["moves"]
+    match.act(0, "move", src=8, die=3)
+    view = match.legal_view(0)
+    assert view is not None and view["plays"] == [] and {m["die"] for m in view["moves"]} == {1}
+    match.act(0, "move", src=6, die=1)
+    assert match.legal_view(0) is None  # the play is complete: confirm it
+
+
 def test_players_add_their_seeds_to_fair_dice_before_the_start() -> None:
     match = TablesMatch(MatchSettings(game="backgammon", dice="fair"), ("Ann", "Bob"))
     match.add_client_seed(0, "ann's lucky seed")

@@ -117,6 +117,12 @@ class Match(ABC):
     def _legal_actions(self, player: int) -> list[str]:
         """The kinds of action ``player`` may take now, no clock having run out."""
 
+    def legal_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The moves ``seat`` may make now, listed for an interface, where the game lists them
+        (the tables games); ``None`` otherwise (renju: any empty point not in the state's
+        ``forbidden``)."""
+        return None
+
     @abstractmethod
     def state(self) -> dict[str, Any]:
         """The match as a front end shows it, JSON-able (no secrets: no future dice)."""

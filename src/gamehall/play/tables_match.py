@@ -149,9 +149,17 @@ class TablesMatch(Match):
             "end_reason": self.end_reason,
         }
         if position is not None:
-            out["position"] = self._position_view(position)
+            current = self.turn.position if self.turn is not None else position
+            out["position"] = self._position_view(current)
+            out["pips"] = out["position"]["pips"]
+            if self.turn is not None:
+                out["turn_start"] = self._position_view(position)
         if self.variant is not None:
-            out["cube"] = {"value": self.cube, "owner": self.cube_owner}
+            out["cube"] = {
+                "value": self.cube,
+                "owner": self.cube_owner,
+                "next": self._next_cube(self.cube),
+            }
             out["crawford"] = self.crawford_game
             out["doubled_by"] = self.doubled_by
             match_id = self._match_id() if position is not None else None
@@ -164,6 +172,30 @@ class TablesMatch(Match):
         if self.clock is not None:
             out["clocks"] = self.clock.snapshot().to_dict()
         return out
+
+    def legal_view(self, seat: int | None) -> dict[str, Any] | None:
+        """What ``seat`` may move now, when it is the player to move: the single checker moves
+        that keep a whole play possible (``moves``: ``{src, dst, die, hit}`` in the mover's
+        numbering, 25 the bar, 0 off; send ``move`` ``{src, die}``) and the whole plays
+        (``plays``: their notation, before the first single move; send ``play`` ``{text}``).
+        ``None`` for anyone else and outside a turn."""
+        turn = self.turn
+        if (
+            seat is None
+            or self.is_over
+            or self.phase != "move"
+            or self.to_act != seat
+            or turn is None
+            or self.position is None
+            or self.dice is None
+            or "move" not in self.legal_actions(seat)
+        ):
+            return None
+        moves = [
+            {"src": m.src, "dst": m.dst, "die": m.die, "hit": m.hit} for m in turn.legal_moves()
+        ]
+        plays = [] if turn.moves else [p.notation for p in self.position.legal_plays(self.dice)]
+        return {"moves": moves, "plays": plays}
 
     def _position_view(self, position: TablesPosition) -> dict[str, Any]:
         """The board from player 0's side of the table, and each player's pips."""
