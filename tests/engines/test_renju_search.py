@@ -158,3 +158,16 @@ def test_find_engine_offers_the_searching_levels_for_renju_and_gomoku() -> None:
 def test_limits_round_trip() -> None:
     for limits in LEVEL_LIMITS.values():
         assert Limits.from_dict(limits.to_dict()) == limits
+
+
+def test_a_lost_black_does_not_block_on_a_forbidden_point() -> None:
+    # White's four can only be stopped on j8, a double-three: Black is lost, but must not play
+    # there (under forbidden="refuse" it is illegal); seen in a ladder game
+    moves = (
+        "h8 h9 i10 i9 g9 f10 j6 f8 j9 f11 f9 g10 i8 d10 e10 e9 c11 g11 h12 h11 e11 h10 k5 i7 "
+        "f12 h6 g7 c7 d8 k7"
+    )
+    board = Board.from_moves(moves, opening="free", forbidden="refuse")
+    assert "j8" in board.forbidden_points()
+    move = SearchingRenjuEngine("advanced", seed=1).decide(ChooseMove(board))
+    assert move != "j8" and move in board.legal_moves()

@@ -18,7 +18,6 @@ import time
 from dataclasses import dataclass
 from typing import NamedTuple
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -43,6 +42,7 @@ from gamehall.engines.renju_search.board import (
 from gamehall.engines.renju_search.jit import njit
 from gamehall.engines.renju_search.threats import (
     is_four_move,
+    now,
     threat_work,
     vcf,
     vct,
@@ -98,13 +98,6 @@ def search_work() -> SearchWork:
 
 
 @njit
-def _now() -> float:
-    with numba.objmode(now="float64"):
-        now = time.perf_counter()
-    return now
-
-
-@njit
 def evaluate(state: State, work: SearchWork) -> int:
     """The side to move's score from the pattern sums (the side to move weighs a fifth more:
     it moves first), plus the seeded noise."""
@@ -126,7 +119,7 @@ def _stop(work: SearchWork) -> bool:
         return True
     out_of_nodes = counters[NODE_COUNT] >= counters[NODE_LIMIT]
     clock_due = counters[NODE_COUNT] & 1023 == 0 and work.deadline[0] > 0
-    if out_of_nodes or (clock_due and _now() > work.deadline[0]):
+    if out_of_nodes or (clock_due and now() > work.deadline[0]):
         counters[STOPPED] = 1
     return bool(counters[STOPPED] != 0)
 
@@ -194,14 +187,17 @@ def negamax(
             count += 1
     if count == 0 and opponent_fives == 0:
         return 0
-    if opponent_fives >= 2:
-        if ply == 0:
+    if opponent_fives >= 1:
+        lost = opponent_fives >= 2 or (
+            colour == BLACK and forbidden(state, constants, opponent_five)
+        )
+        if (
+            ply == 0
+            and work.root_allowed[opponent_five]
+            and not (colour == BLACK and forbidden(state, constants, opponent_five))
+        ):
             work.counters[BEST_MOVE] = opponent_five
-        return -(WIN - ply - 1)
-    if opponent_fives == 1:
-        if ply == 0:
-            work.counters[BEST_MOVE] = opponent_five
-        if colour == BLACK and forbidden(state, constants, opponent_five):
+        if lost:
             return -(WIN - ply - 1)
         if ply + 1 >= MAX_PLY:
             return evaluate(state, work)
@@ -343,13 +339,17 @@ class Searcher:
         self.work = search_work()
         self.threats = threat_work()
 
-    def threat_line(self, fast: FastBoard, kind: str, depth: int, nodes: int) -> list[int] | None:
+    def threat_line(
+        self, fast: FastBoard, kind: str, depth: int, nodes: int, deadline: float = 0.0
+    ) -> list[int] | None:
         """The side to move's winning line by fours (``kind`` ``"vcf"``) or threes and fours
         (``"vct"``) as grid cells, attacker's and defender's moves alternating (only the first
-        move for a VCT), or None when none is found within ``depth`` and ``nodes``."""
+        move for a VCT), or None when none is found within ``depth``, ``nodes`` and the
+        ``deadline`` (``time.perf_counter()`` seconds; 0 none)."""
         work = self.threats
         work.budget[0] = 0
         work.budget[1] = nodes
+        work.deadline[0] = deadline
         work.line[0] = 0
         work.cache_keys[:] = 0
         search = vcf if kind == "vcf" else vct
@@ -358,11 +358,11 @@ class Searcher:
         line = [int(c) for c in work.line[1 : 1 + work.line[0]]]
         return [c for c in line if c >= 0]
 
-    def opponent_vcf(self, fast: FastBoard, nodes: int) -> bool:
+    def opponent_vcf(self, fast: FastBoard, nodes: int, deadline: float = 0.0) -> bool:
         """Would the opponent win by fours if he were to move now?"""
         pass_turn(fast.state, fast.constants)
         try:
-            return self.threat_line(fast, "vcf", 40, nodes) is not None
+            return self.threat_line(fast, "vcf", 40, nodes, deadline) is not None
         finally:
             pass_turn(fast.state, fast.constants)
 
@@ -387,10 +387,10 @@ class Searcher:
         work = self.work
         state = fast.state
         if threat_nodes:
-            line = self.threat_line(fast, "vcf", 40, threat_nodes)
+            line = self.threat_line(fast, "vcf", 40, threat_nodes, start + seconds * 0.15)
             kind = "vcf"
-            if line is None and vct_depth and time.perf_counter() < start + seconds / 3:
-                line = self.threat_line(fast, "vct", vct_depth, threat_nodes)
+            if line is None and vct_depth:
+                line = self.threat_line(fast, "vct", vct_depth, threat_nodes, start + seconds * 0.3)
                 kind = "vct"
             if line and (allowed is None or line[0] in allowed):
                 return SearchResult(
@@ -404,8 +404,8 @@ class Searcher:
         work.root_allowed[:] = 1 if allowed is None else 0
         if allowed is not None:
             work.root_allowed[np.array(allowed, dtype=np.int64)] = 1
-        if threat_nodes and self.opponent_vcf(fast, threat_nodes):
-            self._keep_vcf_defences(fast, threat_nodes // 8, deadline)
+        if threat_nodes and self.opponent_vcf(fast, threat_nodes, start + seconds * 0.4):
+            self._keep_vcf_defences(fast, threat_nodes // 8, start + seconds * 0.55)
         work.counters[:] = 0
         work.counters[NODE_LIMIT] = nodes
         work.counters[NOISE] = noise
@@ -453,12 +453,13 @@ class Searcher:
         cells.sort(key=lambda c: -int(state.values[view, c] + state.values[1 - view, c]))
         found = False
         for cell in [c for c in cells if before[c]][:40]:
-            if time.perf_counter() > deadline - 0.1 * (deadline - time.perf_counter()):
+            if time.perf_counter() > deadline:
+                found = False
                 break
             if colour == BLACK and fast.is_forbidden(cell):
                 continue
             place(state, fast.constants, cell)
-            holds = self.threat_line(fast, "vcf", 40, nodes) is None
+            holds = self.threat_line(fast, "vcf", 40, nodes, deadline) is None
             remove(state, fast.constants)
             if holds:
                 allowed[cell] = 1

@@ -14,8 +14,10 @@ that stops the three in its line, and every four of the defender (which the atta
 before going on). Failed positions are remembered by their Zobrist hash and remaining depth.
 """
 
+import time
 from typing import NamedTuple
 
+import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -48,13 +50,15 @@ CACHE_BITS = 18
 
 class ThreatWork(NamedTuple):
     """Scratch arrays of the threat search: the winning line found (``line[0]`` its length,
-    then cells), the cache of failed positions, and the node budget (``budget[0]`` nodes
-    used, ``budget[1]`` the limit)."""
+    then cells), the cache of failed positions, the node budget (``budget[0]`` nodes used,
+    ``budget[1]`` the limit), the deadline (``time.perf_counter()`` seconds, 0 none: when it
+    passes, the budget is spent), and per-frame rows of scratch."""
 
     line: npt.NDArray[np.int64]
     cache_keys: npt.NDArray[np.uint64]
     cache_depths: npt.NDArray[np.int64]
     budget: npt.NDArray[np.int64]
+    deadline: npt.NDArray[np.float64]
     moves: npt.NDArray[np.int64]
     scores: npt.NDArray[np.int64]
     replies: npt.NDArray[np.int64]
@@ -68,6 +72,7 @@ def threat_work() -> ThreatWork:
         np.zeros(1 << CACHE_BITS, dtype=np.uint64),
         np.zeros(1 << CACHE_BITS, dtype=np.int64),
         np.zeros(2, dtype=np.int64),
+        np.zeros(1, dtype=np.float64),
         np.zeros((MAX_FRAMES, 225), dtype=np.int64),
         np.zeros((MAX_FRAMES, 225), dtype=np.int64),
         np.zeros((MAX_FRAMES, 64), dtype=np.int64),
@@ -140,8 +145,18 @@ def legal_for(state: State, constants: Constants, colour: Int, cell: Int) -> boo
 
 
 @njit
+def now() -> float:
+    """``time.perf_counter()`` from compiled code."""
+    with numba.objmode(seconds="float64"):
+        seconds = time.perf_counter()
+    return seconds
+
+
+@njit
 def _spent(work: ThreatWork) -> bool:
     work.budget[0] += 1
+    if work.budget[0] & 1023 == 0 and work.deadline[0] > 0 and now() > work.deadline[0]:
+        work.budget[0] = work.budget[1] + 1
     return bool(work.budget[0] > work.budget[1])
 
 
