@@ -1,9 +1,10 @@
 """Actions: one frozen type per kind, read from their dict form only when well formed."""
 
+import contextlib
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamehall.errors import GameError
@@ -20,6 +21,7 @@ from gamehall.play.actions import (
     Seed,
     action_from_dict,
 )
+from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
 from support.matches import FakeTime, scripted
@@ -134,3 +136,25 @@ def test_the_referee_starts_and_players_act() -> None:
     match = scripted("backgammon", [(3, 1)], length=3)
     with pytest.raises(GameError, match="must come from a player"):
         match.apply(None, Roll())
+    for player in (True, 0.0, "0"):
+        with pytest.raises(GameError, match="there is no player"):
+            match.apply(player, Roll())  # type: ignore[arg-type]
+
+
+@settings(max_examples=200)
+@given(
+    st.sampled_from(["backgammon", "renju"]),
+    st.one_of(st.none(), st.integers(-1, 2), st.booleans(), st.floats(), st.text(max_size=2)),
+    st.sampled_from(KINDS),
+    st.dictionaries(st.sampled_from(["src", "die", "text", "seed", "value", "point"]), JSON),
+)
+def test_garbage_sent_to_a_match_raises_only_game_errors(
+    game: str, player: Any, kind: str, data: dict[str, Any]
+) -> None:
+    if game == "renju":
+        match: Match = RenjuMatch(MatchSettings(game="renju"), time_source=FakeTime())
+        match.start()
+    else:
+        match = scripted("backgammon", [(3, 1)] * 5, length=3)
+    with contextlib.suppress(GameError):  # anything else fails the test
+        match.act(player, kind, **data)

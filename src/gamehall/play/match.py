@@ -133,7 +133,7 @@ class Match(ABC):
         """Apply ``action`` of ``player`` (``None`` for the referee: ``Start``, ``CheckTime``);
         returns the events it produced. Raises ``GameError`` and changes nothing when the
         action is not allowed now."""
-        if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+        if player is not None and (type(player) is not int or player not in (0, 1)):
             raise GameError(f"there is no player {player!r}: players are 0 and 1")
         if not isinstance(action, Action):
             raise GameError(f"{action!r} is not an action")
@@ -207,7 +207,7 @@ class Match(ABC):
     def forfeit(self, player: int, reason: str = "abandoned") -> list[Event]:
         """End the match for a reason outside the game (``player`` left and did not come
         back): the opponent wins. The referee's action, logged and replayed like a flag."""
-        if isinstance(player, bool) or player not in (0, 1):
+        if type(player) is not int or player not in (0, 1):
             raise GameError(f"there is no player {player!r}: players are 0 and 1")
         if self.is_over:
             raise IllegalMoveError("the match is over already")
