@@ -137,7 +137,7 @@ def test_find_engine_offers_the_searching_levels_for_renju_and_gomoku() -> None:
     from gamehall.engines import find_engine
     from gamehall.engines.renju_search.factory import SEARCH_LEVEL_NAMES
 
-    assert SEARCH_LEVEL_NAMES == tuple(LEVEL_LIMITS)
+    assert tuple(LEVEL_LIMITS) == SEARCH_LEVEL_NAMES
     for level in SEARCH_LEVEL_NAMES:
         engine = find_engine("renju", level, seed=1)
         assert isinstance(engine, SearchingRenjuEngine)
