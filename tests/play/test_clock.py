@@ -84,6 +84,8 @@ def test_parse_forgives_spaces_and_capitals() -> None:
         "byoyomi:600+5",
         "byoyomi:600+2.5x30",
         "bronstein:300+5",
+        "fischer:\u0967\u0968+5",  # Devanagari digits: 0-9 only
+        "byoyomi:600+\u0665x30",
     ],
 )
 def test_unreadable_time_controls_say_how_to_write_one(text: str) -> None:

@@ -1,6 +1,8 @@
 """Match settings: checked once, with errors that say what is allowed; the dict form round-trips."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gamehall.errors import GameError, RecordError
 from gamehall.play.actions import Move
@@ -109,3 +111,29 @@ def test_an_event_that_is_not_an_action_says_so() -> None:
     event = Event(3, "move", 1, 12.5, {"src": "³", "die": 6})
     with pytest.raises(RecordError, match="event 3 \\(move\\) is not an action"):
         event.action()
+
+
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 70),
+    st.floats(),
+    st.text(max_size=12),
+    st.sampled_from(["backgammon", "nardy", "renju", "fair", "winner", "mars", "fischer:60+1"]),
+    st.dictionaries(st.sampled_from(["bearoff", "rule", "x"]), st.text(max_size=8), max_size=2),
+    st.lists(st.integers(), max_size=2),
+)
+
+
+@given(st.dictionaries(st.sampled_from([*MatchSettings.__dataclass_fields__, "colour"]), VALUES))
+def test_any_dict_is_settings_or_a_game_error(data: dict[str, object]) -> None:
+    try:
+        settings = MatchSettings.from_dict(data)
+    except GameError:
+        return
+    assert MatchSettings.from_dict(settings.to_dict()) == settings
+
+
+def test_settings_are_a_mapping() -> None:
+    with pytest.raises(GameError, match="a mapping"):
+        MatchSettings.from_dict([("game", "renju")])  # type: ignore[arg-type]

@@ -51,11 +51,12 @@ TIME_CONTROL_HELP = (
     "byoyomi:600+5x30 (600 s, then 5 periods of 30 s)"
 )
 
-_NUMBER = r"(\d+(?:\.\d+)?)"
+_NUMBER = r"([0-9]+(?:\.[0-9]+)?)"
+"""Digits 0-9 only: other scripts' digits (which ``\d`` and ``float`` take) are not read."""
 _FORMS = {
     "fischer": re.compile(rf"{_NUMBER}(?:\+{_NUMBER})?"),
     "delay": re.compile(rf"{_NUMBER}\+{_NUMBER}(/pt)?"),
-    "byoyomi": re.compile(rf"{_NUMBER}\+(\d+)x{_NUMBER}"),
+    "byoyomi": re.compile(rf"{_NUMBER}\+([0-9]+)x{_NUMBER}"),
 }
 
 

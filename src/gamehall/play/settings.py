@@ -159,6 +159,8 @@ class MatchSettings:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "MatchSettings":
         """Settings from ``to_dict``'s form; unknown keys are an error."""
+        if not isinstance(data, Mapping):
+            raise GameError("match settings are a mapping of setting names to values")
         known = set(cls.__dataclass_fields__)
         unknown = set(data) - known
         if unknown:
