@@ -52,7 +52,8 @@ TIME_CONTROL_HELP = (
 )
 
 _NUMBER = r"([0-9]+(?:\.[0-9]+)?)"
-"""Digits 0-9 only: other scripts' digits (which ``\d`` and ``float`` take) are not read."""
+"""Digits 0-9 only: other scripts' digits (which a regex's digit class and ``float`` take) are
+not read."""
 _FORMS = {
     "fischer": re.compile(rf"{_NUMBER}(?:\+{_NUMBER})?"),
     "delay": re.compile(rf"{_NUMBER}\+{_NUMBER}(/pt)?"),
