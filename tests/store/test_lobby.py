@@ -153,6 +153,7 @@ def test_a_challenge_is_answered_once_by_the_challenged(
         "from": "ann",
         "to": "bob",
         "settings": FULL,
+        "rated": False,
         "status": "open",
         "created_at": "2026-01-01T12:00:00+00:00",
         "answered_at": None,

@@ -19,6 +19,7 @@ from sqlalchemy import (
     MetaData,
     String,
     TypeDecorator,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -108,6 +109,8 @@ class MatchRow(Base):
     summary: Mapped[dict[str, Any]]
     winner: Mapped[int | None] = mapped_column(Integer)
     """The winner's seat once the match is over (from the summary), for the statistics."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the result changes the players' ratings (in the transaction that stores it)."""
     secrets: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     """The server's own secrets (the fair dice's seed): never shown to a player."""
     created_at: Mapped[datetime] = mapped_column(index=True)
@@ -179,6 +182,7 @@ class ChallengeRow(Base):
     to_user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     settings: Mapped[dict[str, Any]]
     status: Mapped[str] = mapped_column(String(16))
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime]
     answered_at: Mapped[datetime | None]
 

@@ -51,6 +51,7 @@ from gamehall.store.models import (
     SessionRow,
     UserRow,
 )
+from gamehall.store.ratings import rate_finished_match
 from gamehall.store.values import (
     Challenge,
     PlayerSeat,
@@ -284,15 +285,30 @@ class Store:
 
     # -- matches ------------------------------------------------------------------------------
 
-    def create_match(self, match_dict: Mapping[str, Any], *, players: list[PlayerSeat]) -> str:
+    def create_match(
+        self,
+        match_dict: Mapping[str, Any],
+        *,
+        players: list[PlayerSeat],
+        rated: bool = False,
+        then: Callable[[Session, str], None] | None = None,
+    ) -> str:
         """Store a new match (``Match.to_dict(secrets=True)``) with its two seats; returns its
-        new id. The events and secrets already in the dict are stored with it."""
-        new = _NewMatch.check(match_dict, players)
-        return self._store_new_match(new, lambda session: None)
+        new id. The events and secrets already in the dict are stored with it. A ``rated``
+        match's result changes both players' ratings; ``then`` runs in the same transaction
+        with the new id (a tournament links its pairing to the match)."""
+        new = _NewMatch.check(match_dict, players, rated)
+        return self._store_new_match(new, lambda session: None, then)
 
-    def _store_new_match(self, new: "_NewMatch", first: Callable[[Session], None]) -> str:
+    def _store_new_match(
+        self,
+        new: "_NewMatch",
+        first: Callable[[Session], None],
+        then: Callable[[Session, str], None] | None = None,
+    ) -> str:
         """Add ``new`` under a fresh id in a transaction that runs ``first`` before (taking a
-        seek or a challenge), so that both are written or neither; returns the id."""
+        seek or a challenge) and ``then`` after, so that all are written or none; returns the
+        id."""
         for _ in range(5):
             match_id = token_urlsafe(6)
             try:
@@ -304,6 +320,8 @@ class Store:
                     session.add(new.row(match_id, self._now()))
                     session.flush()
                     session.add_all(_event_rows(match_id, new.events))
+                    if then is not None:
+                        then(session, match_id)
             except IntegrityError:
                 continue
             return match_id
@@ -319,7 +337,9 @@ class Store:
         summary: Mapping[str, Any],
     ) -> None:
         """In one transaction: add the match's new events, replace its secrets, status
-        (``playing`` or ``over``) and summary (``score``, ``winner`` seat, ``end_reason``).
+        (``playing`` or ``over``) and summary (``score``, ``winner`` seat, ``end_reason``);
+        the result of a rated match that ends here changes both players' ratings
+        (``ratings.rate_finished_match``).
         ``EventConflictError`` if one of the events is stored already (another server wrote
         this match); nothing is written then."""
         check_status(status)
@@ -359,6 +379,8 @@ class Store:
                         "are missing"
                     )
                 session.add_all(_event_rows(match_id, batch))
+                session.flush()
+                rate_finished_match(session, match_id, self._now())
         except IntegrityError:
             raise conflict from None
 
@@ -445,11 +467,13 @@ class Store:
         match_dict: Mapping[str, Any],
         *,
         players: list[PlayerSeat],
+        rated: bool = False,
     ) -> str:
         """Accept a seek for ``user_id`` and store its match (as ``create_match``, between the
         seek's maker and ``user_id``) in one transaction: the seek is taken and the match
-        exists, or neither; only one player gets the seek. Returns the match's id."""
-        new = _NewMatch.check(match_dict, players)
+        exists, or neither; only one player gets the seek. ``rated`` must be the seek's own
+        flag. Returns the match's id."""
+        new = _NewMatch.check(match_dict, players, rated)
 
         def take(session: Session) -> None:
             self._need_user(session, user_id)
@@ -470,6 +494,9 @@ class Store:
                 if row.user_id == user_id:
                     raise NotAllowedError("you cannot accept your own seek")
                 raise ConflictError("this seek has been accepted already")
+            if row.rated != rated:
+                raise ConflictError("the seek is rated or casual otherwise than the match")
+            _need_rated_players(session, rated, row.user_id, user_id)
             new.need_players(row.user_id, user_id)
 
         return self._store_new_match(new, take)
@@ -477,19 +504,29 @@ class Store:
     # -- challenges ---------------------------------------------------------------------------
 
     def create_challenge(
-        self, from_user_id: int, to_user_id: int, settings: Mapping[str, Any]
+        self,
+        from_user_id: int,
+        to_user_id: int,
+        settings: Mapping[str, Any],
+        *,
+        rated: bool = False,
     ) -> Challenge:
-        """An open challenge from one user to another."""
+        """An open challenge from one user to another; a rated one is between two registered
+        players (guests play casual games only)."""
         checked = check_settings(settings)
+        if not isinstance(rated, bool):
+            raise StoreError(f"rated must be true or false, not {rated!r}")
         if from_user_id == to_user_id:
             raise NotAllowedError("you cannot challenge yourself")
         with self._write() as session:
             self._need_user(session, from_user_id)
             self._need_user(session, to_user_id)
+            _need_rated_players(session, rated, from_user_id, to_user_id)
             row = ChallengeRow(
                 from_user_id=from_user_id,
                 to_user_id=to_user_id,
                 settings=checked,
+                rated=rated,
                 status="open",
                 created_at=self._now(),
             )
@@ -523,13 +560,17 @@ class Store:
         match_dict: Mapping[str, Any],
         *,
         players: list[PlayerSeat],
+        rated: bool = False,
     ) -> str:
         """Accept a challenge made to ``user_id`` and store its match (as ``create_match``,
-        between the two) in one transaction: both or neither. Returns the match's id."""
-        new = _NewMatch.check(match_dict, players)
+        between the two) in one transaction: both or neither. ``rated`` must be the
+        challenge's own flag. Returns the match's id."""
+        new = _NewMatch.check(match_dict, players, rated)
 
         def accept(session: Session) -> None:
             row = self._answer_challenge(session, challenge_id, user_id, "accepted")
+            if row.rated != rated:
+                raise ConflictError("the challenge is rated or casual otherwise than the match")
             new.need_players(row.from_user_id, row.to_user_id)
 
         return self._store_new_match(new, accept)
@@ -597,6 +638,14 @@ class Store:
         return {"played": int(played), "won": int(won), "lost": int(lost)}
 
 
+def _need_rated_players(session: Session, rated: bool, *user_ids: int) -> None:
+    """``NotAllowedError`` if a rated match would have a guest in it."""
+    if rated and session.scalar(
+        select(func.count()).where(UserRow.id.in_(user_ids), UserRow.guest.is_(True))
+    ):
+        raise NotAllowedError("guests play casual games only: this one cannot be rated")
+
+
 def _rowcount(session: Session, statement: Executable) -> int:
     """Run an UPDATE or DELETE in the session's transaction; returns the rows it matched."""
     return session.connection().execute(statement).rowcount
@@ -620,12 +669,19 @@ class _NewMatch:
     seats: list[PlayerSeat]
     events: list[dict[str, Any]]
     secrets: dict[str, Any] | None
+    rated: bool = False
 
     @classmethod
-    def check(cls, match_dict: Mapping[str, Any], players: list[PlayerSeat]) -> "_NewMatch":
+    def check(
+        cls, match_dict: Mapping[str, Any], players: list[PlayerSeat], rated: bool = False
+    ) -> "_NewMatch":
         """The values of ``match_dict`` (``Match.to_dict(secrets=True)``) and ``players``;
-        ``StoreError`` saying what does not fit."""
+        ``StoreError`` saying what does not fit (a rated match is between two people)."""
         seats = check_seats(players)
+        if not isinstance(rated, bool):
+            raise StoreError(f"rated must be true or false, not {rated!r}")
+        if rated and any(seat.user_id is None or seat.kind != "human" for seat in seats):
+            raise NotAllowedError("games against the computer are casual: they cannot be rated")
         try:
             game = match_dict["game"]
             settings = check_settings(match_dict["settings"])
@@ -640,7 +696,7 @@ class _NewMatch:
             raise StoreError("the seats' names must be the match's players, in order")
         if events and events[0]["seq"] != 0:
             raise StoreError("a new match's events start at seq 0")
-        return cls(game, settings, seats, events, dict(secrets) if secrets else None)
+        return cls(game, settings, seats, events, dict(secrets) if secrets else None, rated)
 
     def need_players(self, *user_ids: int) -> None:
         """``StoreError`` unless the match is between the people ``user_ids``."""
@@ -656,6 +712,7 @@ class _NewMatch:
             status="playing",
             summary={},
             winner=None,
+            rated=self.rated,
             secrets=self.secrets,
             created_at=now,
             updated_at=now,

@@ -157,6 +157,7 @@ class Challenge:
     status: str
     created_at: datetime
     answered_at: datetime | None = None
+    rated: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The challenge as its two users see it."""
@@ -165,6 +166,7 @@ class Challenge:
             "from": self.from_name,
             "to": self.to_name,
             "settings": copy.deepcopy(self.settings),
+            "rated": self.rated,
             "status": self.status,
             "created_at": _iso(self.created_at),
             "answered_at": _iso(self.answered_at),
@@ -202,6 +204,7 @@ def challenge_from_row(row: ChallengeRow) -> Challenge:
         status=row.status,
         created_at=row.created_at,
         answered_at=row.answered_at,
+        rated=row.rated,
     )
 
 

@@ -1,0 +1,106 @@
+"""The competition's tables: tournaments (their entries, state and the matches of their
+pairings) and players' ratings per game kind with their history.
+
+They share the store's ``Base`` (one metadata, one naming convention), so the migrations and
+the models are compared as one schema. A tournament's ``state`` is the tournaments package's
+own dict form (``Tournament.to_dict()``): the database holds everything a restarted server
+needs to go on pairing.
+"""
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from gamehall.store.models import Base
+
+
+class TournamentRow(Base):
+    """A tournament: its terms, its status and, once started, its state."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(16))
+    settings: Mapped[dict[str, Any]]
+    """``TournamentSettings.to_dict()``: format, match settings, rounds, tie-breaks..."""
+    rated: Mapped[bool] = mapped_column(Boolean)
+    grace_seconds: Mapped[int] = mapped_column(Integer)
+    """How long a paired player has to come to the match before losing it by forfeit."""
+    starts_at: Mapped[datetime | None]
+    """When the server starts it by itself; None: its creator starts it."""
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``open`` (taking entries), ``running`` or ``finished``."""
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    """``Tournament.to_dict()`` once started."""
+    created_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(index=True)
+    updated_at: Mapped[datetime]
+
+
+class TournamentEntryRow(Base):
+    """A player entered in a tournament."""
+
+    __tablename__ = "tournament_entries"
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    joined_at: Mapped[datetime]
+
+
+class TournamentGameRow(Base):
+    """The match played for one pairing (round, board, leg) of a tournament."""
+
+    __tablename__ = "tournament_games"
+    __table_args__ = (UniqueConstraint("match_id"),)
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    leg: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime]
+
+
+class RatingRow(Base):
+    """A player's ratings in one game kind (``GameRatings.to_dict()``)."""
+
+    __tablename__ = "ratings"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    ratings: Mapped[dict[str, Any]]
+    rating: Mapped[float] = mapped_column(Float, index=True)
+    """The Glicko-2 rating, the number the leaderboard sorts by."""
+    deviation: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    """Rated results so far."""
+    updated_at: Mapped[datetime]
+
+
+class RatingHistoryRow(Base):
+    """A player's Glicko-2 rating after one rated result."""
+
+    __tablename__ = "rating_history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(16))
+    at: Mapped[datetime]
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    match_id: Mapped[str | None] = mapped_column(
+        ForeignKey("matches.id", ondelete="SET NULL"), index=True
+    )

@@ -1,0 +1,183 @@
+"""Ratings in the store: a rated result rates both players in the transaction that stores it,
+and the leaderboard, a player's ratings and rating history are read from here.
+
+``rate_finished_match`` is called by ``Store.append_events`` inside its transaction, after the
+match's row was written (which locks it), so a result is rated exactly once: a match whose
+history rows exist already is not rated again. Only a rated match between two registered
+people is rated; a renju match with no winner is a draw, a tables match with none is not rated.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from gamehall.ratings import GameRatings, check_game, rate_result
+from gamehall.store.competition_models import RatingHistoryRow, RatingRow
+from gamehall.store.errors import StoreError
+from gamehall.store.models import MatchRow, UserRow
+
+MAX_LIST = 500
+"""The longest leaderboard or history a caller may ask for."""
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    """A player's ratings in one game, as profiles and the leaderboard show them."""
+
+    user_id: int
+    name: str
+    ratings: GameRatings
+    games: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rating as a client sees it: the shown number with "?" while provisional."""
+        glicko = self.ratings.glicko2
+        return {
+            "player": self.name,
+            "game": self.ratings.game,
+            "rating": round(glicko.rating, 1),
+            "deviation": round(glicko.deviation, 1),
+            "provisional": self.ratings.provisional,
+            "display": self.ratings.display(),
+            "fibs": round(self.ratings.fibs.rating, 2) if self.ratings.fibs else None,
+            "games": self.games,
+        }
+
+
+@dataclass(frozen=True)
+class HistoryPoint:
+    """A player's Glicko-2 rating after one rated result."""
+
+    at: datetime
+    rating: float
+    deviation: float
+    match_id: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The point as the rating chart reads it."""
+        return {
+            "at": self.at.isoformat(),
+            "rating": round(self.rating, 1),
+            "deviation": round(self.deviation, 1),
+            "match_id": self.match_id,
+        }
+
+
+def _score(row: MatchRow) -> float | None:
+    """The first seat's score in a finished match, or None when it is not rated (a tables
+    match without a winner)."""
+    if row.winner in (0, 1):
+        return 1.0 if row.winner == 0 else 0.0
+    return 0.5 if row.game == "renju" else None
+
+
+def _ratings_of(session: Session, user_id: int, game: str) -> tuple[RatingRow | None, GameRatings]:
+    row = session.get(RatingRow, (user_id, game), populate_existing=True)
+    kind = check_game(game)
+    return row, GameRatings.from_dict(row.ratings) if row is not None else GameRatings.new(kind)
+
+
+def _keep(
+    session: Session,
+    user_id: int,
+    row: RatingRow | None,
+    ratings: GameRatings,
+    now: datetime,
+    match_id: str,
+) -> None:
+    glicko = ratings.glicko2
+    if row is None:
+        row = RatingRow(user_id=user_id, game=ratings.game, games=0)
+        session.add(row)
+    row.ratings = ratings.to_dict()
+    row.rating = glicko.rating
+    row.deviation = glicko.deviation
+    row.games = row.games + 1
+    row.updated_at = now
+    session.add(
+        RatingHistoryRow(
+            user_id=user_id,
+            game=ratings.game,
+            at=now,
+            rating=glicko.rating,
+            deviation=glicko.deviation,
+            match_id=match_id,
+        )
+    )
+
+
+def rate_finished_match(session: Session, match_id: str, now: datetime) -> bool:
+    """Rate the match ``match_id`` if it is over, rated, between two people and not rated
+    yet; returns whether it rated it. Runs in the caller's transaction."""
+    match = session.get(MatchRow, match_id, populate_existing=True)
+    if match is None or match.status != "over" or not match.rated:
+        return False
+    users = [seat.user_id for seat in match.seats]
+    if len(users) != 2 or users[0] is None or users[1] is None or users[0] == users[1]:
+        return False
+    done = session.scalar(
+        select(RatingHistoryRow.id).where(RatingHistoryRow.match_id == match_id).limit(1)
+    )
+    score = _score(match)
+    if done is not None or score is None:
+        return False
+    first_row, first = _ratings_of(session, users[0], match.game)
+    second_row, second = _ratings_of(session, users[1], match.game)
+    length = None if match.game == "renju" else int(match.settings.get("length", 1))
+    first, second = rate_result(first, second, score, length)
+    _keep(session, users[0], first_row, first, now, match_id)
+    _keep(session, users[1], second_row, second, now, match_id)
+    return True
+
+
+def _limit(limit: object) -> int:
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_LIST:
+        raise StoreError(f"a limit is a whole number from 1 to {MAX_LIST}, not {limit!r}")
+    return limit
+
+
+def leaderboard(session: Session, game: str, limit: int) -> list[PlayerRating]:
+    """The rated players of ``game``, highest Glicko-2 rating first (provisional ones too,
+    marked)."""
+    kind = check_game(game)
+    rows = session.execute(
+        select(RatingRow, UserRow.name)
+        .join(UserRow, UserRow.id == RatingRow.user_id)
+        .where(RatingRow.game == kind)
+        .order_by(RatingRow.rating.desc(), UserRow.name_key)
+        .limit(_limit(limit))
+    ).all()
+    return [
+        PlayerRating(row.user_id, name, GameRatings.from_dict(row.ratings), row.games)
+        for row, name in rows
+    ]
+
+
+def ratings_of_user(session: Session, user_id: int) -> list[PlayerRating]:
+    """A player's ratings in each game they have a rated result in."""
+    rows = session.execute(
+        select(RatingRow, UserRow.name)
+        .join(UserRow, UserRow.id == RatingRow.user_id)
+        .where(RatingRow.user_id == user_id)
+        .order_by(RatingRow.game)
+    ).all()
+    return [
+        PlayerRating(row.user_id, name, GameRatings.from_dict(row.ratings), row.games)
+        for row, name in rows
+    ]
+
+
+def history(session: Session, user_id: int, game: str, limit: int) -> list[HistoryPoint]:
+    """A player's rating after each rated result in ``game``, oldest first (the last
+    ``limit``)."""
+    kind = check_game(game)
+    rows = session.scalars(
+        select(RatingHistoryRow)
+        .where(RatingHistoryRow.user_id == user_id, RatingHistoryRow.game == kind)
+        .order_by(RatingHistoryRow.at.desc(), RatingHistoryRow.id.desc())
+        .limit(_limit(limit))
+    ).all()
+    return [HistoryPoint(r.at, r.rating, r.deviation, r.match_id) for r in reversed(rows)]

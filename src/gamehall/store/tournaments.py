@@ -1,0 +1,331 @@
+"""Tournaments in the store: their terms, entries, state and the matches of their pairings.
+
+``TournamentStore`` wraps a ``Store`` (its engine and transactions). A tournament is ``open``
+(taking entries), then ``running`` with its state (``Tournament.to_dict()``), then
+``finished``. Every change is one short transaction, so the director of a restarted server
+reads back exactly where the tournament stood. Entering a tournament and starting it are
+guarded by its status in the same transaction, so nobody joins a tournament that has begun.
+"""
+
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from gamehall.store.competition_models import (
+    TournamentEntryRow,
+    TournamentGameRow,
+    TournamentRow,
+)
+from gamehall.store.errors import ConflictError, NotAllowedError, NotFoundError, StoreError
+from gamehall.store.models import MatchRow, UserRow
+from gamehall.store.repository import Store, _rowcount
+
+STATUSES = ("open", "running", "finished")
+MAX_NAME = 80
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+@dataclass(frozen=True)
+class TournamentGame:
+    """The match of one pairing, and how it stands."""
+
+    round: int
+    board: int
+    leg: int
+    match_id: str
+    status: str
+    """The match's: ``playing`` or ``over``."""
+    winner: int | None
+    score: tuple[float, float] | None
+    created_at: datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as the tournament page links it."""
+        return {
+            "round": self.round,
+            "board": self.board,
+            "leg": self.leg,
+            "match_id": self.match_id,
+            "status": self.status,
+        }
+
+
+@dataclass(frozen=True)
+class StoredTournament:
+    """A tournament as stored: terms, status, entries (in the order they joined), state."""
+
+    id: int
+    name: str
+    game: str
+    settings: dict[str, Any]
+    rated: bool
+    grace_seconds: int
+    starts_at: datetime | None
+    status: str
+    state: dict[str, Any] | None
+    created_by: str | None
+    created_at: datetime
+    entries: tuple[str, ...]
+    games: tuple[TournamentGame, ...] = ()
+
+    def game_of(self, round: int, board: int, leg: int) -> TournamentGame | None:
+        """The match of a pairing, if it has been made."""
+        return next(
+            (g for g in self.games if (g.round, g.board, g.leg) == (round, board, leg)), None
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The tournament's summary, as lists show it."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "game": self.game,
+            "settings": copy.deepcopy(self.settings),
+            "rated": self.rated,
+            "grace_seconds": self.grace_seconds,
+            "starts_at": _iso(self.starts_at),
+            "status": self.status,
+            "created_by": self.created_by,
+            "created_at": _iso(self.created_at),
+            "entries": list(self.entries),
+        }
+
+
+def _score(summary: Mapping[str, Any]) -> tuple[float, float] | None:
+    score = summary.get("score")
+    if (
+        isinstance(score, list)
+        and len(score) == 2
+        and all(isinstance(x, int | float) for x in score)
+    ):
+        return (float(score[0]), float(score[1]))
+    return None
+
+
+class TournamentStore:
+    """The tournaments of one store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def _value(self, session: Session, row: TournamentRow, whole: bool) -> StoredTournament:
+        entries = session.scalars(
+            select(UserRow.name)
+            .join(TournamentEntryRow, TournamentEntryRow.user_id == UserRow.id)
+            .where(TournamentEntryRow.tournament_id == row.id)
+            .order_by(TournamentEntryRow.joined_at, UserRow.id)
+        ).all()
+        creator = session.get(UserRow, row.created_by) if row.created_by is not None else None
+        games: list[TournamentGame] = []
+        if whole:
+            found = session.execute(
+                select(TournamentGameRow, MatchRow.status, MatchRow.winner, MatchRow.summary)
+                .join(MatchRow, MatchRow.id == TournamentGameRow.match_id)
+                .where(TournamentGameRow.tournament_id == row.id)
+                .order_by(TournamentGameRow.round, TournamentGameRow.board, TournamentGameRow.leg)
+            ).all()
+            games = [
+                TournamentGame(
+                    g.round,
+                    g.board,
+                    g.leg,
+                    g.match_id,
+                    status,
+                    winner,
+                    _score(summary),
+                    g.created_at,
+                )
+                for g, status, winner, summary in found
+            ]
+        return StoredTournament(
+            id=row.id,
+            name=row.name,
+            game=row.game,
+            settings=row.settings,
+            rated=row.rated,
+            grace_seconds=row.grace_seconds,
+            starts_at=row.starts_at,
+            status=row.status,
+            state=row.state,
+            created_by=creator.name if creator is not None else None,
+            created_at=row.created_at,
+            entries=tuple(entries),
+            games=tuple(games),
+        )
+
+    def get(self, tournament_id: int) -> StoredTournament | None:
+        """The tournament with its entries, state and games, or None."""
+        with self.store._read() as session:
+            row = session.get(TournamentRow, tournament_id)
+            return self._value(session, row, True) if row is not None else None
+
+    def need(self, tournament_id: int) -> StoredTournament:
+        """The tournament; ``NotFoundError`` if there is none."""
+        found = self.get(tournament_id)
+        if found is None:
+            raise NotFoundError(f"there is no tournament {tournament_id}")
+        return found
+
+    def list_tournaments(self, status: str | None = None, limit: int = 100) -> list[StoredTournament]:
+        """Tournaments (without their games), newest first; only those of ``status``."""
+        if status is not None and status not in STATUSES:
+            raise StoreError(f"status {status!r} is not known: {', '.join(STATUSES)}")
+        query = select(TournamentRow).order_by(
+            TournamentRow.created_at.desc(), TournamentRow.id.desc()
+        )
+        if status is not None:
+            query = query.where(TournamentRow.status == status)
+        with self.store._read() as session:
+            rows = session.scalars(query.limit(limit)).all()
+            return [self._value(session, row, False) for row in rows]
+
+    def ids(self, status: str) -> list[int]:
+        """The ids of the tournaments of ``status``, oldest first."""
+        with self.store._read() as session:
+            return list(
+                session.scalars(
+                    select(TournamentRow.id)
+                    .where(TournamentRow.status == status)
+                    .order_by(TournamentRow.id)
+                )
+            )
+
+    # -- changing -------------------------------------------------------------------------------
+
+    def create(
+        self,
+        user_id: int,
+        name: str,
+        settings: Mapping[str, Any],
+        *,
+        rated: bool,
+        grace_seconds: int,
+        starts_at: datetime | None,
+    ) -> StoredTournament:
+        """A new open tournament made by ``user_id`` (a guest may make casual ones only);
+        ``settings`` is ``TournamentSettings.to_dict()``, checked by the caller."""
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise StoreError(f"a tournament's name has 1 to {MAX_NAME} characters")
+        if not isinstance(rated, bool):
+            raise StoreError(f"rated must be true or false, not {rated!r}")
+        now = self.store._now()
+        with self.store._write() as session:
+            creator = self.store._need_user(session, user_id)
+            if rated and creator.guest:
+                raise NotAllowedError("guests play casual games only: make a casual tournament")
+            row = TournamentRow(
+                name=name.strip(),
+                game=str(settings["match"]["game"]),
+                settings=dict(settings),
+                rated=rated,
+                grace_seconds=grace_seconds,
+                starts_at=starts_at,
+                status="open",
+                state=None,
+                created_by=user_id,
+                created_at=now,
+                updated_at=now,
+            )
+            session.add(row)
+            session.flush()
+            return self._value(session, row, True)
+
+    def _open(self, session: Session, tournament_id: int) -> TournamentRow:
+        row = session.get(TournamentRow, tournament_id, populate_existing=True)
+        if row is None:
+            raise NotFoundError(f"there is no tournament {tournament_id}")
+        if row.status != "open":
+            raise ConflictError("the tournament has started: entries are closed")
+        return row
+
+    def join(self, tournament_id: int, user_id: int) -> None:
+        """Enter the user; only before the start, once, and not a guest in a rated one."""
+        with self.store._write() as session:
+            user = self.store._need_user(session, user_id)
+            row = self._open(session, tournament_id)
+            if row.rated and user.guest:
+                raise NotAllowedError("guests play casual games only: this tournament is rated")
+            if session.get(TournamentEntryRow, (tournament_id, user_id)) is not None:
+                raise ConflictError("you are in this tournament already")
+            session.add(
+                TournamentEntryRow(
+                    tournament_id=tournament_id, user_id=user_id, joined_at=self.store._now()
+                )
+            )
+
+    def leave(self, tournament_id: int, user_id: int) -> None:
+        """Withdraw the user's entry; only before the start."""
+        with self.store._write() as session:
+            self._open(session, tournament_id)
+            gone = _rowcount(
+                session,
+                delete(TournamentEntryRow).where(
+                    TournamentEntryRow.tournament_id == tournament_id,
+                    TournamentEntryRow.user_id == user_id,
+                ),
+            )
+            if gone == 0:
+                raise ConflictError("you are not in this tournament")
+
+    def begin(self, tournament_id: int, players: list[str], state: Mapping[str, Any]) -> None:
+        """Start the tournament with ``state``, made from exactly the entries ``players``
+        (``ConflictError`` if the entries changed or it has started)."""
+        with self.store._write() as session:
+            row = self._open(session, tournament_id)
+            entries = self._value(session, row, False).entries
+            if sorted(entries) != sorted(players):
+                raise ConflictError("the entries changed while the tournament was starting")
+            row.status = "running"
+            row.state = dict(state)
+            row.updated_at = self.store._now()
+
+    def save_state(self, tournament_id: int, state: Mapping[str, Any], *, finished: bool) -> None:
+        """Keep the running tournament's new state (and whether it is over)."""
+        with self.store._write() as session:
+            changed = _rowcount(
+                session,
+                update(TournamentRow)
+                .where(TournamentRow.id == tournament_id, TournamentRow.status == "running")
+                .values(
+                    state=dict(state),
+                    status="finished" if finished else "running",
+                    updated_at=self.store._now(),
+                ),
+            )
+            if changed == 0:
+                raise ConflictError(f"tournament {tournament_id} is not running")
+
+    def link(
+        self, tournament_id: int, round: int, board: int, leg: int
+    ) -> Callable[[Session, str], None]:
+        """What ``Store.create_match(then=...)`` runs to tie the new match to its pairing, in
+        the transaction that stores the match (a pairing gets one match: the key says so)."""
+
+        def tie(session: Session, match_id: str) -> None:
+            session.add(
+                TournamentGameRow(
+                    tournament_id=tournament_id,
+                    round=round,
+                    board=board,
+                    leg=leg,
+                    match_id=match_id,
+                    created_at=self.store._now(),
+                )
+            )
+
+        return tie
+
+    def unrate(self, match_id: str) -> None:
+        """Make a match casual (a forfeit for not coming is not a rated result)."""
+        with self.store._write() as session:
+            session.execute(update(MatchRow).where(MatchRow.id == match_id).values(rated=False))

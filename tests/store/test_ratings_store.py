@@ -1,0 +1,103 @@
+"""Ratings in the store: a rated result rates both players in the transaction that stores it,
+once; casual, computer and guest games are not rated; leaderboard and history read back."""
+
+from typing import Any
+
+import pytest
+
+from gamehall.play.match import Match
+from gamehall.play.registry import new_match
+from gamehall.play.settings import MatchSettings
+from gamehall.store import NotAllowedError, PlayerSeat, Store, User
+from gamehall.store.ratings import history, leaderboard, ratings_of_user
+from store.conftest import Clock
+
+
+@pytest.fixture
+def ann(store: Store) -> User:
+    return store.create_user("ann", "password-ann")
+
+
+@pytest.fixture
+def bob(store: Store) -> User:
+    return store.create_user("bob", "password-bob")
+
+
+def _renju(*names: str) -> Match:
+    match = new_match(MatchSettings("renju"), list(names))
+    match.start()
+    return match
+
+
+def _seats(*users: User) -> list[PlayerSeat]:
+    return [PlayerSeat(u.id, "human", None, u.name) for u in users]
+
+
+def _finish(store: Store, match_id: str, match: Match, loser: int) -> None:
+    first = len(match.events)
+    match.forfeit(loser, "resigned")
+    events = [e.to_dict() for e in match.events[first:]]
+    summary: dict[str, Any] = {"winner": match.winner, "score": list(match.score)}
+    store.append_events(match_id, events, secrets=None, status="over", summary=summary)
+
+
+def _played(store: Store, first: User, second: User, *, rated: bool, loser: int = 1) -> str:
+    match = _renju(first.name, second.name)
+    match_id = store.create_match(
+        match.to_dict(secrets=True), players=_seats(first, second), rated=rated
+    )
+    _finish(store, match_id, match, loser)
+    return match_id
+
+
+def _read(store: Store, read: Any, *args: Any) -> Any:
+    with store._read() as session:
+        return read(session, *args)
+
+
+def test_a_rated_result_rates_both_players_once(
+    store: Store, ann: User, bob: User, clock: Clock
+) -> None:
+    match_id = _played(store, ann, bob, rated=True)
+    board = _read(store, leaderboard, "renju", 10)
+    assert [r.name for r in board] == ["ann", "bob"]
+    assert board[0].ratings.glicko2.rating > 1500 > board[1].ratings.glicko2.rating
+    assert board[0].to_dict()["display"].endswith("?") and board[0].games == 1
+    # Storing the summary again (a server pausing) rates nothing more.
+    store.append_events(match_id, [], secrets=None, status="over", summary={"winner": 0})
+    assert [p.match_id for p in _read(store, history, ann.id, "renju", 50)] == [match_id]
+    clock.advance(minutes=5)
+    _played(store, ann, bob, rated=True, loser=0)
+    points = _read(store, history, ann.id, "renju", 50)
+    assert len(points) == 2 and points[1].rating < points[0].rating
+    assert [r.games for r in _read(store, ratings_of_user, bob.id)] == [2]
+
+
+def test_casual_results_are_not_rated(store: Store, ann: User, bob: User) -> None:
+    _played(store, ann, bob, rated=False)
+    assert _read(store, leaderboard, "renju", 10) == []
+
+
+def test_computer_and_guest_games_cannot_be_rated(store: Store, ann: User) -> None:
+    match = _renju("ann", "Computer")
+    seats = [
+        PlayerSeat(ann.id, "human", None, "ann"),
+        PlayerSeat(None, "computer", "random", "Computer"),
+    ]
+    with pytest.raises(NotAllowedError, match="against the computer are casual"):
+        store.create_match(match.to_dict(secrets=True), players=seats, rated=True)
+    guest = store.create_guest()
+    with pytest.raises(NotAllowedError, match="guests play casual games only"):
+        store.create_challenge(ann.id, guest.id, {"game": "renju"}, rated=True)
+    assert store.create_challenge(ann.id, guest.id, {"game": "renju"}).rated is False
+
+
+def test_a_rated_challenge_makes_a_rated_match(store: Store, ann: User, bob: User) -> None:
+    challenge = store.create_challenge(ann.id, bob.id, {"game": "renju"}, rated=True)
+    assert challenge.to_dict()["rated"] is True
+    match = _renju("ann", "bob")
+    match_id = store.accept_challenge(
+        challenge.id, bob.id, match.to_dict(secrets=True), players=_seats(ann, bob), rated=True
+    )
+    _finish(store, match_id, match, 0)
+    assert [r.name for r in _read(store, leaderboard, "renju", 10)] == ["bob", "ann"]
