@@ -6,8 +6,10 @@ file, with fake sockets: figures printed, never asserted.
     a replay in a worker thread; then from memory), the time of one more move applied by a
     player (the play layer, the store, the messages), and the time another process takes to
     apply that move to its copy (delivered through a broker).
-(b) 100 games played at once on one process by fake players who think 0 to 20 ms, while a
-    spectator opens the long match: a heartbeat task measures the event loop's worst stall.
+(b) 100 games played at once on one process by fake players (thinking 0.2 to 1 s, or 0 to
+    20 ms), while a spectator opens the long match: a heartbeat task measures the event loop's
+    worst stall, and ``gc.callbacks`` CPython's longest full garbage collection (which stops
+    every thread, the loop's too).
 
 Run ``.venv/bin/pytest benchmarks/bench_live.py --benchmark-only -s`` for the figures of the
 full sizes (docs/server.md has them); with ``--benchmark-disable`` (``make test``) the same
@@ -16,6 +18,7 @@ code runs once on short matches.
 
 import asyncio
 import contextlib
+import gc
 import random
 import statistics
 import tempfile
@@ -29,6 +32,7 @@ from argon2 import PasswordHasher
 
 from gamehall.engines import find_engine
 from gamehall.engines.driver import step
+from gamehall.play.actions import action_from_dict
 from gamehall.play.dice import SeededDice
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
@@ -91,6 +95,21 @@ class Broker:
         return None
 
 
+class Collections:
+    """The longest full garbage collection of CPython (``gc.callbacks``): it holds every thread,
+    the event loop's too, whatever the server does."""
+
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self._start = 0.0
+
+    def note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        elif info["generation"] == 2:
+            self.worst = max(self.worst, time.perf_counter() - self._start)
+
+
 def long_match(length: int, events: int, seed: int) -> TablesMatch:
     """A backgammon match to ``length`` of at least ``events`` events, still being played (a
     player to roll), by random players who never double."""
@@ -145,7 +164,7 @@ async def one_more_move(manager: LiveMatches, live: LiveMatch, sockets: list[Soc
     picked = choice(sockets[seat].last, random.Random(0))
     assert picked is not None, sockets[seat].last
     start = time.perf_counter()
-    await manager.act(live, sockets[seat], picked[0], picked[1], None)
+    await manager.act(live, sockets[seat], action_from_dict({"kind": picked[0], **picked[1]}), None)
     return time.perf_counter() - start
 
 
@@ -160,12 +179,12 @@ def temporary_store() -> tuple[Store, str]:
 async def long_match_figures(length: int, events: int) -> dict[str, float]:
     """(a): load, move, remote move and finished-state times of one long match."""
     store, url = temporary_store()
-    match_id, count = await asyncio.to_thread(stored_long_match, store, length, events)
     config = Config(database_url=url, bot_delay=0)
     broker = Broker()
     here, there = LiveMatches(store, config, broker), LiveMatches(store, config, broker)
     await here.start()
     await there.start()
+    match_id, count = await asyncio.to_thread(stored_long_match, store, length, events)
     start = time.perf_counter()
     live = await here.get(match_id)
     cold = time.perf_counter() - start
@@ -203,9 +222,9 @@ async def under_load(
     random in that range) before each action, and a long match opened meanwhile; the event
     loop's worst stall (a 5 ms heartbeat's lateness) and the actions per second."""
     store, url = temporary_store()
-    long_id, _ = await asyncio.to_thread(stored_long_match, store, 7, long_events)
     manager = LiveMatches(store, Config(database_url=url, bot_delay=0))
     await manager.start()
+    long_id, _ = await asyncio.to_thread(stored_long_match, store, 7, long_events)
     users = await asyncio.to_thread(
         lambda: [store.create_user(f"player{i}", "password-player") for i in range(2 * games)]
     )
@@ -229,7 +248,8 @@ async def under_load(
                     await asyncio.wait_for(socket.arrived.wait(), 0.5)
                 continue
             await asyncio.sleep(rng.uniform(*think))
-            await manager.act(live, socket, picked[0], picked[1], None)
+            action = action_from_dict({"kind": picked[0], **picked[1]})
+            await manager.act(live, socket, action, None)
             actions[0] += 1
 
     async def table(number: int) -> None:
@@ -249,16 +269,20 @@ async def under_load(
         live = await manager.get(long_id)
         await manager.join(live, Socket(None))
 
+    collections = Collections()
+    gc.callbacks.append(collections.note)
     beat = asyncio.create_task(heartbeat())
     await asyncio.sleep(min(seconds / 5, 2.0))  # the idle loop first, for comparison
     idle = sorted(stalls)
     stalls.clear()
+    collections.worst = 0.0
     tables = [asyncio.create_task(table(i)) for i in range(games)]
     watcher = asyncio.create_task(spectator())
     await asyncio.sleep(seconds)
     done.set()
     await asyncio.gather(beat, watcher, *tables)
     await manager.stop()
+    gc.callbacks.remove(collections.note)
     store.close()
     stalls.sort()
     return {
@@ -267,6 +291,7 @@ async def under_load(
         "worst_stall_ms": stalls[-1] * 1000,
         "p99_stall_ms": stalls[int(len(stalls) * 0.99)] * 1000,
         "idle_worst_stall_ms": idle[-1] * 1000,
+        "worst_full_gc_ms": collections.worst * 1000,
     }
 
 

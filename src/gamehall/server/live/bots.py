@@ -1,6 +1,7 @@
 """The computer players of live matches: which seat has a decision to make, and its engine.
 
-The engine's thinking runs in a worker thread (``asyncio.to_thread``), never on the event loop.
+The engine's thinking runs in the engines' worker thread (``workers.py``), never on the event
+loop.
 """
 
 import secrets

@@ -86,7 +86,7 @@ class LiveMatches:
     async def start(self) -> int:
         """Start resuming every match left playing in the store (in the background: sockets
         and requests for a match wait for its own load only); returns how many."""
-        stored = await asyncio.to_thread(
+        stored = await self.workers.store(
             self.store.list_matches, status="playing", limit=RESUME_LIMIT
         )
         self._spawn(self._resume([item.id for item in stored]))

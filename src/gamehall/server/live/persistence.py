@@ -7,7 +7,6 @@ nobody's clock for the downtime and the log, whose times are match times, still 
 (see ``docs/server.md``).
 """
 
-import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -75,8 +74,8 @@ class Loaded:
 
 
 class Persistence:
-    """The live matches' side of the store; every call runs off the event loop (the store's
-    in asyncio's threads, a replay in the replays' worker thread)."""
+    """The live matches' side of the store; every call runs off the event loop, on the
+    workers' threads (``workers.py``)."""
 
     def __init__(self, store: Store, wall: WallClock, workers: Workers, *, shared: bool) -> None:
         self.store = store
@@ -118,7 +117,7 @@ class Persistence:
     async def create(self, match: Match, seats: list[PlayerSeat], save: SaveNewMatch) -> str:
         """Store a new match with ``save``; returns its id."""
         data = match.to_dict(secrets=True)
-        return await asyncio.to_thread(save, data, players=seats)
+        return await self.workers.store(save, data, players=seats)
 
     async def append(self, live: LiveMatch, events: list[dict[str, Any]], **extra: Any) -> None:
         """Store ``events`` (maybe none) with the match's status, secrets and summary (and
@@ -126,7 +125,7 @@ class Persistence:
         match = live.match
         if live.secrets is None or any(e["kind"] in ("game_start", "game_end") for e in events):
             live.secrets = secrets_of(match) or {}
-        await asyncio.to_thread(
+        await self.workers.store(
             self.store.append_events,
             live.id,
             events,
@@ -137,7 +136,7 @@ class Persistence:
 
     async def stored(self, match_id: str) -> StoredMatch:
         """The stored match (summary, events); ``NoSuchMatchError``."""
-        stored = await asyncio.to_thread(self.store.load_match, match_id)
+        stored = await self.workers.store(self.store.load_match, match_id)
         if stored is None:
             raise NoSuchMatchError(f"there is no match {match_id}")
         return stored

@@ -2,11 +2,11 @@
 
 Python threads do not run Python code in parallel (one holds the interpreter at a time), so
 more threads doing CPU work only make the event loop wait longer for its turn. The work is
-therefore queued on three single threads, one per kind: the play layer's quick work (actions,
-the views of each message, another process's events), the replays of matches being loaded,
-and the computer players' thinking. A long replay or a slow engine then never holds up the
-moves of the other matches, and at most three threads compete with the event loop. (The
-store's calls, which wait on the database, go to asyncio's default threads.)
+therefore queued by kind: the play layer's quick work (actions, the views of each message,
+another process's events) on one thread, the replays of matches being loaded on one, the
+computer players' thinking on one, and the store's calls (which wait on the database, but run
+SQLAlchemy's Python code too) on two. A long replay or a slow engine then never holds up the
+moves of the other matches, and at most five threads compete with the event loop.
 """
 
 import asyncio
@@ -20,12 +20,13 @@ T = TypeVar("T")
 
 
 class Workers:
-    """The three worker threads of a ``LiveMatches``."""
+    """The worker threads of a ``LiveMatches``."""
 
     def __init__(self) -> None:
         self._play = ThreadPoolExecutor(1, thread_name_prefix="gamehall-play")
         self._replays = ThreadPoolExecutor(1, thread_name_prefix="gamehall-replay")
         self._engines = ThreadPoolExecutor(1, thread_name_prefix="gamehall-engine")
+        self._store = ThreadPoolExecutor(2, thread_name_prefix="gamehall-store")
 
     async def play(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run the play layer's ``work`` (an action, a view, a catch-up)."""
@@ -39,11 +40,15 @@ class Workers:
         """Run a computer player's decision."""
         return await self._run(self._engines, partial(work, *args, **kwargs))
 
+    async def store(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a call of the store."""
+        return await self._run(self._store, partial(work, *args, **kwargs))
+
     @staticmethod
     async def _run(pool: ThreadPoolExecutor, work: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(pool, work)
 
     def close(self) -> None:
         """Drop the queued work and let the threads end once their current work is done."""
-        for pool in (self._play, self._replays, self._engines):
+        for pool in (self._play, self._replays, self._engines, self._store):
             pool.shutdown(wait=False, cancel_futures=True)
