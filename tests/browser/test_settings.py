@@ -132,9 +132,12 @@ def test_money_settings_reach_the_server(hall: Hall) -> None:
     )
 
 
-def test_the_computer_plays_at_every_level_the_engines_have(hall: Hall) -> None:
+def test_the_computer_plays_at_every_level_the_server_takes(hall: Hall) -> None:
     page, _ = hall.player("levels")
     offered = page.eval_on_selector_all(
         "select[name=level] option", "options => options.map(o => o.value)"
     )
-    assert sorted(offered) == sorted(LEVELS)
+    schema = page.evaluate("fetch('/openapi.json').then(r => r.json())")
+    taken = schema["components"]["schemas"]["ComputerBody"]["properties"]["level"]["enum"]
+    assert sorted(offered) == sorted(taken)
+    assert set(offered) <= set(LEVELS)

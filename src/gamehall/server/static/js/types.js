@@ -85,8 +85,8 @@
  */
 
 /**
- * A tables position as the state sends it: each seat's 26 counts in its own numbering
- * (0 borne off, 1-24 the points, 25 the bar) and each seat's pip count.
+ * A tables position as the state sends it: each seat's 26 counts in its own numbering (0 borne
+ * off, 1-24 the points, 25 the bar) and each seat's pip count.
  * @typedef {object} TablesPosition
  * @property {number[][]} checkers
  * @property {number[]} pips
@@ -110,8 +110,12 @@
  * @property {number[] | null} [dice] tables
  * @property {number[] | null} [dice_left] tables
  * @property {string[]} [moves] tables: the single moves of the turn; renju: the stones
- * @property {TablesPosition} [position] tables
- * @property {{value: number, owner: number | null, next?: number | null}} [cube] backgammon
+ * @property {TablesPosition} [position] tables: the board as it stands now
+ * @property {TablesPosition} [turn_start] tables, during a turn: the board at its start
+ * @property {number[]} [pips] tables: each seat's pip count now
+ * @property {{value: number, owner: number | null, next: number | null}} [cube] backgammon:
+ *   the stake, who owns the cube (null: in the middle) and the stake a double would make (null:
+ *   the cube cannot be turned further)
  * @property {boolean} [crawford] backgammon
  * @property {number | null} [doubled_by] backgammon
  * @property {string[]} [colours] nardy: each seat's colour

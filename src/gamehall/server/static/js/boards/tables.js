@@ -2,7 +2,8 @@
 // The tables board (backgammon, Georgian backgammon, long nardy) in SVG, seen from one player's
 // side: his points 1-6 bottom right, 24 top right; the bar in the middle, the off-tray on the
 // right, the cube and the pip counts on the left. Click a checker, then a target (or drag it):
-// only the single moves the server lists as legal are offered.
+// only the single moves the server lists as legal are offered. It draws what the server sends
+// (the position as it stands, the pips, the cube) and decides nothing itself.
 
 import { s } from "../dom.js";
 
@@ -62,36 +63,6 @@ function opposite(game, q) {
   if (q === BAR_POINT || q === OFF) return q;
   if (game === "nardy") return q <= 12 ? q + 12 : q - 12;
   return 25 - q;
-}
-
-/** @param {string} name */
-function pointNumber(name) {
-  return name === "bar" ? BAR_POINT : name === "off" ? OFF : Number(name);
-}
-
-/**
- * Each seat's 26 counts (its own numbering) as the board stands now: the position the turn
- * started from (state.position) with the single moves made so far in it (state.moves, written
- * from the mover's side: "13/8", "24/23*", "bar/22", "6/off").
- * @param {State} state
- */
-function currentCheckers(state) {
-  const start = state.position?.checkers;
-  if (!start) return null;
-  const checkers = start.map((side) => [...side]);
-  const onRoll = state.on_roll ?? 0;
-  const mover = checkers[onRoll];
-  const other = checkers[1 - onRoll];
-  for (const move of state.moves || []) {
-    const [src, dst] = move.replace("*", "").split("/").map(pointNumber);
-    mover[src] -= 1;
-    mover[dst] += 1;
-    if (move.endsWith("*")) {
-      other[opposite(state.game, dst)] -= 1;
-      other[BAR_POINT] += 1;
-    }
-  }
-  return checkers;
 }
 
 /**
@@ -203,7 +174,7 @@ export class TablesBoard {
     this.svg.dataset.seat = String(view.seat);
     if (this.selected !== null && !this.movesFrom(this.selected).length) this.selected = null;
     this.svg.classList.toggle("my-move", this.legalMoves().length > 0);
-    this.checkers = currentCheckers(state);
+    this.checkers = state.position?.checkers ?? null;
     this.stacks = this.stacksOf(view, this.checkers);
     this.drawFrame(view);
     this.drawCheckers(view);
@@ -241,9 +212,12 @@ export class TablesBoard {
     this.layers.frame.replaceChildren(...parts);
   }
 
-  /** @param {number} seat */
+  /**
+   * The pip count of a seat, as the server counts it.
+   * @param {number} seat
+   */
   pips(seat) {
-    return this.checkers ? this.checkers[seat].reduce((sum, count, point) => sum + count * point, 0) : null;
+    return this.view?.state.pips?.[seat] ?? null;
   }
 
   /**
@@ -359,7 +333,7 @@ export class TablesBoard {
           { class: "cube", dataset: { cube: String(value), owner: owner === null ? "centre" : owner === seat ? "bottom" : "top" } },
           s("title", {}, owner === null ? `The cube is in the middle at ${value}` : `The stake is ${value}`),
           s("rect", { x: SIDE / 2 - 21, y: y - 21, width: 42, height: 42, rx: 6 }),
-          s("text", { x: SIDE / 2, y: y + 8 }, value === 1 && state.game === "backgammon" ? 64 : value),
+          s("text", { x: SIDE / 2, y: y + 8 }, value),
         ),
       );
     }

@@ -96,13 +96,6 @@ function matchInfo(state, settings) {
   return parts.join(" · ");
 }
 
-/** @param {State} state */
-function nextCube(state) {
-  const value = state.cube?.value || 1;
-  if (state.game === "georgian") return value === 1 ? 2 : value + 1;
-  return value * 2;
-}
-
 /**
  * @param {HTMLElement} root
  * @param {{id: string}} params
@@ -280,7 +273,7 @@ export function gamePage(root, { id }) {
       game.you === null
         ? h("p", { class: "spectating" }, "You are watching this match.")
         : controls(
-            { state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: nextCube(state), offerPoints: offerPoints() },
+            { state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: state.cube?.next ?? null, offerPoints: offerPoints() },
             act,
           ),
     );
