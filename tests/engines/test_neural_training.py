@@ -74,7 +74,10 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "4 games trained" in capsys.readouterr().out
     more = ["train", "backgammon", "--games", "2", "--bench-pairs", "0", "--out", str(out)]
     assert main([*more, "--resume", str(out)]) == 0
-    assert json.loads(Path(f"{out}.json").read_text())["games"] == 6
+    resumed = json.loads(Path(f"{out}.json").read_text())
+    assert resumed["games"] == 6
+    assert resumed["command"].startswith("gamehall train backgammon --games 4 ")
+    assert resumed["command"].endswith(f"--games 2 --out {out} --resume {out}")
 
 
 def test_the_command_refuses_nonsense(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -72,7 +72,8 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         evaluator = Evaluator.fresh(args.seed, settings.contact_hidden, settings.race_hidden)
     words = ["gamehall", "train", args.game, "--games", str(args.games), "--out", args.out]
     words += ["--resume", args.resume] if args.resume else ["--seed", str(args.seed)]
-    record.command = shlex.join(words)
+    # A resumed run's record keeps every command that trained it, in order.
+    record.command = "; then ".join(filter(None, [record.command, shlex.join(words)]))
     benchmark = _benchmark(args.bench_pairs)
     bar = tqdm(
         total=record.games + args.games,
