@@ -62,8 +62,10 @@ def test_seek_settings_are_checked(hall: Hall) -> None:
         response = ann.post("/api/seeks", {"settings": settings})
         assert response.status_code == status, (settings, response.text)
         assert words in response.json()["detail"], (settings, response.text)
-    rated = ann.post("/api/seeks", {"settings": BACKGAMMON, "rated": True})
-    assert rated.status_code == 400
+    guest = hall.anonymous()
+    guest.csrf = guest.client.post("/api/guest").json()["csrf_token"]
+    rated = guest.post("/api/seeks", {"settings": BACKGAMMON, "rated": True})
+    assert rated.status_code == 403 and "guests play casual games only" in rated.text
     assert hall.anonymous().ok("get", "/api/seeks")["seeks"] == []
 
 

@@ -177,13 +177,10 @@ def list_seeks(hall: Hall) -> Seeks:
 
 @router.post("/seeks")
 def create_seek(body: SeekBody, session: Acting, hall: Hall) -> SeekView:
-    """Offer a match to anybody."""
-    if body.rated:
-        raise HTTPException(400, "rated games are not played here yet: seek a casual game")
+    """Offer a match to anybody, rated or casual (guests play casual games only)."""
     settings = read_settings(body.settings)
-    return SeekView.model_validate(
-        hall.store.create_seek(session.user.id, settings.to_dict()).to_dict()
-    )
+    seek = hall.store.create_seek(session.user.id, settings.to_dict(), rated=body.rated)
+    return SeekView.model_validate(seek.to_dict())
 
 
 @router.delete("/seeks/{seek_id}")
@@ -212,7 +209,7 @@ async def accept_seek(seek_id: int, session: Acting, hall: Hall) -> MatchCreated
     seek = await asyncio.to_thread(hall.store.get_seek, seek_id)
     if seek is None:
         raise HTTPException(404, f"there is no seek {seek_id}")
-    save = partial(hall.store.accept_seek, seek_id, session.user.id)
+    save = partial(hall.store.accept_seek, seek_id, session.user.id, rated=seek.rated)
     return await _start_match(hall, seek.user_id, session, seek.settings, save)
 
 
@@ -233,7 +230,9 @@ def create_challenge(body: ChallengeBody, session: Acting, hall: Hall) -> Challe
     if opponent is None:
         raise HTTPException(404, f"there is no player named {body.opponent}")
     settings = read_settings(body.settings)
-    challenge = hall.store.create_challenge(session.user.id, opponent.id, settings.to_dict())
+    challenge = hall.store.create_challenge(
+        session.user.id, opponent.id, settings.to_dict(), rated=body.rated
+    )
     return ChallengeView.model_validate(challenge.to_dict())
 
 
@@ -243,7 +242,9 @@ async def accept_challenge(challenge_id: int, session: Acting, hall: Hall) -> Ma
     challenge = await asyncio.to_thread(hall.store.get_challenge, challenge_id)
     if challenge is None:
         raise HTTPException(404, f"there is no challenge {challenge_id}")
-    save = partial(hall.store.accept_challenge, challenge_id, session.user.id)
+    save = partial(
+        hall.store.accept_challenge, challenge_id, session.user.id, rated=challenge.rated
+    )
     return await _start_match(hall, challenge.from_user_id, session, challenge.settings, save)
 
 

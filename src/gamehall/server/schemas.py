@@ -75,6 +75,7 @@ class ChallengeBody(Body):
 
     opponent: str = Field(max_length=100)
     settings: Settings
+    rated: bool = False
 
 
 class ComputerBody(Body):
@@ -221,6 +222,7 @@ class ChallengeView(Answer):
     to: str
     settings: Settings
     status: Literal["open", "accepted", "declined"]
+    rated: bool = False
     created_at: str
     answered_at: str | None
 

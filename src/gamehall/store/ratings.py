@@ -181,3 +181,28 @@ def history(session: Session, user_id: int, game: str, limit: int) -> list[Histo
         .limit(_limit(limit))
     ).all()
     return [HistoryPoint(r.at, r.rating, r.deviation, r.match_id) for r in reversed(rows)]
+
+
+def seeding_ratings(session: Session, names: list[str], game: str) -> dict[str, float]:
+    """The Glicko-2 rating in ``game`` of each of ``names`` (a newcomer's 1500 for a player
+    not rated yet), for seeding a tournament."""
+    kind = check_game(game)
+    rows = session.execute(
+        select(UserRow.name, RatingRow.rating)
+        .join(UserRow, UserRow.id == RatingRow.user_id)
+        .where(RatingRow.game == kind, UserRow.name.in_(names))
+    ).all()
+    found = {name: float(rating) for name, rating in rows}
+    return {name: found.get(name, GameRatings.new(kind).glicko2.rating) for name in names}
+
+
+def shown_ratings(session: Session, names: list[str], game: str) -> dict[str, str]:
+    """The rating each of ``names`` shows in ``game`` ("1500?" for a player not rated yet)."""
+    kind = check_game(game)
+    rows = session.execute(
+        select(UserRow.name, RatingRow.ratings)
+        .join(UserRow, UserRow.id == RatingRow.user_id)
+        .where(RatingRow.game == kind, UserRow.name.in_(names))
+    ).all()
+    found = {name: GameRatings.from_dict(data).display() for name, data in rows}
+    return {name: found.get(name, GameRatings.new(kind).display()) for name in names}

@@ -1,0 +1,337 @@
+"""The tournament director: it starts tournaments, pairs round after round as results arrive,
+starts each pairing's match, tells the players, forfeits those who do not come, and finishes.
+
+Everything it knows is in the database: the tournament's state (``Tournament.to_dict()``) and
+the match of each pairing, tied to it in the transaction that stores the match. It reads them
+again on every step, so a restarted server goes on where the last one stopped: results that
+arrived are recorded, pairings without a match get one, the next round is paired. A step of a
+tournament runs under that tournament's lock; a sweep every ``poll_seconds`` steps every
+running tournament (and starts those whose start time has come), so nothing waits for a
+request. Order of writes: the state first (a round paired, a forfeit recorded), then the
+matches it calls for, so a crash between the two is repaired by the next step.
+
+A paired player "comes" by opening the match's page (a socket on the match) or by acting in
+it; one who has not come ``grace_seconds`` after the match was made (or after this server
+started, whichever is later) loses the pairing by forfeit (``+-``, ``-+``, or ``--`` when
+neither came), and the match is ended and made casual.
+"""
+
+import asyncio
+import logging
+from datetime import UTC, datetime
+from functools import partial
+from typing import Any
+
+from gamehall.errors import GameError
+from gamehall.server.live import LiveMatches
+from gamehall.server.user_socket import UserChannels
+from gamehall.store import ConflictError, PlayerSeat, Store
+from gamehall.store.ratings import seeding_ratings
+from gamehall.store.tournaments import StoredTournament, TournamentGame, TournamentStore
+from gamehall.tournaments import Pairing, Result, Tournament, TournamentError, TournamentSettings
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.5
+"""How often every running tournament is looked at."""
+NO_SHOW = "no-show"
+"""The reason a match ends with when a player did not come."""
+
+
+def result_of(game: TournamentGame, settings: TournamentSettings) -> Result:
+    """The tournament result of a finished match: its winner (seat 0 is the pairing's first
+    player), a draw in renju, with the match's score when it agrees."""
+    if game.winner == 0:
+        outcome = "1-0"
+    elif game.winner == 1:
+        outcome = "0-1"
+    else:
+        outcome = "1/2-1/2" if settings.can_draw else "--"
+    try:
+        return Result(outcome, game.score)  # type: ignore[arg-type]
+    except TournamentError:  # a match ended outside the game (a flag, a forfeit)
+        return Result(outcome)  # type: ignore[arg-type]
+
+
+def forfeit_of(absent: list[int]) -> Result:
+    """The forfeit scored when the seats ``absent`` did not come."""
+    if absent == [1]:
+        return Result("+-")
+    if absent == [0]:
+        return Result("-+")
+    return Result("--")
+
+
+class TournamentDirector:
+    """Runs every tournament of the store from this process."""
+
+    def __init__(
+        self,
+        store: Store,
+        live: LiveMatches,
+        channels: UserChannels,
+        poll_seconds: float = POLL_SECONDS,
+    ) -> None:
+        self.store = store
+        self.tournaments = TournamentStore(store)
+        self.live = live
+        self.channels = channels
+        self.poll_seconds = poll_seconds
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._seen: dict[str, set[int]] = {}
+        """Seats seen in each tournament match (a socket on it, or an action)."""
+        self._notices: dict[int, dict[str, dict[str, Any]]] = {}
+        """The tournament matches waiting for each user: user id -> match id -> notice."""
+        self._since = datetime.now(UTC)
+        self._task: asyncio.Task[None] | None = None
+        channels.current = self.current
+
+    # -- running --------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start sweeping (the first sweep resumes every running tournament)."""
+        self._since = self.store._now()
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        """Stop sweeping; a step under way is cancelled between writes."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the tournament sweep failed")
+            await asyncio.sleep(self.poll_seconds)
+
+    async def sweep(self) -> None:
+        """Start the tournaments whose time has come; step every running one."""
+        now = self.store._now()
+        for waiting in await asyncio.to_thread(self.tournaments.list_tournaments, "open", 1000):
+            if waiting.starts_at is not None and waiting.starts_at <= now:
+                if len(waiting.entries) < 2:
+                    continue  # it starts as soon as a second player enters
+                try:
+                    await self.start_tournament(waiting.id)
+                except GameError as exc:
+                    log.warning("tournament %s cannot start: %s", waiting.id, exc)
+        for tournament_id in await asyncio.to_thread(self.tournaments.ids, "running"):
+            try:
+                await self.step(tournament_id)
+            except GameError as exc:
+                log.error("tournament %s: %s", tournament_id, exc)
+
+    def _lock(self, tournament_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    def current(self, user_id: int) -> list[dict[str, Any]]:
+        """The tournament matches waiting for the user (sent on a new user socket)."""
+        return list(self._notices.get(user_id, {}).values())
+
+    # -- starting -------------------------------------------------------------------------------
+
+    async def start_tournament(self, tournament_id: int) -> None:
+        """Close the entries, seed the players by rating and pair the first round."""
+        async with self._lock(tournament_id):
+            stored = await asyncio.to_thread(self.tournaments.need, tournament_id)
+            if stored.status != "open":
+                raise ConflictError("the tournament has started already")
+            if len(stored.entries) < 2:
+                raise ConflictError(
+                    f"a tournament needs 2 players or more: {len(stored.entries)} entered"
+                )
+            settings = TournamentSettings.from_dict(stored.settings)
+            players = list(stored.entries)
+            ratings = await asyncio.to_thread(self._seeding, players, stored.game)
+            state = Tournament.create(settings, players, ratings).pair_next_round()
+            await asyncio.to_thread(self.tournaments.begin, tournament_id, players, state.to_dict())
+            self._announce_round(stored, state)
+        await self.step(tournament_id)
+
+    def _seeding(self, players: list[str], game: str) -> dict[str, float]:
+        with self.store._read() as session:
+            return seeding_ratings(session, players, game)
+
+    # -- one step -------------------------------------------------------------------------------
+
+    async def step(self, tournament_id: int) -> None:
+        """Bring the tournament up to date: record the results that came, forfeit those who
+        did not come, pair the next round, start the matches it needs."""
+        async with self._lock(tournament_id):
+            stored = await asyncio.to_thread(self.tournaments.get, tournament_id)
+            if stored is None or stored.status != "running" or stored.state is None:
+                return
+            await self._watch(stored)
+            state = Tournament.from_dict(stored.state)
+            before = state
+            rounds = state.current_round
+            state = await self._record(stored, state)
+            while not state.pending and not state.is_finished:
+                state = state.pair_next_round()
+            if state != before:
+                finished = state.is_finished
+                await asyncio.to_thread(
+                    self.tournaments.save_state, tournament_id, state.to_dict(), finished=finished
+                )
+                if state.current_round > rounds:
+                    self._announce_round(stored, state)
+                if finished:
+                    self._announce_end(stored, state)
+            await self._end_decided(stored, state)
+            await self._make_matches(stored, state)
+
+    async def _watch(self, stored: StoredTournament) -> None:
+        """Note who is at each match now (a socket on it, or an action in it)."""
+        for game in stored.games:
+            if game.status != "playing":
+                continue
+            live = self.live.cached(game.match_id)
+            if live is None:
+                continue
+            seen = self._seen.setdefault(game.match_id, set())
+            seen.update(seat for seat, here in enumerate(live.connected()) if here)
+            seen.update(e.player for e in live.match.events if e.player in (0, 1))
+
+    async def _record(self, stored: StoredTournament, state: Tournament) -> Tournament:
+        """The state with the results of the finished matches and the forfeits of the
+        players who did not come."""
+        now = self.store._now()
+        for pairing in state.pending:
+            if pairing.second is None:
+                continue
+            game = stored.game_of(pairing.round, pairing.board, pairing.leg)
+            if game is None:
+                continue
+            if game.status == "over":
+                state = state.record(pairing.round, pairing.board, result_of(game, state.settings))
+                self._forget(game.match_id)
+                continue
+            waited = (now - max(game.created_at, self._since)).total_seconds()
+            if waited < stored.grace_seconds:
+                continue
+            if self.live.cached(game.match_id) is None:
+                await self.live.get(game.match_id)
+                await self._watch(stored)
+            seen = self._seen.get(game.match_id, set())
+            absent = [seat for seat in (0, 1) if seat not in seen]
+            if absent:
+                state = state.record(pairing.round, pairing.board, forfeit_of(absent))
+        return state
+
+    async def _end_decided(self, stored: StoredTournament, state: Tournament) -> None:
+        """End the matches still playing whose pairing was decided without them (a forfeit):
+        the absent player loses it, and it is not rated."""
+        for game in stored.games:
+            if game.status != "playing":
+                continue
+            pairing = _pairing(state, game)
+            if pairing is None or pairing.result is None:
+                continue
+            absent = 0 if pairing.result.outcome in ("-+", "--") else 1
+            await asyncio.to_thread(self.tournaments.unrate, game.match_id)
+            live = await self.live.get(game.match_id)
+            async with live.lock:
+                if live.match.is_over:
+                    continue
+                first = len(live.match.events)
+                live.match.forfeit(absent, NO_SHOW)
+                await self.live._commit(live, first)
+            self._forget(game.match_id)
+
+    async def _make_matches(self, stored: StoredTournament, state: Tournament) -> None:
+        """Start the match of every waiting pairing that has none, and tell its players."""
+        users = await asyncio.to_thread(self._user_ids, stored.entries)
+        for pairing in state.pending:
+            if pairing.second is None:
+                continue
+            game = stored.game_of(pairing.round, pairing.board, pairing.leg)
+            if game is not None:
+                self._remember(stored, pairing, game.match_id, users)
+                continue
+            seats = [PlayerSeat(users[name], "human", None, name) for name in pairing.players]
+            save = partial(
+                self.store.create_match,
+                rated=stored.rated,
+                then=self.tournaments.link(stored.id, pairing.round, pairing.board, pairing.leg),
+            )
+            try:
+                match_id = await self.live.create(state.settings.match, seats, save)
+            except ConflictError as exc:  # another process made it: the next step sees it
+                log.info("tournament %s: %s", stored.id, exc)
+                continue
+            for notice_user, notice in self._remember(stored, pairing, match_id, users):
+                self.channels.notify(notice_user, notice)
+
+    def _user_ids(self, names: tuple[str, ...]) -> dict[str, int]:
+        found = {}
+        for name in names:
+            user = self.store.get_user_by_name(name)
+            if user is not None:
+                found[name] = user.id
+        return found
+
+    def _remember(
+        self, stored: StoredTournament, pairing: Pairing, match_id: str, users: dict[str, int]
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """Keep the notices of a pairing's match for its players; returns them."""
+        made = []
+        for seat, name in enumerate(pairing.players):
+            notice = {
+                "type": "tournament_match",
+                "tournament": {"id": stored.id, "name": stored.name},
+                "round": pairing.round,
+                "board": pairing.board,
+                "leg": pairing.leg,
+                "match_id": match_id,
+                "seat": seat,
+                "opponent": pairing.players[1 - seat],
+            }
+            self._notices.setdefault(users[name], {})[match_id] = notice
+            made.append((users[name], notice))
+        return made
+
+    def _forget(self, match_id: str) -> None:
+        self._seen.pop(match_id, None)
+        for notices in self._notices.values():
+            notices.pop(match_id, None)
+
+    # -- telling the players --------------------------------------------------------------------
+
+    def _tell_all(self, stored: StoredTournament, message: dict[str, Any]) -> None:
+        users = self._user_ids(stored.entries)
+        for user_id in users.values():
+            self.channels.notify(user_id, message)
+
+    def _announce_round(self, stored: StoredTournament, state: Tournament) -> None:
+        """Tell every player that a round is paired (and who has a bye in it)."""
+        number = state.current_round
+        byes = [p.first for p in state.round_pairings(number) if p.second is None]
+        message = {
+            "type": "tournament_round",
+            "tournament": {"id": stored.id, "name": stored.name},
+            "round": number,
+            "byes": byes,
+        }
+        self._tell_all(stored, message)
+
+    def _announce_end(self, stored: StoredTournament, state: Tournament) -> None:
+        """Tell every player that the tournament is over, and who won."""
+        for game in stored.games:
+            self._forget(game.match_id)
+        message = {
+            "type": "tournament_over",
+            "tournament": {"id": stored.id, "name": stored.name},
+            "winner": state.winner,
+        }
+        self._tell_all(stored, message)
+
+
+def _pairing(state: Tournament, game: TournamentGame) -> Pairing | None:
+    return next(
+        (p for p in state.round_pairings(game.round) if (p.board, p.leg) == (game.board, game.leg)),
+        None,
+    )

@@ -1,0 +1,153 @@
+"""The shapes of the tournaments' and ratings' API bodies (``docs/protocol.md``).
+
+Requests are strict like the rest of the API (``schemas.Body``): a wrong type is a 422 naming
+the field; what the values mean (a Swiss needs rounds, a group size of 3 to 16) is the
+tournaments package's to check, whose refusals are 400s in its own words.
+"""
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from gamehall.play.settings import GameName
+from gamehall.server.schemas import Answer, Body, Settings
+from gamehall.tournaments import Format, Tiebreak
+
+
+class TournamentBody(Body):
+    """A new tournament: its format and terms, the match every pairing plays, when it starts
+    (an ISO 8601 time, or null: its maker starts it), rated or casual."""
+
+    name: str = Field(min_length=1, max_length=80)
+    format: Format
+    settings: Settings
+    """The match of every pairing (game, length, clock...)."""
+    rounds: int | None = None
+    """A Swiss's number of rounds (only a Swiss has one)."""
+    double: bool = False
+    group_size: int = 8
+    qualify: int = 3
+    final: Literal["knockout", "round-robin"] = "knockout"
+    seeding: Literal["standard", "lots"] = "standard"
+    tiebreaks: list[Tiebreak] = Field(default_factory=list)
+    withdrawal: Literal["annul-under-half", "forfeit-remaining"] = "annul-under-half"
+    rated: bool = False
+    starts_at: str | None = Field(default=None, max_length=40)
+    grace_seconds: int = Field(default=60, ge=0, le=3600)
+    """How long a paired player has to come to the match before losing it by forfeit."""
+
+
+class TournamentView(Answer):
+    """A tournament in a list."""
+
+    id: int
+    name: str
+    game: GameName
+    format: Format
+    settings: dict[str, Any]
+    """``TournamentSettings.to_dict()``."""
+    rated: bool
+    grace_seconds: int
+    starts_at: str | None
+    status: Literal["open", "running", "finished"]
+    created_by: str | None
+    created_at: str
+    entries: list[str]
+
+
+class TournamentLists(Answer):
+    """Tournaments taking entries, being played, and over (newest first)."""
+
+    upcoming: list[TournamentView]
+    running: list[TournamentView]
+    finished: list[TournamentView]
+
+
+class ResultView(Answer):
+    outcome: Literal["1-0", "0-1", "1/2-1/2", "+-", "-+", "--", "bye"]
+    score: list[float] | None
+
+
+class PairingView(Answer):
+    """One pairing of a round, with its match once it has one."""
+
+    round: int
+    board: int
+    leg: int
+    first: str
+    second: str | None
+    result: ResultView | None
+    group: str | None
+    stage: Literal["main", "groups", "final"]
+    match_id: str | None
+    match_status: Literal["playing", "over"] | None
+
+
+class StandingView(Answer):
+    rank: int
+    player: str
+    points: float
+    tiebreaks: dict[str, float | None]
+    lot: int
+    group: str | None
+    qualified: bool
+    annulled: bool
+
+
+class StandingsView(Answer):
+    """Ranked rows; ``tiebreaks`` names the tie-breaks in the order they were applied."""
+
+    name: str | None = None
+    """A group's letter, in a groups stage."""
+    rows: list[StandingView]
+    tiebreaks: list[str]
+    lots_seed: int
+
+
+class TournamentDetail(Answer):
+    """A tournament's page: entries, every round's pairings, standings (and each group's)."""
+
+    tournament: TournamentView
+    players: list[str]
+    """Seeded order once started; entry order before."""
+    ratings: dict[str, str]
+    """Each player's shown rating in the tournament's game ("1500?" while provisional)."""
+    current_round: int
+    pairings: list[PairingView]
+    standings: StandingsView | None
+    groups: list[StandingsView]
+    withdrawn: list[str]
+    winner: str | None
+
+
+class RatingView(Answer):
+    """A player's ratings in one game: Glicko-2 (shown, "?" while provisional) and FIBS."""
+
+    player: str
+    game: GameName
+    rating: float
+    deviation: float
+    provisional: bool
+    display: str
+    fibs: float | None
+    games: int
+
+
+class Leaderboard(Answer):
+    game: GameName
+    players: list[RatingView]
+
+
+class HistoryPointView(Answer):
+    at: str
+    rating: float
+    deviation: float
+    match_id: str | None
+
+
+class PlayerRatings(Answer):
+    """A player's ratings in every game played rated, and the history of each."""
+
+    player: str
+    ratings: list[RatingView]
+    history: dict[str, list[HistoryPointView]]

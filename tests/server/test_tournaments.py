@@ -1,0 +1,225 @@
+"""Tournaments on the server: made, entered and started through the API; the director pairs
+round after round as results arrive, starts the matches, tells the players on their own
+socket, forfeits a player who does not come, and finishes; a restart loses nothing."""
+
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+from gamehall.server.config import Config
+from server.helpers import ORIGIN, Hall, Player, Socket, running
+
+RENJU = {"game": "renju", "length": 1}
+NAMES = ("ann", "bob", "cid", "dan")
+
+
+def swiss(**changes: Any) -> dict[str, Any]:
+    return {"name": "Autumn Swiss", "format": "swiss", "rounds": 3, "settings": RENJU, **changes}
+
+
+@contextmanager
+def user_socket(player: Player) -> Iterator[Socket]:
+    """The player's own socket, its hello read."""
+    with player.client.websocket_connect("/ws/user", headers={"Origin": ORIGIN}) as ws:
+        yield Socket(ws)
+
+
+def notice(socket: Socket, kind: str, round: int | None = None) -> dict[str, Any]:
+    return socket.until(lambda m: m["type"] == kind and (round is None or m["round"] == round))
+
+
+def play_round(
+    players: dict[str, Player],
+    sockets: dict[str, Socket],
+    round: int,
+    notices: dict[str, dict[str, Any]] | None = None,
+) -> list[tuple[str, str]]:
+    """Every player learns their match of ``round`` on their own socket (unless ``notices``
+    were read already) and comes to it; in each, the player whose name comes later resigns.
+    Returns the pairings (first, second)."""
+    if notices is None:
+        notices = {name: notice(sockets[name], "tournament_match", round) for name in players}
+    pairs = []
+    for name, told in notices.items():
+        if told["seat"] != 0:
+            continue
+        other = told["opponent"]
+        assert notices[other]["match_id"] == told["match_id"] and notices[other]["seat"] == 1
+        pairs.append((name, other))
+        with (
+            players[name].socket(told["match_id"]) as first,
+            players[other].socket(told["match_id"]) as second,
+        ):
+            loser = first if name > other else second
+            loser.act("resign")
+            assert loser.reply()["state"]["phase"] == "over"
+    return pairs
+
+
+def enter(hall: Hall, body: dict[str, Any]) -> tuple[dict[str, Player], int]:
+    players = {name: hall.register(name) for name in NAMES}
+    made = players["ann"].ok("post", "/api/tournaments", body)["tournament"]
+    for player in players.values():
+        player.ok("post", f"/api/tournaments/{made['id']}/join")
+    return players, made["id"]
+
+
+def test_a_rated_swiss_is_played_to_the_end(hall: Hall) -> None:
+    players, tid = enter(hall, swiss(rated=True))
+    with ExitStack() as stack:
+        sockets = {n: stack.enter_context(user_socket(p)) for n, p in players.items()}
+        started = players["ann"].ok("post", f"/api/tournaments/{tid}/start")
+        assert started["tournament"]["status"] == "running" and started["current_round"] == 1
+        met = set()
+        for round in (1, 2, 3):
+            for name in NAMES:
+                assert notice(sockets[name], "tournament_round", round)["byes"] == []
+            for pair in play_round(players, sockets, round):
+                assert frozenset(pair) not in met  # nobody meets twice
+                met.add(frozenset(pair))
+        over = notice(sockets["dan"], "tournament_over")
+    assert over["winner"] == "ann"
+    detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+    assert detail["tournament"]["status"] == "finished" and detail["winner"] == "ann"
+    assert len(detail["pairings"]) == 6
+    assert all(
+        p["result"]["outcome"] in ("1-0", "0-1") and p["match_id"] for p in detail["pairings"]
+    )
+    rows = detail["standings"]["rows"]
+    assert rows[0]["player"] == "ann" and rows[0]["points"] == 3
+    assert rows[-1]["player"] == "dan" and rows[-1]["points"] == 0
+    assert "buchholz" in detail["standings"]["tiebreaks"] and "buchholz" in rows[0]["tiebreaks"]
+    board = hall.anonymous().ok("get", "/api/ratings/renju")["players"]
+    assert board[0]["player"] == "ann" and len(board) == 4
+    assert all(p["games"] == 3 and p["display"].endswith("?") for p in board)
+    ratings = hall.anonymous().ok("get", "/api/users/ann/ratings")
+    assert len(ratings["history"]["renju"]) == 3
+    lists = hall.anonymous().ok("get", "/api/tournaments")
+    assert [t["id"] for t in lists["finished"]] == [tid] and lists["running"] == []
+
+
+def test_a_swiss_goes_on_after_a_restart(config: Config) -> None:
+    with running(config) as hall:
+        players, tid = enter(hall, swiss())
+        with ExitStack() as stack:
+            sockets = {n: stack.enter_context(user_socket(p)) for n, p in players.items()}
+            players["ann"].ok("post", f"/api/tournaments/{tid}/start")
+            play_round(players, sockets, 1)
+            waiting = {n: notice(s, "tournament_match", 2) for n, s in sockets.items()}
+    with running(config) as hall:  # a new server on the same database
+        players = {name: hall.login(name) for name in NAMES}
+        with ExitStack() as stack:
+            sockets = {n: stack.enter_context(user_socket(p)) for n, p in players.items()}
+            # A player who connects is told the match waiting for them, as before the restart.
+            again = {n: notice(s, "tournament_match", 2) for n, s in sockets.items()}
+            assert {n: m["match_id"] for n, m in again.items()} == {
+                n: m["match_id"] for n, m in waiting.items()
+            }
+            play_round(players, sockets, 2, again)
+            play_round(players, sockets, 3)
+            notice(sockets["ann"], "tournament_over")
+        detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+    assert detail["tournament"]["status"] == "finished" and len(detail["pairings"]) == 6
+    assert detail["standings"]["rows"][0]["player"] == "ann"
+
+
+def test_a_player_who_does_not_come_loses_by_forfeit(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    body = {"name": "Quick", "format": "round-robin", "settings": RENJU, "grace_seconds": 1}
+    tid = ann.ok("post", "/api/tournaments", body)["tournament"]["id"]
+    ann.ok("post", f"/api/tournaments/{tid}/join")
+    bob.ok("post", f"/api/tournaments/{tid}/join")
+    with user_socket(ann) as mine:
+        ann.ok("post", f"/api/tournaments/{tid}/start")
+        told = notice(mine, "tournament_match", 1)
+        with ann.socket(told["match_id"]) as socket:  # ann comes; bob never does
+            ended = socket.until(lambda m: m["type"] == "update" and m["state"]["phase"] == "over")
+        assert ended["state"]["end_reason"] == "no-show"
+        assert ended["state"]["winner"] == told["seat"]
+        assert notice(mine, "tournament_over")["winner"] == "ann"
+    detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+    expected = "+-" if told["seat"] == 0 else "-+"
+    assert [p["result"]["outcome"] for p in detail["pairings"]] == [expected]
+
+
+def test_a_knockout_gives_the_top_seed_a_bye(hall: Hall) -> None:
+    players = {name: hall.register(name) for name in NAMES[:3]}
+    body = {"name": "Cup", "format": "knockout", "settings": RENJU}
+    tid = players["ann"].ok("post", "/api/tournaments", body)["tournament"]["id"]
+    for player in players.values():
+        player.ok("post", f"/api/tournaments/{tid}/join")
+    with ExitStack() as stack:
+        sockets = {n: stack.enter_context(user_socket(p)) for n, p in players.items()}
+        players["ann"].ok("post", f"/api/tournaments/{tid}/start")
+        assert notice(sockets["ann"], "tournament_round", 1)["byes"] == ["ann"]
+        told = {n: notice(sockets[n], "tournament_match", 1) for n in ("bob", "cid")}
+        first = next(n for n, m in told.items() if m["seat"] == 0)
+        second = told[first]["opponent"]
+        with (
+            players[first].socket(told[first]["match_id"]) as a,
+            players[second].socket(told[first]["match_id"]),
+        ):
+            a.act("resign")
+            a.reply()
+        final = {n: notice(sockets[n], "tournament_match", 2) for n in ("ann", second)}
+        assert final["ann"]["opponent"] == second
+    detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+    first_pairing = detail["pairings"][0]
+    assert (first_pairing["round"], first_pairing["second"]) == (1, None)
+    assert detail["tournament"]["status"] == "running"
+
+
+def test_tournament_requests_are_checked_in_words(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    for body, status, words in [
+        ({**swiss(), "rounds": None}, 400, "a Swiss needs a number of rounds"),
+        ({**swiss(), "format": "ladder"}, 422, "format: Input should be"),
+        ({**swiss(), "rounds": "3"}, 422, "rounds: Input should be a valid integer"),
+        ({**swiss(), "rated": "yes"}, 422, "rated: Input should be a valid boolean"),
+        ({**swiss(), "starts_at": "tomorrow"}, 400, "is not a time with its zone"),
+        ({**swiss(), "tiebreaks": ["coin"]}, 422, "tiebreaks.0: Input should be"),
+        ({**swiss(), "group_size": 2}, 400, "group_size must be a whole number from 3 to 16"),
+        (
+            {**swiss(), "settings": {"game": "backgammon", "length": 0}},
+            400,
+            "money play never ends",
+        ),
+    ]:
+        response = ann.post("/api/tournaments", body)
+        assert response.status_code == status, (body, response.text)
+        assert words in response.json()["detail"], (body, response.text)
+    tid = ann.ok("post", "/api/tournaments", swiss())["tournament"]["id"]
+    assert hall.anonymous().post(f"/api/tournaments/{tid}/join").status_code == 401
+    ann.ok("post", f"/api/tournaments/{tid}/join")
+    refused = ann.post(f"/api/tournaments/{tid}/start")
+    assert refused.status_code == 409 and "needs 2 players or more" in refused.text
+    bob.ok("post", f"/api/tournaments/{tid}/join")
+    refused = bob.post(f"/api/tournaments/{tid}/start")
+    assert refused.status_code == 403 and "only the player who made" in refused.text
+    assert bob.ok("post", f"/api/tournaments/{tid}/leave")["players"] == ["ann"]
+    bob.ok("post", f"/api/tournaments/{tid}/join")
+    ann.ok("post", f"/api/tournaments/{tid}/start")
+    late = hall.register("cid").post(f"/api/tournaments/{tid}/join")
+    assert late.status_code == 409 and "entries are closed" in late.text
+    assert hall.anonymous().get("/api/tournaments/999").status_code == 404
+    assert "there is no tournament 999" in hall.anonymous().get("/api/tournaments/999").text
+
+
+def test_guests_play_casual_only_and_rated_seeks_are_rated(hall: Hall) -> None:
+    guest = hall.anonymous()
+    guest.csrf = guest.client.post("/api/guest").json()["csrf_token"]
+    refused = guest.post("/api/tournaments", swiss(rated=True))
+    assert refused.status_code == 403 and "guests play casual games only" in refused.text
+    ann, bob = hall.register("ann"), hall.register("bob")
+    rated = ann.ok("post", "/api/tournaments", swiss(rated=True))["tournament"]["id"]
+    refused = guest.post(f"/api/tournaments/{rated}/join")
+    assert refused.status_code == 403 and "this tournament is rated" in refused.text
+    seek = ann.ok("post", "/api/seeks", {"settings": RENJU, "rated": True})
+    assert seek["rated"] is True
+    match_id = bob.ok("post", f"/api/seeks/{seek['id']}/accept")["match_id"]
+    with ann.socket(match_id) as socket:
+        socket.act("resign")
+        socket.reply()
+    board = hall.anonymous().ok("get", "/api/ratings/renju")["players"]
+    assert [p["player"] for p in board] == ["bob", "ann"]
+    assert hall.anonymous().ok("get", "/api/users/bob/ratings")["ratings"][0]["games"] == 1
