@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from gamehall import GAMES, __version__
-from gamehall.engines import LEVELS, Engine, find_engine
+from gamehall.engines import ENGINES, LEVELS, Engine, find_engine
 from gamehall.engines.gomocup import command as gomocup_command
 from gamehall.engines.neural import command as train_command
 from gamehall.errors import GameError
@@ -79,12 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--vs", choices=SIDES, help="the second player (default: computer)")
     play.add_argument("--white", choices=SIDES, help="who plays White (see below)")
     play.add_argument("--black", choices=SIDES, help="who plays Black (see below)")
-    play.add_argument(
-        "--level",
-        choices=LEVELS,
-        default="beginner",
-        help=f"the computer's strength: {', '.join(LEVELS)} (default beginner)",
-    )
+    play.add_argument("--level", choices=LEVELS, default="beginner", help=levels_help())
     play.add_argument(
         "--seed", metavar="S", help="practice: seeded dice and computer; fair dice: your seed"
     )
@@ -103,6 +98,16 @@ def build_parser() -> argparse.ArgumentParser:
     train_command.add_parser(sub)
     gomocup_command.add_parsers(sub)
     return parser
+
+
+def levels_help() -> str:
+    """The levels the computer plays each game at, from the engines' registry."""
+    games_by_levels: dict[tuple[str, ...], list[str]] = {}
+    for game in GAME_NAMES:
+        levels = tuple(level for level in LEVELS if (game, level) in ENGINES)
+        games_by_levels.setdefault(levels, []).append(game)
+    parts = [f"{', '.join(g)}: {', '.join(lv)}" for lv, g in games_by_levels.items()]
+    return f"the computer's strength (default beginner); {'; '.join(parts)}"
 
 
 def info() -> str:

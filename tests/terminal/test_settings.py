@@ -4,6 +4,7 @@ which refuses what it refuses in its own words; fair dice take the player's own 
 import argparse
 import io
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,10 +12,10 @@ from typing import Any
 import pytest
 
 from gamehall.cli import build_parser, main, new_match, seats
-from gamehall.engines import LEVELS
+from gamehall.engines import ENGINES, LEVELS
 from gamehall.errors import GameError
 from gamehall.play.dice import verify_record
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.settings import RULES_OPTIONS, settings_from
 
@@ -117,7 +118,22 @@ def test_help_names_every_setting_and_level(capsys: pytest.CaptureFixture[str]) 
     flags += [option.flag for option in RULES_OPTIONS]
     for flag in flags:
         assert flag in text
-    assert f"the computer's strength: {', '.join(LEVELS)}" in text
+    for game in GAME_NAMES:
+        levels = [level for level in LEVELS if (game, level) in ENGINES]
+        assert levels, f"no engine for {game}"
+        assert re.search(rf"{game}[a-z, ]*: {', '.join(levels)}(;|$| )", text), game
+
+
+@pytest.mark.parametrize(("game", "level"), sorted(ENGINES))
+def test_every_engine_level_takes_a_seat(
+    monkeypatch: pytest.MonkeyPatch, game: str, level: str
+) -> None:
+    first = "--black" if game == "renju" else "--white"
+    output = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    monkeypatch.setattr(sys, "stdout", output)
+    assert main(["play", game, first, "computer", "--level", level, "--seed", "3"]) == 0
+    assert "The match is left unfinished." in output.getvalue()
 
 
 def test_fair_dice_take_the_players_seed_and_show_the_commitment(
