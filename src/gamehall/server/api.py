@@ -18,10 +18,10 @@ from gamehall.play.dice import verify_record
 from gamehall.play.match import Match
 from gamehall.play.records import export_mat
 from gamehall.play.records.from_match import mat_record
+from gamehall.play.records.renju import renju_game
 from gamehall.play.registry import load_match, new_match
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
-from gamehall.renju import Board
 from gamehall.server.auth import (
     SESSION_COOKIE,
     Services,
@@ -327,44 +327,17 @@ def record_psq(
     stored = _stored(hall, match_id)
     if stored.game != "renju":
         raise HTTPException(404, ".psq records are for renju games: download the .json record")
-    board, black = _renju_board(stored, game)
-    names = stored.players
+    settings = MatchSettings.from_dict(stored.settings)
+    try:
+        renju = renju_game(settings, stored.as_match_dict(secrets=False)["events"], game)
+    except RecordError as exc:
+        raise HTTPException(404, str(exc)) from None
+    if renju.has_pass:
+        raise HTTPException(409, "this game has a pass, which a .psq file cannot hold")
     return PlainTextResponse(
-        board.to_psq((names[black], names[1 - black])),
+        renju.to_psq(stored.players),
         headers={"Content-Disposition": f'attachment; filename="gamehall-{match_id}.psq"'},
     )
-
-
-def _renju_board(stored: StoredMatch, game: int | None) -> tuple[Board, int]:
-    """The board of one game of a stored renju match, from its log, and Black's seat."""
-    games: list[tuple[list[str], int]] = []
-    for event in stored.as_match_dict(secrets=False)["events"]:
-        outcome = event.get("outcome", {})
-        if event["kind"] == "game_start":
-            games.append(([], int(outcome.get("black", 0))))
-        elif event["kind"] == "move" and games:
-            games[-1][0].append(str(outcome["move"]))
-        elif event["kind"] == "pass" and games:
-            games[-1][0].append("pass")
-    played = [i for i, (moves, _) in enumerate(games) if moves]
-    if game is None:
-        if not played:
-            raise HTTPException(404, "no stone has been played in this match yet")
-        game = played[-1] + 1
-    if game > len(games):
-        raise HTTPException(404, f"this match has no game {game}")
-    options = MatchSettings.from_dict(stored.settings).options
-    moves, black = games[game - 1]
-    board = Board(
-        rule=options.get("rule", "renju"),
-        opening=options.get("opening", "center"),
-        forbidden=options.get("forbidden", "loss"),
-    )
-    for move in moves:
-        board.play(move)
-    if "pass" in moves:
-        raise HTTPException(409, "this game has a pass, which a .psq file cannot hold")
-    return board, black
 
 
 @router.get("/matches/{match_id}/record.mat", response_class=PlainTextResponse)

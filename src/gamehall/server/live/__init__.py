@@ -11,7 +11,7 @@ out), ``bots`` (the computer players), ``fanout`` (messages to sockets and other
 from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
 from gamehall.server.live.fanout import Broker, dumps
 from gamehall.server.live.manager import LiveMatches, SaveError
-from gamehall.server.live.matches import Connection, LiveMatch, legal_view
+from gamehall.server.live.matches import Connection, LiveMatch
 from gamehall.server.live.persistence import NoSuchMatchError, SaveNewMatch
 
 __all__ = [
@@ -26,5 +26,4 @@ __all__ = [
     "SystemClock",
     "WallClock",
     "dumps",
-    "legal_view",
 ]

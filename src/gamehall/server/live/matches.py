@@ -10,7 +10,6 @@ from typing import Any, Protocol
 
 from gamehall.engines import Engine
 from gamehall.play.match import Match
-from gamehall.play.tables_match import TablesMatch
 from gamehall.server.live.catch_up import LoggedDice
 from gamehall.server.live.clocks import MatchTime
 from gamehall.store import PlayerSeat
@@ -27,29 +26,6 @@ class Connection(Protocol):
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for the socket; never waits."""
-
-
-def legal_view(match: Match, seat: int | None) -> dict[str, Any] | None:
-    """The moves ``seat`` may make now, for the player to move in a tables game: the single
-    checker moves (``move`` {src, die}) and, before the first of them, the whole plays
-    (``play`` {text}). None when there is nothing to list (renju: every empty point that is
-    not in the state's ``forbidden``)."""
-    if (
-        seat is None
-        or not isinstance(match, TablesMatch)
-        or match.is_over
-        or match.phase != "move"
-        or match.to_act != seat
-        or match.turn is None
-        or match.position is None
-        or match.dice is None
-    ):
-        return None
-    moves = [
-        {"src": m.src, "dst": m.dst, "die": m.die, "hit": m.hit} for m in match.turn.legal_moves()
-    ]
-    plays = [] if match.turn.moves else [p.notation for p in match.position.legal_plays(match.dice)]
-    return {"moves": moves, "plays": plays}
 
 
 class LiveMatch:
@@ -122,7 +98,7 @@ class LiveMatch:
         """What each reader may do now, by seat (None: spectators): ``actions`` and ``legal``.
         Made once per change, and off the event loop (listing the plays takes a while)."""
         return {
-            seat: {"actions": self.actions(seat), "legal": legal_view(self.match, seat)}
+            seat: {"actions": self.actions(seat), "legal": self.match.legal_view(seat)}
             for seat in (0, 1, None)
         }
 
