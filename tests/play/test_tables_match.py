@@ -528,6 +528,19 @@ def test_the_state_shows_the_current_position_pips_and_the_next_cube_value() -> 
     assert state["pips"] == [163, 167]
 
 
+def test_the_state_shows_the_dice_played_and_those_left() -> None:
+    match = scripted("backgammon", [(3, 1), (4, 4)], length=3)
+    assert match.state()["dice_used"] == [] and match.state()["dice_left"] == [3, 1]
+    match.act(0, "move", src=8, die=3)
+    assert match.state()["dice_used"] == [3] and match.state()["dice_left"] == [1]
+    match.act(0, "move", src=6, die=1)
+    match.act(0, "confirm")
+    match.act(1, "roll")
+    match.act(1, "move", src=13, die=4)
+    state = match.state()
+    assert (state["dice"], state["dice_used"], state["dice_left"]) == ([4, 4], [4], [4, 4, 4])
+
+
 def test_the_cube_state_says_when_it_cannot_go_higher() -> None:
     match = scripted("georgian", [(3, 1)] + [(2, 1)] * 12, length=25)
     play_first(match)

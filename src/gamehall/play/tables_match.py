@@ -144,6 +144,7 @@ class TablesMatch(Match):
             "to_act": self.to_act,
             "dice": list(self.dice) if self.dice else None,
             "dice_left": list(self.turn.dice_left) if self.turn else None,
+            "dice_used": [move.die for move in self.turn.moves] if self.turn else [],
             "moves": [str(m) for m in self.turn.moves] if self.turn else [],
             "winner": self.winner,
             "end_reason": self.end_reason,

@@ -108,7 +108,8 @@
  * @property {ClockSnapshot} [clocks]
  * @property {number} [on_roll] tables
  * @property {number[] | null} [dice] tables
- * @property {number[] | null} [dice_left] tables
+ * @property {number[]} [dice_used] tables: the dice the turn's single moves have played
+ * @property {number[] | null} [dice_left] tables: the dice not yet played
  * @property {string[]} [moves] tables: the single moves of the turn; renju: the stones
  * @property {TablesPosition} [position] tables: the board as it stands now
  * @property {TablesPosition} [turn_start] tables, during a turn: the board at its start

@@ -307,21 +307,12 @@ export class TablesBoard {
   drawExtras({ state, seat }) {
     const nodes = [];
     if (state.dice) {
-      const left = [...(state.dice_left || [])];
-      const [a, b] = state.dice;
-      const all = a === b ? [a, a, a, a] : [a, b];
-      const usedCount = all.length - left.length;
+      // The dice the turn's moves have played (greyed), then those left, as the server lists them.
+      const used = state.dice_used || [];
+      const all = [...used, ...(state.dice_left || [])];
       const x0 = (state.on_roll === seat ? RIGHT_Q : LEFT_Q) + 3 * PW - ((all.length - 1) * 50) / 2;
       all.forEach((value, i) => {
-        /** @type {boolean} */
-        let used;
-        if (a === b) used = i < usedCount;
-        else {
-          const at = left.indexOf(value);
-          used = at < 0;
-          if (!used) left.splice(at, 1);
-        }
-        nodes.push(die(x0 + i * 50, MIDDLE, value, used, colourOf(state, state.on_roll ?? 0)));
+        nodes.push(die(x0 + i * 50, MIDDLE, value, i < used.length, colourOf(state, state.on_roll ?? 0)));
       });
     }
     if (state.cube) {
