@@ -79,3 +79,24 @@ def test_a_gap_or_a_difference_is_refused() -> None:
     changed[-1]["outcome"] = {**changed[-1].get("outcome", {}), "score": [9, 9]}
     assert not catch_up(copy, time_source, dice, changed)  # not what this copy logs
     assert not dice.queued
+
+
+def test_a_copy_rolls_the_same_fair_dice_from_the_games_seed() -> None:
+    """Fair dice: the copy, loaded with the game's secret seed, rolls what the origin rolled;
+    a new game's seed (drawn by each process) makes the copy refuse, to be reloaded."""
+    clock = Wall()
+    settings = MatchSettings(game="backgammon", length=3, dice="fair")
+    origin = TablesMatch(settings, ("ann", "bob"), time_source=clock)
+    origin.start()
+    time_source = MatchTime(clock)
+    copy = TablesMatch.from_dict(origin.to_dict(secrets=True), time_source=time_source)
+    for _ in range(2000):
+        if origin.is_over:
+            return
+        batch = _play(origin, clock, 1)
+        if any(e["kind"] == "game_start" for e in batch):
+            assert not catch_up(copy, time_source, None, batch)  # a new game, a new seed
+            return
+        assert catch_up(copy, time_source, None, batch)
+        assert copy.state() == origin.state()
+    raise AssertionError("the first game did not end")
