@@ -176,7 +176,9 @@ class TournamentStore:
             raise NotFoundError(f"there is no tournament {tournament_id}")
         return found
 
-    def list_tournaments(self, status: str | None = None, limit: int = 100) -> list[StoredTournament]:
+    def list_tournaments(
+        self, status: str | None = None, limit: int = 100
+    ) -> list[StoredTournament]:
         """Tournaments (without their games), newest first; only those of ``status``."""
         if status is not None and status not in STATUSES:
             raise StoreError(f"status {status!r} is not known: {', '.join(STATUSES)}")
