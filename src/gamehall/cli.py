@@ -22,12 +22,11 @@ from gamehall.engines import ENGINES, LEVELS, Engine, find_engine
 from gamehall.engines.gomocup import command as gomocup_command
 from gamehall.engines.neural import command as train_command
 from gamehall.errors import GameError
+from gamehall.play import registry
 from gamehall.play.clock import TIME_CONTROL_HELP
 from gamehall.play.dice import SeededDice, verify_record
 from gamehall.play.match import Match
-from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import GAME_NAMES, MatchSettings
-from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal import tournament
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
 from gamehall.terminal.session import TerminalGame
@@ -170,11 +169,7 @@ def new_match(args: argparse.Namespace, settings: MatchSettings, sides: tuple[st
     seed = practice_seed(args, settings)
     dice = None if seed is None else SeededDice(seed)
     names = player_names(sides)
-    match: Match
-    if args.game == "renju":
-        match = RenjuMatch(settings, names, dice=dice)
-    else:
-        match = TablesMatch(settings, names, dice=dice)
+    match = registry.new_match(settings, names, dice=dice)
     if settings.dice == "fair" and args.seed is not None:
         match.add_client_seed(sides.index("human") if "human" in sides else 0, args.seed)
     return match
@@ -211,14 +206,33 @@ def _engine_seed(seed: int | None, player: int) -> int | None:
 
 
 def verify_dice(path: str, stdout: TextIO) -> int:
-    """``gamehall verify-dice``: print what the check found; 0 if every roll checks out."""
+    """``gamehall verify-dice``: print what the check found; 0 if every roll checks out.
+
+    The file is a dice record, or a match record (``gamehall play --save FILE.json``), whose
+    finished games with fair dice are each checked."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         raise GameError(f"cannot read the dice record {path}: {error}") from None
+    if isinstance(data, dict) and "events" in data:
+        return _verify_match_dice(registry.load_match(data), stdout)
     report = verify_record(data)
     stdout.write(report.summary() + "\n")
     return 0 if report.ok else 1
+
+
+def _verify_match_dice(match: Match, stdout: TextIO) -> int:
+    """Check the fair dice of every finished game of ``match``; 0 if every roll checks out."""
+    if match.settings.dice != "fair":
+        raise GameError("this match was not played with provably fair dice: nothing to check")
+    if not match.games:
+        raise GameError("no game of this match has ended: its dice are not revealed yet")
+    ok = True
+    for number in range(1, len(match.games) + 1):
+        report = verify_record(match.dice_record(number))
+        stdout.write(f"game {number}: {report.summary()}\n")
+        ok = ok and report.ok
+    return 0 if ok else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

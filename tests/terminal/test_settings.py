@@ -152,6 +152,18 @@ def test_fair_dice_take_the_players_seed_and_show_the_commitment(
     shown = " ".join(out.split())
     assert f"the game's secret seed has the SHA-256 {record.server_seed_hash}" in shown
     assert f"the game's secret seed was {record.server_seed.hex()}" in shown
+    status, out = run(monkeypatch, ["verify-dice", str(path)])
+    assert (status, out) == (0, f"game 1: all {len(record.rolls)} rolls check out\n")
+
+
+def test_verify_dice_refuses_a_match_without_fair_dice(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "match.json"
+    argv = ["play", "nardy", "--white", "computer", "--black", "computer", "--seed", "5"]
+    assert run(monkeypatch, [*argv, "--save", str(path)])[0] == 0
+    assert main(["verify-dice", str(path)]) == 1
+    assert "not played with provably fair dice" in capsys.readouterr().err
 
 
 def test_the_seed_goes_to_the_person_playing() -> None:
