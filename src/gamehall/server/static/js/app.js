@@ -3,14 +3,20 @@
 //   #/                the lobby          #/login          log in, register, play as a guest
 //   #/watch           live matches       #/player/{name}  a player's profile and history
 //   #/game/{id}       a game page (players play there, everybody else watches)
+//   #/tournaments     tournaments        #/tournament/{id} one tournament
+//   #/ratings/{game}  a game's leaderboard
 
 import { errorText, loadSession, logout, onSessionChange, session } from "./api.js";
+import { startNotices } from "./competition/notices.js";
 import { h, mount } from "./dom.js";
 import { authPage } from "./pages/auth.js";
 import { gamePage } from "./pages/game.js";
+import { leaderboardPage } from "./pages/leaderboard.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { watchPage } from "./pages/matches.js";
 import { profilePage } from "./pages/profile.js";
+import { tournamentPage } from "./pages/tournament.js";
+import { tournamentsPage } from "./pages/tournaments.js";
 
 /** @typedef {import("./types.js").Page} Page */
 
@@ -21,6 +27,9 @@ const ROUTES = [
   [/^\/watch$/, () => watchPage],
   [/^\/player\/([^/]+)$/, (m) => (root) => profilePage(root, { name: decodeURIComponent(m[1]) })],
   [/^\/game\/([^/]+)$/, (m) => (root) => gamePage(root, { id: decodeURIComponent(m[1]) })],
+  [/^\/tournaments$/, () => tournamentsPage],
+  [/^\/tournament\/(\d+)$/, (m) => (root) => tournamentPage(root, { id: m[1] })],
+  [/^\/ratings(?:\/([a-z]+))?$/, (m) => (root) => leaderboardPage(root, { game: m[1] || "renju" })],
 ];
 
 const app = /** @type {HTMLElement} */ (document.getElementById("app"));
@@ -81,6 +90,7 @@ async function start() {
     return;
   }
   renderAccount();
+  startNotices();
   onSessionChange(() => {
     renderAccount();
     if (!location.hash.startsWith("#/game/")) route();

@@ -2,6 +2,7 @@
 // A player's card beside the board: colour, name, presence and grace countdown, score, clock.
 
 import { colourOf } from "../boards/tables.js";
+import { ratingBadge } from "../competition/ratings.js";
 import { h, mount } from "../dom.js";
 
 /** @typedef {import("../types.js").State} State */
@@ -35,6 +36,7 @@ export function playerCard(node, { state, seat, info, you, away }) {
       "span",
       { class: "who" },
       name,
+      info.kind === "computer" || info.name.startsWith("Guest-") ? null : ratingBadge(info.name, state.game),
       seat === you ? h("span", { class: "tag" }, "you") : null,
       h("span", { class: `presence${away ? " away" : ""}`, title: away ? "not connected" : "connected" }),
     ),

@@ -63,7 +63,12 @@ function newGameForm(report, refresh) {
     h(
       "div",
       { class: "intents" },
-      h("div", { class: "intent" }, h("button", { type: "submit", class: "primary", value: "seek" }, "Seek an opponent")),
+      h(
+        "div",
+        { class: "intent" },
+        h("label", { class: "rated-choice" }, h("input", { type: "checkbox", name: "rated", disabled: !!session.user?.guest }), " Rated"),
+        h("button", { type: "submit", class: "primary", value: "seek" }, "Seek an opponent"),
+      ),
       h(
         "div",
         { class: "intent" },
@@ -97,13 +102,13 @@ function newGameForm(report, refresh) {
     const data = new FormData(form);
     try {
       if (intent === "seek") {
-        await post("/api/seeks", { settings, rated: false });
+        await post("/api/seeks", { settings, rated: data.get("rated") === "on" });
         report("Your seek is in the list: the game opens when somebody accepts it.");
         refresh();
       } else if (intent === "challenge") {
         const opponent = String(data.get("opponent") || "").trim();
         if (!opponent) throw new Error("write the name of the player to challenge");
-        await post("/api/challenges", { opponent, settings });
+        await post("/api/challenges", { opponent, settings, rated: data.get("rated") === "on" });
         report(`${opponent} is challenged: the game opens when they accept.`);
         refresh();
       } else {
@@ -140,7 +145,7 @@ function seekRow(seek, refresh, report) {
     "tr",
     { dataset: { seek: seek.id, user: seek.user } },
     h("td", {}, h("a", { href: `#/player/${encodeURIComponent(seek.user)}` }, seek.user)),
-    h("td", {}, describeSettings(seek.settings)),
+    h("td", {}, describeSettings(seek.settings), seek.rated ? h("span", { class: "tag" }, "rated") : null),
     h("td", {}, action),
   );
 }

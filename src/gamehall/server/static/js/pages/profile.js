@@ -3,6 +3,7 @@
 // playing and those they finished.
 
 import { get } from "../api.js";
+import { ratingsSection } from "../competition/ratings.js";
 import { dateText, h, mount } from "../dom.js";
 import { matchTable } from "./matches.js";
 
@@ -29,6 +30,7 @@ export function profilePage(root, { name }) {
           h("div", {}, h("dt", {}, "Won"), h("dd", {}, stats.won)),
           h("div", {}, h("dt", {}, "Lost"), h("dd", {}, stats.lost)),
         ),
+        user.guest ? null : ratingsSection(user.name),
         live.matches.length ? [h("h2", {}, "Playing now"), matchTable(live.matches)] : null,
         h("h2", {}, "Finished matches"),
         recent.length ? matchTable(recent, { viewer: user.name }) : h("p", { class: "empty" }, "No finished match yet."),

@@ -1,0 +1,120 @@
+// @ts-check
+// The user's own socket (/ws/user): while logged in, whatever page is open, the server's
+// notices arrive here (a tournament's round paired, the next match ready, the tournament over)
+// and are shown in the corner with a link; pages that care hear them as a "gamehall:notice"
+// event on window. The socket reconnects after a drop.
+
+import { onSessionChange, session } from "../api.js";
+import { h } from "../dom.js";
+
+/**
+ * @typedef {{type: string, tournament?: {id: number, name: string}, round?: number,
+ *   match_id?: string, opponent?: string, seat?: number, byes?: string[], winner?: string | null}} Notice
+ */
+
+const RETRY_MS = 2000;
+/** How long a notice that needs nothing more of the player stays. */
+const SHOWN_MS = 20_000;
+/** @type {WebSocket | null} */
+let socket = null;
+/** @type {string | null} */
+let connectedAs = null;
+let retry = 0;
+
+function tray() {
+  let node = document.getElementById("notices");
+  if (!node) {
+    node = h("div", { id: "notices", class: "notices", role: "status", "aria-live": "polite" });
+    document.body.append(node);
+  }
+  return node;
+}
+
+/**
+ * The words and link of a notice, or null for one that is not shown.
+ * @param {Notice} notice
+ * @returns {[string, string, string] | null} [text, link, link text]
+ */
+function describe(notice) {
+  const t = notice.tournament;
+  if (!t) return null;
+  const at = `#/tournament/${t.id}`;
+  if (notice.type === "tournament_match") {
+    return [`${t.name}, round ${notice.round}: your match against ${notice.opponent} is ready.`, `#/game/${notice.match_id}`, "Go to the game"];
+  }
+  if (notice.type === "tournament_round") {
+    const bye = session.user && notice.byes?.includes(session.user.name);
+    return [`${t.name}: round ${notice.round} is paired${bye ? " — you have a bye" : ""}.`, at, "See the pairings"];
+  }
+  if (notice.type === "tournament_over") {
+    return [`${t.name} is over${notice.winner ? `: ${notice.winner} wins` : ""}.`, at, "See the standings"];
+  }
+  return null;
+}
+
+/** @param {Notice} notice */
+function show(notice) {
+  window.dispatchEvent(new CustomEvent("gamehall:notice", { detail: notice }));
+  const words = describe(notice);
+  if (!words) return;
+  const [text, link, linkText] = words;
+  const key = `${notice.type}:${notice.tournament?.id}:${notice.round ?? ""}:${notice.match_id ?? ""}`;
+  const node = tray();
+  node.querySelector(`[data-key="${CSS.escape(key)}"]`)?.remove();
+  const item = h(
+    "div",
+    { class: `notice-item ${notice.type}`, dataset: { key, type: notice.type } },
+    h("span", {}, text, " "),
+    location.hash === link ? null : h("a", { href: link }, linkText),
+    h("button", { type: "button", class: "link", "aria-label": "Dismiss", onclick: () => item.remove() }, "×"),
+  );
+  if (notice.type === "tournament_match") {
+    // A match's notice stays until the player is at the match (or a newer one replaces it).
+    node.querySelectorAll(`[data-type="tournament_match"][data-tournament="${notice.tournament?.id}"]`).forEach((old) => old.remove());
+    item.dataset.tournament = String(notice.tournament?.id);
+    item.dataset.link = link;
+  } else {
+    setTimeout(() => item.remove(), SHOWN_MS);
+  }
+  node.append(item);
+  while (node.children.length > 4) node.firstElementChild?.remove();
+}
+
+/** Put away the notice of the match the player has just opened. */
+function arrived() {
+  document.querySelectorAll(`#notices [data-link="${CSS.escape(location.hash)}"]`).forEach((item) => item.remove());
+}
+
+function connect() {
+  const name = session.user?.name ?? null;
+  if (connectedAs === name && socket) return;
+  socket?.close();
+  socket = null;
+  connectedAs = name;
+  if (!name) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/user`);
+  socket = ws;
+  ws.addEventListener("open", () => (retry = 0));
+  ws.addEventListener("message", (event) => {
+    try {
+      show(JSON.parse(String(event.data)));
+    } catch {
+      // a frame that is not JSON is not a notice
+    }
+  });
+  ws.addEventListener("close", () => {
+    if (socket !== ws) return;
+    socket = null;
+    connectedAs = null;
+    retry = Math.min(retry + 1, 10);
+    setTimeout(connect, RETRY_MS * retry);
+  });
+}
+
+/** Keep the user's socket open while somebody is logged in. */
+export function startNotices() {
+  window.addEventListener("hashchange", arrived);
+  connect();
+  onSessionChange(connect);
+}
