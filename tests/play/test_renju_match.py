@@ -54,6 +54,16 @@ def test_black_moves_first_and_colours_alternate_between_games() -> None:
     assert match.score == [1, 0] and match.black == 1 and match.to_act == 1
 
 
+def test_the_state_gives_each_stone_its_colour() -> None:
+    match = _match(length=1)
+    _play(match, ["h8", "h9", "j10"])
+    match.act(1, "pass")
+    _play(match, ["a1"])
+    state = match.state()
+    assert state["moves"] == ["h8", "h9", "j10", "pass", "a1"]
+    assert state["stones"] == {"a1": "black", "h8": "black", "h9": "white", "j10": "black"}
+
+
 def test_a_forbidden_move_loses_under_loss() -> None:
     match = _match(length=1)
     _play(match, DOUBLE_THREE_GAME)

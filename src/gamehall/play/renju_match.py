@@ -83,6 +83,7 @@ class RenjuMatch(Match):
         }
         if board is not None:
             out["moves"] = board.moves
+            out["stones"] = board.stones()
             out["turn"] = board.turn
             out["forbidden"] = board.forbidden_points() if board.result is None else {}
             out["result"] = (

@@ -122,6 +122,7 @@
  * @property {string[]} [colours] nardy: each seat's colour
  * @property {{player: number, value: number}} [resign_offer] backgammon
  * @property {number | null} [black] renju: the seat playing Black
+ * @property {Record<string, string>} [stones] renju: each stone's colour by point
  * @property {string} [turn] renju: "black" or "white"
  * @property {number | null} [draw_offer] renju
  * @property {Record<string, string>} [forbidden] renju: Black's forbidden points and why

@@ -33,14 +33,16 @@ function coords(point) {
 }
 
 /**
- * Stone colours by move: the moves alternate Black, White; a pass takes its turn too.
+ * The stones to draw: each one's colour as the server sends it, and its number in the game.
+ * @param {Record<string, string>} colours
  * @param {string[]} moves
  */
-function stonesOf(moves) {
+function stonesOf(colours, moves) {
   /** @type {Map<string, {colour: string, number: number}>} */
   const stones = new Map();
   moves.forEach((move, i) => {
-    if (move !== "pass") stones.set(move, { colour: i % 2 ? "white" : "black", number: i + 1 });
+    const colour = colours[move];
+    if (colour) stones.set(move, { colour, number: i + 1 });
   });
   return stones;
 }
@@ -131,7 +133,7 @@ export class RenjuBoard {
     this.view = view;
     const { state } = view;
     const moves = state.moves || [];
-    const stones = stonesOf(moves);
+    const stones = stonesOf(state.stones || {}, moves);
     const last = [...moves].reverse().find((m) => m !== "pass");
     this.layers.stones.replaceChildren(
       ...[...stones].map(([point, stone]) => {
@@ -179,7 +181,7 @@ export class RenjuBoard {
 
   /** @param {string} point */
   occupied(point) {
-    return (this.view?.state.moves || []).includes(point);
+    return Boolean(this.view?.state.stones?.[point]);
   }
 
   /** @param {string} point */
