@@ -2,11 +2,19 @@
 round after round as results arrive, starts the matches, tells the players on their own
 socket, forfeits a player who does not come, and finishes; a restart loses nothing."""
 
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+
+from gamehall.play.settings import MatchSettings
 from gamehall.server.config import Config
+from gamehall.server.tournament_director import forfeit_of, result_of
+from gamehall.store.tournaments import TournamentGame
+from gamehall.tournaments import Result, TournamentSettings
 from server.helpers import ORIGIN, Hall, Player, Socket, running
 
 RENJU = {"game": "renju", "length": 1}
@@ -223,3 +231,93 @@ def test_guests_play_casual_only_and_rated_seeks_are_rated(hall: Hall) -> None:
     board = hall.anonymous().ok("get", "/api/ratings/renju")["players"]
     assert [p["player"] for p in board] == ["bob", "ann"]
     assert hall.anonymous().ok("get", "/api/users/bob/ratings")["ratings"][0]["games"] == 1
+
+
+def play_through(hall: Hall, players: dict[str, Player], tid: int) -> dict[str, Any]:
+    """Play every match of the tournament as its pairings come, the later name resigning
+    each; returns the finished tournament."""
+    for _ in range(200):
+        detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+        if detail["tournament"]["status"] == "finished":
+            return detail
+        waiting = [p for p in detail["pairings"] if p["match_status"] == "playing"]
+        for pairing in waiting:
+            loser = max(pairing["first"], pairing["second"])
+            with players[loser].socket(pairing["match_id"]) as socket:
+                socket.act("resign")
+                socket.reply()
+        if not waiting:
+            time.sleep(0.1)
+    raise AssertionError("the tournament did not finish")
+
+
+@pytest.mark.parametrize(
+    ("body", "count", "rounds"),
+    [
+        ({"format": "round-robin"}, 3, 3),
+        ({"format": "round-robin", "double": True}, 3, 6),
+        ({"format": "groups", "group_size": 3, "qualify": 1}, 6, 3),
+        ({"format": "knockout"}, 5, 3),
+        ({"format": "two-stage", "group_size": 3, "qualify": 1}, 6, 4),
+        ({"format": "two-stage", "group_size": 3, "qualify": 1, "final": "round-robin"}, 6, 4),
+        ({"format": "swiss", "rounds": 4}, 5, 4),
+    ],
+)
+def test_every_format_runs_to_the_end_on_the_server(
+    hall: Hall, body: dict[str, Any], count: int, rounds: int
+) -> None:
+    names = [f"p{i}{n}" for i, n in enumerate("abcdefgh"[:count])]
+    players = {name: hall.register(name) for name in names}
+    made = players[names[0]].ok(
+        "post", "/api/tournaments", {"name": "All of them", "settings": RENJU, **body}
+    )
+    tid = made["tournament"]["id"]
+    for player in players.values():
+        player.ok("post", f"/api/tournaments/{tid}/join")
+    players[names[0]].ok("post", f"/api/tournaments/{tid}/start")
+    detail = play_through(hall, players, tid)
+    assert detail["current_round"] == rounds
+    assert all(p["result"] is not None for p in detail["pairings"])
+    if body["format"] != "groups":
+        assert detail["winner"] == names[0]  # the first name never resigns
+    if body["format"] in ("groups", "two-stage"):
+        assert len(detail["groups"]) == 2
+        assert all(sum(r["qualified"] for r in g["rows"]) == 1 for g in detail["groups"])
+
+
+def test_a_tournament_starts_by_itself_at_its_time(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    soon = (datetime.now(UTC) + timedelta(seconds=1)).isoformat()
+    body = {"name": "At noon", "format": "round-robin", "settings": RENJU, "starts_at": soon}
+    made = ann.ok("post", "/api/tournaments", body)["tournament"]
+    assert made["starts_at"] is not None and made["status"] == "open"
+    ann.ok("post", f"/api/tournaments/{made['id']}/join")
+    with user_socket(bob) as socket:
+        bob.ok("post", f"/api/tournaments/{made['id']}/join")
+        told = notice(socket, "tournament_match", 1)
+    assert told["opponent"] == "ann" and told["tournament"]["name"] == "At noon"
+    status = hall.anonymous().ok("get", f"/api/tournaments/{made['id']}")["tournament"]["status"]
+    assert status == "running"
+
+
+@pytest.mark.parametrize(
+    ("game", "winner", "score", "outcome", "kept"),
+    [
+        ("renju", 0, (1.0, 0.0), "1-0", (1.0, 0.0)),
+        ("renju", None, (0.5, 0.5), "1/2-1/2", (0.5, 0.5)),
+        ("backgammon", 1, (3.0, 5.0), "0-1", (3.0, 5.0)),
+        ("backgammon", 0, (0.0, 0.0), "1-0", None),  # won on a flag before any point
+        ("backgammon", None, None, "--", None),
+    ],
+)
+def test_a_finished_match_gives_its_tournament_result(
+    game: str,
+    winner: int | None,
+    score: tuple[float, float] | None,
+    outcome: str,
+    kept: tuple[float, float] | None,
+) -> None:
+    settings = TournamentSettings("knockout", MatchSettings(game, length=5))  # type: ignore[arg-type]
+    match = TournamentGame(1, 1, 1, "m1", "over", winner, score, datetime.now(UTC))
+    assert result_of(match, settings) == Result(outcome, kept)  # type: ignore[arg-type]
+    assert forfeit_of([1]) == Result("+-") and forfeit_of([0, 1]) == Result("--")

@@ -9,7 +9,7 @@ from gamehall.play.match import Match
 from gamehall.play.registry import new_match
 from gamehall.play.settings import MatchSettings
 from gamehall.store import NotAllowedError, PlayerSeat, Store, User
-from gamehall.store.ratings import history, leaderboard, ratings_of_user
+from gamehall.store.ratings import RatingStore
 from store.conftest import Clock
 
 
@@ -50,32 +50,27 @@ def _played(store: Store, first: User, second: User, *, rated: bool, loser: int 
     return match_id
 
 
-def _read(store: Store, read: Any, *args: Any) -> Any:
-    with store._read() as session:
-        return read(session, *args)
-
-
 def test_a_rated_result_rates_both_players_once(
     store: Store, ann: User, bob: User, clock: Clock
 ) -> None:
     match_id = _played(store, ann, bob, rated=True)
-    board = _read(store, leaderboard, "renju", 10)
+    board = RatingStore(store).leaderboard("renju", 10)
     assert [r.name for r in board] == ["ann", "bob"]
     assert board[0].ratings.glicko2.rating > 1500 > board[1].ratings.glicko2.rating
     assert board[0].to_dict()["display"].endswith("?") and board[0].games == 1
     # Storing the summary again (a server pausing) rates nothing more.
     store.append_events(match_id, [], secrets=None, status="over", summary={"winner": 0})
-    assert [p.match_id for p in _read(store, history, ann.id, "renju", 50)] == [match_id]
+    assert [p.match_id for p in RatingStore(store).history(ann.id, "renju", 50)] == [match_id]
     clock.advance(minutes=5)
     _played(store, ann, bob, rated=True, loser=0)
-    points = _read(store, history, ann.id, "renju", 50)
+    points = RatingStore(store).history(ann.id, "renju", 50)
     assert len(points) == 2 and points[1].rating < points[0].rating
-    assert [r.games for r in _read(store, ratings_of_user, bob.id)] == [2]
+    assert [r.games for r in RatingStore(store).of_user(bob.id)] == [2]
 
 
 def test_casual_results_are_not_rated(store: Store, ann: User, bob: User) -> None:
     _played(store, ann, bob, rated=False)
-    assert _read(store, leaderboard, "renju", 10) == []
+    assert RatingStore(store).leaderboard("renju", 10) == []
 
 
 def test_computer_and_guest_games_cannot_be_rated(store: Store, ann: User) -> None:
@@ -100,4 +95,15 @@ def test_a_rated_challenge_makes_a_rated_match(store: Store, ann: User, bob: Use
         challenge.id, bob.id, match.to_dict(secrets=True), players=_seats(ann, bob), rated=True
     )
     _finish(store, match_id, match, 0)
-    assert [r.name for r in _read(store, leaderboard, "renju", 10)] == ["bob", "ann"]
+    assert [r.name for r in RatingStore(store).leaderboard("renju", 10)] == ["bob", "ann"]
+
+
+def test_seeding_and_shown_ratings_give_newcomers_1500(store: Store, ann: User, bob: User) -> None:
+    _played(store, ann, bob, rated=True)
+    ratings = RatingStore(store)
+    seeding = ratings.seeding(["ann", "bob", "cid"], "renju")
+    assert seeding["ann"] > 1500 > seeding["bob"] and seeding["cid"] == 1500
+    shown = ratings.shown(["ann", "cid"], "renju")
+    assert shown["cid"] == "1500?" and shown["ann"].endswith("?")
+    with pytest.raises(Exception, match="not rated"):
+        ratings.leaderboard("chess")

@@ -65,6 +65,10 @@ def test_entries_state_and_games_are_kept(store: Store, clock: Clock) -> None:
     game = stored.game_of(1, 1, 1)
     assert game is not None and (game.match_id, game.status) == (match_id, "playing")
     assert Tournament.from_dict(stored.state) == state
+    read_at = stored.updated_at
+    tournaments.save_state(made.id, state.to_dict(), finished=False, read_at=read_at)
+    with pytest.raises(ConflictError, match="its state changed meanwhile"):
+        tournaments.save_state(made.id, state.to_dict(), finished=False, read_at=read_at)
     tournaments.save_state(made.id, state.to_dict(), finished=True)
     assert tournaments.ids("finished") == [made.id]
     with pytest.raises(ConflictError, match="not running"):

@@ -26,7 +26,7 @@ from gamehall.errors import GameError
 from gamehall.server.live import LiveMatches
 from gamehall.server.user_socket import UserChannels
 from gamehall.store import ConflictError, PlayerSeat, Store
-from gamehall.store.ratings import seeding_ratings
+from gamehall.store.ratings import RatingStore
 from gamehall.store.tournaments import StoredTournament, TournamentGame, TournamentStore
 from gamehall.tournaments import Pairing, Result, Tournament, TournamentError, TournamentSettings
 
@@ -74,6 +74,7 @@ class TournamentDirector:
     ) -> None:
         self.store = store
         self.tournaments = TournamentStore(store)
+        self.ratings = RatingStore(store)
         self.live = live
         self.channels = channels
         self.poll_seconds = poll_seconds
@@ -90,7 +91,7 @@ class TournamentDirector:
 
     async def start(self) -> None:
         """Start sweeping (the first sweep resumes every running tournament)."""
-        self._since = self.store._now()
+        self._since = self.tournaments.now()
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
@@ -110,7 +111,7 @@ class TournamentDirector:
 
     async def sweep(self) -> None:
         """Start the tournaments whose time has come; step every running one."""
-        now = self.store._now()
+        now = self.tournaments.now()
         for waiting in await asyncio.to_thread(self.tournaments.list_tournaments, "open", 1000):
             if waiting.starts_at is not None and waiting.starts_at <= now:
                 if len(waiting.entries) < 2:
@@ -146,15 +147,11 @@ class TournamentDirector:
                 )
             settings = TournamentSettings.from_dict(stored.settings)
             players = list(stored.entries)
-            ratings = await asyncio.to_thread(self._seeding, players, stored.game)
+            ratings = await asyncio.to_thread(self.ratings.seeding, players, stored.game)
             state = Tournament.create(settings, players, ratings).pair_next_round()
             await asyncio.to_thread(self.tournaments.begin, tournament_id, players, state.to_dict())
-            self._announce_round(stored, state)
+            await self._announce_round(stored, state)
         await self.step(tournament_id)
-
-    def _seeding(self, players: list[str], game: str) -> dict[str, float]:
-        with self.store._read() as session:
-            return seeding_ratings(session, players, game)
 
     # -- one step -------------------------------------------------------------------------------
 
@@ -174,13 +171,20 @@ class TournamentDirector:
                 state = state.pair_next_round()
             if state != before:
                 finished = state.is_finished
-                await asyncio.to_thread(
-                    self.tournaments.save_state, tournament_id, state.to_dict(), finished=finished
-                )
+                try:
+                    await asyncio.to_thread(
+                        self.tournaments.save_state,
+                        tournament_id,
+                        state.to_dict(),
+                        finished=finished,
+                        read_at=stored.updated_at,
+                    )
+                except ConflictError:  # another server stepped it: the next sweep reads that
+                    return
                 if state.current_round > rounds:
-                    self._announce_round(stored, state)
+                    await self._announce_round(stored, state)
                 if finished:
-                    self._announce_end(stored, state)
+                    await self._announce_end(stored, state)
             await self._end_decided(stored, state)
             await self._make_matches(stored, state)
 
@@ -199,7 +203,7 @@ class TournamentDirector:
     async def _record(self, stored: StoredTournament, state: Tournament) -> Tournament:
         """The state with the results of the finished matches and the forfeits of the
         players who did not come."""
-        now = self.store._now()
+        now = self.tournaments.now()
         for pairing in state.pending:
             if pairing.second is None:
                 continue
@@ -233,13 +237,7 @@ class TournamentDirector:
                 continue
             absent = 0 if pairing.result.outcome in ("-+", "--") else 1
             await asyncio.to_thread(self.tournaments.unrate, game.match_id)
-            live = await self.live.get(game.match_id)
-            async with live.lock:
-                if live.match.is_over:
-                    continue
-                first = len(live.match.events)
-                live.match.forfeit(absent, NO_SHOW)
-                await self.live._commit(live, first)
+            await self.live.forfeit(game.match_id, absent, NO_SHOW)
             self._forget(game.match_id)
 
     async def _make_matches(self, stored: StoredTournament, state: Tournament) -> None:
@@ -249,8 +247,9 @@ class TournamentDirector:
             if pairing.second is None:
                 continue
             game = stored.game_of(pairing.round, pairing.board, pairing.leg)
-            if game is not None:
-                self._remember(stored, pairing, game.match_id, users)
+            if game is not None:  # made before a restart, or by another server: tell them here
+                for notice_user, notice in self._remember(stored, pairing, game.match_id, users):
+                    self.channels.notify(notice_user, notice)
                 continue
             seats = [PlayerSeat(users[name], "human", None, name) for name in pairing.players]
             save = partial(
@@ -277,7 +276,8 @@ class TournamentDirector:
     def _remember(
         self, stored: StoredTournament, pairing: Pairing, match_id: str, users: dict[str, int]
     ) -> list[tuple[int, dict[str, Any]]]:
-        """Keep the notices of a pairing's match for its players; returns them."""
+        """Keep the notices of a pairing's match for its players; returns those that are new
+        to this process."""
         made = []
         for seat, name in enumerate(pairing.players):
             notice = {
@@ -290,8 +290,10 @@ class TournamentDirector:
                 "seat": seat,
                 "opponent": pairing.players[1 - seat],
             }
-            self._notices.setdefault(users[name], {})[match_id] = notice
-            made.append((users[name], notice))
+            kept = self._notices.setdefault(users[name], {})
+            if match_id not in kept:
+                kept[match_id] = notice
+                made.append((users[name], notice))
         return made
 
     def _forget(self, match_id: str) -> None:
@@ -301,12 +303,12 @@ class TournamentDirector:
 
     # -- telling the players --------------------------------------------------------------------
 
-    def _tell_all(self, stored: StoredTournament, message: dict[str, Any]) -> None:
-        users = self._user_ids(stored.entries)
+    async def _tell_all(self, stored: StoredTournament, message: dict[str, Any]) -> None:
+        users = await asyncio.to_thread(self._user_ids, stored.entries)
         for user_id in users.values():
             self.channels.notify(user_id, message)
 
-    def _announce_round(self, stored: StoredTournament, state: Tournament) -> None:
+    async def _announce_round(self, stored: StoredTournament, state: Tournament) -> None:
         """Tell every player that a round is paired (and who has a bye in it)."""
         number = state.current_round
         byes = [p.first for p in state.round_pairings(number) if p.second is None]
@@ -316,9 +318,9 @@ class TournamentDirector:
             "round": number,
             "byes": byes,
         }
-        self._tell_all(stored, message)
+        await self._tell_all(stored, message)
 
-    def _announce_end(self, stored: StoredTournament, state: Tournament) -> None:
+    async def _announce_end(self, stored: StoredTournament, state: Tournament) -> None:
         """Tell every player that the tournament is over, and who won."""
         for game in stored.games:
             self._forget(game.match_id)
@@ -327,7 +329,7 @@ class TournamentDirector:
             "tournament": {"id": stored.id, "name": stored.name},
             "winner": state.winner,
         }
-        self._tell_all(stored, message)
+        await self._tell_all(stored, message)
 
 
 def _pairing(state: Tournament, game: TournamentGame) -> Pairing | None:

@@ -24,7 +24,7 @@ from gamehall.server.tournament_schemas import (
     TournamentView,
 )
 from gamehall.store import NotAllowedError, Store
-from gamehall.store.ratings import MAX_LIST, history, leaderboard, ratings_of_user, shown_ratings
+from gamehall.store.ratings import MAX_LIST, RatingStore
 from gamehall.store.tournaments import StoredTournament
 from gamehall.tournaments import Tournament, TournamentError, TournamentSettings
 
@@ -115,8 +115,7 @@ def _detail(store: Store, stored: StoredTournament) -> TournamentDetail:
                     "match_status": game.status if game else None,
                 }
             )
-    with store._read() as session:
-        out["ratings"] = shown_ratings(session, out["players"], stored.game)
+    out["ratings"] = RatingStore(store).shown(out["players"], stored.game)
     return TournamentDetail.model_validate(out)
 
 
@@ -198,8 +197,7 @@ def game_leaderboard(
     game: GameName, hall: Hall, limit: Annotated[int, Query(ge=1, le=MAX_LIST)] = 100
 ) -> Leaderboard:
     """The rated players of a game, highest rating first ("?": still provisional)."""
-    with hall.store._read() as session:
-        rows = leaderboard(session, game, limit)
+    rows = RatingStore(hall.store).leaderboard(game, limit)
     return Leaderboard.model_validate({"game": game, "players": [r.to_dict() for r in rows]})
 
 
@@ -211,12 +209,12 @@ def player_ratings(
     user = hall.store.get_user_by_name(name)
     if user is None:
         raise HTTPException(404, f"there is no player named {name}")
-    with hall.store._read() as session:
-        ratings = ratings_of_user(session, user.id)
-        points = {
-            r.ratings.game: [p.to_dict() for p in history(session, user.id, r.ratings.game, limit)]
-            for r in ratings
-        }
+    kept = RatingStore(hall.store)
+    ratings = kept.of_user(user.id)
+    points = {
+        r.ratings.game: [p.to_dict() for p in kept.history(user.id, r.ratings.game, limit)]
+        for r in ratings
+    }
     return PlayerRatings.model_validate(
         {"player": user.name, "ratings": [r.to_dict() for r in ratings], "history": points}
     )

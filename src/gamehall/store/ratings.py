@@ -1,6 +1,7 @@
 """Ratings in the store: a rated result rates both players in the transaction that stores it,
 and the leaderboard, a player's ratings and rating history are read from here.
 
+``RatingStore`` is what the server reads (leaderboard, profiles, seeding).
 ``rate_finished_match`` is called by ``Store.append_events`` inside its transaction, after the
 match's row was written (which locks it), so a result is rated exactly once: a match whose
 history rows exist already is not rated again. Only a rated match between two registered
@@ -9,7 +10,7 @@ people is rated; a renju match with no winner is a draw, a tables match with non
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -18,6 +19,9 @@ from gamehall.ratings import GameRatings, check_game, rate_result
 from gamehall.store.competition_models import RatingHistoryRow, RatingRow
 from gamehall.store.errors import StoreError
 from gamehall.store.models import MatchRow, UserRow
+
+if TYPE_CHECKING:
+    from gamehall.store.repository import Store
 
 MAX_LIST = 500
 """The longest leaderboard or history a caller may ask for."""
@@ -206,3 +210,35 @@ def shown_ratings(session: Session, names: list[str], game: str) -> dict[str, st
     ).all()
     found = {name: GameRatings.from_dict(data).display() for name, data in rows}
     return {name: found.get(name, GameRatings.new(kind).display()) for name in names}
+
+
+class RatingStore:
+    """The ratings of one store, read in short transactions of their own."""
+
+    def __init__(self, store: "Store") -> None:
+        self.store = store
+
+    def leaderboard(self, game: str, limit: int = 100) -> list[PlayerRating]:
+        """See ``leaderboard``."""
+        with self.store._read() as session:
+            return leaderboard(session, game, limit)
+
+    def of_user(self, user_id: int) -> list[PlayerRating]:
+        """See ``ratings_of_user``."""
+        with self.store._read() as session:
+            return ratings_of_user(session, user_id)
+
+    def history(self, user_id: int, game: str, limit: int = 200) -> list[HistoryPoint]:
+        """See ``history``."""
+        with self.store._read() as session:
+            return history(session, user_id, game, limit)
+
+    def seeding(self, names: list[str], game: str) -> dict[str, float]:
+        """See ``seeding_ratings``."""
+        with self.store._read() as session:
+            return seeding_ratings(session, names, game)
+
+    def shown(self, names: list[str], game: str) -> dict[str, str]:
+        """See ``shown_ratings``."""
+        with self.store._read() as session:
+            return shown_ratings(session, names, game)

@@ -10,7 +10,7 @@ guarded by its status in the same transaction, so nobody joins a tournament that
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -73,6 +73,8 @@ class StoredTournament:
     state: dict[str, Any] | None
     created_by: str | None
     created_at: datetime
+    updated_at: datetime
+    """When its state last changed: ``save_state`` writes only over the state it read."""
     entries: tuple[str, ...]
     games: tuple[TournamentGame, ...] = ()
 
@@ -97,6 +99,13 @@ class StoredTournament:
             "created_at": _iso(self.created_at),
             "entries": list(self.entries),
         }
+
+
+def _later(now: datetime, read_at: datetime | None) -> datetime:
+    """A new ``updated_at``: now, but always after the one read, so it serves as a version."""
+    if read_at is None or now > read_at:
+        return now
+    return read_at + timedelta(microseconds=1)
 
 
 def _score(summary: Mapping[str, Any]) -> tuple[float, float] | None:
@@ -159,6 +168,7 @@ class TournamentStore:
             state=row.state,
             created_by=creator.name if creator is not None else None,
             created_at=row.created_at,
+            updated_at=row.updated_at,
             entries=tuple(entries),
             games=tuple(games),
         )
@@ -201,6 +211,10 @@ class TournamentStore:
                     .order_by(TournamentRow.id)
                 )
             )
+
+    def now(self) -> datetime:
+        """The store's time (its clock, in UTC)."""
+        return self.store._now()
 
     # -- changing -------------------------------------------------------------------------------
 
@@ -291,21 +305,30 @@ class TournamentStore:
             row.state = dict(state)
             row.updated_at = self.store._now()
 
-    def save_state(self, tournament_id: int, state: Mapping[str, Any], *, finished: bool) -> None:
-        """Keep the running tournament's new state (and whether it is over)."""
+    def save_state(
+        self,
+        tournament_id: int,
+        state: Mapping[str, Any],
+        *,
+        finished: bool,
+        read_at: datetime | None = None,
+    ) -> None:
+        """Keep the running tournament's new state (and whether it is over). With
+        ``read_at`` (the ``updated_at`` of the state it was made from), only if nobody changed
+        the state since: ``ConflictError`` otherwise (another server stepped it first)."""
+        now = self.store._now()
         with self.store._write() as session:
-            changed = _rowcount(
-                session,
-                update(TournamentRow)
-                .where(TournamentRow.id == tournament_id, TournamentRow.status == "running")
-                .values(
-                    state=dict(state),
-                    status="finished" if finished else "running",
-                    updated_at=self.store._now(),
-                ),
+            query = update(TournamentRow).where(
+                TournamentRow.id == tournament_id, TournamentRow.status == "running"
             )
+            if read_at is not None:
+                query = query.where(TournamentRow.updated_at == read_at)
+            values = {"state": dict(state), "status": "finished" if finished else "running"}
+            changed = _rowcount(session, query.values(**values, updated_at=_later(now, read_at)))
             if changed == 0:
-                raise ConflictError(f"tournament {tournament_id} is not running")
+                raise ConflictError(
+                    f"tournament {tournament_id} is not running, or its state changed meanwhile"
+                )
 
     def link(
         self, tournament_id: int, round: int, board: int, leg: int

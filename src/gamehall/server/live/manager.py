@@ -270,6 +270,18 @@ class LiveMatches:
             except GameError as exc:
                 connection.send({"type": "error", "ref": ref, "message": str(exc)})
 
+    async def forfeit(self, match_id: str, seat: int, reason: str) -> bool:
+        """End a match for a reason outside the game (a tournament player who did not come):
+        ``seat`` loses. Returns False if the match was over already."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if live.match.is_over:
+                return False
+            first = len(live.match.events)
+            live.match.forfeit(seat, reason)
+            await self._commit(live, first)
+            return True
+
     async def _act(self, live: LiveMatch, seat: int | None, action: PlayerAction) -> None:
         match = live.match
         if seat is None:
