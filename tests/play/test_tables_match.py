@@ -528,6 +528,18 @@ def test_the_state_shows_the_current_position_pips_and_the_next_cube_value() -> 
     assert state["pips"] == [163, 167]
 
 
+@pytest.mark.parametrize(
+    ("game", "across"), [("backgammon", {1: 24, 6: 19, 24: 1}), ("nardy", {1: 13, 12: 24, 24: 12})]
+)
+def test_the_state_says_where_a_point_is_in_the_other_numbering(
+    game: str, across: dict[int, int]
+) -> None:
+    opposite = scripted(game, [(3, 1), (6, 5)], length=1).state()["position"]["opposite"]
+    assert (opposite[0], opposite[25]) == (0, 25)
+    assert {point: opposite[point] for point in across} == across
+    assert all(opposite[opposite[point]] == point for point in range(26))
+
+
 def test_the_state_shows_the_dice_played_and_those_left() -> None:
     match = scripted("backgammon", [(3, 1), (4, 4)], length=3)
     assert match.state()["dice_used"] == [] and match.state()["dice_left"] == [3, 1]

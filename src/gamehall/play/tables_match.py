@@ -199,7 +199,8 @@ class TablesMatch(Match):
         return {"moves": moves, "plays": plays}
 
     def _position_view(self, position: TablesPosition) -> dict[str, Any]:
-        """The board from player 0's side of the table, and each player's pips."""
+        """The board from player 0's side of the table, each player's pips, and where each
+        point of a player's is in the other's numbering (to draw both on one board)."""
         own = (position.mover, position.opponent)
         if self.on_roll == 1:
             own = (position.opponent, position.mover)
@@ -210,6 +211,7 @@ class TablesMatch(Match):
             view = position.to_dict()
         view["checkers"] = [list(own[0]), list(own[1])]
         view["pips"] = [sum(p * n for p, n in enumerate(side)) for side in own]
+        view["opposite"] = list(position.rules.opposite)
         return view
 
     def _match_id(self) -> str | None:

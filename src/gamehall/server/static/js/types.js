@@ -86,10 +86,12 @@
 
 /**
  * A tables position as the state sends it: each seat's 26 counts in its own numbering (0 borne
- * off, 1-24 the points, 25 the bar) and each seat's pip count.
+ * off, 1-24 the points, 25 the bar), each seat's pip count, and the map of one seat's point
+ * numbers onto the other's (so that both are drawn on one board).
  * @typedef {object} TablesPosition
  * @property {number[][]} checkers
  * @property {number[]} pips
+ * @property {number[]} opposite where a player's point q is in the other player's numbering
  * @property {string} [id]
  */
 

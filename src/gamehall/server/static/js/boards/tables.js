@@ -55,17 +55,6 @@ function place(v) {
 }
 
 /**
- * The viewer's point where the opponent's own point q is.
- * @param {string} game
- * @param {number} q
- */
-function opposite(game, q) {
-  if (q === BAR_POINT || q === OFF) return q;
-  if (game === "nardy") return q <= 12 ? q + 12 : q - 12;
-  return 25 - q;
-}
-
-/**
  * The checkers' colour of each seat: light or dark.
  * @param {State} state
  * @param {number} seat
@@ -226,13 +215,14 @@ export class TablesBoard {
    * @param {number[][] | null} checkers
    */
   stacksOf({ state, seat }, checkers) {
-    if (!checkers) return [];
+    const opposite = state.position?.opposite;
+    if (!checkers || !opposite) return [];
     /** @type {Stack[]} */
     const out = [];
     for (const side of [seat, 1 - seat]) {
       checkers[side].forEach((count, q) => {
         if (!count) return;
-        out.push({ point: side === seat ? q : opposite(state.game, q), seat: side, count });
+        out.push({ point: side === seat ? q : opposite[q], seat: side, count });
       });
     }
     return out;
