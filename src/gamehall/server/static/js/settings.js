@@ -189,10 +189,11 @@ const SETTINGS = [
   },
 ];
 
-/** What a nardy surrender costs under a match's settings, in a sentence. */
+/** What a nardy surrender costs under a match's settings, in a sentence ("" before they are known). */
 export function surrenderText(/** @type {MatchSettings | null} */ settings) {
+  if (!settings) return "";
   const setting = SETTINGS.find((s) => s.name === "surrender_value");
-  const chosen = setting?.choices[settings?.surrender_value || "oin"];
+  const chosen = setting?.choices[settings.surrender_value || "oin"];
   return chosen ? chosen[1] : "";
 }
 
