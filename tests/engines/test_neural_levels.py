@@ -99,7 +99,7 @@ def test_world_class_searches_two_plies() -> None:
     player = engine("backgammon", "world-class")
     plays = Position.initial().legal_plays((4, 3))
     results = np.stack([from_sides(p.result.mover, p.result.opponent) for p in plays])
-    order, probs, depth = player.searcher.rank(results, QUICK)
+    order, probs, depth = player.searcher.rank(results, replace(QUICK, seconds=600.0))
     assert depth == 2
     assert sorted(order.tolist()) == list(range(len(plays)))
     assert np.all((probs >= 0) & (probs <= 1))
@@ -163,3 +163,15 @@ def test_the_shipped_weights_say_how_they_were_trained() -> None:
     record = shipped_record()
     assert record["games"] > 0 and record["command"]
     assert isinstance(record["checkpoints"], list) and record["checkpoints"]
+
+
+def test_the_time_budget_stops_the_search() -> None:
+    player = engine("backgammon", "world-class")
+    plays = Position.initial().legal_plays((4, 3))
+    results = np.stack([from_sides(p.result.mover, p.result.opponent) for p in plays])
+    order, probs, depth = player.searcher.rank(results, Budget(seconds=0.0))
+    # No time at all: 1-ply for two candidates only, the rest as 0-ply ranked them.
+    assert depth == 1
+    assert sorted(order.tolist()) == list(range(len(plays)))
+    static = player.searcher.static(results)
+    assert sum(not np.array_equal(probs[i], static[i]) for i in range(len(plays))) == 2

@@ -117,7 +117,8 @@ class Budget:
     """The opponent's replies kept (ranked at 0-ply) for scoring at 1-ply inside 2-ply."""
     seconds: float = 3.0
     """The time allowed a move: a deeper ply is started only while less than a quarter of it
-    has passed (a ply costs several times all before it), and it always finishes."""
+    has passed (a ply costs several times all before it), and once it has all passed a ply
+    stops after the candidate under way (having searched two at least)."""
 
 
 class Searcher:
@@ -146,7 +147,10 @@ class Searcher:
         self, results: Boards, budget: Budget
     ) -> tuple[npt.NDArray[np.int64], Probabilities, int]:
         """The candidates in order, best first (those searched deepest leading), with each
-        one's probabilities at the deepest ply it reached, and that ply."""
+        one's probabilities at the deepest ply it reached, and the ply the best one reached.
+
+        A ply goes through its candidates best first; when the time is up part-way, those
+        searched lead, in their order, and the rest follow as the previous ply ranked them."""
         started = time.monotonic()
         probs = self.static(results)
         order = np.argsort(-equity(probs), kind="stable")
@@ -156,10 +160,14 @@ class Searcher:
             keep = [i for i in order[:width] if equity(probs[i : i + 1])[0] >= best - ROOT_MARGIN]
             if len(keep) < 2 or (ply > 1 and time.monotonic() - started > budget.seconds / 4):
                 break
-            deeper = {i: self.deeper(results[i], ply, budget.reply_width) for i in keep}
+            deeper: dict[int, Probabilities] = {}
+            for i in keep:
+                if len(deeper) >= 2 and time.monotonic() - started > budget.seconds:
+                    break
+                deeper[int(i)] = self.deeper(results[i], ply, budget.reply_width)
             for i, p in deeper.items():
                 probs[i] = p
-            head = sorted(keep, key=lambda i: -equity(probs[i : i + 1])[0])
+            head = sorted(deeper, key=lambda i: -equity(probs[i : i + 1])[0])
             order = np.array(head + [i for i in order if i not in deeper], dtype=np.int64)
             depth = ply
         return order, probs, depth
