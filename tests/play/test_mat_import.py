@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from gamehall.errors import RecordError
+from gamehall.play.dice import ScriptedDice
 from gamehall.play.records import (
     MatGame,
     MatRecord,
@@ -17,6 +18,7 @@ from gamehall.play.records import (
     mat_record,
     replay_mat,
 )
+from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from support.mat_samples import HAND, HAND_TEXT
 
@@ -208,3 +210,25 @@ def test_settings_headers_set_the_replayed_match() -> None:
     nardy = '; [Variant "Long Nardy"]\n; [Surrender "Mars"]\n; [First move "Winner"]\n'
     settings = import_match(one_game_file(nardy).replace("13/8 13/11", "24/17")).match.settings
     assert (settings.surrender_value, settings.first_move) == ("mars", "winner")
+
+
+@pytest.mark.parametrize("resigner", [A, B])
+def test_a_nardy_game_resigned_before_the_first_play_keeps_who_moved_first(resigner: int) -> None:
+    """Regression: a nardy game's first roll is made at once, and at the start every roll but a
+    double has one legal play. When a game ended by resignation before it was played, the record
+    left it out, and the import gave the first move of that game (and so of the next) to the
+    wrong player. The first mover's roll is written, unplayed, when the first mover resigns."""
+    match = TablesMatch(
+        MatchSettings(game="nardy", length=2),
+        ("Ann", "Bob"),
+        dice=ScriptedDice([(3, 1), (4, 6), (2, 5)]),
+    )
+    match.start()
+    assert match.on_roll == A
+    match.act(resigner, "resign")
+    assert match.on_roll == B  # game 2: the first move alternates
+    text = export_mat(mat_record(match))
+    imported = import_match(text)
+    assert imported.match.on_roll == B
+    assert [g.winner for g in imported.match.games] == [1 - resigner]
+    assert exported_again(text) == text

@@ -11,7 +11,8 @@ with a comment that says who ran out of time.
 An opening roll is written with the mover's die first, as GNU Backgammon writes it. A roll left
 unplayed when the game ends by resignation, or when the log stops, is written only when it was
 the player's own doing: he chose to roll (he could have doubled), or it is the opening roll of
-the player who resigns. A roll the match made at once for a player who could not double, or
+the player who resigns (in long nardy, the first roll of the game, which the match makes at once:
+it says who moved first). A roll the match made at once for a player who could not double, or
 another player's opening roll, is left out, as replaying the record makes such a roll again
 (``mat_dice``); so the record of a replayed record is the record itself.
 """
@@ -72,7 +73,10 @@ class _Reader:
         kind, out = event.kind, event.outcome
         if kind == "roll":
             first, second = out["dice"]
-            self.pending[player] = ((first, second), "automatic" if event.derived else "chosen")
+            how: RollKind = "automatic" if event.derived else "chosen"
+            if match.is_nardy and not self.turns and not self.pending:
+                how = "opening"  # the first roll of a nardy game: it shows who moved first
+            self.pending[player] = ((first, second), how)
         elif kind == "confirm":
             dice, _ = self.pending.pop(player)
             assert self.position is not None
@@ -99,11 +103,12 @@ class _Reader:
     def unplayed(self, resigner: int | None) -> None:
         """Write the roll left unplayed when the game ends by the resignation of ``resigner``
         (``None``: the log stops), if the roll is written (see the module). A roll with one
-        legal play is left out: a ``.mat`` file always plays a forced play."""
+        legal play is left out (a ``.mat`` file always plays a forced play), except the resigner's
+        opening roll, which says who moved first."""
         assert self.position is not None
         for roller, (dice, how) in self.pending.items():
-            written = how == "chosen" or (how == "opening" and roller == resigner)
-            if written and len(self.position.legal_plays(dice)) > 1:
+            opening = how == "opening" and roller == resigner
+            if opening or (how == "chosen" and len(self.position.legal_plays(dice)) > 1):
                 self.turns.append(MatTurn.roll(roller, dice, None))
         self.pending.clear()
 

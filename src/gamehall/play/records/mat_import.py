@@ -96,7 +96,8 @@ class _Importer:
         turn: MatTurn
         if entry.kind == "roll":
             assert entry.dice is not None
-            turn = replay.roll(where, index, player, entry.dice, entry.moves, gnubg=True)
+            gnubg = not replay.match.is_nardy  # GNU Backgammon reads no nardy files
+            turn = replay.roll(where, index, player, entry.dice, entry.moves, gnubg=gnubg)
         elif entry.kind == "double":
             turn = replay.double(where, index, player, entry.cube)
         elif entry.kind == "beaver":

@@ -166,8 +166,9 @@ class MatReplay:
         gnubg: bool = False,
     ) -> MatTurn:
         """``player`` rolls ``dice`` and plays ``play`` (``None``: rolled, then resigned or the
-        record stops). With ``gnubg``, an empty play is read as GNU Backgammon reads it: the
-        only legal play when there is one, else a roll left unplayed."""
+        record stops; so is an empty play when there was a move to make). With ``gnubg``, an
+        empty play is read as GNU Backgammon reads it: the only legal play when there is one,
+        else a roll left unplayed."""
         self._check(where, "roll")
         name = self.names[player]
         if self.dice.pointer <= index:
@@ -175,10 +176,10 @@ class MatReplay:
             self._act(where, f"{name} cannot roll", player, "roll")
         before = self.games[-1].positions[-1]
         moving = not self.dice.passed(index)
-        if play is None or (gnubg and play == "" and moving):
+        if play is None or (play == "" and moving):
             plays = before.legal_plays(dice)
-            if play is None or len(plays) > 1:
-                if len(plays) == 1:
+            if play is None or not gnubg or len(plays) > 1:
+                if len(plays) == 1 and index > 0:  # a game's first roll says who moved first
                     raise RecordError(
                         f"{where}: {name} has one legal play with {_dice_text(dice)}, "
                         f"{plays[0].notation or '(no move)'!r}: write it, as a forced play is "
