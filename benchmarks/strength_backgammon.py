@@ -45,9 +45,9 @@ def level_chooser(evaluator: Evaluator, level: str, seed: int, times: list[float
         budget = Budget()
 
         def deep(board: Boards, dice: tuple[int, int], results: Boards) -> int:
-            started = time.perf_counter()
+            started = time.process_time()
             order, _, _ = searcher.rank(results, budget)
-            times.append(time.perf_counter() - started)
+            times.append(time.process_time() - started)
             return int(order[0])
 
         return deep
@@ -113,24 +113,25 @@ def sample_candidate_sets(sets: int, seed: int) -> list[Boards]:
 
 
 def speed(evaluator: Evaluator, sets: list[Boards]) -> tuple[float, float]:
-    """Positions a second at 0-ply: numpy, one batch per candidate set; and the compiled
-    evaluator, one position at a time (as search uses it)."""
+    """Positions a second of CPU time (one core, whatever else the machine runs) at 0-ply:
+    numpy, one batch per candidate set; and the compiled evaluator, one position at a time
+    (as search uses it)."""
     total = sum(len(s) for s in sets)
     for s in sets[:5]:
         evaluator.probabilities(s)
-    started = time.perf_counter()
+    started = time.process_time()
     for s in sets:
         evaluator.probabilities(s)
-    batched = total / (time.perf_counter() - started)
+    batched = total / (time.process_time() - started)
     args = kernel_args(evaluator)
     x = np.zeros(INPUTS, np.float32)
     out = np.zeros(5)
     probabilities_one(sets[0][0], x, out, *args)
-    started = time.perf_counter()
+    started = time.process_time()
     for s in sets:
         for board in s:
             probabilities_one(board, x, out, *args)
-    compiled = total / (time.perf_counter() - started)
+    compiled = total / (time.process_time() - started)
     return batched, compiled
 
 
@@ -169,12 +170,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {elapsed:.0f} s for {summary.games} games")
     if times:
         print(
-            f"  time per move: median {statistics.median(times):.3f} s, worst {max(times):.3f} s"
+            f"  CPU time per move: median {statistics.median(times):.3f} s, "
+            f"worst {max(times):.3f} s"
             f" over {len(times)} moves"
         )
     batched, compiled = speed(evaluator, sample_candidate_sets(300, args.seed))
-    print(f"0-ply: {batched:,.0f} positions/s (numpy, a batch per candidate set)")
-    print(f"0-ply: {compiled:,.0f} positions/s (numba, one at a time)")
+    print(f"0-ply: {batched:,.0f} positions per CPU second (numpy, a batch per candidate set)")
+    print(f"0-ply: {compiled:,.0f} positions per CPU second (numba, one at a time)")
     return 0
 
 
