@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 
+from gamehall.play.actions import Accept, OfferDraw, Resign
 from gamehall.play.match import Match
 from gamehall.play.registry import new_match
 from gamehall.play.settings import MatchSettings
@@ -107,3 +108,30 @@ def test_seeding_and_shown_ratings_give_newcomers_1500(store: Store, ann: User, 
     assert shown["cid"] == "1500?" and shown["ann"].endswith("?")
     with pytest.raises(Exception, match="not rated"):
         ratings.leaderboard("chess")
+
+
+def test_renju_is_rated_game_by_game_and_a_draw_is_half(store: Store, ann: User, bob: User) -> None:
+    match = new_match(MatchSettings("renju", length=2), ["ann", "bob"])
+    match.start()
+    match_id = store.create_match(match.to_dict(secrets=True), players=_seats(ann, bob), rated=True)
+
+    def act(seat: int, action: Any) -> None:
+        first = len(match.events)
+        match.apply(seat, action)
+        events = [e.to_dict() for e in match.events[first:]]
+        summary = {"winner": match.winner, "score": list(match.score)}
+        status = "over" if match.is_over else "playing"
+        store.append_events(match_id, events, secrets=None, status=status, summary=summary)
+
+    act(0, OfferDraw())
+    act(1, Accept())  # game 1 drawn: rated at once, the match goes on
+    ratings = RatingStore(store)
+    first = ratings.history(ann.id, "renju", 10)
+    assert len(first) == 1 and first[0].rating == pytest.approx(1500)
+    assert first[0].deviation < 350
+    to_move = match.state()["to_act"]
+    act(to_move, Resign())  # game 2: rated, though the match (to 2) goes on
+    assert not match.is_over
+    points = ratings.history(ann.id, "renju", 10)
+    assert len(points) == 2 and [r.games for r in ratings.of_user(bob.id)] == [2]
+    assert (points[1].rating > points[0].rating) == (to_move == 1)

@@ -1,13 +1,14 @@
 """Ratings in the store: a rated result rates both players in the transaction that stores it,
 and the leaderboard, a player's ratings and rating history are read from here.
 
-``RatingStore`` is what the server reads (leaderboard, profiles, seeding).
-``rate_finished_match`` is called by ``Store.append_events`` inside its transaction, after the
-match's row was written (which locks it), so a result is rated exactly once: a match whose
-history rows exist already is not rated again. Only a rated match between two registered
-people is rated; a renju match with no winner is a draw, a tables match with none is not rated.
+``rate_results`` is called by ``Store.append_events`` inside its transaction, with the events
+being stored: each result among them (a renju game's end; a tables match's end) is rated there
+and then, so a result and the ratings it changes are written together or not at all, and
+exactly once, since an event is written once. Only a rated match between two registered people
+is rated. ``RatingStore`` is what the server reads (leaderboard, profiles, seeding).
 """
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -70,12 +71,25 @@ class HistoryPoint:
         }
 
 
-def _score(row: MatchRow) -> float | None:
-    """The first seat's score in a finished match, or None when it is not rated (a tables
-    match without a winner)."""
-    if row.winner in (0, 1):
-        return 1.0 if row.winner == 0 else 0.0
-    return 0.5 if row.game == "renju" else None
+def _results(game: str, events: Sequence[Mapping[str, Any]]) -> list[float]:
+    """The rated results among a batch of a match's new events: the first seat's score in
+    each. Renju is rated game by game (each ``game_end``: a win, or ½ for a draw),
+    and a game cut short (a forfeit, an abandoned match) as a loss of its player; a tables
+    match is rated once, at its ``match_end``."""
+    found: list[float] = []
+    previous: Mapping[str, Any] = {}
+    for event in events:
+        kind = event.get("kind")
+        outcome = event.get("outcome") or {}
+        winner = outcome.get("winner")
+        score = 1.0 if winner == 0 else 0.0 if winner == 1 else 0.5
+        game_over = game == "renju" and kind == "game_end"
+        cut_short = game == "renju" and previous.get("kind") != "game_end"
+        match_over = kind == "match_end" and winner in (0, 1) and (game != "renju" or cut_short)
+        if game_over or match_over:
+            found.append(score)
+        previous = event
+    return found
 
 
 def _ratings_of(session: Session, user_id: int, game: str) -> tuple[RatingRow | None, GameRatings]:
@@ -91,7 +105,7 @@ def _keep(
     ratings: GameRatings,
     now: datetime,
     match_id: str,
-) -> None:
+) -> RatingRow:
     glicko = ratings.glicko2
     if row is None:
         row = RatingRow(user_id=user_id, game=ratings.game, games=0)
@@ -111,30 +125,33 @@ def _keep(
             match_id=match_id,
         )
     )
+    return row
 
 
-def rate_finished_match(session: Session, match_id: str, now: datetime) -> bool:
-    """Rate the match ``match_id`` if it is over, rated, between two people and not rated
-    yet; returns whether it rated it. Runs in the caller's transaction."""
+def rate_results(
+    session: Session, match_id: str, events: Sequence[Mapping[str, Any]], now: datetime
+) -> int:
+    """Rate the results among ``events``, the new events of match ``match_id`` being stored
+    in the caller's transaction, if the match is rated and between two people; returns how
+    many results it rated. An event is stored once (its seq is unique), so a result is rated
+    once."""
     match = session.get(MatchRow, match_id, populate_existing=True)
-    if match is None or match.status != "over" or not match.rated:
-        return False
+    if match is None or not match.rated:
+        return 0
     users = [seat.user_id for seat in match.seats]
     if len(users) != 2 or users[0] is None or users[1] is None or users[0] == users[1]:
-        return False
-    done = session.scalar(
-        select(RatingHistoryRow.id).where(RatingHistoryRow.match_id == match_id).limit(1)
-    )
-    score = _score(match)
-    if done is not None or score is None:
-        return False
+        return 0
+    results = _results(match.game, events)
+    if not results:
+        return 0
     first_row, first = _ratings_of(session, users[0], match.game)
     second_row, second = _ratings_of(session, users[1], match.game)
     length = None if match.game == "renju" else int(match.settings.get("length", 1))
-    first, second = rate_result(first, second, score, length)
-    _keep(session, users[0], first_row, first, now, match_id)
-    _keep(session, users[1], second_row, second, now, match_id)
-    return True
+    for score in results:
+        first, second = rate_result(first, second, score, length)
+        first_row = _keep(session, users[0], first_row, first, now, match_id)
+        second_row = _keep(session, users[1], second_row, second, now, match_id)
+    return len(results)
 
 
 def _limit(limit: object) -> int:

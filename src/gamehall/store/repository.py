@@ -51,7 +51,7 @@ from gamehall.store.models import (
     SessionRow,
     UserRow,
 )
-from gamehall.store.ratings import rate_finished_match
+from gamehall.store.ratings import rate_results
 from gamehall.store.values import (
     Challenge,
     PlayerSeat,
@@ -338,8 +338,8 @@ class Store:
     ) -> None:
         """In one transaction: add the match's new events, replace its secrets, status
         (``playing`` or ``over``) and summary (``score``, ``winner`` seat, ``end_reason``);
-        the result of a rated match that ends here changes both players' ratings
-        (``ratings.rate_finished_match``).
+        the results among the events of a rated match (a renju game, a tables match) change
+        both players' ratings (``ratings.rate_results``).
         ``EventConflictError`` if one of the events is stored already (another server wrote
         this match); nothing is written then."""
         check_status(status)
@@ -380,7 +380,7 @@ class Store:
                     )
                 session.add_all(_event_rows(match_id, batch))
                 session.flush()
-                rate_finished_match(session, match_id, self._now())
+                rate_results(session, match_id, batch, self._now())
         except IntegrityError:
             raise conflict from None
 
