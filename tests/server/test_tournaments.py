@@ -321,3 +321,31 @@ def test_a_finished_match_gives_its_tournament_result(
     match = TournamentGame(1, 1, 1, "m1", "over", winner, score, datetime.now(UTC))
     assert result_of(match, settings) == Result(outcome, kept)  # type: ignore[arg-type]
     assert forfeit_of([1]) == Result("+-") and forfeit_of([0, 1]) == Result("--")
+
+
+def test_results_that_came_while_no_director_ran_are_recorded_after_a_restart(
+    config: Config,
+) -> None:
+    with running(config) as hall:
+        players, tid = enter(hall, swiss())
+        with ExitStack() as stack:
+            sockets = {n: stack.enter_context(user_socket(p)) for n, p in players.items()}
+            players["ann"].ok("post", f"/api/tournaments/{tid}/start")
+            told = {n: notice(s, "tournament_match", 1) for n, s in sockets.items()}
+            # The director stops (as if the server died now); the matches are still played.
+            hall.main.portal.call(hall.main.app.state.director.stop)
+            play_round(players, sockets, 1, told)
+        stalled = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+        assert stalled["current_round"] == 1
+        assert all(p["result"] is None for p in stalled["pairings"])
+        assert all(p["match_status"] == "over" for p in stalled["pairings"])
+    with running(config) as hall:  # a new server: it records round 1 and pairs round 2
+        players = {name: hall.login(name) for name in NAMES}
+        with ExitStack() as stack:
+            sockets = {n: stack.enter_context(user_socket(p)) for n, p in players.items()}
+            play_round(players, sockets, 2)
+            play_round(players, sockets, 3)
+            assert notice(sockets["bob"], "tournament_over")["winner"] == "ann"
+        detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+    assert [p["round"] for p in detail["pairings"]] == [1, 1, 2, 2, 3, 3]
+    assert all(p["result"]["outcome"] in ("1-0", "0-1") for p in detail["pairings"])

@@ -40,6 +40,8 @@ def test_entries_state_and_games_are_kept(store: Store, clock: Clock) -> None:
     with pytest.raises(ConflictError, match="not in this tournament"):
         tournaments.leave(made.id, cid.id)
     assert tournaments.need(made.id).entries == ("ann", "bob")
+    assert tournaments.due(clock.now) == []
+    assert tournaments.due(clock.now + timedelta(hours=1)) == [made.id]
     state = Tournament.create(TournamentSettings.from_dict(SETTINGS), ["ann", "bob"])
     with pytest.raises(ConflictError, match="entries changed"):
         tournaments.begin(made.id, ["ann", "bob", "cid"], state.to_dict())

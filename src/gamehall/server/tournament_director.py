@@ -111,15 +111,14 @@ class TournamentDirector:
 
     async def sweep(self) -> None:
         """Start the tournaments whose time has come; step every running one."""
-        now = self.tournaments.now()
-        for waiting in await asyncio.to_thread(self.tournaments.list_tournaments, "open", 1000):
-            if waiting.starts_at is not None and waiting.starts_at <= now:
-                if len(waiting.entries) < 2:
-                    continue  # it starts as soon as a second player enters
-                try:
-                    await self.start_tournament(waiting.id)
-                except GameError as exc:
-                    log.warning("tournament %s cannot start: %s", waiting.id, exc)
+        for due in await asyncio.to_thread(self.tournaments.due, self.tournaments.now()):
+            waiting = await asyncio.to_thread(self.tournaments.get, due)
+            if waiting is None or len(waiting.entries) < 2:
+                continue  # it starts as soon as a second player enters
+            try:
+                await self.start_tournament(due)
+            except GameError as exc:
+                log.warning("tournament %s cannot start: %s", due, exc)
         for tournament_id in await asyncio.to_thread(self.tournaments.ids, "running"):
             try:
                 await self.step(tournament_id)

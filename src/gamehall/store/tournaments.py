@@ -216,6 +216,21 @@ class TournamentStore:
         """The store's time (its clock, in UTC)."""
         return self.store._now()
 
+    def due(self, now: datetime) -> list[int]:
+        """The ids of the open tournaments whose start time has come, oldest first."""
+        with self.store._read() as session:
+            return list(
+                session.scalars(
+                    select(TournamentRow.id)
+                    .where(
+                        TournamentRow.status == "open",
+                        TournamentRow.starts_at.is_not(None),
+                        TournamentRow.starts_at <= now,
+                    )
+                    .order_by(TournamentRow.id)
+                )
+            )
+
     # -- changing -------------------------------------------------------------------------------
 
     def create(
