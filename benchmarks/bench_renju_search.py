@@ -104,9 +104,15 @@ def solve_puzzles(nodes: int = 200_000) -> dict[str, float]:
     }
 
 
-def ladder(games: int, timeout_turn: int, pairs: list[tuple[str, str]], save: Path | None) -> None:
+def ladder(
+    games: int,
+    timeout_turn: int,
+    pairs: list[tuple[str, str]],
+    save: Path | None,
+    openings_file: Path = OPENINGS,
+) -> None:
     """Each pair's match under ``gamehall match`` (brains as subprocesses, niced by the caller)."""
-    openings = read_openings(OPENINGS)
+    openings = read_openings(openings_file)
     for upper, lower in pairs:
         brain = f"{sys.executable} -m gamehall brain renju --level "
         settings = MatchSettings(
@@ -153,6 +159,7 @@ def main() -> None:
     parser.add_argument("--timeout-turn", type=int, default=3000)
     parser.add_argument("--pair", action="append", help="upper:lower (default: the ladder)")
     parser.add_argument("--save", help="folder for the ladder's games")
+    parser.add_argument("--openings", help="openings file (default renju_openings.txt)")
     args = parser.parse_args()
     if args.what == "speed":
         print(json.dumps(speed(), indent=2))
@@ -160,7 +167,13 @@ def main() -> None:
         print(json.dumps(solve_puzzles(), indent=2))
     else:
         pairs = [tuple(p.split(":")) for p in args.pair] if args.pair else LADDER
-        ladder(args.games, args.timeout_turn, pairs, Path(args.save) if args.save else None)  # type: ignore[arg-type]
+        ladder(
+            args.games,
+            args.timeout_turn,
+            pairs,  # type: ignore[arg-type]
+            Path(args.save) if args.save else None,
+            Path(args.openings) if args.openings else OPENINGS,
+        )
 
 
 if __name__ == "__main__":

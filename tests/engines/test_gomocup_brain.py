@@ -10,10 +10,17 @@ import pytest
 
 from gamehall.engines.gomocup import point_of_xy, rule_of_bits, xy_of_point
 from gamehall.engines.gomocup.brain import ABOUT, Brain, run
-from gamehall.engines.renju_search.levels import renju_engine
+from gamehall.engines.renju_search.levels import renju_engine, warm_up
 from gamehall.errors import GameError
 from gamehall.renju.board import Board
 from gamehall.renju.points import NAMES, read_point
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _compiled() -> None:
+    """Compile the search here first: the brains started as subprocesses then load it from
+    numba's cache instead of compiling it during their first timed move."""
+    warm_up()
 
 
 def _brain(level: str = "intermediate") -> Brain:

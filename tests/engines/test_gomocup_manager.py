@@ -15,11 +15,19 @@ from gamehall.engines.gomocup.manager import (
     read_openings,
     run_match,
 )
+from gamehall.engines.renju_search.levels import warm_up
 from gamehall.errors import GameError
 from gamehall.renju.board import Board
 
 SCRIPTED = Path(__file__).parent / "scripted_brain.py"
 GAMEHALL = f"{sys.executable} -m gamehall brain renju --level intermediate"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _compiled() -> None:
+    """Compile the search here first: the brains started as subprocesses then load it from
+    numba's cache instead of compiling it during their first timed move."""
+    warm_up()
 
 
 def scripted(mode: str) -> str:

@@ -3,6 +3,8 @@
 Commands (https://plastovicka.github.io/protocl2en.htm) and the answers given:
 
 - ``START 15`` -> ``OK`` (other sizes: ``ERROR``); ``RESTART`` -> ``OK``: an empty board.
+  The first ``START`` runs the search once on a small position, so that a fresh checkout's
+  compiling happens before the first timed move.
 - ``BEGIN`` -> the brain's first move; ``TURN x,y`` (the opponent's move) -> the brain's move.
 - ``BOARD``, then ``x,y,field`` lines (1 the brain's own stone, 2 the opponent's, 3 a stone
   of a continuous game, read as the opponent's), then ``DONE`` -> the brain's move; the stones
@@ -26,7 +28,7 @@ from typing import TextIO
 from gamehall import __version__
 from gamehall.engines.base import ChooseMove, Engine
 from gamehall.engines.gomocup import point_of_xy, rule_of_bits, xy_of_point
-from gamehall.engines.renju_search.levels import SearchingRenjuEngine
+from gamehall.engines.renju_search.levels import SearchingRenjuEngine, warm_up
 from gamehall.errors import GameError
 from gamehall.renju.board import Board
 from gamehall.renju.points import NAMES, SIZE, read_point
@@ -131,6 +133,8 @@ class Brain:
     def _start(self, size: str) -> str:
         if size.strip() != str(SIZE):
             return f"ERROR only the {SIZE}x{SIZE} board is supported"
+        if not self.started and isinstance(self.engine, SearchingRenjuEngine):
+            warm_up()
         self.started = True
         self.stones = []
         return "OK"

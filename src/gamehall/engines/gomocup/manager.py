@@ -34,8 +34,9 @@ from gamehall.renju.records import read_move_list
 
 TOLERANCE = 0.10
 """How far past a time limit a brain may go (10 %)."""
-START_SECONDS = 60.0
-"""How long a brain may take to start and answer ``START``."""
+START_SECONDS = 180.0
+"""How long a brain may take to start and answer ``START`` (gamehall's own compiles its search
+then, on the first run of a fresh checkout)."""
 END_SECONDS = 2.0
 """How long a brain has to exit after ``END`` before it is killed."""
 

@@ -233,3 +233,13 @@ def renju_engine(level: str, seed: int | None = None) -> RenjuEngine:
     if level == "beginner":
         return BeginnerRenjuEngine(seed)
     return SearchingRenjuEngine(level, seed)
+
+
+def warm_up() -> None:
+    """Run every compiled part of the search once on a small position, so that numba's
+    compiling (the first run of a fresh checkout) happens now and not during a timed move."""
+    fast = FastBoard.from_board(Board.from_moves("h8 h9 j10 i9"))
+    searcher = Searcher()
+    searcher.search(fast, max_depth=2, seconds=600, nodes=300, threat_nodes=300, vct_depth=1)
+    searcher.threat_line(fast, "vcf", 4, 100)
+    fast.forbidden_points()
