@@ -99,6 +99,9 @@ def test_a_swiss_of_three_rounds_is_played_and_a_knockout_bracket_drawn(hall: Ha
     ).to_have_count(2 * ROUNDS)
     maker.set_viewport_size({"width": 1280, "height": 1400})
     hall.screenshot(maker, "tournament-swiss-standings")
+    phone = hall.page(url.removeprefix(hall.url), hall.phone)
+    expect(phone.locator("table.standings tbody tr")).to_have_count(4)
+    hall.screenshot(phone, "tournament-swiss-phone")
 
     # The ratings moved: the leaderboard and a profile show them, provisional ("?").
     maker.goto(f"{hall.url}/#/ratings/renju")
@@ -122,3 +125,7 @@ def test_a_swiss_of_three_rounds_is_played_and_a_knockout_bracket_drawn(hall: Ha
     ).not_to_contain_text(["…", "…"])
     expect(maker.locator("svg.bracket text.winner")).to_have_count(2)
     hall.screenshot(maker, "tournament-knockout-bracket")
+    maker.goto(f"{hall.url}/#/tournaments")
+    expect(maker.locator(f'tr[data-tournament="{kid}"]')).to_contain_text("Browser Cup")
+    expect(maker.locator(f'tr[data-tournament="{tid}"]')).to_contain_text("rated")
+    hall.screenshot(maker, "tournaments-list")

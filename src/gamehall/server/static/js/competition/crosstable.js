@@ -40,6 +40,17 @@ function mark(p, player) {
  */
 export function crosstable(players, pairings, points, caption) {
   const number = new Map(players.map((p, i) => [p, i + 1]));
+  return h("div", { class: "table-scroll" }, table(players, pairings, points, number, caption));
+}
+
+/**
+ * @param {string[]} players
+ * @param {PairingView[]} pairings
+ * @param {Record<string, number>} points
+ * @param {Map<string, number>} number
+ * @param {string} [caption]
+ */
+function table(players, pairings, points, number, caption) {
   return h(
     "table",
     { class: "crosstable" },

@@ -24,12 +24,15 @@ function half(value) {
   return String(value).replace(/\.5$/, "½").replace(/^0½$/, "½");
 }
 
-/** @param {PairingView} p */
-function resultText(p) {
+/**
+ * @param {PairingView} p
+ * @param {number} length points (or games) of each match: its score is shown when above 1
+ */
+function resultText(p, length) {
   if (!p.result) return p.match_id ? "playing" : "waiting";
   const names = /** @type {Record<string, string>} */ ({ "1/2-1/2": "½–½", "+-": "+ – − (forfeit)", "-+": "− – + (forfeit)", "--": "− – − (forfeit)", bye: "bye" });
   const text = names[p.result.outcome] ?? p.result.outcome.replace("-", "–");
-  return p.result.score && p.result.outcome !== "1/2-1/2" ? `${text} (${p.result.score.join("–")})` : text;
+  return p.result.score && length > 1 ? `${text} (${p.result.score.join("–")})` : text;
 }
 
 /**
@@ -47,6 +50,7 @@ function tieText(standings) {
  * @param {TournamentDetail} detail
  */
 function roundsSection(detail) {
+  if (!detail.pairings.length) return null;
   /** @type {Map<number, PairingView[]>} */
   const rounds = new Map();
   for (const p of detail.pairings) rounds.set(p.round, [...(rounds.get(p.round) ?? []), p]);
@@ -73,7 +77,7 @@ function roundsSection(detail) {
                 h("td", {}, p.group ? `${p.group}${p.board}` : p.board, p.leg > 1 ? ` (replay ${p.leg - 1})` : ""),
                 h("td", {}, p.first),
                 h("td", {}, p.second ?? "—"),
-                h("td", { class: "outcome" }, resultText(p)),
+                h("td", { class: "outcome" }, resultText(p, Number(detail.tournament.settings.match?.length ?? 1))),
                 h("td", {}, p.match_id ? h("a", { href: `#/game/${p.match_id}` }, p.match_status === "playing" ? "Watch live" : "Replay") : ""),
               ),
             ),
@@ -89,7 +93,8 @@ function roundsSection(detail) {
  * @param {string} caption
  */
 function standingsTable(standings, caption) {
-  return h(
+  const value = (/** @type {number | null | undefined} */ v) => (v === null || v === undefined ? "–" : half(v));
+  const table = h(
     "table",
     { class: "list standings" },
     h("caption", {}, caption),
@@ -108,11 +113,12 @@ function standingsTable(standings, caption) {
           h("td", {}, row.rank),
           h("td", {}, h("a", { href: `#/player/${encodeURIComponent(row.player)}` }, row.player), row.qualified ? h("span", { class: "tag" }, "qualified") : null),
           h("td", { class: "points" }, half(row.points)),
-          standings.tiebreaks.map((t) => h("td", {}, row.tiebreaks[t] === null || row.tiebreaks[t] === undefined ? "–" : half(/** @type {number} */ (row.tiebreaks[t])))),
+          standings.tiebreaks.map((t) => h("td", {}, value(row.tiebreaks[t]))),
         ),
       ),
     ),
   );
+  return h("div", { class: "table-scroll" }, table);
 }
 
 /**
