@@ -171,3 +171,11 @@ def test_a_lost_black_does_not_block_on_a_forbidden_point() -> None:
     assert "j8" in board.forbidden_points()
     move = SearchingRenjuEngine("advanced", seed=1).decide(ChooseMove(board))
     assert move != "j8" and move in board.legal_moves()
+
+
+def test_a_protocols_limits_cut_the_levels_own_and_can_be_lifted() -> None:
+    engine = SearchingRenjuEngine("expert", seed=1)
+    engine.limited(seconds=0.5, nodes=1000)
+    assert (engine.limits.seconds, engine.limits.nodes) == (0.5, 1000)
+    engine.limited(seconds=60, nodes=None)
+    assert engine.limits == LEVEL_LIMITS["expert"]

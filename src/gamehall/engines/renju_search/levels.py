@@ -109,12 +109,14 @@ class SearchingRenjuEngine(RenjuEngine):
                 f"there is no searching level {level!r}: choose {', '.join(LEVEL_LIMITS)}"
             )
         self.limits = limits or LEVEL_LIMITS[level]
+        self.own_limits = self.limits
         self.searcher = Searcher()
         self.last: SearchResult | None = None
 
     def limited(self, *, seconds: float | None = None, nodes: int | None = None) -> None:
-        """Hold the engine to at most ``seconds`` and ``nodes`` a move (a protocol's limits)."""
-        limits = self.limits
+        """Hold the engine to at most ``seconds`` and ``nodes`` a move (a protocol's limits),
+        never more than its own limits; ``None`` leaves its own."""
+        limits = self.own_limits
         if seconds is not None:
             limits = replace(limits, seconds=min(limits.seconds, seconds))
         if nodes is not None:
