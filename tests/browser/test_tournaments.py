@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from browser.conftest import Hall
 
 ROUNDS = 3
+WAIT_MS = 20_000
+"""How long a step that waits for the server's director (pairing, notices) may take."""
 
 
 def _make(
@@ -48,7 +50,7 @@ def _play_round(hall: Hall, pages: dict[str, Page], round: int, label: str) -> N
     at: dict[str, str] = {}
     for name, page in pages.items():
         notice = page.locator(".notice-item.tournament_match", has_text=f"round {round}:")
-        expect(notice).to_be_visible(timeout=15_000)
+        expect(notice).to_be_visible(timeout=WAIT_MS)
         if name == min(pages):
             hall.screenshot(page, f"tournament-{label}-round-{round}-notice")
         notice.get_by_role("link", name="Go to the game").click()
@@ -63,7 +65,9 @@ def _play_round(hall: Hall, pages: dict[str, Page], round: int, label: str) -> N
         loser.locator("dialog button[data-choice=yes]").click()
         for name in pair:
             expect(pages[name].locator("svg.renju-board")).to_be_visible()
-            pages[name].wait_for_function("window.gamehall.game.state.phase === 'over'")
+            pages[name].wait_for_function(
+                "window.gamehall.game.state.phase === 'over'", timeout=WAIT_MS
+            )
 
 
 def test_a_swiss_of_three_rounds_is_played_and_a_knockout_bracket_drawn(hall: Hall) -> None:
@@ -81,7 +85,7 @@ def test_a_swiss_of_three_rounds_is_played_and_a_knockout_bracket_drawn(hall: Ha
     for round in range(1, ROUNDS + 1):
         _play_round(hall, pages, round, "swiss")
     for page in pages.values():
-        expect(page.locator(".notice-item.tournament_over")).to_be_visible(timeout=15_000)
+        expect(page.locator(".notice-item.tournament_over")).to_be_visible(timeout=WAIT_MS)
     winner = min(pages)  # the earlier name never resigned
     maker.goto(url)
     expect(maker.locator(".tag.status")).to_have_text("finished")

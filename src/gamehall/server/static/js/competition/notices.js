@@ -13,6 +13,8 @@ import { h } from "../dom.js";
  */
 
 const RETRY_MS = 2000;
+/** The most notices shown at once. */
+const MAX_SHOWN = 4;
 /** How long a notice that needs nothing more of the player stays. */
 const SHOWN_MS = 20_000;
 /** @type {WebSocket | null} */
@@ -77,7 +79,11 @@ function show(notice) {
     setTimeout(() => item.remove(), SHOWN_MS);
   }
   node.append(item);
-  while (node.children.length > 4) node.firstElementChild?.remove();
+  while (node.children.length > MAX_SHOWN) {
+    // The oldest news goes first; a match still waiting for the player goes last.
+    const news = node.querySelector(':scope > :not([data-type="tournament_match"])');
+    (news ?? node.firstElementChild)?.remove();
+  }
 }
 
 /** Put away the notice of the match the player has just opened. */
