@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
 from gamehall.play.settings import MatchSettings
 from gamehall.server.config import Config
@@ -133,7 +134,13 @@ def test_a_swiss_goes_on_after_a_restart(config: Config) -> None:
 
 def test_a_player_who_does_not_come_loses_by_forfeit(hall: Hall) -> None:
     ann, bob = hall.register("ann"), hall.register("bob")
-    body = {"name": "Quick", "format": "round-robin", "settings": RENJU, "grace_seconds": 1}
+    body = {
+        "name": "Quick",
+        "format": "round-robin",
+        "settings": RENJU,
+        "grace_seconds": 1,
+        "rated": True,
+    }
     tid = ann.ok("post", "/api/tournaments", body)["tournament"]["id"]
     ann.ok("post", f"/api/tournaments/{tid}/join")
     bob.ok("post", f"/api/tournaments/{tid}/join")
@@ -148,6 +155,35 @@ def test_a_player_who_does_not_come_loses_by_forfeit(hall: Hall) -> None:
     detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
     expected = "+-" if told["seat"] == 0 else "-+"
     assert [p["result"]["outcome"] for p in detail["pairings"]] == [expected]
+    # A no-show is not a rated result, though the tournament is rated.
+    assert hall.anonymous().ok("get", "/api/ratings/renju")["players"] == []
+
+
+def test_the_user_socket_needs_a_session_and_takes_only_pings(hall: Hall) -> None:
+    anonymous = hall.anonymous()
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        anonymous.client.websocket_connect("/ws/user", headers={"Origin": ORIGIN}) as ws,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 4401
+    ann = hall.register("ann")
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        ann.client.websocket_connect("/ws/user", headers={"Origin": "https://evil.example"}) as ws,
+    ):
+        ws.receive_json()
+    assert refused.value.code == 1008
+    with user_socket(ann) as socket:
+        assert socket.hello == {"type": "hello", "user": "ann"}
+        socket.send({"type": "ping"})
+        assert socket.receive()["type"] == "pong"
+        socket.send({"type": "action", "kind": "resign"})
+        assert socket.receive() == {
+            "type": "error",
+            "ref": None,
+            "message": "this socket only takes pings",
+        }
 
 
 def test_a_knockout_gives_the_top_seed_a_bye(hall: Hall) -> None:
