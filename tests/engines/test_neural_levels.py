@@ -16,6 +16,7 @@ from gamehall.engines import (
     ChooseResignation,
     MatchContext,
     OfferDouble,
+    find_engine,
 )
 from gamehall.engines.neural.board import from_sides
 from gamehall.engines.neural.levels import (
@@ -175,3 +176,14 @@ def test_the_time_budget_stops_the_search() -> None:
     assert sorted(order.tolist()) == list(range(len(plays)))
     static = player.searcher.static(results)
     assert sum(not np.array_equal(probs[i], static[i]) for i in range(len(plays))) == 2
+
+
+@pytest.mark.parametrize("game", ["backgammon", "georgian"])
+@pytest.mark.parametrize("level", NEURAL_LEVELS)
+def test_find_engine_gives_the_network_levels(game: str, level: str) -> None:
+    player = find_engine(game, level, seed=4)
+    assert isinstance(player, NeuralBackgammonEngine)
+    assert (player.game, player.level, player.name) == (game, level, f"gamehall {game} {level}")
+    start = Position.initial("georgian" if game == "georgian" else "international")
+    decision = ChoosePlay.roll(start, (6, 1))
+    assert any(player.decide(decision) is play for play in decision.plays)

@@ -29,6 +29,7 @@ from gamehall.engines.base import (
     MatchContext,
     OfferDouble,
 )
+from gamehall.engines.neural.factory import neural_backgammon
 from gamehall.engines.renju import BeginnerRenjuEngine, RandomRenjuEngine
 from gamehall.engines.renju_search.factory import searching_renju
 from gamehall.engines.tables import BeginnerTablesEngine, RandomTablesEngine
@@ -40,6 +41,14 @@ ENGINES: dict[tuple[GameName, Level], Callable[[int | None], Engine]] = {
     ("backgammon", "beginner"): lambda seed: BeginnerTablesEngine("backgammon", seed),
     ("georgian", "random"): lambda seed: RandomTablesEngine("georgian", seed),
     ("georgian", "beginner"): lambda seed: BeginnerTablesEngine("georgian", seed),
+    ("backgammon", "intermediate"): neural_backgammon("backgammon", "intermediate"),
+    ("backgammon", "advanced"): neural_backgammon("backgammon", "advanced"),
+    ("backgammon", "expert"): neural_backgammon("backgammon", "expert"),
+    ("backgammon", "world-class"): neural_backgammon("backgammon", "world-class"),
+    ("georgian", "intermediate"): neural_backgammon("georgian", "intermediate"),
+    ("georgian", "advanced"): neural_backgammon("georgian", "advanced"),
+    ("georgian", "expert"): neural_backgammon("georgian", "expert"),
+    ("georgian", "world-class"): neural_backgammon("georgian", "world-class"),
     ("nardy", "random"): lambda seed: RandomTablesEngine("nardy", seed),
     ("nardy", "beginner"): lambda seed: BeginnerTablesEngine("nardy", seed),
     ("renju", "random"): RandomRenjuEngine,
@@ -52,9 +61,14 @@ ENGINES: dict[tuple[GameName, Level], Callable[[int | None], Engine]] = {
 """Every engine by (game, level): a function of the seed that makes a fresh one."""
 
 
+def levels_of(game: GameName) -> tuple[Level, ...]:
+    """The levels the computer plays ``game`` at, weakest first."""
+    return tuple(level for level in LEVELS if (game, level) in ENGINES)
+
+
 def find_engine(game: str, level: str = "beginner", seed: int | None = None) -> Engine:
-    """A fresh engine for ``game`` (backgammon, georgian, nardy, renju) at ``level`` (random,
-    beginner), its random choices drawn from ``random.Random(seed)``."""
+    """A fresh engine for ``game`` (backgammon, georgian, nardy, renju) at ``level`` (one of
+    ``levels_of(game)``), its random choices drawn from ``random.Random(seed)``."""
     for name in GAME_NAMES:
         if name == game:
             for strength in LEVELS:
@@ -90,4 +104,5 @@ __all__ = [
     "MatchContext",
     "OfferDouble",
     "find_engine",
+    "levels_of",
 ]
