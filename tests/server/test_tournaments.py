@@ -16,7 +16,7 @@ from gamehall.server.config import Config
 from gamehall.server.tournament_director import forfeit_of, result_of
 from gamehall.store.tournaments import TournamentGame
 from gamehall.tournaments import Result, TournamentSettings
-from server.helpers import ORIGIN, Hall, Player, Socket, running
+from server.helpers import ORIGIN, Hall, Player, Socket, running, tables_choice
 
 RENJU = {"game": "renju", "length": 1}
 NAMES = ("ann", "bob", "cid", "dan")
@@ -385,3 +385,33 @@ def test_results_that_came_while_no_director_ran_are_recorded_after_a_restart(
         detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
     assert [p["round"] for p in detail["pairings"]] == [1, 1, 2, 2, 3, 3]
     assert all(p["result"]["outcome"] in ("1-0", "0-1") for p in detail["pairings"])
+
+
+def test_a_roll_the_rules_make_for_an_absent_player_is_not_his_coming(hall: Hall) -> None:
+    # A 1-point backgammon match rolls for the player on turn by itself (no cube to turn):
+    # once the first player has played, that roll names the second, who never came, and must
+    # not count as his coming.
+    players = {name: hall.register(name) for name in ("ann", "bob")}
+    settings = {"game": "backgammon", "length": 1}
+    body = {"name": "Dice", "format": "round-robin", "settings": settings, "grace_seconds": 2}
+    tid = players["ann"].ok("post", "/api/tournaments", body)["tournament"]["id"]
+    for player in players.values():
+        player.ok("post", f"/api/tournaments/{tid}/join")
+    with user_socket(players["ann"]) as ann, user_socket(players["bob"]) as bob:
+        players["ann"].ok("post", f"/api/tournaments/{tid}/start")
+        told = {
+            "ann": notice(ann, "tournament_match", 1),
+            "bob": notice(bob, "tournament_match", 1),
+        }
+    first = next(name for name, m in told.items() if m["seat"] == 0)
+    with players[first].socket(told[first]["match_id"]) as socket:
+        message = socket.hello
+        while message["state"]["phase"] != "over":
+            choice = tables_choice(message)
+            if choice is not None:
+                socket.act(choice[0], **choice[1])
+            message = socket.until("update")
+    assert message["state"]["end_reason"] == "no-show"
+    detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+    assert detail["winner"] == first
+    assert detail["pairings"][0]["result"]["outcome"] == "+-"

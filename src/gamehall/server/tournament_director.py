@@ -197,7 +197,9 @@ class TournamentDirector:
                 continue
             seen = self._seen.setdefault(game.match_id, set())
             seen.update(seat for seat, here in enumerate(live.connected()) if here)
-            seen.update(e.player for e in live.match.events if e.player in (0, 1))
+            # Only what a player did himself: the rules' own events (an automatic roll, a game's
+            # end) name a player who may never have come.
+            seen.update(e.player for e in live.match.events if e.player in (0, 1) and not e.derived)
 
     async def _record(self, stored: StoredTournament, state: Tournament) -> Tournament:
         """The state with the results of the finished matches and the forfeits of the
