@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from gamehall.engines import LEVELS
+from gamehall.engines import LEVELS, levels_of
+from gamehall.play.settings import GAME_NAMES
 
 if TYPE_CHECKING:
     from browser.conftest import Hall
@@ -133,11 +134,15 @@ def test_money_settings_reach_the_server(hall: Hall) -> None:
 
 
 def test_the_computer_plays_at_every_level_the_server_takes(hall: Hall) -> None:
+    """The lobby offers, game by game, exactly the levels the server's computer plays."""
     page, _ = hall.player("levels")
-    offered = page.eval_on_selector_all(
-        "select[name=level] option", "options => options.map(o => o.value)"
-    )
-    schema = page.evaluate("fetch('/openapi.json').then(r => r.json())")
-    taken = schema["components"]["schemas"]["ComputerBody"]["properties"]["level"]["enum"]
-    assert sorted(offered) == sorted(taken)
-    assert set(offered) <= set(LEVELS)
+    levels = page.evaluate("fetch('/api/computer/levels').then(r => r.json())")["levels"]
+    assert set(levels) == set(GAME_NAMES)
+    for game in ("backgammon", "nardy", "renju", "georgian"):
+        page.select_option("select[name=game]", game)
+        options = page.locator("select[name=level] option")
+        expect(options).to_have_count(len(levels[game]))
+        offered = options.evaluate_all("options => options.map(o => o.value)")
+        assert offered == levels[game] == list(levels_of(game))
+        assert set(offered) <= set(LEVELS)
+    expect(page.locator("select[name=level]")).to_have_value("beginner")

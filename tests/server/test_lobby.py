@@ -4,6 +4,8 @@ from typing import Any
 
 import pytest
 
+from gamehall.engines import LEVELS, levels_of
+from gamehall.play.settings import GAME_NAMES
 from gamehall.store import repository
 from server.helpers import Hall
 
@@ -126,6 +128,26 @@ def test_a_game_against_the_computer(hall: Hall) -> None:
         assert state["moves"] == ["h8"] and state["to_act"] == 1
     refused = ann.post("/api/computer", {"settings": {"game": "renju"}, "level": "grandmaster"})
     assert refused.status_code == 422 and "level: Input should be" in refused.json()["detail"]
+
+
+def test_the_computer_plays_every_level_its_engines_have(hall: Hall) -> None:
+    """The levels the API lists are the engines' levels of each game; a level the game's
+    computer does not play is refused in words, one it plays starts a match."""
+    ann = hall.register("ann")
+    levels = ann.ok("get", "/api/computer/levels")["levels"]
+    assert levels == {game: list(levels_of(game)) for game in GAME_NAMES}
+    assert "expert" in levels["renju"] and "expert" in levels["backgammon"]
+    missing = next((g, lv) for g in GAME_NAMES for lv in LEVELS if lv not in levels[g])
+    game, level = missing
+    refused = ann.post("/api/computer", {"settings": {"game": game}, "level": level})
+    assert refused.status_code == 400
+    assert refused.json()["detail"].startswith(
+        f"the computer does not play {game} at the {level} level: choose "
+    )
+    body = {"settings": {"game": "renju"}, "level": "expert", "side": 0}
+    match_id = ann.ok("post", "/api/computer", body)["match_id"]
+    with ann.socket(match_id) as socket:
+        assert socket.hello["players"][1]["level"] == "expert"
 
 
 def test_the_lobby_needs_a_session(hall: Hall) -> None:

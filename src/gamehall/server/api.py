@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 
+from gamehall.engines import levels_of
 from gamehall.errors import GameError, RecordError
 from gamehall.play.dice import verify_record
 from gamehall.play.match import Match
@@ -20,7 +21,7 @@ from gamehall.play.records import export_mat
 from gamehall.play.records.from_match import mat_record
 from gamehall.play.records.renju import renju_game
 from gamehall.play.registry import load_match, new_match
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.server.auth import (
     SESSION_COOKIE,
@@ -39,6 +40,7 @@ from gamehall.server.schemas import (
     Challenges,
     ChallengeView,
     ComputerBody,
+    ComputerLevels,
     Credentials,
     DiceAnswer,
     Empty,
@@ -258,10 +260,22 @@ def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
 # -- the computer -------------------------------------------------------------------------------
 
 
+@router.get("/computer/levels")
+def computer_levels() -> ComputerLevels:
+    """The levels the computer plays each game at."""
+    return ComputerLevels(levels={game: list(levels_of(game)) for game in GAME_NAMES})
+
+
 @router.post("/computer")
 async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> MatchCreated:
     """Start a match against the computer; I sit in ``side``."""
     settings = read_settings(body.settings)
+    levels = levels_of(settings.game)
+    if body.level not in levels:
+        raise GameError(
+            f"the computer does not play {settings.game} at the {body.level} level: "
+            f"choose {', '.join(levels)}"
+        )
     person = PlayerSeat(session.user.id, "human", None, session.user.name)
     computer = PlayerSeat(None, "computer", body.level, f"Computer ({body.level})")
     seats = [person, computer] if body.side == 0 else [computer, person]

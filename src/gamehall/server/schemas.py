@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gamehall.engines import Level
 from gamehall.play.settings import GameName, MatchSettings
 
 
@@ -82,8 +83,15 @@ class ComputerBody(Body):
     """A match against the computer; ``side`` is the seat the person takes (0 or 1)."""
 
     settings: Settings
-    level: Literal["random", "beginner"] = "beginner"
+    level: Level = "beginner"
+    """One of the levels ``/api/computer/levels`` lists for the game."""
     side: Literal[0, 1] = 0
+
+
+class ComputerLevels(Answer):
+    """The levels the computer plays each game at, weakest first."""
+
+    levels: dict[GameName, list[Level]]
 
 
 # -- answers ------------------------------------------------------------------------------------

@@ -55,6 +55,7 @@ function welcome() {
  * @param {() => void} refresh
  */
 function newGameForm(report, refresh) {
+  const levelSelect = /** @type {HTMLSelectElement} */ (h("select", { name: "level", "aria-label": "Computer's level" }));
   const form = h(
     "form",
     { class: "card new-game", "aria-label": "New game" },
@@ -78,12 +79,7 @@ function newGameForm(report, refresh) {
       h(
         "div",
         { class: "intent" },
-        h(
-          "select",
-          { name: "level", "aria-label": "Computer's level" },
-          h("option", { value: "beginner" }, "Beginner"),
-          h("option", { value: "random" }, "Random mover"),
-        ),
+        levelSelect,
         h(
           "select",
           { name: "side", "aria-label": "Your seat" },
@@ -119,7 +115,44 @@ function newGameForm(report, refresh) {
       report(errorText(err), true);
     }
   });
+  const showLevels = () => {
+    const game = /** @type {HTMLSelectElement} */ (form.elements.namedItem("game")).value;
+    fillLevels(levelSelect, game);
+  };
+  form.addEventListener("change", (event) => {
+    if (event.target instanceof HTMLSelectElement && event.target.name === "game") showLevels();
+  });
+  showLevels();
   return form;
+}
+
+/** What each level of the computer is, in a few words (docs/engines.md says more). */
+const LEVEL_NAMES = {
+  random: "Random mover",
+  beginner: "Beginner",
+  intermediate: "Intermediate",
+  advanced: "Advanced",
+  expert: "Expert",
+  "world-class": "World class",
+};
+
+/** @type {Promise<Record<string, string[]>> | null} */
+let levelsByGame = null;
+
+/**
+ * Fill `select` with the levels the server's computer plays `game` at (/api/computer/levels),
+ * keeping the chosen level when the new game has it, else Beginner.
+ * @param {HTMLSelectElement} select
+ * @param {string} game
+ */
+async function fillLevels(select, game) {
+  levelsByGame ??= get("/api/computer/levels").then((answer) => answer.levels);
+  const levels = (await levelsByGame)[game] || [];
+  const chosen = select.value || "beginner";
+  select.replaceChildren(
+    ...levels.map((level) => h("option", { value: level }, LEVEL_NAMES[/** @type {keyof typeof LEVEL_NAMES} */ (level)] || level)),
+  );
+  select.value = levels.includes(chosen) ? chosen : "beginner";
 }
 
 /**
