@@ -417,6 +417,26 @@ class Clock:
         state = ClockSnapshot.from_dict(data.get("state") or {})
         return cls(control, time_source=time_source, state=state)
 
+    def saved(self) -> dict[str, Any]:
+        """The clock as it stands, read without the time source: its control, its state at
+        the instant it last changed (``state``) and that instant (``since``). ``Clock.restore``
+        goes on from it exactly, the time since that instant charged as the original would."""
+        state = ClockSnapshot(
+            (self._remaining[0], self._remaining[1]),
+            (self._periods[0], self._periods[1]),
+            self._running,
+            self._elapsed,
+            self._flagged,
+        )
+        return {"control": str(self.control), "state": state.to_dict(), "since": self._since}
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any], *, time_source: TimeSource = time.monotonic) -> Clock:
+        """The clock that :meth:`saved` gave; RecordError if ``data`` is not one."""
+        clock = cls.from_dict(data, time_source=time_source)
+        clock._since = _number(data.get("since"), "the time the clock last changed")
+        return clock
+
     def _check_side(self, side: int) -> None:
         if type(side) is not int or side not in (0, 1):
             raise ClockError(f"there is no player {side!r} on this clock: the players are 0 and 1")

@@ -4,7 +4,9 @@ A match is driven by actions (``apply(player, action)``, or ``act(player, kind, 
 the action's dict form), each accepted only from the player
 who may take it now and only if the rules allow it; anything else raises a ``GameError`` that
 says why and changes nothing. Every accepted action is appended to the log with its time and
-both clocks, and replaying a log rebuilds the same match (``Match.from_dict``).
+both clocks, and replaying a log rebuilds the same match (``Match.from_dict``). A snapshot
+(``Match.snapshot``) saves the match as it stands, so that it can be restored without replaying
+the log (``Match.from_snapshot``).
 """
 
 import secrets
@@ -20,6 +22,7 @@ from gamehall.play.clock import Clock
 from gamehall.play.dice import DiceRecord, DiceSource, FairDice, FairRoll, SecureDice
 from gamehall.play.events import Event
 from gamehall.play.settings import MatchSettings
+from gamehall.play.snapshot import SNAPSHOT_VERSION, Fields, check_version
 
 TimeSource = Callable[[], float]
 Handler = Callable[[Any, Any], None]
@@ -40,6 +43,30 @@ class GameSummary:
     """Why it ended: ``bear-off``, ``drop``, ``resign``, ``time``, ``five``, ``double-three``..."""
     score: tuple[float, float]
     """The match score after it."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict that ``from_dict`` reads back."""
+        return {
+            "number": self.number,
+            "winner": self.winner,
+            "points": self.points,
+            "kind": self.kind,
+            "reason": self.reason,
+            "score": list(self.score),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> "GameSummary":
+        """A summary from ``to_dict``'s form; ``RecordError`` for a wrong one."""
+        fields = Fields(data, "a game of the snapshot")
+        return cls(
+            number=fields.integer("number", low=1),
+            winner=fields.seat("winner"),
+            points=fields.number("points"),
+            kind=fields.text("kind") or "",
+            reason=fields.text("reason") or "",
+            score=fields.pair("score"),
+        )
 
 
 class Match(ABC):
@@ -69,6 +96,8 @@ class Match(ABC):
         self._fair: FairDice | None = None
         self._fair_seed: bytes | None = None
         self._game_rolls = 0
+        self._commitment: str | None = None
+        """The fair dice's commitment of the current (or last) game."""
         self._replay: _Replay | None = None
         self._instant: float | None = None
         control = settings.time_control()
@@ -345,10 +374,14 @@ class Match(ABC):
         if self.settings.dice != "fair" or self._dice is not None:
             return {}
         if self._replay is not None:
-            return {"commitment": self._replay.commitments.pop(0)}
-        self._fair_seed = secrets.token_bytes(32)
-        self._fair = FairDice(server_seed=self._fair_seed, client_seeds=self._client_seeds)
-        return {"commitment": self._fair.commitment}
+            if not self._replay.commitments:
+                raise RecordError("the log has fewer fair-dice commitments than its games")
+            self._commitment = self._replay.commitments.pop(0)
+        else:
+            self._fair_seed = secrets.token_bytes(32)
+            self._fair = FairDice(server_seed=self._fair_seed, client_seeds=self._client_seeds)
+            self._commitment = self._fair.commitment
+        return {"commitment": self._commitment}
 
     def _roll(self, n_dice: int = 2) -> dict[str, Any]:
         """Roll for the game; returns the outcome to log: the dice and, with fair dice, the
@@ -377,6 +410,8 @@ class Match(ABC):
         if self.settings.dice != "fair" or self._dice is not None:
             return {}
         if self._replay is not None:
+            if not self._replay.seeds:
+                raise RecordError("the log has fewer revealed seeds than its games")
             return {"server_seed": self._replay.seeds.pop(0)}
         seed = self._fair.reveal().hex() if self._fair is not None else None
         self._fair = None
@@ -443,46 +478,171 @@ class Match(ABC):
             ) from None
         except GameError as exc:
             raise RecordError(f"the match record cannot be read: {exc}") from None
+        match = cls(settings, players, dice=dice, time_source=time_source)
+        match._replay_log(events, time_source)
+        match._resume_fair_dice(data.get("secrets"))
+        return match
+
+    def _replay_log(self, events: Sequence[Event], time_source: TimeSource) -> None:
+        """Apply the logged ``events``, which follow the match's own, again: every action at
+        its time, with its dice, commitments and seeds from the log; then the match reads
+        ``time_source``. ``RecordError`` if they do not replay to the same events."""
+        first = len(self.events)
         replay = _Replay(events)
-        match = cls(settings, players, dice=dice, time_source=lambda: replay.now)
-        match._replay = replay
-        for event in events:
-            if event.derived:
-                continue
-            replay.now = event.time
-            try:
-                if event.kind == "flag":
-                    match.check_time()
-                elif event.kind == "forfeit":
-                    loser, reason = event.data.get("player"), event.data.get("reason")
-                    if not isinstance(loser, int) or not isinstance(reason, str):
-                        raise RecordError("a forfeit names the player (0 or 1) and a reason")
-                    match.forfeit(loser, reason)
-                else:
-                    match.apply(event.player, event.action())
-            except GameError as exc:
-                raise RecordError(
-                    f"event {event.seq} ({event.kind}) cannot be replayed: {exc}"
-                ) from None
-        match._replay = None
-        match._now = time_source
-        mine = [e.to_dict() for e in match.events]
+        self._replay = replay
+        self._now = lambda: replay.now
+        try:
+            for event in events:
+                if event.derived:
+                    continue
+                replay.now = event.time
+                try:
+                    if event.kind == "flag":
+                        self.check_time()
+                    elif event.kind == "forfeit":
+                        loser, reason = event.data.get("player"), event.data.get("reason")
+                        if not isinstance(loser, int) or not isinstance(reason, str):
+                            raise RecordError("a forfeit names the player (0 or 1) and a reason")
+                        self.forfeit(loser, reason)
+                    else:
+                        self.apply(event.player, event.action())
+                except GameError as exc:
+                    raise RecordError(
+                        f"event {event.seq} ({event.kind}) cannot be replayed: {exc}"
+                    ) from None
+        finally:
+            self._replay = None
+            self._now = time_source
+        mine = [e.to_dict() for e in self.events[first:]]
         theirs = [e.to_dict() for e in events]
         if mine != theirs:
             where = next(
                 (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
                 min(len(mine), len(theirs)),
             )
-            raise RecordError(f"the log does not replay to the same match (from event {where} on)")
-        secret = (
-            data.get("secrets", {}).get("server_seed")
-            if isinstance(data.get("secrets"), Mapping)
-            else None
-        )
-        if secret and match._game_in_progress():
-            match._fair_seed = bytes.fromhex(secret)
-            match._fair = FairDice.resume(match.dice_record(len(match.games) + 1), match._fair_seed)
+            raise RecordError(
+                f"the log does not replay to the same match (from event {first + where} on)"
+            )
+
+    def _resume_fair_dice(self, secrets: object) -> None:
+        """Go on with the fair dice of the game in progress, given the server's ``secrets``
+        (``{"server_seed": hex}``, as ``to_dict(secrets=True)`` gives them)."""
+        secret = secrets.get("server_seed") if isinstance(secrets, Mapping) else None
+        if secret and self._game_in_progress():
+            if not isinstance(secret, str):
+                raise RecordError("the server seed is written in hex")
+            try:
+                self._fair_seed = bytes.fromhex(secret)
+                record = self.dice_record(len(self.games) + 1)
+                self._fair = FairDice.resume(record, self._fair_seed)
+            except ValueError as exc:
+                raise RecordError(f"the fair dice cannot go on: {exc}") from None
+
+    # -- snapshots ----------------------------------------------------------------------------
+
+    def snapshot(self, *, secrets: bool = False) -> dict[str, Any]:
+        """The match as it stands, JSON-able, for ``from_snapshot`` to go on from without
+        replaying the log: settings, players, score, games, the game's own state, the clock,
+        the fair dice (the server's seed only with ``secrets``, as in ``to_dict``) and how
+        many events of the log it stands after (with the last, to recognise the log)."""
+        out: dict[str, Any] = {
+            "version": SNAPSHOT_VERSION,
+            "game": self.game,
+            "settings": self.settings.to_dict(),
+            "players": list(self.players),
+            "events": len(self.events),
+            "last_event": self.events[-1].to_dict() if self.events else None,
+            "score": list(self.score),
+            "games": [summary.to_dict() for summary in self.games],
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "started": self.started,
+            "clock": None if self.clock is None else self.clock.saved(),
+            "dice": {
+                "client_seeds": [seed.hex() for seed in self._client_seeds],
+                "commitment": self._commitment,
+                "rolls": self._game_rolls,
+            },
+            "state": self._snapshot_state(),
+        }
+        if secrets and self._fair_seed is not None:
+            out["secrets"] = {"server_seed": self._fair_seed.hex()}
+        return out
+
+    @classmethod
+    def from_snapshot(
+        cls,
+        snapshot: Mapping[str, Any],
+        events: Sequence[Event],
+        *,
+        secrets: Mapping[str, Any] | None = None,
+        time_source: TimeSource = time.time,
+        dice: DiceSource | None = None,
+    ) -> Self:
+        """The match ``snapshot`` saved, with ``events`` as its log: the events the snapshot
+        stands after are taken as they are (not replayed); any that follow them are replayed,
+        as ``from_dict`` does. ``secrets`` (the server's; else the snapshot's own, if any) let
+        the fair dice of the game in progress go on. ``RecordError`` for a snapshot of another
+        version, of the wrong shape, or of another log: the caller then replays the log."""
+        fields = check_version(snapshot)
+        try:
+            settings = MatchSettings.from_dict(fields.fields("settings").data)
+            players = fields.items("players")
+            count = fields.integer("events")
+            if len(players) != 2 or not all(isinstance(p, str) for p in players):
+                raise RecordError("the snapshot needs the two players' names")
+            if fields.text("game") != settings.game:
+                raise RecordError("the snapshot's game is not its settings' game")
+            if len(events) < count:
+                raise RecordError(
+                    f"the snapshot stands after {count} events; the log has {len(events)}"
+                )
+            last = fields.value("last_event")
+            if (events[count - 1].to_dict() if count else None) != last:
+                raise RecordError("the snapshot is not of this log: its last event differs")
+            match = cls(settings, players, dice=dice, time_source=time_source)
+            match.events = list(events[:count])
+            match._restore(fields)
+            match._replay_log(events[count:], time_source)
+            match._resume_fair_dice(secrets if secrets is not None else snapshot.get("secrets"))
+        except RecordError:
+            raise
+        except GameError as exc:
+            raise RecordError(f"the snapshot cannot be restored: {exc}") from None
         return match
+
+    def _restore(self, fields: Fields) -> None:
+        """Take the state ``snapshot`` saved (the log set already)."""
+        self.score = list(fields.pair("score"))
+        self.games = [GameSummary.from_dict(g) for g in fields.items("games")]
+        self.winner = fields.seat("winner")
+        self.end_reason = fields.text("end_reason", optional=True)
+        self.started = fields.flag("started")
+        clock = fields.maybe_fields("clock")
+        if (clock is None) != (self.clock is None):
+            raise RecordError("the snapshot's clock does not follow the settings' time control")
+        if clock is not None:
+            self.clock = Clock.restore(clock.data, time_source=self._time)
+        dice = fields.fields("dice")
+        seeds = dice.items("client_seeds")
+        if not all(isinstance(seed, str) for seed in seeds):
+            raise RecordError("the snapshot's client seeds are a list of hex texts")
+        try:
+            self._client_seeds = [bytes.fromhex(seed) for seed in seeds]
+        except ValueError:
+            raise RecordError("the snapshot's client seeds are written in hex") from None
+        self._commitment = dice.text("commitment", optional=True)
+        self._game_rolls = dice.integer("rolls")
+        self._restore_state(fields.fields("state"))
+
+    @abstractmethod
+    def _snapshot_state(self) -> dict[str, Any]:
+        """The game's own state, JSON-able, for ``_restore_state``."""
+
+    @abstractmethod
+    def _restore_state(self, state: Fields) -> None:
+        """Take the game's own state that ``_snapshot_state`` saved; ``GameError`` if it cannot
+        be."""
 
     @abstractmethod
     def _game_in_progress(self) -> bool:

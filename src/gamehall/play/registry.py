@@ -12,6 +12,7 @@ from typing import Any
 
 from gamehall.errors import GameError, RecordError
 from gamehall.play.dice import DiceSource
+from gamehall.play.events import Event
 from gamehall.play.match import Match, TimeSource
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import GAME_NAMES, GameName, MatchSettings
@@ -25,7 +26,15 @@ MATCH_CLASSES: dict[GameName, type[Match]] = {
 }
 """Each game's match class."""
 
-__all__ = ["GAME_NAMES", "MATCH_CLASSES", "GameName", "load_match", "match_class", "new_match"]
+__all__ = [
+    "GAME_NAMES",
+    "MATCH_CLASSES",
+    "GameName",
+    "load_match",
+    "match_class",
+    "new_match",
+    "restore_match",
+]
 
 
 def match_class(game: str) -> type[Match]:
@@ -59,3 +68,22 @@ def load_match(
     if not isinstance(game, str) or game not in GAME_NAMES:
         raise RecordError(f"a match record names its game, one of {', '.join(GAME_NAMES)}")
     return match_class(game).from_dict(data, dice=dice, time_source=time_source)
+
+
+def restore_match(
+    snapshot: Mapping[str, Any],
+    events: Sequence[Event],
+    *,
+    secrets: Mapping[str, Any] | None = None,
+    time_source: TimeSource = time.time,
+    dice: DiceSource | None = None,
+) -> Match:
+    """A match restored from ``Match.snapshot``'s form with ``events`` as its log (those after
+    the snapshot replayed), of the class its ``game`` names; ``RecordError`` when it cannot be
+    (then replay the log with ``load_match``)."""
+    game = snapshot.get("game") if isinstance(snapshot, Mapping) else None
+    if not isinstance(game, str) or game not in GAME_NAMES:
+        raise RecordError(f"a match snapshot names its game, one of {', '.join(GAME_NAMES)}")
+    return match_class(game).from_snapshot(
+        snapshot, events, secrets=secrets, time_source=time_source, dice=dice
+    )

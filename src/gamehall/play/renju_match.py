@@ -7,7 +7,7 @@ a game point for a win and half for a draw, and the loss of a game on time.
 
 from typing import Any, Literal
 
-from gamehall.errors import GameError, IllegalMoveError
+from gamehall.errors import GameError, IllegalMoveError, RecordError
 from gamehall.play.actions import (
     Accept,
     Action,
@@ -20,6 +20,7 @@ from gamehall.play.actions import (
 )
 from gamehall.play.clock import Clock
 from gamehall.play.match import GameSummary, Handler, Match
+from gamehall.play.snapshot import Fields
 from gamehall.renju import Board
 
 Phase = Literal["waiting", "move", "over"]
@@ -183,15 +184,20 @@ class RenjuMatch(Match):
 
     # -- the flow of the match --------------------------------------------------------------------
 
+    def _new_board(self, moves: list[str] | None = None) -> Board:
+        """An empty board of the match's options, or the board after ``moves``."""
+        options = self.settings.options
+        rule = options.get("rule", "renju")
+        opening = options.get("opening", "center")
+        forbidden = options.get("forbidden", "loss")
+        if moves is None:
+            return Board(rule=rule, opening=opening, forbidden=forbidden)
+        return Board.from_moves(moves, rule=rule, opening=opening, forbidden=forbidden)
+
     def _start_game(self) -> None:
         number = len(self.games) + 1
         self.black = (number - 1) % 2
-        options = self.settings.options
-        self.board = Board(
-            rule=options.get("rule", "renju"),
-            opening=options.get("opening", "center"),
-            forbidden=options.get("forbidden", "loss"),
-        )
+        self.board = self._new_board()
         self.draw_offer = None
         self.phase = "move"
         control = self.settings.time_control()
@@ -236,3 +242,26 @@ class RenjuMatch(Match):
 
     def _game_in_progress(self) -> bool:
         return self.phase == "move" and not self.is_over
+
+    # -- snapshots ----------------------------------------------------------------------------
+
+    def _snapshot_state(self) -> dict[str, Any]:
+        """The game's moves (the board is played again from them: at most 225 stones), who
+        has Black and a draw offer waiting."""
+        return {
+            "phase": self.phase,
+            "moves": None if self.board is None else self.board.moves,
+            "black": self.black,
+            "draw_offer": self.draw_offer,
+        }
+
+    def _restore_state(self, state: Fields) -> None:
+        self.phase = state.choice("phase", ("waiting", "move", "over"))  # type: ignore[assignment]
+        moves = state.value("moves")
+        if moves is not None and not (
+            isinstance(moves, list) and all(isinstance(m, str) for m in moves)
+        ):
+            raise RecordError(f"the snapshot's moves are a list of points, not {moves!r}")
+        self.board = None if moves is None else self._new_board(moves)
+        self.black = state.seat("black") or 0
+        self.draw_offer = state.seat("draw_offer")

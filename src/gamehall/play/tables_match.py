@@ -10,7 +10,7 @@ from typing import Any, Literal
 from gamehall.backgammon.match_id import MatchState
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.backgammon.variants import Variant, find_variant
-from gamehall.errors import GameError, IllegalMoveError
+from gamehall.errors import GameError, IllegalMoveError, RecordError
 from gamehall.nardy.position import Position as NardyPosition
 from gamehall.nardy.rules import Side
 from gamehall.play.actions import (
@@ -32,10 +32,12 @@ from gamehall.play.actions import (
     Undo,
 )
 from gamehall.play.match import GameSummary, Handler, Match
+from gamehall.play.snapshot import Fields, pair_of_seats
 from gamehall.tables.moves import BAR
 from gamehall.tables.position import TablesPosition, Turn
 
 Phase = Literal["waiting", "roll", "double", "move", "resign", "between", "over"]
+PHASES: tuple[Phase, ...] = ("waiting", "roll", "double", "move", "resign", "between", "over")
 """Where a game stands: before the start, the player on roll to roll (or double), an offered
 double to answer, a turn being played, a resignation to answer, between the games of a money
 session, the match over."""
@@ -622,3 +624,97 @@ class TablesMatch(Match):
 
     def _game_in_progress(self) -> bool:
         return self.phase not in ("waiting", "between", "over") and not self.is_over
+
+    # -- snapshots ----------------------------------------------------------------------------
+
+    def _snapshot_state(self) -> dict[str, Any]:
+        """The board (a Position ID in backgammon, the exchange format in nardy), the turn's
+        dice and single moves so far, the cube, an offer waiting, Crawford and the colours."""
+        position: dict[str, Any] | None = None
+        if isinstance(self.position, BackgammonPosition):
+            position = {"id": self.position.to_id()}
+        elif isinstance(self.position, NardyPosition):
+            position = self.position.to_dict()
+        turn = self.turn
+        return {
+            "phase": self.phase,
+            "position": position,
+            "on_roll": self.on_roll,
+            "dice": list(self.dice) if self.dice is not None else None,
+            "turn": None if turn is None else [[m.src, m.die] for m in turn.moves],
+            "dice_left": None if turn is None else list(turn.dice_left),
+            "cube": self.cube,
+            "cube_owner": self.cube_owner,
+            "doubled_by": self.doubled_by,
+            "resign_offer": list(self.resign_offer) if self.resign_offer else None,
+            "phase_before_offer": self._phase_before_offer,
+            "crawford_game": self.crawford_game,
+            "crawford_done": self._crawford_done,
+            "colours": list(self.colours),
+            "first_mover": self._first_mover,
+        }
+
+    def _restore_state(self, state: Fields) -> None:
+        self.phase = state.choice("phase", PHASES)  # type: ignore[assignment]
+        self.on_roll = state.seat("on_roll") or 0
+        self.position = self._restored_position(state.maybe_fields("position"))
+        dice = state.value("dice")
+        if dice is None:
+            self.dice = None
+        elif isinstance(dice, list) and len(dice) == 2 and all(type(d) is int for d in dice):
+            self.dice = (dice[0], dice[1])
+        else:
+            raise RecordError(f"the snapshot's dice must be two dice or null, not {dice!r}")
+        moves, left = state.value("turn"), state.value("dice_left")
+        if (moves is None) != (left is None):
+            raise RecordError("the snapshot's turn and its dice left go together")
+        self.turn = None
+        if moves is not None:
+            if self.position is None or self.dice is None or not isinstance(moves, list):
+                raise RecordError("the snapshot's turn needs a board, dice and a list of moves")
+            self.turn = self.position.start_turn(self.dice)
+            for move in moves:
+                if not (isinstance(move, list) and len(move) == 2):
+                    raise RecordError(f"a move of the snapshot's turn is [from, die], not {move}")
+                self.turn.move(move[0], move[1])
+            self._order_dice_left(self.turn, left)
+        self.cube = state.integer("cube", low=1)
+        self.cube_owner = state.seat("cube_owner")
+        self.doubled_by = state.seat("doubled_by")
+        offer = state.value("resign_offer")
+        self.resign_offer = None if offer is None else pair_of_seats(offer, "a resignation offer")
+        self._phase_before_offer = state.choice("phase_before_offer", PHASES)  # type: ignore[assignment]
+        self.crawford_game = state.flag("crawford_game")
+        self._crawford_done = state.flag("crawford_done")
+        colours = state.items("colours")
+        if colours not in (["white", "black"], ["black", "white"]):
+            raise RecordError(f"the snapshot's colours are white and black, not {colours}")
+        self.colours = (colours[0], colours[1])
+        self._first_mover = state.seat("first_mover") or 0
+
+    @staticmethod
+    def _order_dice_left(turn: Turn[TablesPosition], wanted: object) -> None:
+        """Put the dice left in the order the snapshot shows: a move taken back (``undo``)
+        leaves them from the highest down, which the moves made alone do not give."""
+        if wanted == list(turn.dice_left):
+            return
+        legal = turn.legal_moves()
+        if legal:
+            turn.move(legal[0].src, legal[0].die)
+            turn.undo()
+        if wanted != list(turn.dice_left):
+            raise RecordError(f"the snapshot's dice left, {wanted!r}, are not those of its turn")
+
+    def _restored_position(self, data: Fields | None) -> TablesPosition | None:
+        if data is None:
+            return None
+        if self.variant is not None:
+            return BackgammonPosition.from_id(data.text("id") or "", self.variant)
+        options = self.settings.options
+        return NardyPosition.from_dict(
+            data.data,
+            bearoff=options.get("bearoff", "seed"),  # type: ignore[arg-type]
+            block_check=options.get("block_check", "step"),  # type: ignore[arg-type]
+            head_exception=options.get("head_exception", "seed"),  # type: ignore[arg-type]
+            last_roll_tie=options.get("last_roll_tie") == "on",
+        )
