@@ -59,9 +59,10 @@ class Event:
         field (nothing is coerced: ``"3"`` is not a sequence number)."""
         if not isinstance(data, Mapping):
             raise RecordError("an event of the log is a mapping")
-        where = f"event {data.get('seq')!r}"
-        missing = {"seq", "kind", "player", "time"} - set(data)
-        if missing:
+        where = _Where(data)
+        keys = data.keys()
+        if not keys >= _REQUIRED:
+            missing = _REQUIRED - set(keys)
             raise RecordError(f"{where} has no {', '.join(sorted(missing))}")
         seq, kind, player, time = data["seq"], data["kind"], data["player"], data["time"]
         if not _is_int(seq) or seq < 0:
@@ -76,8 +77,8 @@ class Event:
         if not isinstance(derived, bool):
             raise RecordError(f"{where}: derived must be true or false")
         clocks = data.get("clocks")
-        unknown = set(data) - {f.name for f in fields(cls)}
-        if unknown:
+        if not keys <= _FIELDS:
+            unknown = set(keys) - _FIELDS
             raise RecordError(f"{where} has unknown fields: {', '.join(map(str, unknown))}")
         return cls(
             seq=seq,
@@ -91,11 +92,26 @@ class Event:
         )
 
 
+_REQUIRED = frozenset({"seq", "kind", "player", "time"})
+_FIELDS = frozenset(f.name for f in fields(Event))
+
+
+class _Where:
+    """The event an error message names (made into text only for a message: reading the log
+    is the hot path of loading a match)."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+
+    def __str__(self) -> str:
+        return f"event {self.data.get('seq')!r}"
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _mapping(value: object, where: str, name: str) -> dict[str, Any]:
+def _mapping(value: object, where: object, name: str) -> dict[str, Any]:
     if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
         raise RecordError(f"{where}: {name} must be a mapping of names to values")
     return dict(value)
