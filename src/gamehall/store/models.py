@@ -113,6 +113,9 @@ class MatchRow(Base):
     """Whether the result changes the players' ratings (in the transaction that stores it)."""
     secrets: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     """The server's own secrets (the fair dice's seed): never shown to a player."""
+    snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    """The latest ``Match.snapshot()`` (without secrets), written with the events it stands
+    after: loading the match restores it and replays only the events after it."""
     created_at: Mapped[datetime] = mapped_column(index=True)
     updated_at: Mapped[datetime] = mapped_column(index=True)
 

@@ -335,9 +335,11 @@ class Store:
         secrets: Mapping[str, Any] | None,
         status: str,
         summary: Mapping[str, Any],
+        snapshot: Mapping[str, Any] | None = None,
     ) -> None:
         """In one transaction: add the match's new events, replace its secrets, status
-        (``playing`` or ``over``) and summary (``score``, ``winner`` seat, ``end_reason``);
+        (``playing`` or ``over``) and summary (``score``, ``winner`` seat, ``end_reason``),
+        and its snapshot when one is given (``Match.snapshot()`` after these events);
         the results among the events of a rated match (a renju game, a tables match) change
         both players' ratings (``ratings.rate_results``).
         ``EventConflictError`` if one of the events is stored already (another server wrote
@@ -361,6 +363,7 @@ class Store:
                         summary=dict(summary),
                         winner=_winner(status, summary),
                         updated_at=self._now(),
+                        **({} if snapshot is None else {"snapshot": dict(snapshot)}),
                     ),
                 )
                 if changed == 0:
@@ -385,7 +388,7 @@ class Store:
             raise conflict from None
 
     def load_match(self, match_id: str) -> StoredMatch | None:
-        """The match with its events (in seq order) and secrets, or None."""
+        """The match with its events (in seq order), secrets and latest snapshot, or None."""
         with self._read() as session:
             row = session.get(MatchRow, match_id)
             if row is None:
@@ -393,7 +396,7 @@ class Store:
             events = session.scalars(
                 select(EventRow.event).where(EventRow.match_id == match_id).order_by(EventRow.seq)
             ).all()
-            return stored_match_from_row(row, events, row.secrets)
+            return stored_match_from_row(row, events, row.secrets, row.snapshot)
 
     def list_matches(
         self, status: str | None = None, user_id: int | None = None, limit: int = 50
@@ -402,7 +405,7 @@ class Store:
         and of the user ``user_id`` when given."""
         if status is not None:
             check_status(status)
-        query = select(MatchRow).options(defer(MatchRow.secrets))
+        query = select(MatchRow).options(defer(MatchRow.secrets), defer(MatchRow.snapshot))
         if status is not None:
             query = query.where(MatchRow.status == status)
         if user_id is not None:
@@ -610,7 +613,7 @@ class Store:
         """The user's finished matches, the last finished first (without events)."""
         query = (
             select(MatchRow)
-            .options(defer(MatchRow.secrets))
+            .options(defer(MatchRow.secrets), defer(MatchRow.snapshot))
             .where(MatchRow.status == "over", MatchRow.id.in_(_matches_of(user_id)))
             .order_by(MatchRow.updated_at.desc(), MatchRow.id.desc())
         )

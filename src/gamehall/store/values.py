@@ -85,6 +85,8 @@ class StoredMatch:
     updated_at: datetime
     events: tuple[dict[str, Any], ...] | None = field(default=None, repr=False)
     secrets: dict[str, Any] | None = field(default=None, repr=False)
+    snapshot: dict[str, Any] | None = field(default=None, repr=False)
+    """The latest ``Match.snapshot()`` stored (only when loaded whole; None before the first)."""
 
     @property
     def players(self) -> list[str]:
@@ -212,6 +214,7 @@ def stored_match_from_row(
     row: MatchRow,
     events: Sequence[dict[str, Any]] | None = None,
     secrets: dict[str, Any] | None = None,
+    snapshot: dict[str, Any] | None = None,
 ) -> StoredMatch:
     """The match of a row with its seats; with ``events`` and ``secrets`` when it is loaded
     whole."""
@@ -226,4 +229,5 @@ def stored_match_from_row(
         updated_at=row.updated_at,
         events=tuple(events) if events is not None else None,
         secrets=secrets,
+        snapshot=snapshot,
     )
