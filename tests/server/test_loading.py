@@ -1,6 +1,7 @@
-"""Loading live matches: a replay runs on the replays' worker thread, never on the event loop;
+"""Loading live matches: a load runs on the replays' worker thread, never on the event loop;
 concurrent requests share one load; a loaded match is kept; a finished match's state is read
-from the store without any replay."""
+from the store without any replay; a match is restored from its latest snapshot, with only the
+events after it replayed, and replayed whole when its snapshot cannot be used."""
 
 import asyncio
 import threading
@@ -10,10 +11,12 @@ from typing import Any
 
 import pytest
 
-from gamehall.play.registry import load_match
+from gamehall.play.actions import action_from_dict
+from gamehall.play.registry import load_match, restore_match
 from gamehall.play.settings import MatchSettings
 from gamehall.server.config import Config
-from gamehall.server.live import LiveMatches, persistence
+from gamehall.server.live import LiveMatch, LiveMatches, snapshots
+from gamehall.server.live.snapshots import SNAPSHOT_EVERY, snapshot_due
 from gamehall.store import PlayerSeat, Store, upgrade_database
 from server.helpers import CHEAP_HASHER, FakeClock, Hall, running
 from support import aio
@@ -42,7 +45,7 @@ def test_a_match_is_replayed_once_off_the_event_loop(
         replays.append(threading.current_thread().name)
         return load_match(data, *args, **kwargs)
 
-    monkeypatch.setattr(persistence, "load_match", recorded)
+    monkeypatch.setattr(snapshots, "load_match", recorded)
 
     async def scenario() -> None:
         first = LiveMatches(store, config, clock=FakeClock())
@@ -75,7 +78,8 @@ def test_the_state_of_a_finished_match_needs_no_replay(
     def no_replay(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a finished match's state was replayed")
 
-    monkeypatch.setattr(persistence, "load_match", no_replay)
+    monkeypatch.setattr(snapshots, "load_match", no_replay)
+    monkeypatch.setattr(snapshots, "restore_match", no_replay)
     with running(config, clock=clock) as hall:
         assert _state(hall, match_id) == final
         assert final["winner"] == 0 and final["end_reason"] == "abandoned"
@@ -84,3 +88,112 @@ def test_the_state_of_a_finished_match_needs_no_replay(
 def _state(hall: Hall, match_id: str) -> dict[str, Any]:
     state: dict[str, Any] = hall.anonymous().ok("get", f"/api/matches/{match_id}")["state"]
     return state
+
+
+class Socket:
+    """A player's socket that keeps nothing."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat: int | None = seat
+
+    def send(self, message: dict[str, Any]) -> None:
+        return None
+
+
+async def _play(manager: LiveMatches, live: LiveMatch, store: Store, steps: int) -> list[int]:
+    """Take ``steps`` actions of the player to act (the first legal play, a roll, a take);
+    after each, how many events the match has beyond its stored snapshot."""
+    behind = []
+    for _ in range(steps):
+        match = live.match
+        seat = match.to_act
+        assert seat is not None
+        actions = match.legal_actions(seat)
+        legal = match.legal_view(seat)
+        if legal and legal["plays"]:
+            data = {"kind": "play", "text": legal["plays"][0]}
+        else:
+            kind = next(k for k in ("confirm", "roll", "take", "accept") if k in actions)
+            data = {"kind": kind}
+        await manager.act(live, Socket(seat), action_from_dict(data), None)
+        stored = store.load_match(live.id)
+        assert stored is not None and stored.snapshot is not None
+        behind.append(len(live.match.events) - stored.snapshot["events"])
+    return behind
+
+
+def test_a_match_is_restored_from_its_snapshot_and_the_events_after_it(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = Config(database_url=store.url, bot_delay=0)
+    restored: list[int] = []
+
+    def recorded(snapshot: Any, events: Any, **kwargs: Any) -> Any:
+        restored.append(len(events) - snapshot["events"])
+        return restore_match(snapshot, events, **kwargs)
+
+    def no_replay(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a match with a snapshot was replayed from its start")
+
+    monkeypatch.setattr(snapshots, "restore_match", recorded)
+
+    async def scenario() -> None:
+        clock = FakeClock()
+        first = LiveMatches(store, config, clock=clock)
+        settings = MatchSettings(game="backgammon", length=7, clock="fischer:600+5", dice="fair")
+        match_id = await first.create(settings, _seats(store))
+        live = await first.get(match_id)
+        behind = await _play(first, live, store, 40)
+        assert all(0 <= b < SNAPSHOT_EVERY for b in behind)
+        assert any(b > 0 for b in behind)  # not a snapshot with every move
+        await first.stop()
+        monkeypatch.setattr(snapshots, "load_match", no_replay)
+        second = LiveMatches(store, config, clock=clock)
+        again = await second.get(match_id)
+        assert again.match.state() == live.match.state()
+        assert again.match.to_dict(secrets=True) == live.match.to_dict(secrets=True)
+        await _play(second, again, store, 6)  # the fair dice go on from the stored seed
+        await second.stop()
+
+    aio.run(scenario())
+    assert len(restored) == 1
+
+
+def test_a_match_whose_snapshot_cannot_be_used_is_replayed(
+    store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    config = Config(database_url=store.url, bot_delay=0)
+
+    async def scenario() -> None:
+        clock = FakeClock()
+        first = LiveMatches(store, config, clock=clock)
+        match_id = await first.create(MatchSettings(game="backgammon", length=3), _seats(store))
+        live = await first.get(match_id)
+        await _play(first, live, store, 8)
+        await first.stop()
+        stored = store.load_match(match_id)
+        assert stored is not None and stored.snapshot is not None
+        store.append_events(
+            match_id,
+            [],
+            secrets=None,
+            status="playing",
+            summary=stored.summary,
+            snapshot={**stored.snapshot, "version": 99},
+        )
+        second = LiveMatches(store, config, clock=clock)
+        again = await second.get(match_id)
+        assert again.match.state() == live.match.state()
+        await second.stop()
+
+    aio.run(scenario())
+    assert "its snapshot cannot be used" in caplog.text
+
+
+def test_a_snapshot_is_due_at_every_game_start_and_end_and_every_few_events() -> None:
+    assert snapshot_due(None, 5, [{"kind": "roll"}])  # none stored yet (or not known here)
+    assert not snapshot_due(None, 5, [])  # nothing new
+    assert not snapshot_due(100, 100 + SNAPSHOT_EVERY - 1, [{"kind": "play"}])
+    assert snapshot_due(100, 100 + SNAPSHOT_EVERY, [{"kind": "play"}])
+    assert snapshot_due(100, 103, [{"kind": "game_end"}, {"kind": "game_start"}])
+    assert snapshot_due(100, 101, [{"kind": "game_start"}])

@@ -4,8 +4,9 @@ The parts, each named for what it does: ``manager`` (the one path of every chang
 ``LiveMatches``), ``matches`` (a live match and what each reader sees), ``presence`` (sockets,
 grace periods, claiming an abandoned match), ``clock_watch`` (flagging a player whose time ran
 out), ``bots`` (the computer players), ``fanout`` (messages to sockets and other processes),
-``catch_up`` (applying another process's events), ``persistence`` (the store) and ``clocks``
-(the injected wall clock and a match's time).
+``catch_up`` (applying another process's events), ``persistence`` (the store), ``snapshots``
+(when a match's snapshot is stored, and loading a match from it) and ``clocks`` (the injected
+wall clock and a match's time).
 """
 
 from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock

@@ -7,9 +7,10 @@ everybody watching. A refused action changes nothing and is answered to its send
 Around that path the manager runs what no player asks for: the clock's timer, the computer
 players and the players' presence (``presence.py``).
 
-Nothing heavy runs on the event loop: loading a match (a replay of its log), the play layer's
-actions, the engines and the views of each message run in worker threads. A loaded match stays
-in memory while it is played or watched, so it is replayed once per process, not per request.
+Nothing heavy runs on the event loop: loading a match (its snapshot restored and the few events
+after it replayed, ``snapshots.py``), the play layer's actions, the engines and the views of
+each message run in worker threads. A loaded match stays in memory while it is played or
+watched, so it is loaded once per process, not per request.
 
 With several server processes (``GAMEHALL_REDIS_URL``) each keeps its own copy of a live match;
 every stored change is published, and a process that receives one applies just those events to
@@ -25,8 +26,8 @@ from typing import Any
 
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.play.actions import Action, ClaimTime
-from gamehall.play.match import Match
-from gamehall.play.registry import load_match, new_match
+from gamehall.play.match import Match, TimeSource
+from gamehall.play.registry import new_match
 from gamehall.play.settings import MatchSettings
 from gamehall.server.config import Config
 from gamehall.server.live import bots, presence
@@ -42,8 +43,9 @@ from gamehall.server.live.persistence import (
     new_dice,
     secrets_of,
 )
+from gamehall.server.live.snapshots import rebuild
 from gamehall.server.live.workers import Workers
-from gamehall.store import PlayerSeat, Store
+from gamehall.store import PlayerSeat, Store, StoredMatch
 
 log = logging.getLogger(__name__)
 
@@ -182,6 +184,7 @@ class LiveMatches:
             match_id, loaded.match, list(loaded.stored.seats), loaded.time, loaded.dice
         )
         live.secrets = dict(loaded.stored.secrets or {})
+        live.snapshot_at = loaded.snapshot_at
         self._live[match_id] = live
         async with live.lock:
             if "paused_at" in loaded.stored.summary:  # resumed: from now on the offset holds
@@ -201,6 +204,7 @@ class LiveMatches:
             return
         live.replace(loaded.match, loaded.time, loaded.dice)
         live.secrets = dict(loaded.stored.secrets or {})
+        live.snapshot_at = loaded.snapshot_at
 
     async def state(self, match_id: str) -> dict[str, Any]:
         """``Match.state()`` of a match: of the live copy; of a finished match, as stored
@@ -212,8 +216,7 @@ class LiveMatches:
             if stored.status == "over" and isinstance(state, dict):
                 return state
             if stored.status == "over":  # stored before finished matches kept their state
-                data = stored.as_match_dict(False)
-                return await self.workers.replay(_replayed_state, data)
+                return await self.workers.replay(_rebuilt_state, stored, self.clock)
             live = await self.get(match_id)
         async with live.lock:
             return live.match.state()
@@ -454,5 +457,5 @@ def _started(
     return match
 
 
-def _replayed_state(data: dict[str, Any]) -> dict[str, Any]:
-    return load_match(data).state()
+def _rebuilt_state(stored: StoredMatch, time_source: TimeSource) -> dict[str, Any]:
+    return rebuild(stored, time_source, None)[0].state()

@@ -47,6 +47,8 @@ class LiveMatch:
         """The match's dice source when the server rolls secure dice (see ``catch_up``)."""
         self.secrets: dict[str, Any] | None = None
         """The match's secrets as last stored (the current game's fair-dice seed)."""
+        self.snapshot_at: int | None = None
+        """The event count of the match's latest snapshot in the store, if known here."""
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.away: dict[int, float] = {}

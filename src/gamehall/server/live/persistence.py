@@ -1,5 +1,6 @@
-"""The live matches in the store: loading a match (a replay, run off the event loop), storing
-new events with the match's summary, and the summary kept beside the log.
+"""The live matches in the store: loading a match (its snapshot restored and the events after
+it replayed, off the event loop: ``snapshots.py``), storing new events with the match's
+summary (and a snapshot now and then), and the summary kept beside the log.
 
 Time: a match reads ``MatchTime``, the wall clock less the time the server was down while the
 match was being played (its offset, kept in the stored summary), so that a restart charges
@@ -7,17 +8,17 @@ nobody's clock for the downtime and the log, whose times are match times, still 
 (see ``docs/server.md``).
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gamehall.errors import GameError
 from gamehall.play.match import Match
-from gamehall.play.registry import load_match
 from gamehall.play.settings import MatchSettings
 from gamehall.server.live.catch_up import LoggedDice
 from gamehall.server.live.clocks import MatchTime, WallClock
 from gamehall.server.live.matches import LiveMatch
+from gamehall.server.live.snapshots import rebuild, snapshot_due
 from gamehall.server.live.workers import Workers
 from gamehall.store import PlayerSeat, Store, StoredMatch
 
@@ -65,12 +66,14 @@ def secrets_of(match: Match) -> dict[str, Any] | None:
 
 @dataclass
 class Loaded:
-    """A match read from the store and replayed."""
+    """A match read from the store and rebuilt."""
 
     stored: StoredMatch
     match: Match
     time: MatchTime
     dice: LoggedDice | None
+    snapshot_at: int | None
+    """The event count of the snapshot it was restored from (None: replayed from the start)."""
 
 
 class Persistence:
@@ -85,22 +88,22 @@ class Persistence:
         """Whether other processes play the same matches (then they keep the clocks going)."""
 
     async def load(self, match_id: str, *, resuming: bool = False) -> Loaded:
-        """Read and replay a stored match, in the replays' worker thread;
-        ``NoSuchMatchError``, ``RecordError`` if its log does not replay."""
+        """Read and rebuild a stored match (its snapshot and the events after it, else its
+        whole log), in the replays' worker thread; ``NoSuchMatchError``, ``RecordError`` if
+        its log does not replay."""
         return await self.workers.replay(self._load, match_id, resuming)
 
     def _load(self, match_id: str, resuming: bool) -> Loaded:
         stored = self.store.load_match(match_id)
         if stored is None:
             raise NoSuchMatchError(f"there is no match {match_id}")
-        data = stored.as_match_dict(secrets=True)
-        time_source = MatchTime(self.wall, self._offset(stored, data["events"], resuming))
+        time_source = MatchTime(self.wall, self._offset(stored, stored.events or (), resuming))
         settings = MatchSettings.from_dict(stored.settings)
         dice = new_dice(settings)
-        match = load_match(data, time_source, dice=dice)
-        return Loaded(stored, match, time_source, dice)
+        match, snapshot_at = rebuild(stored, time_source, dice)
+        return Loaded(stored, match, time_source, dice, snapshot_at)
 
-    def _offset(self, stored: StoredMatch, events: list[Any], resuming: bool) -> float:
+    def _offset(self, stored: StoredMatch, events: Sequence[Any], resuming: bool) -> float:
         """The match's clock offset, so that its clock goes on where it stood: at the pause of
         a server that stopped; when a lone server starts again after a crash (``resuming``),
         at the last event; else (live in another process, or reloaded) the stored offset."""
@@ -121,10 +124,13 @@ class Persistence:
 
     async def append(self, live: LiveMatch, events: list[dict[str, Any]], **extra: Any) -> None:
         """Store ``events`` (maybe none) with the match's status, secrets and summary (and
-        ``extra`` in the summary). The secrets change only when a game starts or ends."""
+        ``extra`` in the summary), and the match's snapshot when one is due (``snapshots``).
+        The secrets change only when a game starts or ends."""
         match = live.match
         if live.secrets is None or any(e["kind"] in ("game_start", "game_end") for e in events):
             live.secrets = secrets_of(match) or {}
+        count = len(match.events)
+        due = snapshot_due(live.snapshot_at, count, events)
         await self.workers.store(
             self.store.append_events,
             live.id,
@@ -132,7 +138,10 @@ class Persistence:
             secrets=live.secrets or None,
             status="over" if match.is_over else "playing",
             summary={**summary_of(match, live.time), **extra},
+            snapshot=match.snapshot() if due else None,
         )
+        if due:
+            live.snapshot_at = count
 
     async def stored(self, match_id: str) -> StoredMatch:
         """The stored match (summary, events); ``NoSuchMatchError``."""

@@ -1,0 +1,65 @@
+"""The snapshots of the live matches: when one is stored, and rebuilding a stored match from it.
+
+A stored match keeps its latest ``Match.snapshot()`` beside its log (written with the events it
+stands after, in their transaction). Loading the match restores the snapshot and replays only
+the events after it, one by one through the play layer, instead of the whole log. A snapshot
+holds the match as it stands, not its log: some 50 microseconds to make and 1 to 3 KB to write
+(a line per game played: 2.7 KB after the 18 games of a 25-point match). It is still not
+written with every move, but at the start and end of each game and after every
+``SNAPSHOT_EVERY`` events, so that a load replays fewer than that many events (about 0.5 ms
+each for the tables games). A match without a usable snapshot (stored before snapshots, or of
+another snapshot version) is replayed from its first event, as before, and gets one at its next
+save.
+"""
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gamehall.errors import RecordError
+from gamehall.play.dice import DiceSource
+from gamehall.play.events import Event
+from gamehall.play.match import Match, TimeSource
+from gamehall.play.registry import load_match, restore_match
+from gamehall.store import StoredMatch
+
+log = logging.getLogger(__name__)
+
+SNAPSHOT_EVERY = 10
+"""A new snapshot is stored once this many events have been logged since the last one (and
+at every game's start and end): a load then replays at most this many events."""
+
+
+def snapshot_due(stored_at: int | None, count: int, batch: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether to store a snapshot with ``batch``, the new events of a match that now has
+    ``count`` events, whose latest stored snapshot stands after ``stored_at`` events (None:
+    it has none, or it is not known here)."""
+    if not batch:
+        return False
+    if stored_at is None or count - stored_at >= SNAPSHOT_EVERY:
+        return True
+    return any(e.get("kind") in ("game_start", "game_end") for e in batch)
+
+
+def rebuild(
+    stored: StoredMatch, time_source: TimeSource, dice: DiceSource | None
+) -> tuple[Match, int | None]:
+    """The stored match (loaded whole, with its secrets), restored from its snapshot and the
+    events after it, else replayed from its log; and the event count of the snapshot it was
+    restored from (None after a replay). ``RecordError`` if the log does not replay."""
+    events = stored.events or ()
+    if stored.snapshot is not None:
+        try:
+            log_events = [Event.from_dict(e) for e in events]
+            match = restore_match(
+                stored.snapshot,
+                log_events,
+                secrets=stored.secrets or {},
+                time_source=time_source,
+                dice=dice,
+            )
+        except RecordError as exc:
+            log.warning("match %s: its snapshot cannot be used (%s); replaying", stored.id, exc)
+        else:
+            return match, int(stored.snapshot["events"])
+    return load_match(stored.as_match_dict(secrets=True), time_source, dice=dice), None
