@@ -415,3 +415,36 @@ def test_a_roll_the_rules_make_for_an_absent_player_is_not_his_coming(hall: Hall
     detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
     assert detail["winner"] == first
     assert detail["pairings"][0]["result"]["outcome"] == "+-"
+
+
+def test_a_player_who_withdraws_mid_tournament_forfeits_the_rest(hall: Hall) -> None:
+    players = {name: hall.register(name) for name in ("ann", "bob", "cid")}
+    body = {"name": "Three", "format": "round-robin", "settings": RENJU}
+    tid = players["ann"].ok("post", "/api/tournaments", body)["tournament"]["id"]
+    for player in players.values():
+        player.ok("post", f"/api/tournaments/{tid}/join")
+    players["ann"].ok("post", f"/api/tournaments/{tid}/start")
+    first = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+    (playing,) = [p for p in first["pairings"] if p["second"] is not None]
+    gone = max(playing["first"], playing["second"])  # bob or cid: a player of round 1
+    left = players[gone].ok("post", f"/api/tournaments/{tid}/leave")
+    assert left["withdrawn"] == [gone]
+    refused = players[gone].post(f"/api/tournaments/{tid}/leave")
+    assert refused.status_code == 400 and "already withdrawn" in refused.text
+    outsider = hall.register("dan").post(f"/api/tournaments/{tid}/leave")
+    assert outsider.status_code == 403 and "not in this tournament" in outsider.text
+    # The match he was playing ends: he lost it, as a withdrawal.
+    state = hall.anonymous().ok("get", f"/api/matches/{playing['match_id']}")["state"]
+    assert state["phase"] == "over" and state["end_reason"] == "withdrawn"
+    assert state["winner"] == [playing["first"], playing["second"]].index(
+        min(playing["first"], playing["second"])
+    )
+    detail = play_through(hall, players, tid)
+    rows = detail["standings"]["rows"]
+    assert rows[-1]["player"] == gone and rows[-1]["annulled"] and rows[-1]["points"] == 0
+    assert detail["winner"] == "ann"
+    assert all(
+        p["result"]["outcome"] in ("+-", "-+", "bye")
+        for p in detail["pairings"]
+        if gone in (p["first"], p["second"])
+    )

@@ -25,7 +25,7 @@ from typing import Any
 from gamehall.errors import GameError
 from gamehall.server.live import LiveMatches
 from gamehall.server.user_socket import UserChannels
-from gamehall.store import ConflictError, PlayerSeat, Store
+from gamehall.store import ConflictError, NotAllowedError, PlayerSeat, Store
 from gamehall.store.ratings import RatingStore
 from gamehall.store.tournaments import StoredTournament, TournamentGame, TournamentStore
 from gamehall.tournaments import Pairing, Result, Tournament, TournamentError, TournamentSettings
@@ -36,6 +36,8 @@ POLL_SECONDS = 0.5
 """How often every running tournament is looked at."""
 NO_SHOW = "no-show"
 """The reason a match ends with when a player did not come."""
+WITHDRAWN = "withdrawn"
+"""The reason a match ends with when a player withdrew from the tournament."""
 
 
 def result_of(game: TournamentGame, settings: TournamentSettings) -> Result:
@@ -152,6 +154,29 @@ class TournamentDirector:
             await self._announce_round(stored, state)
         await self.step(tournament_id)
 
+    async def withdraw(self, tournament_id: int, player: str) -> None:
+        """Withdraw ``player`` from a running tournament: his waiting and later pairings are
+        lost by forfeit (his match being played ends), as the tournament's withdrawal policy
+        says (``docs/tournaments.md``)."""
+        async with self._lock(tournament_id):
+            stored = await asyncio.to_thread(self.tournaments.need, tournament_id)
+            if stored.status != "running" or stored.state is None:
+                raise ConflictError("the tournament is not being played: there is nothing to leave")
+            state = Tournament.from_dict(stored.state)
+            if player not in state.players:
+                raise NotAllowedError("you are not in this tournament")
+            state = state.withdraw(player)
+            await asyncio.to_thread(
+                self.tournaments.save_state,
+                tournament_id,
+                state.to_dict(),
+                finished=state.is_finished,
+                read_at=stored.updated_at,
+            )
+            if state.is_finished:
+                await self._announce_end(stored, state)
+        await self.step(tournament_id)
+
     # -- one step -------------------------------------------------------------------------------
 
     async def step(self, tournament_id: int) -> None:
@@ -228,8 +253,8 @@ class TournamentDirector:
         return state
 
     async def _end_decided(self, stored: StoredTournament, state: Tournament) -> None:
-        """End the matches still playing whose pairing was decided without them (a forfeit):
-        the absent player loses it, and it is not rated."""
+        """End the matches still playing whose pairing was decided without them (a forfeit: a
+        no-show, a withdrawal): the absent player loses it, and it is not rated."""
         for game in stored.games:
             if game.status != "playing":
                 continue
@@ -237,8 +262,9 @@ class TournamentDirector:
             if pairing is None or pairing.result is None:
                 continue
             absent = 0 if pairing.result.outcome in ("-+", "--") else 1
+            gone = pairing.players[absent] in state.withdrawn
             await asyncio.to_thread(self.tournaments.unrate, game.match_id)
-            await self.live.forfeit(game.match_id, absent, NO_SHOW)
+            await self.live.forfeit(game.match_id, absent, WITHDRAWN if gone else NO_SHOW)
             self._forget(game.match_id)
 
     async def _make_matches(self, stored: StoredTournament, state: Tournament) -> None:

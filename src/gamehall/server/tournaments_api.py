@@ -167,12 +167,18 @@ def join_tournament(
 
 
 @router.post("/tournaments/{tournament_id}/leave")
-def leave_tournament(
+async def leave_tournament(
     tournament_id: int, session: Acting, hall: Hall, director: Director
 ) -> TournamentDetail:
-    """Withdraw my entry from a tournament that has not started."""
-    director.tournaments.leave(tournament_id, session.user.id)
-    return _detail(hall.store, director.tournaments.need(tournament_id))
+    """Leave a tournament: before the start, my entry is withdrawn; while it is played, I
+    withdraw and lose my remaining pairings by forfeit."""
+    stored = await asyncio.to_thread(director.tournaments.need, tournament_id)
+    if stored.status == "running":
+        await director.withdraw(tournament_id, session.user.name)
+    else:
+        await asyncio.to_thread(director.tournaments.leave, tournament_id, session.user.id)
+    left = await asyncio.to_thread(director.tournaments.need, tournament_id)
+    return await asyncio.to_thread(_detail, hall.store, left)
 
 
 @router.post("/tournaments/{tournament_id}/start")

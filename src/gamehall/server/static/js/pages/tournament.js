@@ -167,6 +167,12 @@ function header(detail, reload, report) {
     buttons.push(entered ? h("button", { type: "button", onclick: () => act("leave") }, "Leave") : h("button", { type: "button", class: "primary", onclick: () => act("join") }, "Join"));
     if (t.created_by === me) buttons.push(h("button", { type: "button", onclick: () => act("start") }, "Start now"));
   }
+  if (t.status === "running" && entered && !detail.withdrawn.includes(/** @type {string} */ (me))) {
+    const withdraw = () => {
+      if (confirm(`Withdraw from ${t.name}? Your remaining games are lost by forfeit.`)) act("leave");
+    };
+    buttons.push(h("button", { type: "button", class: "secondary", onclick: withdraw }, "Withdraw"));
+  }
   const status = { open: "taking entries", running: `round ${detail.current_round}`, finished: "finished" }[t.status] ?? t.status;
   return [
     h("h1", {}, t.name, " ", h("span", { class: "tag" }, t.rated ? "rated" : "casual"), h("span", { class: "tag status", dataset: { status: t.status } }, status)),
