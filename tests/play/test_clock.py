@@ -424,6 +424,35 @@ def test_a_saved_clock_resumes_exactly(text: str, before: Any, after: Any) -> No
     assert play(resumed, time, after, rewind=True) == play(clock, time, after)
 
 
+@given(
+    st.sampled_from(["fischer:60+2", "delay:12+45", "delay:8+0", "byoyomi:20+3x10"]),
+    actions,
+    quarters,
+    actions,
+)
+def test_a_clock_saved_as_it_stands_is_restored_later_exactly(
+    text: str, before: Any, pause: float, after: Any
+) -> None:
+    """``saved()`` reads no time; the clock it restores, however much later, charges the time
+    since the clock last changed as the original does, to the bit."""
+    clock, time = make(text)
+    play(clock, time, before)
+    saved = json.loads(json.dumps(clock.saved()))
+    time.advance(pause)
+    restored = Clock.restore(saved, time_source=time)
+    assert restored.saved() == clock.saved()
+    assert restored.snapshot() == clock.snapshot()
+    assert play(restored, time, after, rewind=True) == play(clock, time, after)
+
+
+def test_a_restored_clock_needs_the_time_it_last_changed() -> None:
+    clock, _ = make("fischer:60")
+    saved = clock.saved()
+    del saved["since"]
+    with pytest.raises(RecordError, match="the time the clock last changed"):
+        Clock.restore(saved)
+
+
 def play(
     clock: Clock, time: FakeTime, script: list[tuple[str, float]], rewind: bool = False
 ) -> list[Any]:
