@@ -6,7 +6,9 @@ work, and their ``GameError``s become ``{"detail": ...}`` answers (``error_statu
 """
 
 import asyncio
+import dataclasses
 import secrets
+import time
 from functools import partial
 from typing import Annotated, Any, Literal
 
@@ -20,7 +22,7 @@ from gamehall.play.match import Match
 from gamehall.play.records import export_mat
 from gamehall.play.records.from_match import mat_record
 from gamehall.play.records.renju import renju_game
-from gamehall.play.registry import load_match, new_match
+from gamehall.play.registry import new_match
 from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.server.auth import (
@@ -35,6 +37,7 @@ from gamehall.server.auth import (
     user_session,
 )
 from gamehall.server.live import NoSuchMatchError, SaveNewMatch
+from gamehall.server.live.snapshots import rebuild
 from gamehall.server.schemas import (
     ChallengeBody,
     Challenges,
@@ -312,8 +315,10 @@ def _stored(hall: Services, match_id: str) -> StoredMatch:
 
 
 def _replayed(stored: StoredMatch) -> Match:
-    """The stored match, replayed (the routes that call it run in a worker thread)."""
-    return load_match(stored.as_match_dict(secrets=False))
+    """The stored match, with its whole log: restored from its snapshot and the events after
+    it, else replayed (the routes that call it run in a worker thread). Without the server's
+    secrets: the records need none."""
+    return rebuild(dataclasses.replace(stored, secrets=None), time.time, None)[0]
 
 
 @router.get("/matches/{match_id}")
