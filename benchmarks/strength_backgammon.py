@@ -21,6 +21,7 @@ import sys
 import time
 from collections.abc import Callable
 from random import Random
+from typing import Literal
 
 import numpy as np
 
@@ -61,15 +62,17 @@ def level_chooser(evaluator: Evaluator, level: str, seed: int, times: list[float
     return noisy
 
 
-def beginner_match(level: str, variant: str, pairs: int, seed: int) -> Summary:
+def beginner_match(
+    evaluator: Evaluator, level: str, variant: str, pairs: int, seed: int
+) -> Summary:
     """Duplicate cubeless games of the level against the beginner, in ``variant``."""
-    game = "georgian" if variant == "georgian" else "backgammon"
+    game: Literal["backgammon", "georgian"] = "georgian" if variant == "georgian" else "backgammon"
     summary = Summary()
     for pair in range(pairs):
         total = 0
         for swap in (False, True):
             engines: list[Engine] = [
-                NeuralBackgammonEngine(game, level, seed),  # type: ignore[arg-type]
+                NeuralBackgammonEngine(game, level, seed, evaluator),  # type: ignore[arg-type]
                 BeginnerTablesEngine(game, seed),
             ]
             if swap:
@@ -146,14 +149,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--versus", default="gnubg", choices=["gnubg", "beginner"])
     parser.add_argument("--variant", default="international", choices=["international", "georgian"])
     args = parser.parse_args(argv)
+    evaluator = Evaluator.load(args.weights)[0] if args.weights else shipped_evaluator()
     if args.versus == "beginner":
         started = time.perf_counter()
-        summary = beginner_match(args.level, args.variant, args.pairs, args.seed)
+        summary = beginner_match(evaluator, args.level, args.variant, args.pairs, args.seed)
         print(f"{args.level} against the beginner, {args.variant}, cubeless, duplicate dice:")
         print(f"  {summary}")
         print(f"  {time.perf_counter() - started:.0f} s for {summary.games} games")
         return 0
-    evaluator = Evaluator.load(args.weights)[0] if args.weights else shipped_evaluator()
     times: list[float] = []
     player = level_chooser(evaluator, args.level, args.seed, times)
     started = time.perf_counter()
