@@ -40,6 +40,8 @@ class RenjuMatch(Match):
         """The player with Black in the current game."""
         self.draw_offer: int | None = None
         """The player whose draw offer is waiting for an answer."""
+        self._cut_short = False
+        """Whether the match ended during a game (a forfeit), which then counts."""
 
     @property
     def to_act(self) -> int | None:
@@ -73,7 +75,7 @@ class RenjuMatch(Match):
             "players": list(self.players),
             "length": self.settings.length,
             "score": list(self.score),
-            "game_number": len(self.games) + (1 if self.phase == "move" else 0),
+            "game_number": len(self.games) + (1 if self.phase == "move" or self._cut_short else 0),
             "phase": "over" if self.is_over else self.phase,
             "black": self.black,
             "to_act": self.to_act,
@@ -233,6 +235,7 @@ class RenjuMatch(Match):
         self._start_game()
 
     def _close_game(self) -> None:
+        self._cut_short = self._game_in_progress()
         self.phase = "over"
         self.draw_offer = None
 
@@ -253,6 +256,7 @@ class RenjuMatch(Match):
             "moves": None if self.board is None else self.board.moves,
             "black": self.black,
             "draw_offer": self.draw_offer,
+            "cut_short": self._cut_short,
         }
 
     def _restore_state(self, state: Fields) -> None:
@@ -265,3 +269,4 @@ class RenjuMatch(Match):
         self.board = None if moves is None else self._new_board(moves)
         self.black = state.seat("black") or 0
         self.draw_offer = state.seat("draw_offer")
+        self._cut_short = state.flag("cut_short")

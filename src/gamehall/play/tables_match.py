@@ -70,6 +70,8 @@ class TablesMatch(Match):
         self.colours: tuple[Side, Side] = ("white", "black")
         """Nardy: each player's colour in the current game (white moves first)."""
         self._first_mover = 0
+        self._cut_short = False
+        """Whether the match ended during a game (a forfeit or a flag), which then counts."""
 
     # -- what a front end asks ------------------------------------------------------------------
 
@@ -140,7 +142,7 @@ class TablesMatch(Match):
             "players": list(self.players),
             "length": self.settings.length,
             "score": list(self.score),
-            "game_number": len(self.games) + (0 if self.phase in ("waiting", "between") else 1),
+            "game_number": self._game_number(),
             "phase": "over" if self.is_over else self.phase,
             "on_roll": self.on_roll,
             "to_act": self.to_act,
@@ -612,7 +614,15 @@ class TablesMatch(Match):
             return
         self._start_game()
 
+    def _game_number(self) -> int:
+        """The game being played, or the last one played once the match is over (the game
+        cut short by a forfeit or a flag counts)."""
+        if self.is_over:
+            return len(self.games) + (1 if self._cut_short else 0)
+        return len(self.games) + (0 if self.phase in ("waiting", "between") else 1)
+
     def _close_game(self) -> None:
+        self._cut_short = self._game_in_progress()
         self.phase = "over"
         self.turn = None
         self.dice = None
@@ -652,6 +662,7 @@ class TablesMatch(Match):
             "crawford_done": self._crawford_done,
             "colours": list(self.colours),
             "first_mover": self._first_mover,
+            "cut_short": self._cut_short,
         }
 
     def _restore_state(self, state: Fields) -> None:
@@ -691,6 +702,7 @@ class TablesMatch(Match):
             raise RecordError(f"the snapshot's colours are white and black, not {colours}")
         self.colours = (colours[0], colours[1])
         self._first_mover = state.seat("first_mover") or 0
+        self._cut_short = state.flag("cut_short")
 
     @staticmethod
     def _order_dice_left(turn: Turn[TablesPosition], wanted: object) -> None:
