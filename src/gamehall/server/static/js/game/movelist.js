@@ -14,11 +14,16 @@ import { h } from "../dom.js";
 const KINDS = { 1: "single game", 2: "gammon", 3: "backgammon" };
 
 /**
- * Why a game or match ended, in words.
+ * Why a game or match ended, in words. `loser` names who lost when the reason is something he
+ * did (left, withdrew): "you" on the reader's own page, else the player's name.
  * @param {string | null | undefined} reason
+ * @param {string | null} [loser]
  */
-export function reasonText(reason) {
+export function reasonText(reason, loser = null) {
   if (!reason) return "";
+  const who = loser || "a player";
+  if (reason === "abandoned") return `${who} left and did not come back`;
+  if (reason === "withdrawn") return `${who} withdrew from the tournament`;
   /** @type {Record<string, string>} */
   const words = {
     "bear-off": "bore off all checkers",
@@ -30,7 +35,6 @@ export function reasonText(reason) {
     "double-four": "Black's double-four",
     overline: "Black's overline",
     agreement: "a draw agreed",
-    abandoned: "the opponent left and did not come back",
     "session ended": "the session was ended",
     "last-roll tie": "a tie on the last roll",
     "full-board": "the board is full",
@@ -45,11 +49,26 @@ function pointsText(points) {
 }
 
 /**
+ * A player as the reader calls him: "you" for the reader's own seat, else his name.
+ * @param {string[]} names
+ * @param {number | null | undefined} seat
+ * @param {number | null} you
+ */
+export function playerWord(names, seat, you) {
+  if (seat === null || seat === undefined) return "";
+  return seat === you ? "you" : names[seat] ?? "";
+}
+
+/** @param {string} text a sentence starting with "you" or a player's name (left as it is) */
+const capital = (text) => text.replace(/^you\b/, "You");
+
+/**
  * A line for an event that is not a move, or null.
  * @param {MatchEvent} event
  * @param {string[]} names
+ * @param {number | null} you the reader's seat
  */
-function note(event, names) {
+function note(event, names, you) {
   const who = event.player === null ? "" : names[event.player] ?? "";
   const out = event.outcome || {};
   switch (event.kind) {
@@ -75,7 +94,7 @@ function note(event, names) {
     case "flag":
       return `${names[out.player]} ran out of time`;
     case "forfeit":
-      return `${names[event.data?.player]} forfeits: ${reasonText(event.data?.reason)}`;
+      return `${capital(reasonText(event.data?.reason, playerWord(names, event.data?.player, you)))}: the match is forfeited`;
     case "game_end": {
       const score = (out.score || []).join("–");
       if (out.winner === null || out.winner === undefined) return `Draw (${reasonText(out.reason)}) · ${score}`;
@@ -84,9 +103,8 @@ function note(event, names) {
       return `${names[out.winner]} wins${points}${kind}: ${reasonText(out.reason)} · ${score}`;
     }
     case "match_end":
-      return out.winner === null || out.winner === undefined
-        ? "The match ends"
-        : `${names[out.winner]} wins the match`;
+      if (out.winner === null || out.winner === undefined) return "The match ends";
+      return out.winner === you ? "You win the match" : `${names[out.winner]} wins the match`;
     default:
       return null;
   }
@@ -101,8 +119,9 @@ function diceText(dice) {
  * The list of a backgammon or nardy match: one line per turn, and the cube and results.
  * @param {MatchEvent[]} events
  * @param {State} state
+ * @param {number | null} you
  */
-function tablesList(events, state) {
+function tablesList(events, state, you) {
   const names = state.players;
   /** @type {Game[]} */
   const games = [];
@@ -126,7 +145,7 @@ function tablesList(events, state) {
       game.lines.push({ player: event.player, dice: diceText(dice), text: out.play || "(no move)" });
       dice = null;
     } else if (game) {
-      const text = note(event, names);
+      const text = note(event, names, you);
       if (text) game.lines.push({ player: event.player, text, note: true });
     }
   }
@@ -140,8 +159,9 @@ function tablesList(events, state) {
  * The list of a renju match: the stones by number, Black's and White's side by side.
  * @param {MatchEvent[]} events
  * @param {State} state
+ * @param {number | null} you
  */
-function renjuList(events, state) {
+function renjuList(events, state, you) {
   const names = state.players;
   /** @type {Game[]} */
   const games = [];
@@ -157,7 +177,7 @@ function renjuList(events, state) {
     } else if (event.kind === "pass" && game) {
       game.moves.push("pass");
     } else if (game) {
-      const text = note(event, names);
+      const text = note(event, names, you);
       if (text) game.lines.push({ player: event.player, text, note: true });
     }
   }
@@ -204,10 +224,11 @@ function renderTablesGame(game, state) {
  * The move list's element for a match.
  * @param {MatchEvent[]} events
  * @param {State} state
+ * @param {number | null} [you] the reader's seat (null: a spectator)
  */
-export function moveList(events, state) {
+export function moveList(events, state, you = null) {
   const renju = state.game === "renju";
-  const games = renju ? renjuList(events, state) : tablesList(events, state);
+  const games = renju ? renjuList(events, state, you) : tablesList(events, state, you);
   return games.map((game) =>
     h(
       "section",

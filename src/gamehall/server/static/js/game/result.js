@@ -3,7 +3,7 @@
 
 import { errorText, get } from "../api.js";
 import { h } from "../dom.js";
-import { reasonText } from "./movelist.js";
+import { playerWord, reasonText } from "./movelist.js";
 
 /**
  * @typedef {import("../types.js").State} State
@@ -37,20 +37,43 @@ function diceCheck(matchId, number) {
   );
 }
 
+/** Reasons that end a match whatever the score: the winner is given the match. */
+const FORFEITS = ["abandoned", "withdrawn", "time"];
+
+/**
+ * Who won and how, from the reader's side: "You won the match", "Bob left and did not come
+ * back"; a match forfeited is the winner's whatever the score was when it stopped.
+ * @param {State} state
+ * @param {number | null} you
+ */
+export function matchResultText(state, you) {
+  const names = state.players;
+  const winner = state.winner ?? null;
+  const title = winner === null ? "The match is drawn" : winner === you ? "You won the match" : `${names[winner]} won the match`;
+  const loser = winner === null ? null : playerWord(names, 1 - winner, you);
+  const score = state.score.join("–");
+  const why = reasonText(state.end_reason, loser);
+  const detail = FORFEITS.includes(state.end_reason || "")
+    ? `${why}: the match is given to ${winner === you ? "you" : names[winner ?? 0]} (the score was ${score} when it stopped)`
+    : `${why} · ${state.length ? `${score} in a match to ${state.length}` : score}`;
+  const named = loser && loser !== "you" && detail.startsWith(loser);
+  return { title, detail: named ? detail : detail.charAt(0).toUpperCase() + detail.slice(1) };
+}
+
 /**
  * The result section of a finished match.
- * @param {{id: string, state: State, settings: MatchSettings | null, events: MatchEvent[]}} game
+ * @param {{id: string, state: State, settings: MatchSettings | null, events: MatchEvent[], you: number | null}} game
  */
-export function result({ id, state, settings, events }) {
-  const winner = state.winner === null || state.winner === undefined ? null : state.players[state.winner];
+export function result({ id, state, settings, events, you }) {
+  const text = matchResultText(state, you);
   const files = [["record.json", "the event log (.json)"]];
   files.push(state.game === "renju" ? ["record.psq", "the game (.psq)"] : ["record.mat", "the match (.mat)"]);
   const games = events.filter((e) => e.kind === "game_end").length;
   const checks = [];
   for (let number = 1; number <= games; number++) checks.push(diceCheck(id, number));
   return [
-    h("h2", {}, winner ? `${winner} wins the match` : "The match is drawn"),
-    h("p", { class: "why" }, `${reasonText(state.end_reason)} · ${state.score.join("–")}`),
+    h("h2", {}, text.title),
+    h("p", { class: "why" }, text.detail),
     h(
       "ul",
       { class: "downloads" },

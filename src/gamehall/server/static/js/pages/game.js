@@ -252,7 +252,7 @@ export function gamePage(root, { id }) {
   function renderResult(state) {
     const over = state.phase === "over";
     el.result.hidden = !over;
-    if (over) mount(el.result, result({ id: game.id, state, settings: game.settings, events: game.events }));
+    if (over) mount(el.result, result({ id: game.id, state, settings: game.settings, events: game.events, you: game.you }));
   }
 
   function render() {
@@ -279,7 +279,7 @@ export function gamePage(root, { id }) {
     );
     renderToggles(state);
     const atEnd = el.moves.scrollTop + el.moves.clientHeight >= el.moves.scrollHeight - 40;
-    mount(el.moves, moveList(game.events, state));
+    mount(el.moves, moveList(game.events, state, game.you));
     if (atEnd) el.moves.scrollTop = el.moves.scrollHeight;
     renderResult(state);
     tick();

@@ -20,9 +20,20 @@ function resultText(match, viewer) {
   if (match.status !== "over") return "playing";
   if (summary.winner === null || summary.winner === undefined) return `no winner (${reasonText(summary.end_reason)})`;
   const winner = players[summary.winner].name;
-  const how = reasonText(summary.end_reason);
+  const how = reasonText(summary.end_reason, players[1 - summary.winner]?.name ?? null);
   if (viewer) return `${winner === viewer ? "won" : "lost"}: ${how}`;
   return `${winner} won: ${how}`;
+}
+
+/**
+ * The score; a match forfeited (a player left or withdrew) says so, since it is the winner's
+ * whatever the score was.
+ * @param {MatchSummary} match
+ */
+function scoreText(match) {
+  const score = (match.summary.score || [0, 0]).join("–");
+  const reason = match.summary.end_reason;
+  return match.status === "over" && (reason === "abandoned" || reason === "withdrawn") ? `${score}, forfeit` : score;
 }
 
 /**
@@ -44,7 +55,7 @@ export function matchTable(matches, { viewer = null, linkText = null } = {}) {
           { dataset: { match: match.id } },
           h("td", {}, match.players.map((p) => p.name).join(" – ")),
           h("td", {}, describeSettings(match.settings)),
-          h("td", {}, (match.summary.score || [0, 0]).join("–")),
+          h("td", {}, scoreText(match)),
           h("td", {}, resultText(match, viewer)),
           h("td", {}, dateText(match.created_at)),
           h("td", {}, h("a", { href: `#/game/${match.id}` }, linkText || (match.status === "over" ? "Review" : "Watch"))),
