@@ -30,4 +30,5 @@ def test_the_opponent_of_a_player_who_left_claims_the_win(hall: Hall) -> None:
     claim.click()
     expect(ann.locator(".result h2")).to_have_text("You won the match")
     expect(ann.locator(".result .why")).to_contain_text(f"{bob_name} left and did not come back")
-    expect(ann.locator(".turns .note", has_text=f"{bob_name} left and did not come back")).to_have_count(1)
+    left = ann.locator(".turns .note", has_text=f"{bob_name} left and did not come back")
+    expect(left).to_have_count(1)
