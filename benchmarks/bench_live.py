@@ -2,10 +2,13 @@
 file, with fake sockets: figures printed, never asserted.
 
 (a) A long backgammon match (7 points, 2,000+ events; 25 points, 6,000+), played by random
-    computer players on seeded dice and stored: the time to load it (a process's first look:
-    a replay in a worker thread; then from memory), the time of one more move applied by a
-    player (the play layer, the store, the messages), and the time another process takes to
-    apply that move to its copy (delivered through a broker).
+    computer players on seeded dice and stored with the snapshot the server would have stored
+    last (``SNAPSHOT_EVERY - 1`` events before the end, the most a load replays): the time to
+    load it (a process's first look: the snapshot restored and the events after it replayed,
+    in a worker thread; then from memory), the same for a copy stored without a snapshot (a
+    replay of the whole log, as every load was before snapshots), the time of one more move
+    applied by a player (the play layer, the store, the messages), and the time another
+    process takes to apply that move to its copy (delivered through a broker).
 (b) 100 games played at once on one process by fake players (thinking 0.2 to 1 s, or 0 to
     20 ms), while a spectator opens the long match: a heartbeat task measures the event loop's
     worst stall, and ``gc.callbacks`` CPython's longest full garbage collection (which stops
@@ -39,6 +42,7 @@ from gamehall.play.tables_match import TablesMatch
 from gamehall.server.app import freeze_startup_objects
 from gamehall.server.config import Config
 from gamehall.server.live import LiveMatch, LiveMatches
+from gamehall.server.live.snapshots import SNAPSHOT_EVERY
 from gamehall.store import PlayerSeat, Store, upgrade_database
 
 Deliver = Callable[[str, dict[str, Any]], Awaitable[None]]
@@ -111,9 +115,10 @@ class Collections:
             self.worst = max(self.worst, time.perf_counter() - self._start)
 
 
-def long_match(length: int, events: int, seed: int) -> TablesMatch:
+def long_match(length: int, events: int, seed: int) -> tuple[TablesMatch, dict[str, Any]]:
     """A backgammon match to ``length`` of at least ``events`` events, still being played (a
-    player to roll), by random players who never double."""
+    player to roll), by random players who never double; and its latest snapshot that stands
+    at least ``SNAPSHOT_EVERY - 1`` events before its end."""
     clock = [time.time() - 10 * events]
     match = TablesMatch(
         MatchSettings(game="backgammon", length=length),
@@ -123,6 +128,7 @@ def long_match(length: int, events: int, seed: int) -> TablesMatch:
     )
     match.start()
     engines = {seat: find_engine("backgammon", "random", seed + seat) for seat in (0, 1)}
+    snapshots = [match.snapshot()]
     while not match.is_over and not (len(match.events) >= events and match.phase == "roll"):
         seat = match.to_act
         assert seat is not None
@@ -131,18 +137,27 @@ def long_match(length: int, events: int, seed: int) -> TablesMatch:
         else:
             step(match, seat, engines[seat])
         clock[0] += 1.0
-    return match
+        snapshots.append(match.snapshot())
+    end = len(match.events) - (SNAPSHOT_EVERY - 1)
+    return match, next(s for s in reversed(snapshots) if s["events"] <= end)
 
 
-def stored_long_match(store: Store, length: int, events: int) -> tuple[str, int]:
-    """Store the first seed's long match that is still being played; its id and events."""
+def stored_long_match(store: Store, length: int, events: int) -> tuple[str, str, int]:
+    """Store the first seed's long match that is still being played twice: with its snapshot,
+    and as a match stored before snapshots; both ids and its number of events."""
     for seed in range(1, 100):
-        match = long_match(length, events, seed)
+        match, saved = long_match(length, events, seed)
         if not match.is_over:
             ann = store.get_user_by_name("ann") or store.create_user("ann", "password-ann")
             bob = store.get_user_by_name("bob") or store.create_user("bob", "password-bob")
             seats = [PlayerSeat(u.id, "human", None, u.name) for u in (ann, bob)]
-            return store.create_match(match.to_dict(secrets=True), players=seats), len(match.events)
+            match_id = store.create_match(match.to_dict(secrets=True), players=seats)
+            summary = {"players": ["ann", "bob"], "score": match.score, "winner": None}
+            store.append_events(
+                match_id, [], secrets=None, status="playing", summary=summary, snapshot=saved
+            )
+            old_id = store.create_match(match.to_dict(secrets=True), players=seats)
+            return match_id, old_id, len(match.events)
     raise AssertionError("no seed gave a long match")
 
 
@@ -185,10 +200,14 @@ async def long_match_figures(length: int, events: int) -> dict[str, float]:
     here, there = LiveMatches(store, config, broker), LiveMatches(store, config, broker)
     await here.start()
     await there.start()
-    match_id, count = await asyncio.to_thread(stored_long_match, store, length, events)
+    match_id, old_id, count = await asyncio.to_thread(stored_long_match, store, length, events)
     start = time.perf_counter()
     live = await here.get(match_id)
     cold = time.perf_counter() - start
+    start = time.perf_counter()
+    replayed = await here.get(old_id)
+    replay = time.perf_counter() - start
+    assert replayed.match.to_dict() == live.match.to_dict()
     start = time.perf_counter()
     await here.get(match_id)
     warm = time.perf_counter() - start
@@ -210,6 +229,7 @@ async def long_match_figures(length: int, events: int) -> dict[str, float]:
     return {
         "events": count,
         "cold_load_ms": cold * 1000,
+        "replay_load_ms": replay * 1000,
         "cached_load_ms": warm * 1000,
         "move_ms": statistics.median(moves) * 1000,
         "remote_move_ms": statistics.median(broker.deliveries) * 1000,
@@ -225,7 +245,7 @@ async def under_load(
     store, url = temporary_store()
     manager = LiveMatches(store, Config(database_url=url, bot_delay=0))
     await manager.start()
-    long_id, _ = await asyncio.to_thread(stored_long_match, store, 7, long_events)
+    long_id, _, _ = await asyncio.to_thread(stored_long_match, store, 7, long_events)
     users = await asyncio.to_thread(
         lambda: [store.create_user(f"player{i}", "password-player") for i in range(2 * games)]
     )
