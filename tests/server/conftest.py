@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from gamehall.server.config import Config
+from gamehall.server.config import DEFAULT_RATES, Config
 from server.helpers import Hall, running
 
 
@@ -16,6 +16,8 @@ def config(tmp_path: Path) -> Config:
         data_dir=tmp_path,
         grace_seconds=60,
         bot_delay=0,
+        allowed_hosts=("testserver",),
+        rates=tuple((name, "10000/second") for name in DEFAULT_RATES),
     )
 
 

@@ -36,6 +36,14 @@ from gamehall.server.auth import (
     set_session_cookie,
     user_session,
 )
+from gamehall.server.hashing import hash_pool_of
+from gamehall.server.limits import (
+    LimitedChallenges,
+    LimitedGuest,
+    LimitedLogin,
+    LimitedRegister,
+    LimitedSeeks,
+)
 from gamehall.server.live import NoSuchMatchError, SaveNewMatch
 from gamehall.server.live.snapshots import rebuild
 from gamehall.server.schemas import (
@@ -59,6 +67,7 @@ from gamehall.server.schemas import (
     SeekView,
     Settings,
     UserView,
+    stored_id,
 )
 from gamehall.store import (
     ConflictError,
@@ -119,23 +128,27 @@ def _logged_in(hall: Services, user: User, response: Response) -> LoggedIn:
 
 
 @router.post("/register", dependencies=[Depends(from_our_pages)])
-def register(body: Credentials, hall: Hall, response: Response) -> LoggedIn:
-    """Make an account and log in to it."""
-    user = hall.store.create_user(body.name, body.password)
-    return _logged_in(hall, user, response)
+async def register(
+    body: Credentials, hall: Hall, request: Request, response: Response, _: LimitedRegister
+) -> LoggedIn:
+    """Make an account and log in to it (its password hashed in the hashing pool)."""
+    user = await hash_pool_of(request).run(hall.store.create_user, body.name, body.password)
+    return await asyncio.to_thread(_logged_in, hall, user, response)
 
 
 @router.post("/login", dependencies=[Depends(from_our_pages)])
-def login(body: Credentials, hall: Hall, response: Response) -> LoggedIn:
-    """Log in with a name and a password."""
-    user = hall.store.authenticate(body.name, body.password)
+async def login(
+    body: Credentials, hall: Hall, request: Request, response: Response, _: LimitedLogin
+) -> LoggedIn:
+    """Log in with a name and a password (checked in the hashing pool)."""
+    user = await hash_pool_of(request).run(hall.store.authenticate, body.name, body.password)
     if user is None:
         raise HTTPException(401, "wrong name or password")
-    return _logged_in(hall, user, response)
+    return await asyncio.to_thread(_logged_in, hall, user, response)
 
 
 @router.post("/guest", dependencies=[Depends(from_our_pages)])
-def guest(hall: Hall, response: Response) -> LoggedIn:
+def guest(hall: Hall, response: Response, _: LimitedGuest) -> LoggedIn:
     """Play without an account, as a new guest ``Guest-xxxx``."""
     return _logged_in(hall, hall.store.create_guest(), response)
 
@@ -181,7 +194,7 @@ def list_seeks(hall: Hall) -> Seeks:
 
 
 @router.post("/seeks")
-def create_seek(body: SeekBody, session: Acting, hall: Hall) -> SeekView:
+def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) -> SeekView:
     """Offer a match to anybody, rated or casual (guests play casual games only)."""
     settings = read_settings(body.settings)
     seek = hall.store.create_seek(session.user.id, settings.to_dict(), rated=body.rated)
@@ -191,6 +204,7 @@ def create_seek(body: SeekBody, session: Acting, hall: Hall) -> SeekView:
 @router.delete("/seeks/{seek_id}")
 def delete_seek(seek_id: int, session: Acting, hall: Hall) -> Empty:
     """Withdraw my seek."""
+    stored_id(seek_id, "seek")
     hall.store.delete_seek(seek_id, session.user.id)
     return Empty()
 
@@ -211,6 +225,7 @@ async def _start_match(
 @router.post("/seeks/{seek_id}/accept")
 async def accept_seek(seek_id: int, session: Acting, hall: Hall) -> MatchCreated:
     """Accept somebody's seek: the match starts (the seek is taken only with its match)."""
+    stored_id(seek_id, "seek")
     seek = await asyncio.to_thread(hall.store.get_seek, seek_id)
     if seek is None:
         raise HTTPException(404, f"there is no seek {seek_id}")
@@ -229,7 +244,9 @@ def list_challenges(session: Session, hall: Hall) -> Challenges:
 
 
 @router.post("/challenges")
-def create_challenge(body: ChallengeBody, session: Acting, hall: Hall) -> ChallengeView:
+def create_challenge(
+    body: ChallengeBody, session: Acting, hall: Hall, _: LimitedChallenges
+) -> ChallengeView:
     """Challenge a player by name."""
     opponent = hall.store.get_user_by_name(body.opponent)
     if opponent is None:
@@ -244,6 +261,7 @@ def create_challenge(body: ChallengeBody, session: Acting, hall: Hall) -> Challe
 @router.post("/challenges/{challenge_id}/accept")
 async def accept_challenge(challenge_id: int, session: Acting, hall: Hall) -> MatchCreated:
     """Accept a challenge made to me: the match starts."""
+    stored_id(challenge_id, "challenge")
     challenge = await asyncio.to_thread(hall.store.get_challenge, challenge_id)
     if challenge is None:
         raise HTTPException(404, f"there is no challenge {challenge_id}")
@@ -256,6 +274,7 @@ async def accept_challenge(challenge_id: int, session: Acting, hall: Hall) -> Ma
 @router.post("/challenges/{challenge_id}/decline")
 def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
     """Decline a challenge made to me."""
+    stored_id(challenge_id, "challenge")
     hall.store.decline_challenge(challenge_id, session.user.id)
     return Empty()
 

@@ -23,6 +23,9 @@ from gamehall.server import api, tournaments_api, user_socket, ws
 from gamehall.server.auth import Services
 from gamehall.server.broker import RedisBroker
 from gamehall.server.config import Config
+from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
+from gamehall.server.hashing import HashPool
+from gamehall.server.limits import RateLimits
 from gamehall.server.live import Broker, LiveMatches, WallClock
 from gamehall.server.tournament_director import TournamentDirector
 from gamehall.store import Store, upgrade_database
@@ -54,6 +57,8 @@ def create_app(
             the_broker = RedisBroker.from_url(config.redis_url)
         live = LiveMatches(the_store, config, the_broker, clock)
         app.state.services = Services(config, the_store, live)
+        app.state.rate_limits = RateLimits.of(config)
+        app.state.hash_pool = HashPool(config.hash_workers)
         resumed = await live.start()
         log.info("gamehall: resuming %d live matches", resumed)
         app.state.channels = user_socket.UserChannels()
@@ -65,6 +70,7 @@ def create_app(
         finally:
             await app.state.director.stop()
             await live.stop()
+            app.state.hash_pool.close()
             if store is None:
                 the_store.close()
 
@@ -74,6 +80,12 @@ def create_app(
     app.include_router(tournaments_api.router)
     app.include_router(user_socket.router)
     app.add_exception_handler(GameError, _game_error)
+    app.add_middleware(
+        Guards,
+        hosts=allowed_hosts(config.allowed_hosts, config.host),
+        any_ip=config.host in EVERY_INTERFACE,
+        max_body=config.max_body,
+    )
     app.add_exception_handler(RequestValidationError, _bad_request)
     if STATIC_DIR.is_dir():
         app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="pages")

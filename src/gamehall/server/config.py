@@ -9,10 +9,27 @@ used stops the server with a message naming its variable.
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import Field, ValidationError
+import limits
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PREFIX = "GAMEHALL_"
+
+
+DEFAULT_MAX_BODY = 64 * 1024
+"""The largest request body read, in bytes (a body of the API is a few hundred)."""
+
+DEFAULT_RATES = {
+    "login": "30/minute",
+    "register": "30/minute",
+    "guest": "60/minute",
+    "seeks": "60/minute",
+    "challenges": "60/minute",
+    "actions": "30/second",
+}
+"""How often one client may do each thing (``limits``' notation, e.g. ``30/minute``): logins,
+registrations and guest sessions per client address; seeks and challenges per user; WebSocket
+frames per socket."""
 
 
 class ConfigError(ValueError):
@@ -33,6 +50,25 @@ class Environment(BaseSettings):
     session_days: int = Field(default=30, ge=1, le=3650)
     redis_url: str | None = None
     bot_delay: float = Field(default=0.5, ge=0, allow_inf_nan=False)
+    allowed_hosts: str | None = None
+    max_body: int = Field(default=DEFAULT_MAX_BODY, ge=1024, le=64 * 1024 * 1024)
+    hash_workers: int = Field(default=2, ge=1, le=64)
+    rate_login: str = DEFAULT_RATES["login"]
+    rate_register: str = DEFAULT_RATES["register"]
+    rate_guest: str = DEFAULT_RATES["guest"]
+    rate_seeks: str = DEFAULT_RATES["seeks"]
+    rate_challenges: str = DEFAULT_RATES["challenges"]
+    rate_actions: str = DEFAULT_RATES["actions"]
+
+    @field_validator(*(f"rate_{name}" for name in DEFAULT_RATES))
+    @classmethod
+    def _a_rate(cls, value: str) -> str:
+        """A rate in ``limits``' notation (``30/minute``)."""
+        try:
+            limits.parse(value)
+        except ValueError:
+            raise ValueError("give a rate such as 30/minute or 5/second") from None
+        return value
 
 
 @dataclass(frozen=True)
@@ -52,6 +88,20 @@ class Config:
     """Share live events between several server processes through this Redis."""
     bot_delay: float = 0.5
     """Seconds a computer player waits before acting, so that people can follow its moves."""
+    allowed_hosts: tuple[str, ...] = ()
+    """The host names a request's ``Host`` header may name; empty: ``host`` and the loopback
+    names (``guards.allowed_hosts``)."""
+    max_body: int = DEFAULT_MAX_BODY
+    """The largest request body, in bytes: a larger one is answered 413."""
+    hash_workers: int = 2
+    """Password hashes computed at once (each Argon2id hash takes 64 MiB)."""
+    rates: tuple[tuple[str, str], ...] = tuple(DEFAULT_RATES.items())
+    """Each rate limit by name (``DEFAULT_RATES``'s names), in ``limits``' notation."""
+
+    def rate(self, name: str) -> str:
+        """The rate limit ``name`` (``login``, ``register``, ``guest``, ``seeks``,
+        ``challenges``, ``actions``)."""
+        return dict(self.rates).get(name, DEFAULT_RATES[name])
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -75,4 +125,12 @@ class Config:
             session_days=env.session_days,
             redis_url=env.redis_url,
             bot_delay=env.bot_delay,
+            allowed_hosts=tuple(
+                name.strip().lower()
+                for name in (env.allowed_hosts or "").split(",")
+                if name.strip()
+            ),
+            max_body=env.max_body,
+            hash_workers=env.hash_workers,
+            rates=tuple((name, getattr(env, f"rate_{name}")) for name in DEFAULT_RATES),
         )

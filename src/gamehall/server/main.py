@@ -4,7 +4,7 @@ import uvicorn
 
 from gamehall.server.app import create_app
 from gamehall.server.config import Config
-from gamehall.server.ws import MAX_FRAME
+from gamehall.server.ws import MAX_WIRE_FRAME
 
 
 def run(config: Config | None = None) -> None:
@@ -15,6 +15,6 @@ def run(config: Config | None = None) -> None:
         create_app(config),
         host=config.host,
         port=config.port,
-        ws_max_size=MAX_FRAME * 4,
+        ws_max_size=MAX_WIRE_FRAME,
         log_level="info",
     )

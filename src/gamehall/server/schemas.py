@@ -9,10 +9,22 @@ are declared too (``response_model``), so ``/openapi.json`` documents every fiel
 
 from typing import Any, Literal
 
+from fastapi import HTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from gamehall.engines import Level
 from gamehall.play.settings import GameName, MatchSettings
+
+MAX_ID = 2**31 - 1
+"""The largest id the database holds (PostgreSQL's ``integer``; SQLite's go further)."""
+
+
+def stored_id(value: int, what: str) -> int:
+    """``value`` if it can be the id of a stored ``what``; else ``HTTPException`` 404, as for
+    any id that names nothing (the database would refuse a number out of its range)."""
+    if not 1 <= value <= MAX_ID:
+        raise HTTPException(404, f"there is no {what} {value}")
+    return value
 
 
 class Body(BaseModel):

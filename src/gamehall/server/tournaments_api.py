@@ -14,6 +14,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
 from gamehall.play.settings import GameName
 from gamehall.server.api import Acting, Hall, read_settings
+from gamehall.server.schemas import stored_id
 from gamehall.server.tournament_director import TournamentDirector
 from gamehall.server.tournament_schemas import (
     Leaderboard,
@@ -154,6 +155,7 @@ async def create_tournament(
 @router.get("/tournaments/{tournament_id}")
 def get_tournament(tournament_id: int, hall: Hall, director: Director) -> TournamentDetail:
     """A tournament: entries, pairings with their matches, standings with tie-breaks."""
+    stored_id(tournament_id, "tournament")
     return _detail(hall.store, director.tournaments.need(tournament_id))
 
 
@@ -162,6 +164,7 @@ def join_tournament(
     tournament_id: int, session: Acting, hall: Hall, director: Director
 ) -> TournamentDetail:
     """Enter a tournament that has not started."""
+    stored_id(tournament_id, "tournament")
     director.tournaments.join(tournament_id, session.user.id)
     return _detail(hall.store, director.tournaments.need(tournament_id))
 
@@ -172,6 +175,7 @@ async def leave_tournament(
 ) -> TournamentDetail:
     """Leave a tournament: before the start, my entry is withdrawn; while it is played, I
     withdraw and lose my remaining pairings by forfeit."""
+    stored_id(tournament_id, "tournament")
     stored = await asyncio.to_thread(director.tournaments.need, tournament_id)
     if stored.status == "running":
         await director.withdraw(tournament_id, session.user.name)
@@ -187,6 +191,7 @@ async def start_tournament(
 ) -> TournamentDetail:
     """Start a tournament now (its maker only): entries close, round 1 is paired and its
     matches begin."""
+    stored_id(tournament_id, "tournament")
     stored = await asyncio.to_thread(director.tournaments.need, tournament_id)
     if stored.created_by != session.user.name:
         raise NotAllowedError("only the player who made a tournament can start it")

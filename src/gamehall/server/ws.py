@@ -16,6 +16,8 @@ from fastapi import APIRouter, WebSocket
 from gamehall.errors import GameError
 from gamehall.play.actions import action_from_dict
 from gamehall.server.auth import same_origin, services_of, session_of
+from gamehall.server.guards import MAX_JSON_DEPTH, json_depth
+from gamehall.server.limits import RateLimitedError, client_address, rate_limits_of
 from gamehall.server.live import LiveMatch, NoSuchMatchError, dumps
 from gamehall.server.live.manager import PlayerAction
 from gamehall.server.live.presence import ClaimAbandoned
@@ -24,6 +26,10 @@ router = APIRouter()
 
 MAX_FRAME = 8192
 """The longest frame a client may send, in characters (an action is far shorter)."""
+MAX_WIRE_FRAME = 1024 * 1024
+"""The longest frame the server reads at all, in bytes (``ws_max_size``): a longer one than
+``MAX_FRAME`` up to this is answered with an error, a longer one still closes the socket
+(1009, as WebSocket servers do)."""
 MAX_KIND = 40
 QUEUE_SIZE = 256
 """Messages waiting for a slow reader before it is disconnected."""
@@ -81,6 +87,8 @@ def read_frame(text: str) -> tuple[dict[str, Any], str | None]:
     """The message of a frame and, if it cannot be used, why (in the player's words)."""
     if len(text) > MAX_FRAME:
         return {}, f"that message is too long: at most {MAX_FRAME} characters"
+    if json_depth(text) > MAX_JSON_DEPTH:
+        return {}, f"that message nests too deep: at most {MAX_JSON_DEPTH} levels"
     try:
         message = json.loads(text)
     except ValueError:
@@ -142,6 +150,8 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
 async def _serve(websocket: WebSocket, live: LiveMatch, connection: SocketConnection) -> None:
     """Answer the socket's frames until it closes."""
     hall = services_of(websocket)
+    limits = rate_limits_of(websocket)
+    client = client_address(websocket)
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
@@ -154,6 +164,11 @@ async def _serve(websocket: WebSocket, live: LiveMatch, connection: SocketConnec
             except UnicodeDecodeError:
                 connection.send({"type": "error", "ref": None, "message": "send text frames"})
                 continue
+        try:
+            await limits.hit("actions", client)
+        except RateLimitedError as exc:
+            connection.send({"type": "error", "ref": None, "message": exc.detail})
+            continue
         message, problem = read_frame(text)
         ref = message.get("ref")
         action = None
