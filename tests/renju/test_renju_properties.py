@@ -82,7 +82,15 @@ def test_random_legal_games_follow_the_rules(
         if point != "pass":
             assert board.stone_at(point) == mover
             assert len(board.stones()) == len(stones_before) + 1
-        if point in forbidden:
+        if point in forbidden and options["forbidden"] == "claim":
+            assert board.result in (None, Result(None, "full-board"))
+            foul = board.fouls()[-1]
+            assert (foul.number, foul.point, foul.pattern) == (
+                len(board.moves),
+                point,
+                forbidden[point],
+            )
+        elif point in forbidden:
             assert board.result == Result("white", forbidden[point])
         elif board.result is not None:
             assert board.result.reason not in FORBIDDEN_PATTERNS
@@ -98,6 +106,54 @@ def test_random_legal_games_follow_the_rules(
     assert sorted(board.stones()) == sorted(placed)
     if options["rule"] != "renju":
         assert board.forbidden_points() == {}
+
+
+def longest_line(stones: dict[str, str], point: str) -> int:
+    """The longest unbroken line of the stone on ``point`` (an independent count)."""
+    colour = stones[point]
+    column, row = coordinates(point)
+    longest = 0
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        length = 1
+        for sign in (1, -1):
+            c, r = column + sign * dc, row + sign * dr
+            while 0 <= c < 15 and 0 <= r < 15 and stones.get(name(c, r)) == colour:
+                length += 1
+                c, r = c + sign * dc, r + sign * dr
+        longest = max(longest, length)
+    return longest
+
+
+@PROPERTY_SETTINGS
+@given(opening=st.sampled_from(OPENINGS), length=st.integers(0, 90), data=st.data())
+def test_unclaimed_forbidden_moves_are_free_play_for_black(
+    opening: str, length: int, data: st.DataObject
+) -> None:
+    """Under forbidden="claim", with no claim, every empty point is legal for Black and only a
+    five (exactly five for Black, five or more for White), a full board or two passes end it."""
+    board = Board(opening=opening, forbidden="claim")
+
+    def step(board: Board, point: str) -> None:
+        mover = board.turn
+        empty = {name(c, r) for c in range(15) for r in range(15)} - set(board.stones())
+        if len(board.moves) >= 3 or opening == "free":
+            assert set(board.legal_moves()) == empty
+        two_passes = point == "pass" and bool(board.moves) and board.moves[-1] == "pass"
+        board.play(point)
+        if point == "pass":
+            expected = Result(None, "two-passes") if two_passes else None
+        else:
+            line = longest_line(board.stones(), point)
+            if line == 5 or (line > 5 and mover == "white"):
+                expected = Result(mover, "five")
+            elif len(board.stones()) == 225:
+                expected = Result(None, "full-board")
+            else:
+                expected = None
+        assert board.result == expected
+
+    play_random_game(data, board, length, step)
+    assert all(foul.pattern in FORBIDDEN_PATTERNS for foul in board.fouls())
 
 
 @PROPERTY_SETTINGS
@@ -139,6 +195,9 @@ def test_undo_restores_the_exact_board(
 def test_records_round_trip(options: dict[str, str], length: int, data: st.DataObject) -> None:
     board = Board(**options)
     play_random_game(data, board, length, lambda board, point: board.play(point))
+    if any(foul.claimable for foul in board.fouls()) and data.draw(st.booleans()):
+        board.claim()
+        assert board.moves[-1] == "claim"
     assert Board.from_moves(board.record(), **options) == board
     assert Board.from_moves(board.moves, **options) == board
     assert eval(repr(board), {"Board": Board}) == board

@@ -9,6 +9,6 @@ Pure Python with no I/O: :class:`Board` is the referee, :class:`Result` how a ga
 Points are written ``a``..``o`` (columns, left to right) and ``1``..``15`` (rows, bottom to top).
 """
 
-from gamehall.renju.board import FORBIDDEN_SETTINGS, OPENINGS, RULES, Board, Color, Result
+from gamehall.renju.board import FORBIDDEN_SETTINGS, OPENINGS, RULES, Board, Color, Foul, Result
 
-__all__ = ["FORBIDDEN_SETTINGS", "OPENINGS", "RULES", "Board", "Color", "Result"]
+__all__ = ["FORBIDDEN_SETTINGS", "OPENINGS", "RULES", "Board", "Color", "Foul", "Result"]

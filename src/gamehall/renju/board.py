@@ -2,7 +2,8 @@
 
 The board is the referee: it refuses moves the rules do not allow (the message names the point
 and the rule, and nothing changes), knows Black's forbidden points, and ends the game on a five,
-a forbidden move (under ``forbidden="loss"``), a full board or two passes in a row.
+a forbidden move (under ``forbidden="loss"``, or White's claim of one under ``"claim"``), a full
+board or two passes in a row.
 """
 
 from collections.abc import Iterable
@@ -13,6 +14,7 @@ from gamehall.errors import GameError, IllegalMoveError, InvalidPositionError, R
 from gamehall.renju import forbidden as _forbidden
 from gamehall.renju.lines import empty_lines, put_stone, take_stone
 from gamehall.renju.points import (
+    CLAIM,
     COLUMNS,
     NAMES,
     PASS,
@@ -31,8 +33,10 @@ RULES = ("renju", "gomoku-freestyle", "gomoku-standard")
 ``gomoku-freestyle``: five or more wins for both; ``gomoku-standard``: exactly five for both."""
 OPENINGS = ("center", "free")
 """``center``: move 1 on h8, move 2 next to it, move 3 within f6-j10; ``free``: no restriction."""
-FORBIDDEN_SETTINGS = ("loss", "refuse")
-"""What a forbidden Black move does: ``loss`` ends the game (White wins), ``refuse`` is illegal."""
+FORBIDDEN_SETTINGS = ("loss", "refuse", "claim")
+"""What a forbidden Black move does: ``loss`` ends the game (White wins), ``refuse`` is illegal,
+``claim`` stands unless White claims it in time (the seed's procedure): a double-three or a
+double-four at once, before White moves again; an overline at any time before the end."""
 
 _EMPTY, _BLACK, _WHITE = 0, 1, 2
 _COLOR_NAMES: dict[int, Color] = {_BLACK: "black", _WHITE: "white"}
@@ -52,7 +56,8 @@ class Result:
     """How a game ended: the winner (None for a draw) and why.
 
     Reasons: ``five``; ``double-four``, ``double-three``, ``overline`` (Black's forbidden move under
-    ``forbidden="loss"``: White wins); ``full-board`` and ``two-passes`` (draws).
+    ``forbidden="loss"``, or claimed by White under ``"claim"``: White wins); ``full-board`` and
+    ``two-passes`` (draws).
     """
 
     winner: Color | None
@@ -62,6 +67,26 @@ class Result:
         if self.winner is None:
             return f"draw by {self.reason}"
         return f"{self.winner} wins by {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class Foul:
+    """A forbidden move Black made under ``forbidden="claim"``: its move number (counted from the
+    first move after any composed stones), point, pattern, and whether White may still claim it."""
+
+    number: int
+    point: str
+    pattern: str
+    claimable: bool
+
+    def to_dict(self) -> dict[str, object]:
+        """The foul as plain data (for a user interface or a JSON record)."""
+        return {
+            "number": self.number,
+            "point": self.point,
+            "pattern": self.pattern,
+            "claimable": self.claimable,
+        }
 
 
 def _opening_allows(number: int, point: int) -> bool:
@@ -88,6 +113,7 @@ class Board:
         "_cells",
         "_first",
         "_forbidden",
+        "_fouls",
         "_lines",
         "_opening",
         "_results",
@@ -113,6 +139,8 @@ class Board:
         self._start_result: Result | None = None
         self._stack: list[int] = []
         self._results: list[Result | None] = []
+        self._fouls: list[int] = []
+        """The forbidden verdict of each entry of the stack (``forbidden="claim"`` only, else 0)."""
         self._cache: dict[int, int] | None = None
 
     # -- making boards -------------------------------------------------------------------------
@@ -194,7 +222,7 @@ class Board:
         board = cls(rule, opening, forbidden)
         for number, point in read_psq(text):
             try:
-                board._play(point)
+                board._play_or_claim(point)
             except IllegalMoveError as error:
                 raise IllegalMoveError(f"line {number}: {error}") from None
         return board
@@ -210,6 +238,7 @@ class Board:
         other._start_result = self._start_result
         other._stack = self._stack.copy()
         other._results = self._results.copy()
+        other._fouls = self._fouls.copy()
         other._cache = self._cache
         return other
 
@@ -237,7 +266,8 @@ class Board:
 
     @property
     def moves(self) -> list[str]:
-        """The moves played (after the composed stones, if any), ``"pass"`` included."""
+        """The moves played (after the composed stones, if any), ``"pass"`` included, and
+        ``"claim"`` last when White ended the game by claiming a forbidden move."""
         return [point_name(point) for point in self._stack]
 
     @property
@@ -280,6 +310,18 @@ class Board:
             NAMES[p]: _forbidden.PATTERN_NAMES[v] for p, v in self._forbidden_verdicts().items()
         }
 
+    def fouls(self) -> list[Foul]:
+        """Black's forbidden moves so far under ``forbidden="claim"`` (none under the other
+        settings, where they end the game or are refused), oldest first."""
+        claimable = self._claimable()
+        return [
+            Foul(number, NAMES[point], _forbidden.PATTERN_NAMES[verdict], number in claimable)
+            for number, (point, verdict) in enumerate(
+                zip(self._stack, self._fouls, strict=True), start=1
+            )
+            if verdict
+        ]
+
     def record(self) -> str:
         """The moves as a move-list text, e.g. ``"h8 h9 j10"``; :meth:`from_moves` reads it back."""
         return write_move_list(self._stack)
@@ -305,13 +347,25 @@ class Board:
         """
         self._play(read_point(point, allow_pass=True))
 
+    def claim(self) -> Result:
+        """White claims Black's forbidden move (``forbidden="claim"``) and wins; the result names
+        its pattern. A double-three or double-four can be claimed only at once (it is the last
+        move), an overline at any time before the end; the latest claimable foul is the one
+        claimed. Raises IllegalMoveError, changing nothing, when nothing can be claimed, saying
+        why."""
+        self._claim()
+        result = self.result
+        assert result is not None
+        return result
+
     def undo(self) -> str:
-        """Take back the last move and return it; IllegalMoveError if there is none."""
+        """Take back the last move (or claim) and return it; IllegalMoveError if there is none."""
         if not self._stack:
             raise IllegalMoveError("there is no move to undo")
         point = self._stack.pop()
         self._results.pop()
-        if point != PASS:
+        self._fouls.pop()
+        if point >= 0:
             take_stone(self._lines, point, self._cells[point] == _BLACK)
             self._cells[point] = _EMPTY
             self._cache = None
@@ -351,7 +405,7 @@ class Board:
 
     def __str__(self) -> str:
         """The board as text: row 15 at the top, X for Black, O for White, (last move) marked."""
-        last = next((p for p in reversed(self._stack) if p != PASS), None)
+        last = next((p for p in reversed(self._stack) if p >= 0), None)
         rows = []
         for row in range(SIZE - 1, -1, -1):
             chars = [" "] * (2 * SIZE + 1)
@@ -367,8 +421,56 @@ class Board:
     # -- the rules -----------------------------------------------------------------------------
 
     def _to_move(self) -> int:
-        """The colour to move, as a cell value."""
-        return self._first if len(self._stack) % 2 == 0 else _BLACK + _WHITE - self._first
+        """The colour to move, as a cell value (a claim is not a move)."""
+        played = len(self._stack) - (1 if self._stack and self._stack[-1] == CLAIM else 0)
+        return self._first if played % 2 == 0 else _BLACK + _WHITE - self._first
+
+    def _claimable(self) -> list[int]:
+        """The move numbers of the fouls White may claim now, oldest first: every overline, and
+        a double-three or double-four that is the last move, while the game goes on."""
+        if self.result is not None:
+            return []
+        last = len(self._stack)
+        return [
+            number
+            for number, verdict in enumerate(self._fouls, start=1)
+            if verdict == _forbidden.OVERLINE or (verdict and number == last)
+        ]
+
+    def _claim(self) -> None:
+        """Claim the latest claimable foul, or raise IllegalMoveError saying why there is none."""
+        if self._forbidden != "claim" or self._rule != "renju":
+            raise IllegalMoveError(
+                "there is nothing to claim: only under forbidden='claim' does White claim "
+                "Black's forbidden moves"
+            )
+        result = self.result
+        if result is not None:
+            raise IllegalMoveError(f"there is nothing to claim: the game is over ({result})")
+        claimable = self._claimable()
+        if not claimable:
+            fouls = self.fouls()
+            if not fouls:
+                raise IllegalMoveError(
+                    "there is nothing to claim: Black has made no forbidden move"
+                )
+            foul = fouls[-1]
+            raise IllegalMoveError(
+                f"there is nothing to claim: Black's {foul.pattern} on {foul.point} (move "
+                f"{foul.number}) stands, since it was not claimed at once; only an overline may "
+                "be claimed later"
+            )
+        verdict = self._fouls[claimable[-1] - 1]
+        self._stack.append(CLAIM)
+        self._results.append(Result("white", _forbidden.PATTERN_NAMES[verdict]))
+        self._fouls.append(0)
+
+    def _play_or_claim(self, point: int) -> None:
+        """Play a point index or PASS, or claim for CLAIM (a record's entries)."""
+        if point == CLAIM:
+            self._claim()
+        else:
+            self._play(point)
 
     def _opening_move_number(self) -> int | None:
         """The number of the next move while the centre opening restricts it (1 to 3), else None."""
@@ -437,13 +539,20 @@ class Board:
             two = bool(self._stack) and self._stack[-1] == PASS
             self._stack.append(PASS)
             self._results.append(Result(None, "two-passes") if two else None)
+            self._fouls.append(0)
             return
         color = self._to_move()
         pattern = None
+        verdict = 0
         if self._rule == "renju" and color == _BLACK:
-            pattern = _forbidden.PATTERN_NAMES.get(_forbidden.verdict(self._lines, point))
+            verdict = _forbidden.verdict(self._lines, point)
+            pattern = _forbidden.PATTERN_NAMES.get(verdict)
             if pattern is not None and self._forbidden == "refuse":
                 raise IllegalMoveError(f"{NAMES[point]} is forbidden for Black: {pattern}")
+            if pattern is None or self._forbidden != "claim":
+                verdict = 0
+            else:
+                pattern = None  # it stands until White claims it
         self._put(point, color)
         if pattern is not None:
             outcome: Result | None = Result("white", pattern)
@@ -455,11 +564,12 @@ class Board:
             outcome = None
         self._stack.append(point)
         self._results.append(outcome)
+        self._fouls.append(verdict)
 
     def _replay(self, points: list[int]) -> None:
         """Play recorded points, prefixing an IllegalMoveError with the move's number."""
         for number, point in enumerate(points, start=1):
             try:
-                self._play(point)
+                self._play_or_claim(point)
             except IllegalMoveError as error:
                 raise IllegalMoveError(f"move {number}: {error}") from None

@@ -12,14 +12,19 @@ COLUMNS = "abcdefghijklmno"
 CENTER = 7 * SIZE + 7
 PASS = -1
 """The stack entry for a pass; its name is ``"pass"``."""
+CLAIM = -2
+"""The stack entry for White's claim of a forbidden move (``forbidden="claim"``); its name is
+``"claim"``. It is only ever the last entry: a claim that stands ends the game."""
 
 NAMES: tuple[str, ...] = tuple(f"{COLUMNS[i % SIZE]}{i // SIZE + 1}" for i in range(SIZE * SIZE))
 _INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 
 
 def point_name(index: int) -> str:
-    """The name of a point index (or of :data:`PASS`)."""
-    return "pass" if index == PASS else NAMES[index]
+    """The name of a point index (or of :data:`PASS` or :data:`CLAIM`)."""
+    if index < 0:
+        return "pass" if index == PASS else "claim"
+    return NAMES[index]
 
 
 def column_row(index: int) -> tuple[int, int]:
