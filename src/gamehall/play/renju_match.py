@@ -22,6 +22,7 @@ from gamehall.play.clock import Clock
 from gamehall.play.match import GameSummary, Handler, Match
 from gamehall.play.snapshot import Fields
 from gamehall.renju import Board
+from gamehall.renju.five_line import winning_line
 
 Phase = Literal["waiting", "move", "over"]
 
@@ -42,6 +43,9 @@ class RenjuMatch(Match):
         """The player whose draw offer is waiting for an answer."""
         self._cut_short = False
         """Whether the match ended during a game (a forfeit), which then counts."""
+        self.last_game: dict[str, Any] | None = None
+        """The game finished last as it ended: its number, stones, moves, the winning five and
+        the result (for a front end to show before the next game, which starts at once)."""
 
     @property
     def to_act(self) -> int | None:
@@ -89,6 +93,7 @@ class RenjuMatch(Match):
             out["stones"] = board.stones()
             out["turn"] = board.turn
             out["forbidden"] = board.forbidden_points() if board.result is None else {}
+            out["five"] = self._five(board)
             out["result"] = (
                 None
                 if board.result is None
@@ -96,7 +101,16 @@ class RenjuMatch(Match):
             )
         if self.clock is not None:
             out["clocks"] = self.clock.snapshot().to_dict()
+        if self.last_game is not None:
+            out["last_game"] = self.last_game
         return out
+
+    @staticmethod
+    def _five(board: Board) -> list[str]:
+        """The points of the row that won the game on the board (empty if none did)."""
+        if board.result is None or board.result.reason != "five" or not board.moves:
+            return []
+        return winning_line(board.stones(), board.moves[-1])
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -224,6 +238,17 @@ class RenjuMatch(Match):
             outcome={"winner": winner, "reason": reason, "score": list(score)},
             derived=True,
         )
+        board = self.board
+        self.last_game = {
+            "number": len(self.games) + 1,
+            "winner": winner,
+            "reason": reason,
+            "black": self.black,
+            "score": list(score),
+            "moves": [] if board is None else board.moves,
+            "stones": {} if board is None else board.stones(),
+            "five": [] if board is None else self._five(board),
+        }
         self.games.append(GameSummary(len(self.games) + 1, winner, points, kind, reason, score))
         self.draw_offer = None
         length = self.settings.length
@@ -257,6 +282,7 @@ class RenjuMatch(Match):
             "black": self.black,
             "draw_offer": self.draw_offer,
             "cut_short": self._cut_short,
+            "last_game": self.last_game,
         }
 
     def _restore_state(self, state: Fields) -> None:
@@ -270,3 +296,7 @@ class RenjuMatch(Match):
         self.black = state.seat("black") or 0
         self.draw_offer = state.seat("draw_offer")
         self._cut_short = state.flag("cut_short")
+        last_game = state.value("last_game")
+        if last_game is not None and not isinstance(last_game, dict):
+            raise RecordError(f"the snapshot's last game is a mapping or null, not {last_game!r}")
+        self.last_game = last_game

@@ -72,6 +72,9 @@ class TablesMatch(Match):
         self._first_mover = 0
         self._cut_short = False
         """Whether the match ended during a game (a forfeit or a flag), which then counts."""
+        self.last_game: dict[str, Any] | None = None
+        """The game finished last as it ended: its number, final board, cube and result (for a
+        front end to show before the next game, which starts at once)."""
 
     # -- what a front end asks ------------------------------------------------------------------
 
@@ -153,6 +156,8 @@ class TablesMatch(Match):
             "winner": self.winner,
             "end_reason": self.end_reason,
         }
+        if self.last_game is not None:
+            out["last_game"] = self.last_game
         if position is not None:
             current = self.turn.position if self.turn is not None else position
             out["position"] = self._position_view(current)
@@ -589,6 +594,17 @@ class TablesMatch(Match):
         }
         outcome.update(self._reveal_dice())
         self._log("game_end", winner, outcome=outcome, derived=True)
+        final = self.turn.position if self.turn is not None else self.position
+        self.last_game = {
+            "number": len(self.games) + 1,
+            "winner": winner,
+            "points": points,
+            "kind": kind,
+            "reason": reason,
+            "cube": self.cube,
+            "score": list(self.score),
+            "position": None if final is None else self._position_view(final),
+        }
         score = (self.score[0], self.score[1])
         self.games.append(GameSummary(len(self.games) + 1, winner, points, kind, reason, score))
         self.turn = None
@@ -663,6 +679,7 @@ class TablesMatch(Match):
             "colours": list(self.colours),
             "first_mover": self._first_mover,
             "cut_short": self._cut_short,
+            "last_game": self.last_game,
         }
 
     def _restore_state(self, state: Fields) -> None:
@@ -703,6 +720,10 @@ class TablesMatch(Match):
         self.colours = (colours[0], colours[1])
         self._first_mover = state.seat("first_mover") or 0
         self._cut_short = state.flag("cut_short")
+        last_game = state.value("last_game")
+        if last_game is not None and not isinstance(last_game, dict):
+            raise RecordError(f"the snapshot's last game is a mapping or null, not {last_game!r}")
+        self.last_game = last_game
 
     @staticmethod
     def _order_dice_left(turn: Turn[TablesPosition], wanted: object) -> None:

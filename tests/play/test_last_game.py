@@ -1,0 +1,36 @@
+"""The state keeps the game finished last as it ended (the next one starts at once), and a
+renju game won by a five names the five's stones."""
+
+from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.settings import MatchSettings
+from support.matches import FakeTime, scripted
+
+
+def test_the_last_game_keeps_its_board_cube_and_points() -> None:
+    match = scripted("backgammon", [(3, 1), (3, 1)], length=5)
+    board = match.state()["position"]["checkers"]
+    match.act(1, "resign", value=2)
+    match.act(0, "accept")
+    state = match.state()
+    assert state["game_number"] == 2
+    last = state["last_game"]
+    assert last["number"] == 1 and last["winner"] == 0 and last["points"] == 2
+    assert last["kind"] == "gammon" and last["cube"] == 1 and last["score"] == [2, 0]
+    assert last["position"]["checkers"] == board
+    copy = type(match).from_snapshot(match.snapshot(), match.events)
+    assert copy.state()["last_game"] == last
+
+
+def test_a_renju_five_is_named_in_the_state_and_the_last_game() -> None:
+    match = RenjuMatch(
+        MatchSettings(game="renju", length=2), ("Ann", "Bob"), time_source=FakeTime()
+    )
+    match.start()
+    for point in ["h8", "i9", "j10", "a3", "h9", "a5", "h10", "a7", "h11", "a9", "h12"]:
+        player = match.to_act
+        assert player is not None
+        match.act(player, "move", point=point)
+    last = match.state()["last_game"]
+    assert last["five"] == ["h8", "h9", "h10", "h11", "h12"] and last["winner"] == 0
+    assert last["stones"]["h12"] == "black" and last["moves"][-1] == "h12"
+    assert match.state()["five"] == []  # game 2 is on
