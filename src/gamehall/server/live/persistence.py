@@ -58,9 +58,15 @@ def summary_of(match: Match, time_source: MatchTime) -> dict[str, Any]:
     return summary
 
 
+SECRET_EVENTS = ("game_start", "game_end", "match_end")
+"""The events after which a match's secrets change: a game's seed is drawn at its start and
+revealed (and forgotten) at its end, or at the match's end when that cuts the game short."""
+
+
 def secrets_of(match: Match) -> dict[str, Any] | None:
-    """The match's secrets, as the store keeps them."""
-    secrets = match.to_dict(secrets=True).get("secrets")
+    """The match's secrets, as the store keeps them (read from its snapshot, which does not
+    copy the log as ``to_dict`` does)."""
+    secrets = match.snapshot(secrets=True).get("secrets")
     return dict(secrets) if isinstance(secrets, Mapping) else None
 
 
@@ -125,9 +131,9 @@ class Persistence:
     async def append(self, live: LiveMatch, events: list[dict[str, Any]], **extra: Any) -> None:
         """Store ``events`` (maybe none) with the match's status, secrets and summary (and
         ``extra`` in the summary), and the match's snapshot when one is due (``snapshots``).
-        The secrets change only when a game starts or ends."""
+        The secrets change only when a game starts or ends (``SECRET_EVENTS``)."""
         match = live.match
-        if live.secrets is None or any(e["kind"] in ("game_start", "game_end") for e in events):
+        if live.secrets is None or any(e["kind"] in SECRET_EVENTS for e in events):
             live.secrets = secrets_of(match) or {}
         count = len(match.events)
         due = snapshot_due(live.snapshot_at, count, events)
