@@ -289,3 +289,17 @@ def test_a_snapshot_holds_no_secret_unless_asked() -> None:
     restored_match = TablesMatch.from_snapshot(match.snapshot(secrets=True), match.events)
     rolled = restored_match.act(match.on_roll, "roll")
     assert [e.outcome for e in rolled] == [e.outcome for e in match.act(match.on_roll, "roll")]
+
+
+@pytest.mark.parametrize("key", ["commitment", "server_seed"])
+def test_a_fair_log_short_of_a_commitment_or_seed_is_a_record_error(key: str) -> None:
+    """Regression: replaying such a log raised IndexError (a server error), not RecordError."""
+    match = TablesMatch(MatchSettings(game="backgammon", length=1, dice="fair"))
+    match.start()
+    match.act(match.on_roll, "resign", value=1)
+    match.act(match.to_act or 0, "accept")
+    data = match.to_dict()
+    for event in data["events"]:
+        event.get("outcome", {}).pop(key, None)
+    with pytest.raises(RecordError, match="fewer"):
+        TablesMatch.from_dict(data)
