@@ -145,8 +145,9 @@ def test_challenge_double_take_and_play_backgammon_by_clicks(hall: Hall) -> None
     winner.locator('.controls button[data-action="accept"]').click()
     winner_name = state["players"][1 - state["to_act"]]
     for page in (ann, bob, spectator):
-        expect(page.locator(".result h2")).to_have_text(f"{winner_name} wins the match")
-        expect(page.locator(".result .why")).to_contain_text("resignation · ")
+        title = "You won the match" if page is winner else f"{winner_name} won the match"
+        expect(page.locator(".result h2")).to_have_text(title)
+        expect(page.locator(".result .why")).to_contain_text("resigned · ")
     records = {}
     for suffix in ("record.json", "record.mat"):
         link = ann.locator(f'.downloads a[href$="{suffix}"]')

@@ -82,7 +82,7 @@ def test_a_guest_plays_nardy_with_fair_dice_and_the_computer_answers(hall: Hall)
     page.locator('.controls button[data-action="resign"]').click()
     page.locator('dialog [data-choice="yes"]').click()
     for shown in (page, spectator):
-        expect(shown.locator(".result h2")).to_contain_text("wins the match")
+        expect(shown.locator(".result h2")).to_contain_text("won the match")
     page.locator(".dice-checks button", has_text="game 1").click()
     expect(page.locator(".dice-checks .verification")).to_contain_text("✓")
 

@@ -69,8 +69,9 @@ def test_seek_accept_and_play_renju_to_five(hall: Hall) -> None:
         _play(stone, mover, [other, spectator])
 
     for page in (ann, bob, spectator):
-        expect(page.locator(".result h2")).to_have_text(f"{black_name} wins the match")
-        expect(page.locator(".result .why")).to_contain_text("five in a row")
+        title = "You won the match" if page is black else f"{black_name} won the match"
+        expect(page.locator(".result h2")).to_have_text(title)
+        expect(page.locator(".result .why")).to_contain_text("Five in a row")
     expect(spectator.locator(".renju-moves .ply")).to_have_count(len(OPENING) + len(FINISH))
     for suffix in ("record.json", "record.psq"):
         link = ann.locator(f'.downloads a[href$="{suffix}"]')

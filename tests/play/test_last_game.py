@@ -15,7 +15,12 @@ def test_the_last_game_keeps_its_board_cube_and_points() -> None:
     assert state["game_number"] == 2
     last = state["last_game"]
     assert last["number"] == 1 and last["winner"] == 0 and last["points"] == 2
-    assert last["kind"] == "gammon" and last["cube"] == 1 and last["score"] == [2, 0]
+    assert (
+        last["kind"] == "gammon"
+        and last["cube"] == 1
+        and last["cube_owner"] is None
+        and last["score"] == [2, 0]
+    )
     assert last["position"]["checkers"] == board
     copy = type(match).from_snapshot(match.snapshot(), match.events)
     assert copy.state()["last_game"] == last

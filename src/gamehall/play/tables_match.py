@@ -602,6 +602,7 @@ class TablesMatch(Match):
             "kind": kind,
             "reason": reason,
             "cube": self.cube,
+            "cube_owner": self.cube_owner,
             "score": list(self.score),
             "position": None if final is None else self._position_view(final),
         }

@@ -130,6 +130,26 @@
  * @property {Record<string, string>} [forbidden] renju: Black's forbidden points and why
  * @property {{winner: string | null, reason: string} | null} [result] renju
  * @property {Record<string, string>} [options] renju
+ * @property {string[]} [five] renju: the stones of the five that won the game on the board
+ * @property {LastGame} [last_game] the game finished last, as it ended
+ */
+
+/**
+ * The game finished last, as it ended (the next game starts at once on the server).
+ * @typedef {object} LastGame
+ * @property {number} number
+ * @property {number | null} winner
+ * @property {string} reason
+ * @property {number[]} score
+ * @property {number} [points] tables
+ * @property {string} [kind] tables: single, gammon, backgammon, oin, mars, draw
+ * @property {number} [cube] backgammon: the cube's value
+ * @property {number | null} [cube_owner] backgammon
+ * @property {TablesPosition | null} [position] tables: the final board
+ * @property {number | null} [black] renju: the seat that had Black
+ * @property {Record<string, string>} [stones] renju
+ * @property {string[]} [moves] renju
+ * @property {string[]} [five] renju
  */
 
 /**

@@ -24,6 +24,8 @@ export function reasonText(reason, loser = null) {
   const who = loser || "a player";
   if (reason === "abandoned") return `${who} left and did not come back`;
   if (reason === "withdrawn") return `${who} withdrew from the tournament`;
+  if (reason === "resign" && loser) return `${loser} resigned`;
+  if (reason === "drop" && loser) return `${loser} passed the double`;
   /** @type {Record<string, string>} */
   const words = {
     "bear-off": "bore off all checkers",

@@ -8,6 +8,7 @@ import { TablesBoard } from "../boards/tables.js";
 import { h, mount } from "../dom.js";
 import { clockFace, parseControl } from "../game/clocks.js";
 import { controls } from "../game/controls.js";
+import { finalState, gameOverPanel } from "../game/gameover.js";
 import { moveList } from "../game/movelist.js";
 import { playerCard } from "../game/players.js";
 import { result } from "../game/result.js";
@@ -42,6 +43,8 @@ const TOAST_MS = 5000;
  * @property {boolean} showForbidden
  * @property {boolean} showNumbers
  * @property {RenjuBoard | TablesBoard | null} board
+ * @property {import("../types.js").LastGame | null} gameOver the finished game whose panel is
+ *   up (drawn instead of the next game until the reader continues)
  */
 
 /**
@@ -117,6 +120,7 @@ export function gamePage(root, { id }) {
     showForbidden: localStorage.getItem("gamehall.forbidden") !== "off",
     showNumbers: localStorage.getItem("gamehall.numbers") === "on",
     board: null,
+    gameOver: null,
   };
   Object.assign(window, { gamehall: { game } });
 
@@ -129,6 +133,7 @@ export function gamePage(root, { id }) {
     bottom: h("div", { class: "player bottom" }),
     boardHolder: h("div", { class: "board-holder" }),
     toast: h("div", { class: "toast", role: "alert", hidden: true }),
+    gameOver: h("div", { class: "game-over-holder", hidden: true }),
     controls: h("div", { class: "controls" }),
     claims: h("div", { class: "claims buttons" }),
     toggles: h("div", { class: "toggles" }),
@@ -141,7 +146,7 @@ export function gamePage(root, { id }) {
       "div",
       { class: "game-page" },
       h("div", { class: "game-head" }, el.title, el.info),
-      h("div", { class: "board-area" }, el.boardHolder, el.toast),
+      h("div", { class: "board-area" }, el.boardHolder, el.gameOver, el.toast),
       h("div", { class: "side-top" }, el.top),
       h("div", { class: "side-bottom" }, el.bottom),
       h("div", { class: "side-controls" }, el.status, el.connection, el.controls, el.claims, el.toggles),
@@ -187,15 +192,31 @@ export function gamePage(root, { id }) {
     return game.board;
   }
 
-  /** @param {State} state */
-  function renderBoard(state) {
-    const board = ensureBoard(state);
+  /** @param {State} live */
+  function renderBoard(live) {
+    const board = ensureBoard(live);
+    const state = game.gameOver ? finalState(live, game.gameOver) : live;
+    const legal = game.gameOver ? null : game.legal;
     if (board instanceof RenjuBoard) {
       board.render({ state, you: game.you, showForbidden: game.showForbidden, showNumbers: game.showNumbers });
     } else {
       const seat = viewSeat();
-      board.render({ state, seat, legal: seat === game.you ? game.legal : null });
+      board.render({ state, seat, legal: seat === game.you ? legal : null });
     }
+  }
+
+  /** The panel between games, while the finished game is shown. */
+  function renderGameOver() {
+    const { state, gameOver } = game;
+    el.gameOver.hidden = !gameOver;
+    if (!state || !gameOver) return mount(el.gameOver, []);
+    mount(
+      el.gameOver,
+      gameOverPanel(state, gameOver, game.you, () => {
+        game.gameOver = null;
+        render();
+      }),
+    );
   }
 
   /**
@@ -266,6 +287,7 @@ export function gamePage(root, { id }) {
     el.info.textContent = matchInfo(state, game.settings);
     el.status.textContent = statusText(state, game.you, game.legal);
     renderBoard(state);
+    renderGameOver();
     renderPlayer(el.top, state, 1 - seat);
     renderPlayer(el.bottom, state, seat);
     mount(
@@ -336,9 +358,13 @@ export function gamePage(root, { id }) {
         game.seats = message.players || [];
         game.events = message.events || [];
         break;
-      case "update":
+      case "update": {
         game.events = game.events.concat(message.events || []);
+        const ended = (message.events || []).some((event) => event.kind === "game_end");
+        const next = message.state;
+        if (ended && next?.last_game && next.phase !== "over" && next.phase !== "between") game.gameOver = next.last_game;
         break;
+      }
       case "presence":
         game.presence = { connected: message.connected || [true, true], grace: message.grace ?? null };
         if (game.state) render();
