@@ -129,7 +129,7 @@ def test_money_settings_reach_the_server(hall: Hall) -> None:
     settings = _settings_of(page)
     assert (settings["jacoby"], settings["beavers"], settings["cube_cap"]) == (True, True, 16)
     expect(page.locator(".match-info")).to_have_attribute(
-        "title", "Backgammon · money · no clock · Jacoby · beavers · cube limit 16"
+        "title", "Backgammon · money · no clock · Jacoby rule: On · Beavers: On · Cube limit: 16"
     )
 
 

@@ -271,6 +271,14 @@ async def accept_challenge(challenge_id: int, session: Acting, hall: Hall) -> Ma
     return await _start_match(hall, challenge.from_user_id, session, challenge.settings, save)
 
 
+@router.post("/challenges/{challenge_id}/withdraw")
+def withdraw_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
+    """Withdraw a challenge I made, before it is answered."""
+    stored_id(challenge_id, "challenge")
+    hall.store.withdraw_challenge(challenge_id, session.user.id)
+    return Empty()
+
+
 @router.post("/challenges/{challenge_id}/decline")
 def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
     """Decline a challenge made to me."""

@@ -241,7 +241,7 @@ class ChallengeView(Answer):
     from_: str = Field(alias="from")
     to: str
     settings: Settings
-    status: Literal["open", "accepted", "declined"]
+    status: Literal["open", "accepted", "declined", "withdrawn"]
     rated: bool = False
     created_at: str
     answered_at: str | None

@@ -585,6 +585,28 @@ class Store:
                 self._answer_challenge(session, challenge_id, user_id, "declined")
             )
 
+    def withdraw_challenge(self, challenge_id: int, user_id: int) -> Challenge:
+        """Withdraw an open challenge: only the challenger, before it is answered."""
+        with self._write() as session:
+            changed = _rowcount(
+                session,
+                update(ChallengeRow)
+                .where(
+                    ChallengeRow.id == challenge_id,
+                    ChallengeRow.from_user_id == user_id,
+                    ChallengeRow.status == "open",
+                )
+                .values(status="withdrawn", answered_at=self._now()),
+            )
+            row = session.get(ChallengeRow, challenge_id, populate_existing=True)
+            if row is None:
+                raise NotFoundError(f"there is no challenge {challenge_id}")
+            if changed == 0:
+                if row.from_user_id != user_id:
+                    raise NotAllowedError("only the player who made a challenge can withdraw it")
+                raise ConflictError(f"this challenge has been {row.status} already")
+            return challenge_from_row(row)
+
     def _answer_challenge(
         self, session: Session, challenge_id: int, user_id: int, status: str
     ) -> ChallengeRow:

@@ -317,19 +317,38 @@ export function readSettings(form) {
   return settings;
 }
 
-/** One line about a match's settings: "Backgammon · 5 points · fischer:300+5 · fair dice". */
+/**
+ * One line about a match's settings, naming every setting that differs from its default:
+ * "Long nardy · 5 points · fischer:300+5 · Dice: Provably fair · Bearing off: Most pips".
+ */
 export function describeSettings(/** @type {MatchSettings} */ settings) {
   const game = GAMES[settings.game] || settings.game;
   const length = settings.length === 0 ? "money" : settings.length === 1 ? "1 point" : `${settings.length} points`;
   const parts = [game, length, settings.clock || "no clock"];
-  if (settings.dice === "fair") parts.push("fair dice");
-  if (settings.jacoby) parts.push("Jacoby");
-  if (settings.beavers) parts.push("beavers");
-  if (settings.cube_cap) parts.push(`cube limit ${settings.cube_cap}`);
-  const rule = settings.options?.rule;
-  if (settings.game === "renju" && rule && rule !== "renju") {
-    const setting = SETTINGS.find((s) => s.name === "option:rule");
-    parts.push(setting?.choices[rule]?.[0] || rule);
+  /** @type {Context} */
+  const context = { game: settings.game, length: settings.length, rule: settings.options?.rule || "renju" };
+  for (const setting of SETTINGS) {
+    if (!setting.applies(context)) continue;
+    const value = settingValue(settings, setting.name);
+    const fallback = setting.name === "crawford" ? (settings.game === "backgammon" ? "on" : "off") : Object.keys(setting.choices)[0];
+    if (value === null || value === fallback) continue;
+    parts.push(`${setting.label}: ${setting.choices[value]?.[0] || value}`);
   }
+  if (settings.cube_cap) parts.push(`Cube limit: ${settings.cube_cap}`);
   return parts.join(" · ");
+}
+
+/**
+ * The value a match's settings give a setting of the form, as the form's choice keys spell it
+ * (null: not given, the default applies).
+ * @param {MatchSettings} settings
+ * @param {string} name
+ * @returns {string | null}
+ */
+function settingValue(settings, name) {
+  if (name.startsWith("option:")) return settings.options?.[name.slice(7)] ?? null;
+  const value = /** @type {Record<string, unknown>} */ (settings)[name];
+  if (value === null || value === undefined) return null;
+  if (typeof value === "boolean") return value ? "on" : "off";
+  return String(value);
 }

@@ -211,7 +211,21 @@ function challengeItem(challenge, refresh, report) {
           ),
           h("button", { type: "button", onclick: () => post(`/api/challenges/${challenge.id}/decline`).then(refresh, (e) => report(errorText(e), true)) }, "Decline"),
         )
-      : h("span", { class: "muted" }, ` (${challenge.status})`),
+      : h(
+          "span",
+          { class: "buttons" },
+          h("span", { class: "muted" }, "waiting for an answer"),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "secondary",
+              dataset: { action: "withdraw" },
+              onclick: () => post(`/api/challenges/${challenge.id}/withdraw`).then(refresh, (e) => report(errorText(e), true)),
+            },
+            "Withdraw",
+          ),
+        ),
   );
 }
 
