@@ -261,6 +261,16 @@ class Pass(Action):
 
 
 @dataclass(frozen=True)
+class ClaimFoul(Action):
+    """White claims Black's forbidden move (renju under ``forbidden="claim"``): a double-three or
+    double-four at once, an overline at any time before the end; the match refuses it, saying
+    why, when nothing can be claimed."""
+
+    kind = "claim"
+    usage = "claim takes no data"
+
+
+@dataclass(frozen=True)
 class OfferDraw(Action):
     """Offer a draw (renju)."""
 
@@ -289,6 +299,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     EndSession,
     Place,
     Pass,
+    ClaimFoul,
     OfferDraw,
 )
 """Every kind of action (``Move`` and ``Place`` share the kind ``move``)."""

@@ -11,6 +11,7 @@ from gamehall.errors import GameError, IllegalMoveError, RecordError
 from gamehall.play.actions import (
     Accept,
     Action,
+    ClaimFoul,
     Decline,
     OfferDraw,
     Pass,
@@ -66,11 +67,21 @@ class RenjuMatch(Match):
             board = self.board
             if board is not None and not (board.opening == "center" and len(board.moves) < 3):
                 actions.append("pass")
+        if self._claims() and self.colour_of(player) == "white":
+            # Always offered: were it offered only when a claim stands, it would give the foul away.
+            actions.append("claim")
         if self.draw_offer is None:
             actions.append("offer_draw")
         elif self.draw_offer != player:
             actions += ["accept", "decline"]
         return actions
+
+    def _claims(self) -> bool:
+        """Does White claim Black's forbidden moves in this match (``forbidden="claim"``)?"""
+        return (
+            self.settings.options.get("forbidden") == "claim"
+            and self.settings.options.get("rule", "renju") == "renju"
+        )
 
     def state(self) -> dict[str, Any]:
         board = self.board
@@ -92,7 +103,15 @@ class RenjuMatch(Match):
             out["moves"] = board.moves
             out["stones"] = board.stones()
             out["turn"] = board.turn
-            out["forbidden"] = board.forbidden_points() if board.result is None else {}
+            # Under claim spotting a forbidden move is White's job: neither the forbidden points
+            # nor the fouls are shown until the game is over.
+            out["forbidden"] = (
+                board.forbidden_points() if board.result is None and not self._claims() else {}
+            )
+            if self._claims():
+                out["fouls"] = (
+                    [foul.to_dict() for foul in board.fouls()] if board.result is not None else []
+                )
             out["five"] = self._five(board)
             out["result"] = (
                 None
@@ -120,6 +139,7 @@ class RenjuMatch(Match):
             {
                 Place: self._on_move,
                 Pass: self._on_pass,
+                ClaimFoul: self._on_claim_foul,
                 Resign: self._on_resign,
                 OfferDraw: self._on_offer_draw,
                 Accept: self._on_accept,
@@ -151,6 +171,19 @@ class RenjuMatch(Match):
         board.play("pass")
         self._log("pass", player)
         self._after_stone(player)
+
+    def _on_claim_foul(self, player: int, action: ClaimFoul) -> None:
+        if self.board is None or self.phase != "move":
+            raise IllegalMoveError("a claim is not possible now: no game is being played")
+        if self.colour_of(player) != "white":
+            raise IllegalMoveError("only White claims Black's forbidden moves")
+        foul = next((f for f in reversed(self.board.fouls()) if f.claimable), None)
+        result = self.board.claim()
+        assert foul is not None
+        self._log(
+            "claim", player, outcome={"point": foul.point, "pattern": foul.pattern, "move": "claim"}
+        )
+        self._end_game(player, result.reason)
 
     def _after_stone(self, player: int) -> None:
         """A move declines a pending draw offer of the opponent; a finished board ends the game."""

@@ -24,7 +24,7 @@ _NARDY_OPTIONS = {
 _RENJU_OPTIONS = {
     "rule": ("renju", "gomoku-freestyle", "gomoku-standard"),
     "opening": ("center", "free"),
-    "forbidden": ("loss", "refuse"),
+    "forbidden": ("loss", "refuse", "claim"),
 }
 
 
