@@ -222,14 +222,19 @@ def verify_dice(path: str, stdout: TextIO) -> int:
 
 
 def _verify_match_dice(match: Match, stdout: TextIO) -> int:
-    """Check the fair dice of every finished game of ``match``; 0 if every roll checks out."""
+    """Check the fair dice of every game of ``match`` whose seed is revealed (every finished
+    game, and a game cut short by the match's end on time or by forfeit); 0 if every roll
+    checks out."""
     if match.settings.dice != "fair":
         raise GameError("this match was not played with provably fair dice: nothing to check")
-    if not match.games:
+    started = sum(1 for event in match.events if event.kind == "game_start")
+    records = [match.dice_record(number) for number in range(1, started + 1)]
+    revealed = [(n, r) for n, r in enumerate(records, 1) if r.server_seed is not None]
+    if not revealed:
         raise GameError("no game of this match has ended: its dice are not revealed yet")
     ok = True
-    for number in range(1, len(match.games) + 1):
-        report = verify_record(match.dice_record(number))
+    for number, record in revealed:
+        report = verify_record(record)
         stdout.write(f"game {number}: {report.summary()}\n")
         ok = ok and report.ok
     return 0 if ok else 1

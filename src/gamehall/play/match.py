@@ -358,12 +358,9 @@ class Match(ABC):
     def _end_match(self, winner: int | None, reason: str) -> None:
         self.winner = winner
         self.end_reason = reason
-        self._log(
-            "match_end",
-            winner,
-            outcome={"winner": winner, "reason": reason, "score": list(self.score)},
-            derived=True,
-        )
+        outcome = {"winner": winner, "reason": reason, "score": list(self.score)}
+        outcome.update(self._reveal_cut_short())
+        self._log("match_end", winner, outcome=outcome, derived=True)
 
     # -- dice -----------------------------------------------------------------------------------
 
@@ -418,6 +415,16 @@ class Match(ABC):
         self._fair_seed = None
         return {"server_seed": seed}
 
+    def _reveal_cut_short(self) -> dict[str, Any]:
+        """What the end of a match in the middle of a game (on time, by forfeit) reveals:
+        that game's fair-dice seed, which its own end would have revealed. Nothing when the
+        last game ended first (its end revealed it)."""
+        if self.settings.dice != "fair" or self._dice is not None:
+            return {}
+        if self._replay is not None:
+            return {"server_seed": self._replay.seeds.pop(0)} if self._replay.seeds else {}
+        return self._reveal_dice() if self._fair is not None else {}
+
     def dice_record(self, game: int) -> DiceRecord:
         """The fair-dice record of game ``game`` (1-based) from the log, for ``verify_record``."""
         commitment = None
@@ -433,6 +440,8 @@ class Match(ABC):
                 rolls.append(FairRoll(event.outcome["counter"], tuple(event.outcome["dice"])))
             elif number == game and event.kind == "game_end":
                 seed = event.outcome.get("server_seed")
+            elif number == game and event.kind == "match_end" and "server_seed" in event.outcome:
+                seed = event.outcome["server_seed"]  # the game was cut short
         if commitment is None:
             raise RecordError(f"game {game} of this match has no fair dice")
         return DiceRecord(
@@ -665,5 +674,5 @@ class _Replay:
         self.seeds: list[str | None] = [
             e.outcome.get("server_seed")
             for e in events
-            if e.kind == "game_end" and "server_seed" in e.outcome
+            if e.kind in ("game_end", "match_end") and "server_seed" in e.outcome
         ]

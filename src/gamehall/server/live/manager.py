@@ -37,6 +37,7 @@ from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
 from gamehall.server.live.fanout import Broker, Views, personal, publish, send_all
 from gamehall.server.live.matches import REFEREE_ACTIONS, Connection, LiveMatch
 from gamehall.server.live.persistence import (
+    SECRET_EVENTS,
     Loaded,
     Persistence,
     SaveNewMatch,
@@ -381,7 +382,7 @@ class LiveMatches:
             log.info("match %s: another process's events do not follow on; reloading", live.id)
             await self._reload(live)
             events = [e.to_dict() for e in live.match.events[known:]]
-        elif any(e.get("kind") in ("game_start", "game_end") for e in events):
+        elif any(e.get("kind") in SECRET_EVENTS for e in events):
             live.secrets = None  # the next save reads the new game's secrets
         update, views = await self.workers.play(_update, live, events)
         self._send_update(live, update, views)
