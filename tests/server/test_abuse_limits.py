@@ -1,0 +1,117 @@
+"""Rate limits (429 with ``Retry-After``; a socket's frame: the protocol's error) and the
+password-hashing pool (issue 17: no limit anywhere; forty concurrent logins took 2.6 GB)."""
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from gamehall.server.config import DEFAULT_RATES, Config, ConfigError
+from gamehall.store import passwords
+from server.helpers import PASSWORD, running
+
+
+def _rates(**low: str) -> tuple[tuple[str, str], ...]:
+    return tuple((name, low.get(name, "10000/second")) for name in DEFAULT_RATES)
+
+
+def _limited(response: Any, what: str) -> None:
+    assert response.status_code == 429, response.text
+    assert f"too many {what}: at most 2 per minute" in response.json()["detail"]
+    assert 1 <= int(response.headers["Retry-After"]) <= 60
+
+
+def test_logins_are_limited_per_address(config: Config) -> None:
+    with running(config, rates=_rates(login="2/minute")) as hall:
+        hall.register("ann")
+        client = hall.client()
+        body = {"name": "ann", "password": "wrong password"}
+        assert client.post("/api/login", json=body).status_code == 401
+        assert client.post("/api/login", json={**body, "password": PASSWORD}).status_code == 200
+        _limited(client.post("/api/login", json={**body, "password": PASSWORD}), "login attempts")
+        _limited(hall.client().post("/api/login", json=body), "login attempts")  # same address
+
+
+def test_registrations_and_guests_are_limited(config: Config) -> None:
+    with running(config, rates=_rates(register="2/minute", guest="2/minute")) as hall:
+        client = hall.client()
+        for name in ("ann", "bob"):
+            assert client.post(
+                "/api/register", json={"name": name, "password": PASSWORD}
+            ).is_success
+        _limited(
+            client.post("/api/register", json={"name": "cat", "password": PASSWORD}),
+            "new accounts",
+        )
+        assert hall.store.get_user_by_name("cat") is None
+        for _ in range(2):
+            assert client.post("/api/guest", json={}).status_code == 200
+        _limited(client.post("/api/guest", json={}), "guest sessions")
+
+
+def test_seeks_and_challenges_are_limited_per_user(config: Config) -> None:
+    with running(config, rates=_rates(seeks="2/minute", challenges="2/minute")) as hall:
+        ann, bob = hall.register("ann"), hall.register("bob")
+        for _ in range(2):
+            ann.ok("post", "/api/seeks", {"settings": {}})
+        _limited(ann.post("/api/seeks", {"settings": {}}), "seeks")
+        bob.ok("post", "/api/seeks", {"settings": {}})  # each user counts alone
+        assert len(hall.anonymous().ok("get", "/api/seeks")["seeks"]) == 3
+        for _ in range(2):
+            ann.ok("post", "/api/challenges", {"opponent": "bob", "settings": {}})
+        _limited(ann.post("/api/challenges", {"opponent": "bob", "settings": {}}), "challenges")
+
+
+def test_socket_frames_are_limited(config: Config) -> None:
+    with running(config, rates=_rates(actions="3/minute")) as hall:
+        match_id, players = hall.match_between({})
+        with players[0].socket(match_id) as sock:
+            for _ in range(3):
+                sock.send({"type": "ping"})
+                assert sock.until(lambda m: m["type"] in ("pong", "error"))["type"] == "pong"
+            sock.send({"type": "ping"})
+            refused = sock.until(lambda m: m["type"] in ("pong", "error"))
+            assert refused["type"] == "error", refused
+            assert refused["message"].startswith("too many messages: at most 3 per minute")
+
+
+def test_a_rate_must_be_readable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAMEHALL_RATE_SEEKS", "lots")
+    with pytest.raises(ConfigError, match=r"GAMEHALL_RATE_SEEKS: .*30/minute"):
+        Config.from_env()
+    monkeypatch.setenv("GAMEHALL_RATE_SEEKS", "5/second")
+    assert Config.from_env().rate("seeks") == "5/second"
+
+
+def test_concurrent_logins_hash_at_most_n_at_once(
+    config: Config, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At most ``hash_workers`` password hashes run at once, however many logins arrive."""
+    running_now = 0
+    most = 0
+    lock = threading.Lock()
+    verify = passwords.verify_password
+
+    def slow_verify(*args: Any, **kwargs: Any) -> bool:
+        nonlocal running_now, most
+        with lock:
+            running_now += 1
+            most = max(most, running_now)
+        time.sleep(0.05)
+        try:
+            return verify(*args, **kwargs)
+        finally:
+            with lock:
+                running_now -= 1
+
+    with running(config, hash_workers=2) as hall:
+        hall.register("ann")
+        monkeypatch.setattr(passwords, "verify_password", slow_verify)
+        clients = [hall.client() for _ in range(10)]
+        body = {"name": "ann", "password": PASSWORD}
+        with ThreadPoolExecutor(10) as pool:
+            answers = list(pool.map(lambda c: c.post("/api/login", json=body), clients))
+    assert [a.status_code for a in answers] == [200] * 10
+    assert most == 2
