@@ -46,6 +46,7 @@ from gamehall.server.limits import (
 )
 from gamehall.server.live import NoSuchMatchError, SaveNewMatch
 from gamehall.server.live.snapshots import rebuild
+from gamehall.server.lobby_notices import offer_accepted
 from gamehall.server.schemas import (
     ChallengeBody,
     Challenges,
@@ -223,14 +224,24 @@ async def _start_match(
 
 
 @router.post("/seeks/{seek_id}/accept")
-async def accept_seek(seek_id: int, session: Acting, hall: Hall) -> MatchCreated:
-    """Accept somebody's seek: the match starts (the seek is taken only with its match)."""
+async def accept_seek(seek_id: int, session: Acting, hall: Hall, request: Request) -> MatchCreated:
+    """Accept somebody's seek: the match starts (the seek is taken only with its match), and
+    its maker is told on his own socket."""
     stored_id(seek_id, "seek")
     seek = await asyncio.to_thread(hall.store.get_seek, seek_id)
     if seek is None:
         raise HTTPException(404, f"there is no seek {seek_id}")
     save = partial(hall.store.accept_seek, seek_id, session.user.id, rated=seek.rated)
-    return await _start_match(hall, seek.user_id, session, seek.settings, save)
+    created = await _start_match(hall, seek.user_id, session, seek.settings, save)
+    offer_accepted(
+        request,
+        "seek",
+        seek.user_id,
+        match_id=created.match_id,
+        by=session.user.name,
+        settings=seek.settings,
+    )
+    return created
 
 
 # -- challenges ---------------------------------------------------------------------------------
@@ -259,8 +270,11 @@ def create_challenge(
 
 
 @router.post("/challenges/{challenge_id}/accept")
-async def accept_challenge(challenge_id: int, session: Acting, hall: Hall) -> MatchCreated:
-    """Accept a challenge made to me: the match starts."""
+async def accept_challenge(
+    challenge_id: int, session: Acting, hall: Hall, request: Request
+) -> MatchCreated:
+    """Accept a challenge made to me: the match starts, and the challenger is told on his own
+    socket."""
     stored_id(challenge_id, "challenge")
     challenge = await asyncio.to_thread(hall.store.get_challenge, challenge_id)
     if challenge is None:
@@ -268,7 +282,16 @@ async def accept_challenge(challenge_id: int, session: Acting, hall: Hall) -> Ma
     save = partial(
         hall.store.accept_challenge, challenge_id, session.user.id, rated=challenge.rated
     )
-    return await _start_match(hall, challenge.from_user_id, session, challenge.settings, save)
+    created = await _start_match(hall, challenge.from_user_id, session, challenge.settings, save)
+    offer_accepted(
+        request,
+        "challenge",
+        challenge.from_user_id,
+        match_id=created.match_id,
+        by=session.user.name,
+        settings=challenge.settings,
+    )
+    return created
 
 
 @router.post("/challenges/{challenge_id}/withdraw")

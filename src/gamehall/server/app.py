@@ -27,6 +27,7 @@ from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
 from gamehall.server.limits import RateLimits
 from gamehall.server.live import Broker, LiveMatches, WallClock
+from gamehall.server.seek_keeper import SeekKeeper
 from gamehall.server.tournament_director import TournamentDirector
 from gamehall.store import Store, upgrade_database
 
@@ -64,10 +65,14 @@ def create_app(
         app.state.channels = user_socket.UserChannels()
         app.state.director = TournamentDirector(the_store, live, app.state.channels)
         await app.state.director.start()
+        app.state.seek_keeper = SeekKeeper(the_store, app.state.channels, config.grace_seconds)
+        if the_broker is None:
+            app.state.seek_keeper.start()
         freeze_startup_objects()
         try:
             yield
         finally:
+            await app.state.seek_keeper.stop()
             await app.state.director.stop()
             await live.stop()
             app.state.hash_pool.close()

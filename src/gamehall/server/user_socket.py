@@ -44,6 +44,10 @@ class UserChannels:
             if not sockets:
                 del self._sockets[user_id]
 
+    def connected(self, user_id: int) -> bool:
+        """Whether the user has a socket open on this process."""
+        return bool(self._sockets.get(user_id))
+
     def notify(self, user_id: int, message: dict[str, Any]) -> int:
         """Send ``message`` to every socket of the user; returns how many there are."""
         sockets = list(self._sockets.get(user_id, ()))

@@ -6,10 +6,12 @@
 
 import { onSessionChange, session } from "../api.js";
 import { h } from "../dom.js";
+import { describeSettings } from "../settings.js";
 
 /**
  * @typedef {{type: string, tournament?: {id: number, name: string}, round?: number,
- *   match_id?: string, opponent?: string, seat?: number, byes?: string[], winner?: string | null}} Notice
+ *   match_id?: string, opponent?: string, seat?: number, byes?: string[], winner?: string | null,
+ *   settings?: import("../types.js").MatchSettings}} Notice
  */
 
 const RETRY_MS = 2000;
@@ -38,6 +40,11 @@ function tray() {
  * @returns {[string, string, string] | null} [text, link, link text]
  */
 function describe(notice) {
+  if (notice.type === "seek_accepted" || notice.type === "challenge_accepted") {
+    const what = notice.type === "seek_accepted" ? "seek" : "challenge";
+    const terms = notice.settings ? ` (${describeSettings(notice.settings)})` : "";
+    return [`${notice.opponent} accepted your ${what}${terms}: the game has started.`, `#/game/${notice.match_id}`, "Go to the game"];
+  }
   const t = notice.tournament;
   if (!t) return null;
   const at = `#/tournament/${t.id}`;
@@ -52,6 +59,29 @@ function describe(notice) {
     return [`${t.name} is over${notice.winner ? `: ${notice.winner} wins` : ""}.`, at, "See the standings"];
   }
   return null;
+}
+
+/** The notices of a game waiting for the player: they stay, and ring. */
+const WAITING = ["seek_accepted", "challenge_accepted", "tournament_match"];
+
+/** A short two-note chime (the Web Audio API; silent where the browser allows no sound yet). */
+function chime() {
+  try {
+    const audio = new AudioContext();
+    [660, 880].forEach((frequency, i) => {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.08, audio.currentTime + i * 0.15);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + i * 0.15 + 0.14);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(audio.currentTime + i * 0.15);
+      tone.stop(audio.currentTime + i * 0.15 + 0.15);
+    });
+    setTimeout(() => audio.close(), 600);
+  } catch {
+    // no sound here: the notice is shown all the same
+  }
 }
 
 /** @param {Notice} notice */
@@ -70,7 +100,11 @@ function show(notice) {
     location.hash === link ? null : h("a", { href: link }, linkText),
     h("button", { type: "button", class: "link", "aria-label": "Dismiss", onclick: () => item.remove() }, "×"),
   );
-  if (notice.type === "tournament_match") {
+  if (WAITING.includes(notice.type)) chime();
+  if (notice.type === "seek_accepted" || notice.type === "challenge_accepted") {
+    item.dataset.link = link; // stays until the player is at the game
+    if (location.hash === link) setTimeout(() => item.remove(), SHOWN_MS);
+  } else if (notice.type === "tournament_match") {
     // A match's notice stays until the player is at the match (or a newer one replaces it).
     node.querySelectorAll(`[data-type="tournament_match"][data-tournament="${notice.tournament?.id}"]`).forEach((old) => old.remove());
     item.dataset.tournament = String(notice.tournament?.id);

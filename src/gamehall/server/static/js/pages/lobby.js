@@ -314,10 +314,17 @@ export function lobbyPage(root) {
       h("div", { class: "lobby-side" }, session.user ? newGameForm(report, refresh) : welcome()),
     ),
   );
+  /** A seek or challenge of mine accepted: its game opens at once. */
+  const accepted = (/** @type {Event} */ event) => {
+    const notice = /** @type {CustomEvent} */ (event).detail;
+    if (notice?.match_id && (notice.type === "seek_accepted" || notice.type === "challenge_accepted")) openMatch(notice.match_id);
+  };
+  window.addEventListener("gamehall:notice", accepted);
   refresh();
   const timer = setInterval(refresh, POLL_MS);
   return () => {
     gone = true;
     clearInterval(timer);
+    window.removeEventListener("gamehall:notice", accepted);
   };
 }

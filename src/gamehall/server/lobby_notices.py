@@ -1,0 +1,28 @@
+"""Notices of the lobby on the maker's own socket (``/ws/user``): the seek or challenge he made
+was accepted, and the match's id, so that whatever page he is on he can go and play."""
+
+from typing import Any, Literal
+
+from fastapi import Request
+
+from gamehall.server.user_socket import UserChannels
+
+
+def offer_accepted(
+    request: Request,
+    kind: Literal["seek", "challenge"],
+    owner_id: int,
+    *,
+    match_id: str,
+    by: str,
+    settings: dict[str, Any],
+) -> None:
+    """Tell the maker of a seek or challenge that ``by`` accepted it: the match ``match_id``
+    has started (``{"type": "seek_accepted" | "challenge_accepted", ...}``)."""
+    channels = getattr(request.app.state, "channels", None)
+    if not isinstance(channels, UserChannels):
+        return
+    channels.notify(
+        owner_id,
+        {"type": f"{kind}_accepted", "match_id": match_id, "opponent": by, "settings": settings},
+    )

@@ -1,0 +1,92 @@
+"""Seeks last only while their owner is on the site: a seek whose owner has had no user socket
+(``/ws/user``, open on every page of a logged-in player) for the grace period is taken down,
+so that nobody accepts the seek of a player who closed the browser and waits alone.
+
+The keeper looks every few seconds; an owner is away from the first look that finds him
+without a socket, so a seek goes between one and a little over one grace period after its
+owner left. Each process knows only its own sockets: with several server processes a
+player's socket may be on another one, which is why the keeper runs only in a single
+process (without a broker).
+"""
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+
+from gamehall.errors import GameError
+from gamehall.server.user_socket import UserChannels
+from gamehall.store import Store
+
+log = logging.getLogger(__name__)
+
+
+class SeekKeeper:
+    """Takes down the open seeks of owners away for ``grace`` seconds."""
+
+    def __init__(
+        self,
+        store: Store,
+        channels: UserChannels,
+        grace: float,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.channels = channels
+        self.grace = grace
+        self.clock = clock
+        self._away: dict[int, float] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def interval(self) -> float:
+        """How often the keeper looks: often enough to keep the grace period."""
+        return min(5.0, max(0.5, self.grace / 2))
+
+    def sweep(self) -> list[int]:
+        """Take down the seeks whose owner is away too long; returns their ids."""
+        now = self.clock()
+        gone: list[int] = []
+        owners: set[int] = set()
+        for seek in self.store.list_seeks():
+            owners.add(seek.user_id)
+            if self.channels.connected(seek.user_id):
+                self._away.pop(seek.user_id, None)
+                continue
+            since = self._away.setdefault(seek.user_id, now)
+            if now - since < self.grace:
+                continue
+            try:
+                self.store.delete_seek(seek.id, seek.user_id)
+            except GameError:
+                continue  # accepted or withdrawn meanwhile
+            gone.append(seek.id)
+        for user_id in set(self._away) - owners:
+            del self._away[user_id]
+        return gone
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.interval)
+            try:
+                gone = await asyncio.to_thread(self.sweep)
+            except Exception:  # the keeper must outlive a bad moment of the database
+                log.exception("the seek keeper failed; trying again")
+                continue
+            if gone:
+                log.info("seeks of absent players taken down: %s", gone)
+
+    def start(self) -> None:
+        """Look for seeks to take down until ``stop``."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        """Stop looking."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
