@@ -28,6 +28,7 @@ from gamehall.errors import GameError
 from gamehall.play.actions import (
     Accept,
     Beaver,
+    ClaimFoul,
     Confirm,
     Decline,
     Double,
@@ -91,6 +92,9 @@ def _renju_step(match: RenjuMatch, player: int, engine: Engine) -> list[Event]:
     if match.draw_offer == 1 - player:
         answer = engine.decide(AnswerDraw(match.board.copy()))
         return match.apply(player, Accept() if answer else Decline())
+    if "claim" in match.legal_actions(player) and any(f.claimable for f in match.board.fouls()):
+        # The computer, as White, always spots a foul it may still claim.
+        return match.apply(player, ClaimFoul())
     point = engine.decide(ChooseMove(match.board.copy()))
     return match.apply(player, Pass() if point == "pass" else Place(point))
 

@@ -83,6 +83,7 @@ class Narrator:
             "decline": "declines",
             "offer_draw": "offers a draw",
             "pass": "passes",
+            "claim": f"claims Black's {out.get('pattern')} on {out.get('point')}",
             "undo": f"takes back {out.get('move')}",
             "next_game": "starts the next game",
             "end_session": "ends the session",

@@ -125,13 +125,13 @@ def backgammon_board(
 
 def renju_board(match: RenjuMatch) -> str:
     """The renju board (X Black, O White, the last stone in brackets) and Black's forbidden
-    points when Black is to move."""
+    points when Black is to move (not when White must claim them: spotting them is his job)."""
     board = match.board
     if board is None:
         return ""
     black, white = match.players[match.black], match.players[1 - match.black]
     lines = [str(board), f"   X Black: {black}   O White: {white}"]
-    if board.result is None and board.turn == "black":
+    if board.result is None and board.turn == "black" and board.forbidden != "claim":
         forbidden = board.forbidden_points()
         if forbidden:
             points = ", ".join(f"{p} ({why})" for p, why in sorted(forbidden.items()))

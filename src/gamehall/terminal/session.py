@@ -47,6 +47,9 @@ Commands:
   h8            play a stone on a point: a column a-o and a row 1-15
   hint          the points you may play (and Black's forbidden points)
   pass          pass your move (two passes in a row draw the game)
+  claim         (White, when forbidden moves are claimed) claim Black's
+                forbidden move: a double-three or double-four at once,
+                an overline at any time; White wins
   draw          offer a draw, then make your move: the answer comes before
                 your opponent's next move
   accept, decline  answer a draw offer (a move declines it too)
@@ -66,6 +69,7 @@ _SIMPLE = {
     "undo": "undo",
     "confirm": "confirm",
     "pass": "pass",
+    "claim": "claim",
     "draw": "offer_draw",
     "next": "next_game",
     "end": "end_session",
@@ -73,7 +77,7 @@ _SIMPLE = {
 """Commands that are one action of the match, with no argument."""
 
 _WORDS = ("help", "hint", "board", "quit", "exit", "resign", *_SIMPLE)
-_IN_FULL = ("quit", "exit", "resign")
+_IN_FULL = ("quit", "exit", "resign", "claim")
 """Commands that are never guessed from their first letters."""
 _ALIASES = {"q": "quit", "?": "help"}
 
@@ -262,7 +266,8 @@ class TerminalGame:
                 return ["It is not your move."]
             points = match.board.legal_moves()
             lines = self._listing(f"Points you may play ({len(points)})", points)
-            forbidden = match.board.forbidden_points() if match.board.turn == "black" else {}
+            shown_to_black = match.board.turn == "black" and match.board.forbidden != "claim"
+            forbidden = match.board.forbidden_points() if shown_to_black else {}
             if forbidden:
                 shown = [f"{p} ({why})" for p, why in sorted(forbidden.items())]
                 lines += self._listing("Forbidden for Black", shown)

@@ -74,8 +74,10 @@ RULES_OPTIONS = (
     RulesOption(
         "renju",
         "forbidden",
-        ("loss", "refuse"),
-        "a forbidden move of Black's: 'loss' (default) loses the game, 'refuse' is not allowed",
+        ("loss", "refuse", "claim"),
+        "a forbidden move of Black's: 'loss' (default) loses the game, 'refuse' is not allowed, "
+        "'claim' stands unless White claims it (a double-three or double-four at once, "
+        "an overline before the end)",
     ),
 )
 """The rules options ``gamehall play`` offers, with what each value does."""
