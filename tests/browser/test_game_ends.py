@@ -41,7 +41,7 @@ def test_a_renju_forfeit_is_game_1_and_worded_from_each_side(hall: Hall) -> None
     bob.goto(game_url)
     expect(bob.locator(".result h2")).to_have_text(f"{ann_name} won the match")
     expect(bob.locator(".result .why")).to_contain_text("You left and did not come back")
-    left = bob.locator(".turns .note", has_text="You left and did not come back")
+    left = bob.locator(".moves .note", has_text="You left and did not come back")
     expect(left).to_have_count(1)
     expect(bob.locator(".match-info")).to_contain_text("game 1")
     expect(bob.locator("body")).not_to_contain_text("the opponent left")
