@@ -134,7 +134,7 @@ export class RenjuBoard {
     const { state } = view;
     const moves = state.moves || [];
     const stones = stonesOf(state.stones || {}, moves);
-    const last = [...moves].reverse().find((m) => m !== "pass");
+    const last = [...moves].reverse().find((m) => m !== "pass" && m !== "claim");
     this.layers.stones.replaceChildren(
       ...[...stones].map(([point, stone]) => {
         const { x, y } = coords(point);

@@ -89,6 +89,8 @@ function note(event, names, you) {
       return `${who} resigns`;
     case "offer_draw":
       return `${who} offers a draw`;
+    case "claim":
+      return `${who} claims Black's ${out.pattern} on ${out.point}`;
     case "accept":
       return `${who} accepts`;
     case "decline":

@@ -259,7 +259,10 @@ export function gamePage(root, { id }) {
           }),
           label,
         );
-      items.push(toggle("Mark Black's forbidden points", "showForbidden", "gamehall.forbidden"));
+      // Under forbidden="claim" the points are not marked: spotting a foul is White's job.
+      if (state.options?.forbidden !== "claim") {
+        items.push(toggle("Mark Black's forbidden points", "showForbidden", "gamehall.forbidden"));
+      }
       items.push(toggle("Move numbers", "showNumbers", "gamehall.numbers"));
     } else if (game.you === null) {
       items.push(
@@ -341,6 +344,10 @@ export function gamePage(root, { id }) {
     if (opponent !== null && state.phase !== "over") {
       if (grace && grace.player === opponent && left <= 0) {
         claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_abandoned" }, onclick: () => act("claim_abandoned") }, "Claim the win"));
+      }
+      if (game.actions.includes("claim")) {
+        // Renju under forbidden="claim": always there for White, since spotting a foul is his job.
+        claims.push(h("button", { type: "button", dataset: { action: "claim" }, onclick: () => act("claim") }, "Claim foul"));
       }
       const face = faces[opponent];
       if (face && face.running && face.seconds <= 0 && game.actions.includes("claim_time")) {
