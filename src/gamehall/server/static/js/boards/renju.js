@@ -3,6 +3,7 @@
 // Click (or move the cursor with the arrow keys and press Enter) to play a stone.
 
 import { s } from "../dom.js";
+import { ask } from "../game/ask.js";
 
 const N = 15;
 const STEP = 40;
@@ -10,6 +11,15 @@ const MARGIN = 46;
 const SIZE = MARGIN * 2 + STEP * (N - 1);
 const LETTERS = "abcdefghijklmno";
 const STARS = ["d4", "l4", "h8", "d12", "l12"];
+/**
+ * What playing a forbidden point does, by the match's rule for Black's forbidden moves.
+ * @type {Record<string, string>}
+ */
+const FORBIDDEN_MEANS = {
+  loss: "playing it loses the game at once. Play it anyway?",
+  refuse: "the server will refuse it, and you play elsewhere.",
+  claim: "White may claim it as a foul and win. Play it anyway?",
+};
 
 /**
  * What the board draws: the state, the seat of the viewer (null for a spectator), and the
@@ -147,9 +157,13 @@ export class RenjuBoard {
       }),
     );
     const marks = [];
+    for (const point of state.five || []) {
+      const { x, y } = coords(point);
+      marks.push(s("circle", { class: "five", cx: x, cy: y, r: 21, dataset: { five: point } }));
+    }
     if (last && !view.showNumbers) {
       const { x, y } = coords(last);
-      marks.push(s("circle", { class: "last-move", cx: x, cy: y, r: 6, dataset: { last: last } }));
+      marks.push(s("circle", { class: `last-move on-${stones.get(last)?.colour || "none"}`, cx: x, cy: y, r: 7, dataset: { last: last } }));
     }
     if (view.showForbidden && state.turn === "black") {
       for (const [point, pattern] of Object.entries(state.forbidden || {})) {
@@ -184,9 +198,30 @@ export class RenjuBoard {
     return Boolean(this.view?.state.stones?.[point]);
   }
 
+  /**
+   * The pattern that makes `point` forbidden to Black now, when the marks are shown and it is
+   * the viewer's stone to play there (else null).
+   * @param {string} point
+   */
+  markedForbidden(point) {
+    const view = this.view;
+    if (!view || !view.showForbidden || view.state.turn !== "black" || this.myColour() !== "black") return null;
+    return view.state.forbidden?.[point] ?? null;
+  }
+
   /** @param {string} point */
-  play(point) {
-    if (this.myTurn() && !this.occupied(point)) this.onMove(point);
+  async play(point) {
+    if (!this.myTurn() || this.occupied(point)) return;
+    const pattern = this.markedForbidden(point);
+    if (pattern) {
+      const rule = this.view?.state.options?.forbidden || "loss";
+      const what = FORBIDDEN_MEANS[rule] || FORBIDDEN_MEANS.loss;
+      /** @type {[string, string, boolean][]} */
+      const choices = rule === "refuse" ? [] : [["play", `Play ${point} anyway`, false]];
+      const sure = await ask(`${point} is forbidden for Black`, `It makes a ${pattern}: ${what}`, choices);
+      if (sure !== "play" || !this.myTurn() || this.occupied(point)) return;
+    }
+    this.onMove(point);
   }
 
   /** @param {string | null} point */
@@ -197,6 +232,7 @@ export class RenjuBoard {
       return;
     }
     const { x, y } = coords(point);
+    ghost.classList.toggle("warn", Boolean(this.markedForbidden(point)));
     ghost.setAttribute("cx", String(x));
     ghost.setAttribute("cy", String(y));
     ghost.setAttribute("visibility", "visible");

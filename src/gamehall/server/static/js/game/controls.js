@@ -3,6 +3,7 @@
 // to answer, and the resignation dialogs.
 
 import { h } from "../dom.js";
+import { ask } from "./ask.js";
 import { surrenderText } from "../settings.js";
 
 /**
@@ -44,42 +45,6 @@ function nameOf(state, seat) {
  */
 function button(kind, label, act, { primary = false, onclick = () => act(kind) } = {}) {
   return h("button", { type: "button", class: primary ? "primary" : "", dataset: { action: kind }, onclick }, label);
-}
-
-/**
- * Ask a question in a modal dialog; resolves with the value of the button pressed, or "".
- * @param {string} title
- * @param {string} text
- * @param {[string, string, boolean][]} choices value, label, whether it is the main one
- * @returns {Promise<string>}
- */
-function ask(title, text, choices) {
-  return new Promise((resolve) => {
-    const dialog = h(
-      "dialog",
-      { class: "dialog", "aria-label": title },
-      h(
-        "form",
-        { method: "dialog" },
-        h("h2", {}, title),
-        h("p", {}, text),
-        h(
-          "div",
-          { class: "buttons" },
-          choices.map(([value, label, primary]) =>
-            h("button", { value, class: primary ? "primary" : "", dataset: { choice: value } }, label),
-          ),
-          h("button", { value: "", class: "secondary" }, "Cancel"),
-        ),
-      ),
-    );
-    dialog.addEventListener("close", () => {
-      resolve(dialog.returnValue);
-      dialog.remove();
-    });
-    document.body.append(dialog);
-    dialog.showModal();
-  });
 }
 
 /**
@@ -201,12 +166,17 @@ function renjuControls({ state, actions }, act) {
   const resign = async () => {
     if (await ask("Resign this game?", "Your opponent wins the game.", [["yes", "Resign", true]])) act("resign");
   };
+  const pass = async () => {
+    const why = "You place no stone this turn. If your opponent passes too, the game is drawn.";
+    if (await ask("Pass this turn?", why, [["yes", "Pass", true]])) act("pass");
+  };
   const row = [
-    has("pass") && button("pass", "Pass", act),
     has("offer_draw") && button("offer_draw", "Offer a draw", act),
     has("resign") && button("resign", "Resign", act, { onclick: resign }),
   ].filter(Boolean);
   if (row.length) out.push(h("div", { class: "buttons" }, row));
+  // Pass stands apart from the offers, and asks first: a pass by mistake gives the move away.
+  if (has("pass")) out.push(h("div", { class: "buttons pass-row" }, button("pass", "Pass the turn", act, { onclick: pass })));
   return out;
 }
 
