@@ -184,6 +184,10 @@ const SETTINGS = [
     choices: {
       loss: ["Lose the game", "A forbidden move by Black ends the game: White wins."],
       refuse: ["Are refused", "A forbidden move by Black is not allowed: Black must play elsewhere."],
+      claim: [
+        "White must claim them",
+        "A forbidden move stands unless White claims it: a double-three or double-four at once, an overline before the end. The points are not marked.",
+      ],
     },
     applies: (c) => c.game === "renju" && c.rule === "renju",
   },

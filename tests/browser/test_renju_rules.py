@@ -1,0 +1,61 @@
+"""Renju as played in tournaments, in the browser: under forbidden="claim" the board marks no
+forbidden point, White's "Claim foul" is refused with its reason when there is nothing to claim,
+and a double-three claimed at once wins for White."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Page, expect
+
+if TYPE_CHECKING:
+    from browser.conftest import Hall
+
+# From the centre: after these, Black's j8 is a double-three (h8 i8 j8 across, j8 j9 j10 up).
+GAME = ["h8", "g9", "i8", "a13", "j10", "c13", "j9", "e13"]
+
+
+def _play(stone: str, mover: Page, watcher: Page) -> None:
+    mover.locator(f'svg.renju-board [data-point="{stone}"]').click()
+    expect(watcher.locator(f'[data-stone="{stone}"]')).to_have_count(1)
+
+
+def test_white_claims_a_double_three(hall: Hall) -> None:
+    ann, ann_name = hall.player("ann")
+    bob, _ = hall.player("bob")
+    ann.select_option("select[name=game]", "renju")
+    ann.select_option("select[name='option:forbidden']", "claim")
+    ann.locator("button[value=seek]").click()
+    expect(ann.locator(".lobby-message")).to_contain_text("Your seek is in the list")
+    bob.locator(f'tr[data-user="{ann_name}"]').locator("button", has_text="Accept").click()
+    bob.wait_for_url("**/#/game/*")
+    ann.wait_for_url("**/#/game/*", timeout=10_000)
+    expect(ann.locator("svg.renju-board")).to_be_visible()
+
+    state = hall.game(ann)["state"]
+    assert state["options"]["forbidden"] == "claim"
+    black, white = (ann, bob) if state["black"] == hall.game(ann)["you"] else (bob, ann)
+    expect(black.get_by_label("Mark Black's forbidden points")).to_have_count(0)
+
+    for number, stone in enumerate(GAME[:3]):
+        mover, other = (black, white) if number % 2 == 0 else (white, black)
+        _play(stone, mover, other)
+    claim = white.locator('button[data-action="claim"]')
+    expect(claim).to_have_text("Claim foul")
+    expect(black.locator('button[data-action="claim"]')).to_have_count(0)
+    claim.click()
+    expect(white.locator(".toast")).to_contain_text("Black has made no forbidden move")
+
+    for number, stone in enumerate(GAME[3:], start=3):
+        mover, other = (black, white) if number % 2 == 0 else (white, black)
+        _play(stone, mover, other)
+    expect(black.locator("[data-forbidden]")).to_have_count(0)
+    _play("j8", black, white)
+    hall.screenshot(white, "renju-claim-before")
+    white.locator('button[data-action="claim"]').click()
+
+    for page in (black, white):
+        expect(page.locator(".result .why")).to_contain_text("Black's double-three")
+    expect(white.locator(".result h2")).to_have_text("You won the match")
+    hall.screenshot(white, "renju-claim-won")
+    assert hall.game(ann)["state"]["moves"][-1] == "claim"
