@@ -2,8 +2,12 @@
 forfeit never revealed its game's seed, ``/dice/N`` answered 409 forever and the secret stayed
 in the database."""
 
+import io
+import json
+from pathlib import Path
 from typing import Any
 
+from gamehall import cli
 from gamehall.server.config import Config
 from server.helpers import FakeClock, Hall, running
 
@@ -51,3 +55,53 @@ def test_a_match_lost_on_time_reveals_its_dice(config: Config) -> None:
             update = watcher.until(lambda m: m["type"] == "update")
             assert [e["kind"] for e in update["events"]] == ["flag", "match_end"]
         _revealed(hall, match_id)
+
+
+def test_players_add_their_own_seeds(hall: Hall, tmp_path: Path) -> None:
+    """The accepter of a seek and a player against the computer give their own seed: every
+    roll of the match depends on it, the record shows it and ``gamehall verify-dice`` checks
+    the match."""
+    ann, bob = hall.register("ann"), hall.register("bob")
+    seek = ann.ok("post", "/api/seeks", {"settings": {"dice": "fair", "length": 3}})
+    match_id = bob.ok("post", f"/api/seeks/{seek['id']}/accept", {"seed": "bob's seed"})["match_id"]
+    record = hall.anonymous().ok("get", f"/api/matches/{match_id}/record.json")
+    seeds = [e for e in record["events"] if e["kind"] == "seed"]
+    assert [e["data"] for e in seeds] == [{"seed": "bob's seed"}]
+    assert record["events"].index(seeds[0]) < [e["kind"] for e in record["events"]].index(
+        "game_start"
+    )
+    seats = hall.seats(match_id, {"ann": ann, "bob": bob})
+    to_act = hall.anonymous().ok("get", f"/api/matches/{match_id}")["state"]["to_act"]
+    with seats[to_act].socket(match_id) as sock:
+        sock.act("resign", value=3)
+        assert sock.reply()["type"] == "update"
+    with seats[1 - to_act].socket(match_id) as sock:
+        sock.act("accept")
+        assert sock.reply()["state"]["phase"] == "over"
+    dice = hall.anonymous().ok("get", f"/api/matches/{match_id}/dice/1")
+    assert dice["record"]["client_seeds"] == [b"bob's seed".hex()]
+    assert dice["verification"]["ok"] is True
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(hall.anonymous().ok("get", f"/api/matches/{match_id}/record.json")))
+    out = io.StringIO()
+    assert cli.verify_dice(str(path), out) == 0, out.getvalue()
+    computer = ann.ok(
+        "post",
+        "/api/computer",
+        {"settings": {"dice": "fair"}, "level": "random", "side": 1, "seed": "mine"},
+    )
+    events = hall.anonymous().ok("get", f"/api/matches/{computer['match_id']}/record.json")
+    assert [(e["player"], e["data"]) for e in events["events"] if e["kind"] == "seed"] == [
+        (1, {"seed": "mine"})
+    ]
+
+
+def test_a_seed_needs_fair_dice(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    seek = ann.ok("post", "/api/seeks", {"settings": {}})
+    refused = bob.post(f"/api/seeks/{seek['id']}/accept", {"seed": "x"})
+    assert refused.status_code == 400
+    assert "does not use provably fair dice" in refused.json()["detail"]
+    assert bob.post(f"/api/seeks/{seek['id']}/accept", {"seed": ""}).status_code == 422
+    assert bob.post(f"/api/seeks/{seek['id']}/accept", {"seed": 5}).status_code == 422
+    assert bob.post(f"/api/seeks/{seek['id']}/accept").status_code == 200  # still open

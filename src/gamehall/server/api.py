@@ -48,6 +48,7 @@ from gamehall.server.live import NoSuchMatchError, SaveNewMatch
 from gamehall.server.live.snapshots import rebuild
 from gamehall.server.lobby_notices import offer_accepted
 from gamehall.server.schemas import (
+    AcceptBody,
     ChallengeBody,
     Challenges,
     ChallengeView,
@@ -211,20 +212,36 @@ def delete_seek(seek_id: int, session: Acting, hall: Hall) -> Empty:
 
 
 async def _start_match(
-    hall: Hall, other_id: int, session: Acting, settings: dict[str, Any], save: SaveNewMatch
+    hall: Hall,
+    other_id: int,
+    session: Acting,
+    settings: dict[str, Any],
+    save: SaveNewMatch,
+    body: AcceptBody | None,
 ) -> MatchCreated:
-    """Start the match of a seek or challenge between its maker and the accepter; ``save``
-    stores it in the transaction that accepts the seek or challenge."""
+    """Start the match of a seek or challenge between its maker and the accepter (with the
+    accepter's fair-dice seed, if given); ``save`` stores it in the transaction that accepts
+    the seek or challenge."""
     other = await asyncio.to_thread(hall.store.get_user, other_id)
     if other is None:
         raise HTTPException(404, "the player who made this offer is gone")
     seats = _seats_in_random_order(other, session.user)
-    match_id = await hall.live.create(MatchSettings.from_dict(settings), seats, save)
+    seeds = _seeds(seats, session.user.id, body.seed if body else None)
+    match_id = await hall.live.create(MatchSettings.from_dict(settings), seats, save, seeds)
     return MatchCreated(match_id=match_id)
 
 
+def _seeds(seats: list[PlayerSeat], user_id: int, seed: str | None) -> dict[int, str]:
+    """The fair-dice seed of the user in ``seats``, by seat (none if not given)."""
+    if seed is None:
+        return {}
+    return {next(i for i, s in enumerate(seats) if s.user_id == user_id): seed}
+
+
 @router.post("/seeks/{seek_id}/accept")
-async def accept_seek(seek_id: int, session: Acting, hall: Hall, request: Request) -> MatchCreated:
+async def accept_seek(
+    seek_id: int, session: Acting, hall: Hall, request: Request, body: AcceptBody | None = None
+) -> MatchCreated:
     """Accept somebody's seek: the match starts (the seek is taken only with its match), and
     its maker is told on his own socket."""
     stored_id(seek_id, "seek")
@@ -232,7 +249,7 @@ async def accept_seek(seek_id: int, session: Acting, hall: Hall, request: Reques
     if seek is None:
         raise HTTPException(404, f"there is no seek {seek_id}")
     save = partial(hall.store.accept_seek, seek_id, session.user.id, rated=seek.rated)
-    created = await _start_match(hall, seek.user_id, session, seek.settings, save)
+    created = await _start_match(hall, seek.user_id, session, seek.settings, save, body)
     offer_accepted(
         request,
         "seek",
@@ -271,7 +288,11 @@ def create_challenge(
 
 @router.post("/challenges/{challenge_id}/accept")
 async def accept_challenge(
-    challenge_id: int, session: Acting, hall: Hall, request: Request
+    challenge_id: int,
+    session: Acting,
+    hall: Hall,
+    request: Request,
+    body: AcceptBody | None = None,
 ) -> MatchCreated:
     """Accept a challenge made to me: the match starts, and the challenger is told on his own
     socket."""
@@ -282,7 +303,9 @@ async def accept_challenge(
     save = partial(
         hall.store.accept_challenge, challenge_id, session.user.id, rated=challenge.rated
     )
-    created = await _start_match(hall, challenge.from_user_id, session, challenge.settings, save)
+    created = await _start_match(
+        hall, challenge.from_user_id, session, challenge.settings, save, body
+    )
     offer_accepted(
         request,
         "challenge",
@@ -332,7 +355,8 @@ async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> Matc
     person = PlayerSeat(session.user.id, "human", None, session.user.name)
     computer = PlayerSeat(None, "computer", body.level, f"Computer ({body.level})")
     seats = [person, computer] if body.side == 0 else [computer, person]
-    return MatchCreated(match_id=await hall.live.create(settings, seats))
+    seeds: dict[int, str] = {} if body.seed is None else {body.side: body.seed}
+    return MatchCreated(match_id=await hall.live.create(settings, seats, seeds=seeds))
 
 
 # -- matches ------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ play layer's to check (``MatchSettings``), whose refusals are 400s in its own wo
 are declared too (``response_model``), so ``/openapi.json`` documents every field.
 """
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import HTTPException
 from pydantic import BaseModel, ConfigDict, Field
@@ -91,6 +91,14 @@ class ChallengeBody(Body):
     rated: bool = False
 
 
+MAX_SEED = 200
+"""The longest seed a player may add to fair dice, in characters."""
+
+Seed = Annotated[str, Field(min_length=1, max_length=MAX_SEED)]
+"""A player's own seed for provably fair dice (``docs/fair-dice.md``): any text, counted as
+its UTF-8 bytes in every roll of the match."""
+
+
 class ComputerBody(Body):
     """A match against the computer; ``side`` is the seat the person takes (0 or 1)."""
 
@@ -98,6 +106,15 @@ class ComputerBody(Body):
     level: Level = "beginner"
     """One of the levels ``/api/computer/levels`` lists for the game."""
     side: Literal[0, 1] = 0
+    seed: Seed | None = None
+    """The person's own fair-dice seed (fair dice only)."""
+
+
+class AcceptBody(Body):
+    """Accepting a seek or a challenge; the body may be left out."""
+
+    seed: Seed | None = None
+    """The accepter's own fair-dice seed (fair dice only)."""
 
 
 class ComputerLevels(Answer):

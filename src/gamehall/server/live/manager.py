@@ -21,7 +21,7 @@ unique ``(match, seq)`` key decides when two processes act at once: the loser re
 import asyncio
 import logging
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamehall.errors import GameError, IllegalMoveError
@@ -143,14 +143,16 @@ class LiveMatches:
         settings: MatchSettings,
         seats: Sequence[PlayerSeat],
         save: SaveNewMatch | None = None,
+        seeds: Mapping[int, str] | None = None,
     ) -> str:
         """Make a new match between ``seats``, start it, store it and make it live; returns
         its id. ``save`` stores it (``Store.create_match`` by default; accepting a seek or a
-        challenge stores the match in the transaction that takes it)."""
+        challenge stores the match in the transaction that takes it). ``seeds`` are players'
+        own fair-dice seeds by seat, added before the start."""
         time_source = MatchTime(self.clock)
         dice = new_dice(settings)
         names = [s.name for s in seats]
-        match = await self.workers.play(_started, settings, names, dice, time_source)
+        match = await self.workers.play(_started, settings, names, dice, time_source, seeds)
         players = list(seats)
         match_id = await self.persistence.create(match, players, save or self.store.create_match)
         live = LiveMatch(match_id, match, players, time_source, dice)
@@ -450,10 +452,16 @@ def _hello_and_views(live: LiveMatch, seat: int | None) -> tuple[dict[str, Any],
 
 
 def _started(
-    settings: MatchSettings, names: list[str], dice: LoggedDice | None, time_source: MatchTime
+    settings: MatchSettings,
+    names: list[str],
+    dice: LoggedDice | None,
+    time_source: MatchTime,
+    seeds: Mapping[int, str] | None = None,
 ) -> Match:
-    """A new match, started (a tables game's opening roll made)."""
+    """A new match with the players' ``seeds``, started (a tables game's opening roll made)."""
     match = new_match(settings, names, dice=dice, time_source=time_source)
+    for seat, seed in sorted((seeds or {}).items()):
+        match.add_client_seed(seat, seed)
     match.start()
     return match
 
