@@ -17,7 +17,7 @@ export const GAMES = {
 
 /**
  * What the form knows when it decides which settings apply.
- * @typedef {{game: string, length: number, rule: string}} Context
+ * @typedef {{game: string, length: number, rule: string, dice: string}} Context
  */
 
 /**
@@ -254,6 +254,7 @@ export function settingsFieldset() {
   const lengthInput = h("input", { name: "length", type: "number", min: 0, max: 64, value: 1, required: true });
   const capInput = h("input", { name: "cube_cap", type: "number", min: 2, placeholder: "no limit", autocomplete: "off" });
   const settingFields = SETTINGS.map(settingField);
+  const seedInput = h("input", { name: "seed", maxlength: 200, placeholder: "optional", autocomplete: "off" });
   /** @type {Conditional[]} */
   const conditional = [
     ...settingFields.map(({ setting, node, control }) => ({ node, control, applies: setting.applies })),
@@ -262,8 +263,14 @@ export function settingsFieldset() {
       control: capInput,
       applies: isMoney,
     },
+    {
+      node: field("Your dice seed", seedInput, "Against the computer: any text; every roll depends on it too (check the dice after each game)."),
+      control: seedInput,
+      applies: (c) => c.dice === "fair" && c.game !== "renju",
+    },
   ];
   const ruleSelect = settingFields.find((f) => f.setting.name === "option:rule")?.control;
+  const diceSelect = settingFields.find((f) => f.setting.name === "dice")?.control;
   const fieldset = h(
     "fieldset",
     { class: "settings" },
@@ -284,7 +291,7 @@ export function settingsFieldset() {
   );
   const update = () => {
     /** @type {Context} */
-    const context = { game: gameSelect.value, length: Number(lengthInput.value), rule: ruleSelect?.value || "renju" };
+    const context = { game: gameSelect.value, length: Number(lengthInput.value), rule: ruleSelect?.value || "renju", dice: diceSelect?.value || "secure" };
     for (const { node, control, applies } of conditional) {
       const on = applies(context);
       node.hidden = !on;
@@ -295,6 +302,11 @@ export function settingsFieldset() {
   fieldset.addEventListener("input", update);
   update();
   return fieldset;
+}
+
+/** The player's own fair-dice seed of a form holding settingsFieldset(), or null. */
+export function readSeed(/** @type {HTMLFormElement} */ form) {
+  return String(new FormData(form).get("seed") ?? "").trim() || null;
 }
 
 /**
@@ -330,7 +342,7 @@ export function describeSettings(/** @type {MatchSettings} */ settings) {
   const length = settings.length === 0 ? "money" : settings.length === 1 ? "1 point" : `${settings.length} points`;
   const parts = [game, length, settings.clock || "no clock"];
   /** @type {Context} */
-  const context = { game: settings.game, length: settings.length, rule: settings.options?.rule || "renju" };
+  const context = { game: settings.game, length: settings.length, rule: settings.options?.rule || "renju", dice: settings.dice || "secure" };
   for (const setting of SETTINGS) {
     if (!setting.applies(context)) continue;
     const value = settingValue(settings, setting.name);

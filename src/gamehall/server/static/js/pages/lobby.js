@@ -5,7 +5,7 @@
 
 import { del, errorText, get, playAsGuest, post, session } from "../api.js";
 import { h, mount } from "../dom.js";
-import { describeSettings, readSettings, settingsFieldset } from "../settings.js";
+import { describeSettings, readSeed, readSettings, settingsFieldset } from "../settings.js";
 import { matchTable } from "./matches.js";
 
 const POLL_MS = 2000;
@@ -108,7 +108,8 @@ function newGameForm(report, refresh) {
         report(`${opponent} is challenged: the game opens when they accept.`);
         refresh();
       } else {
-        const answer = await post("/api/computer", { settings, level: data.get("level"), side: Number(data.get("side")) });
+        const seed = readSeed(form);
+        const answer = await post("/api/computer", { settings, level: data.get("level"), side: Number(data.get("side")), ...(seed ? { seed } : {}) });
         openMatch(answer.match_id);
       }
     } catch (err) {
