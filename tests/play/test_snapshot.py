@@ -61,7 +61,7 @@ def random_settings(rng: random.Random, game: str) -> MatchSettings:
         extra["options"] = {
             "rule": rng.choice(["renju", "gomoku-freestyle", "gomoku-standard"]),
             "opening": rng.choice(["center", "free"]),
-            "forbidden": rng.choice(["loss", "refuse"]),
+            "forbidden": rng.choice(["loss", "refuse", "claim"]),
         }
     clocks = [None, "fischer:120+2", "byoyomi:60+3x20", "delay:12+60"]
     if extra["length"]:
