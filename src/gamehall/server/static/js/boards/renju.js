@@ -180,6 +180,7 @@ export class RenjuBoard {
     }
     this.layers.marks.replaceChildren(...marks);
     this.svg.classList.toggle("my-turn", this.myTurn());
+    if (!this.myTurn()) this.layers.ghost.setAttribute("visibility", "hidden");
     this.layers.ghost.setAttribute("class", `ghost ${this.myColour() || ""}`);
   }
 

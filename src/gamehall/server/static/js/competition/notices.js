@@ -11,7 +11,7 @@ import { describeSettings } from "../settings.js";
 /**
  * @typedef {{type: string, tournament?: {id: number, name: string}, round?: number,
  *   match_id?: string, opponent?: string, seat?: number, byes?: string[], winner?: string | null,
- *   settings?: import("../types.js").MatchSettings}} Notice
+ *   settings?: import("../types.js").MatchSettings, of?: string}} Notice
  */
 
 const RETRY_MS = 2000;
@@ -45,6 +45,8 @@ function describe(notice) {
     const terms = notice.settings ? ` (${describeSettings(notice.settings)})` : "";
     return [`${notice.opponent} accepted your ${what}${terms}: the game has started.`, `#/game/${notice.match_id}`, "Go to the game"];
   }
+  if (notice.type === "rematch_offer") return [`${notice.opponent} offers a rematch.`, `#/game/${notice.of}`, "Answer"];
+  if (notice.type === "rematch") return ["The rematch has started.", `#/game/${notice.match_id}`, "Go to the game"];
   const t = notice.tournament;
   if (!t) return null;
   const at = `#/tournament/${t.id}`;

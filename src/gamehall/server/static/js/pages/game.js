@@ -2,7 +2,7 @@
 // The game page (#/game/{id}): the board, the players and their clocks, the controls, the move
 // list and, after the match, the records. Everything comes from the match's WebSocket.
 
-import { errorText, get } from "../api.js";
+import { errorText, get, post } from "../api.js";
 import { RenjuBoard } from "../boards/renju.js";
 import { TablesBoard } from "../boards/tables.js";
 import { h, mount } from "../dom.js";
@@ -43,6 +43,7 @@ const TOAST_MS = 5000;
  * @property {boolean} showForbidden
  * @property {boolean} showNumbers
  * @property {RenjuBoard | TablesBoard | null} board
+ * @property {"" | "you" | "opponent"} rematch who has offered a rematch of this match
  * @property {import("../types.js").LastGame | null} gameOver the finished game whose panel is
  *   up (drawn instead of the next game until the reader continues)
  */
@@ -121,6 +122,7 @@ export function gamePage(root, { id }) {
     showNumbers: localStorage.getItem("gamehall.numbers") === "on",
     board: null,
     gameOver: null,
+    rematch: "",
   };
   Object.assign(window, { gamehall: { game } });
 
@@ -276,8 +278,54 @@ export function gamePage(root, { id }) {
   function renderResult(state) {
     const over = state.phase === "over";
     el.result.hidden = !over;
-    if (over) mount(el.result, result({ id: game.id, state, settings: game.settings, events: game.events, you: game.you }));
+    if (over) mount(el.result, afterMatch(), result({ id: game.id, state, settings: game.settings, events: game.events, you: game.you }));
   }
+
+  /** What to do next: a rematch (seats swapped), back to the lobby. */
+  function afterMatch() {
+    const opponent = game.you === null ? "" : game.state?.players[1 - game.you] || "";
+    const offered = game.rematch === "opponent" ? h("p", { class: "rematch-offer" }, `${opponent} offers a rematch.`) : null;
+    const label = game.rematch === "opponent" ? "Accept the rematch" : game.rematch === "you" ? "Rematch offered: waiting…" : "Rematch";
+    const rematch =
+      game.you === null
+        ? null
+        : h(
+            "button",
+            {
+              type: "button",
+              class: "primary",
+              dataset: { action: "rematch" },
+              disabled: game.rematch === "you",
+              title: "The same match again, the seats (and colours) swapped",
+              onclick: async () => {
+                try {
+                  const answer = await post(`/api/matches/${encodeURIComponent(game.id)}/rematch`, {});
+                  if (answer.status === "started" && answer.match_id) location.hash = `#/game/${answer.match_id}`;
+                  else {
+                    game.rematch = "you";
+                    render();
+                  }
+                } catch (error) {
+                  toast(errorText(error));
+                }
+              },
+            },
+            label,
+          );
+    return h("div", { class: "after-match" }, offered, h("div", { class: "buttons" }, rematch, h("a", { href: "#/", class: "button-link" }, "Back to the lobby")));
+  }
+
+  /** A notice of the user's socket about this match's rematch. */
+  const onNotice = (/** @type {Event} */ event) => {
+    const notice = /** @type {CustomEvent} */ (event).detail;
+    if (notice?.of !== game.id) return;
+    if (notice.type === "rematch" && notice.match_id) location.hash = `#/game/${notice.match_id}`;
+    else if (notice.type === "rematch_offer") {
+      game.rematch = "opponent";
+      render();
+    }
+  };
+  window.addEventListener("gamehall:notice", onNotice);
 
   function render() {
     const { state } = game;
@@ -412,6 +460,7 @@ export function gamePage(root, { id }) {
   return () => {
     clearInterval(timer);
     clearTimeout(toastTimer);
+    window.removeEventListener("gamehall:notice", onNotice);
     socket.close();
     Reflect.deleteProperty(window, "gamehall");
   };

@@ -1,0 +1,52 @@
+"""Rematches: offered by one player, started when the other asks too, seats swapped; at once
+against the computer; only after the match, only by its players."""
+
+from typing import Any
+
+from server.helpers import Hall
+
+RENJU = {"game": "renju", "length": 1}
+ORIGIN = {"Origin": "http://testserver"}
+
+
+def _notice(ws: Any) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] not in ("hello", "seek_accepted", "challenge_accepted"):
+            return message
+
+
+def test_a_rematch_swaps_the_seats_once_both_ask(hall: Hall) -> None:
+    match_id, players = hall.match_between(RENJU)
+    early = players[0].post(f"/api/matches/{match_id}/rematch")
+    assert early.status_code == 409 and "still being played" in early.json()["detail"]
+    with players[0].socket(match_id) as socket:
+        socket.act("resign")
+        assert socket.reply()["state"]["phase"] == "over"
+    outsider = hall.register("carol").post(f"/api/matches/{match_id}/rematch")
+    assert outsider.status_code == 403
+    with players[1].client.websocket_connect("/ws/user", headers=ORIGIN) as ws:
+        ws.receive_json()
+        offered = players[0].ok("post", f"/api/matches/{match_id}/rematch")
+        assert offered == {"status": "offered", "match_id": None}
+        notice = _notice(ws)
+        assert notice == {"type": "rematch_offer", "of": match_id, "opponent": players[0].name}
+        started = players[1].ok("post", f"/api/matches/{match_id}/rematch")
+        assert started["status"] == "started"
+        assert _notice(ws) == {"type": "rematch", "of": match_id, "match_id": started["match_id"]}
+    new = hall.anonymous().ok("get", f"/api/matches/{started['match_id']}")["match"]
+    assert [p["name"] for p in new["players"]] == [players[1].name, players[0].name]
+    again = players[0].ok("post", f"/api/matches/{match_id}/rematch")
+    assert again == started
+
+
+def test_a_rematch_against_the_computer_starts_at_once(hall: Hall) -> None:
+    ann = hall.register("ann")
+    match_id = ann.ok("post", "/api/computer", {"settings": RENJU, "level": "random"})["match_id"]
+    with ann.socket(match_id) as socket:
+        socket.act("resign")
+        assert socket.reply()["state"]["phase"] == "over"
+    started = ann.ok("post", f"/api/matches/{match_id}/rematch")
+    assert started["status"] == "started"
+    new = hall.anonymous().ok("get", f"/api/matches/{started['match_id']}")["match"]
+    assert [p["kind"] for p in new["players"]] == ["computer", "human"]
