@@ -303,3 +303,64 @@ def test_a_fair_log_short_of_a_commitment_or_seed_is_a_record_error(key: str) ->
         event.get("outcome", {}).pop(key, None)
     with pytest.raises(RecordError, match="fewer"):
         TablesMatch.from_dict(data)
+
+
+def in_a_turn() -> tuple[TablesMatch, dict[str, Any]]:
+    """A backgammon match with a clock, in the middle of a turn, and its snapshot."""
+    match = TablesMatch(
+        MatchSettings(game="backgammon", length=5, clock="fischer:60+1"),
+        dice=RandomDice(1),
+        time_source=FakeTime(),
+    )
+    match.start()
+    assert match.turn is not None
+    move = match.turn.legal_moves()[0]
+    match.act(match.on_roll, "move", src=move.src, die=move.die)
+    return match, match.snapshot()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"turn": [["bar", 3]]},
+        {"turn": [[1]]},
+        {"turn": [[None, 3]]},
+        {"turn": [[1.5, 3]]},
+        {"turn": "24/18"},
+        {"turn": [[6, 6]]},
+        {"dice_left": [1, 2, 3]},
+        {"dice": [7, 1]},
+        {"dice": [1]},
+        {"position": {"id": "not an id"}},
+        {"position": {"id": 3}},
+        {"resign_offer": [2, 1]},
+        {"colours": ["red", "black"]},
+        {"cube": 0},
+    ],
+)
+def test_a_snapshot_whose_inner_values_are_wrong_is_refused(change: dict[str, Any]) -> None:
+    match, snapshot = in_a_turn()
+    with pytest.raises(RecordError):
+        TablesMatch.from_snapshot(
+            {**snapshot, "state": {**snapshot["state"], **change}}, match.events
+        )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"clock": {"control": "fischer:60+1"}},
+        {"clock": {"control": "sundial", "state": {}, "since": 0}},
+        {"games": [{"number": 1}]},
+        {"dice": {"client_seeds": ["zz"], "commitment": None, "rolls": 0}},
+        {"dice": {"client_seeds": [], "commitment": None, "rolls": -1}},
+        {"score": [0]},
+        {"settings": {"game": "chess"}},
+        {"players": ["Ann"]},
+        {"game": "renju"},
+    ],
+)
+def test_a_snapshot_whose_match_values_are_wrong_is_refused(change: dict[str, Any]) -> None:
+    match, snapshot = in_a_turn()
+    with pytest.raises(RecordError):
+        TablesMatch.from_snapshot({**snapshot, **change}, match.events)
