@@ -104,4 +104,7 @@ def test_a_seed_needs_fair_dice(hall: Hall) -> None:
     assert "does not use provably fair dice" in refused.json()["detail"]
     assert bob.post(f"/api/seeks/{seek['id']}/accept", {"seed": ""}).status_code == 422
     assert bob.post(f"/api/seeks/{seek['id']}/accept", {"seed": 5}).status_code == 422
-    assert bob.post(f"/api/seeks/{seek['id']}/accept").status_code == 200  # still open
+    bare = bob.client.post(  # no body at all: no seed
+        f"/api/seeks/{seek['id']}/accept", headers={"X-CSRF-Token": bob.csrf or ""}
+    )
+    assert bare.status_code == 200, bare.text  # the seek was still open

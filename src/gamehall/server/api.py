@@ -115,6 +115,10 @@ def read_settings(body: Settings) -> MatchSettings:
     return settings
 
 
+NO_SEED = AcceptBody()
+"""Accepting without a body: no seed of the accepter's."""
+
+
 def _seats_in_random_order(first: User, second: User) -> list[PlayerSeat]:
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in (first, second)]
     return seats if secrets.randbelow(2) else seats[::-1]
@@ -217,7 +221,7 @@ async def _start_match(
     session: Acting,
     settings: dict[str, Any],
     save: SaveNewMatch,
-    body: AcceptBody | None,
+    body: AcceptBody,
 ) -> MatchCreated:
     """Start the match of a seek or challenge between its maker and the accepter (with the
     accepter's fair-dice seed, if given); ``save`` stores it in the transaction that accepts
@@ -226,7 +230,7 @@ async def _start_match(
     if other is None:
         raise HTTPException(404, "the player who made this offer is gone")
     seats = _seats_in_random_order(other, session.user)
-    seeds = _seeds(seats, session.user.id, body.seed if body else None)
+    seeds = _seeds(seats, session.user.id, body.seed)
     match_id = await hall.live.create(MatchSettings.from_dict(settings), seats, save, seeds)
     return MatchCreated(match_id=match_id)
 
@@ -240,7 +244,7 @@ def _seeds(seats: list[PlayerSeat], user_id: int, seed: str | None) -> dict[int,
 
 @router.post("/seeks/{seek_id}/accept")
 async def accept_seek(
-    seek_id: int, session: Acting, hall: Hall, request: Request, body: AcceptBody | None = None
+    seek_id: int, session: Acting, hall: Hall, request: Request, body: AcceptBody = NO_SEED
 ) -> MatchCreated:
     """Accept somebody's seek: the match starts (the seek is taken only with its match), and
     its maker is told on his own socket."""
@@ -292,7 +296,7 @@ async def accept_challenge(
     session: Acting,
     hall: Hall,
     request: Request,
-    body: AcceptBody | None = None,
+    body: AcceptBody = NO_SEED,
 ) -> MatchCreated:
     """Accept a challenge made to me: the match starts, and the challenger is told on his own
     socket."""
