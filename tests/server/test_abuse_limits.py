@@ -115,3 +115,15 @@ def test_concurrent_logins_hash_at_most_n_at_once(
             answers = list(pool.map(lambda c: c.post("/api/login", json=body), clients))
     assert [a.status_code for a in answers] == [200] * 10
     assert most == 2
+
+
+def test_the_abuse_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAMEHALL_ALLOWED_HOSTS", "Games.Example, www.games.example,")
+    monkeypatch.setenv("GAMEHALL_MAX_BODY", "2048")
+    monkeypatch.setenv("GAMEHALL_HASH_WORKERS", "3")
+    config = Config.from_env()
+    assert config.allowed_hosts == ("games.example", "www.games.example")
+    assert (config.max_body, config.hash_workers) == (2048, 3)
+    monkeypatch.setenv("GAMEHALL_HASH_WORKERS", "0")
+    with pytest.raises(ConfigError, match="GAMEHALL_HASH_WORKERS"):
+        Config.from_env()
