@@ -23,6 +23,8 @@ def _challenge(hall: Hall, game: str, length: str, phone: bool = False) -> tuple
     ann.locator("li[data-challenge] button", has_text="Accept").click()
     ann.wait_for_url("**/#/game/*")
     bob.wait_for_url("**/#/game/*")
+    for page in (ann, bob):
+        page.wait_for_function("window.gamehall && window.gamehall.game.state !== null")
     return ann, bob
 
 

@@ -31,6 +31,8 @@ def test_renju_marks_the_last_stone_and_the_five_and_guards_pass_and_fouls(hall:
     ann.locator("li[data-challenge] button", has_text="Accept").click()
     ann.wait_for_url("**/#/game/*")
     bob.wait_for_url("**/#/game/*")
+    for page in (ann, bob):
+        page.wait_for_function("window.gamehall && window.gamehall.game.state !== null")
     state = hall.game(ann)["state"]
     black, white = (ann, bob) if state["black"] == hall.game(ann)["you"] else (bob, ann)
 

@@ -50,3 +50,19 @@ def test_a_rematch_against_the_computer_starts_at_once(hall: Hall) -> None:
     assert started["status"] == "started"
     new = hall.anonymous().ok("get", f"/api/matches/{started['match_id']}")["match"]
     assert [p["kind"] for p in new["players"]] == ["computer", "human"]
+
+
+def test_a_finished_match_is_reviewed_step_by_step(hall: Hall) -> None:
+    match_id, players = hall.match_between(RENJU)
+    early = hall.anonymous().get(f"/api/matches/{match_id}/review")
+    assert early.status_code == 409
+    with players[0].socket(match_id) as socket:
+        socket.act("move", point="h8")
+        socket.reply()
+    with players[1].socket(match_id) as socket:
+        socket.act("resign")
+        assert socket.reply()["state"]["phase"] == "over"
+    frames = hall.anonymous().ok("get", f"/api/matches/{match_id}/review")["frames"]
+    assert [f["kind"] for f in frames] == ["start", "move", "resign"]
+    assert frames[1]["state"]["stones"] == {"h8": "black"}
+    assert hall.anonymous().get("/api/matches/nope/review").status_code == 404

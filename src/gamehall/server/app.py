@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 from gamehall import __version__
 from gamehall.errors import GameError
-from gamehall.server import api, rematch, tournaments_api, user_socket, ws
+from gamehall.server import api, rematch, review, tournaments_api, user_socket, ws
 from gamehall.server.auth import Services
 from gamehall.server.broker import RedisBroker
 from gamehall.server.config import Config
@@ -85,6 +85,7 @@ def create_app(
     app.include_router(tournaments_api.router)
     app.include_router(user_socket.router)
     app.include_router(rematch.router)
+    app.include_router(review.router)
     app.add_exception_handler(GameError, _game_error)
     app.add_middleware(
         Guards,

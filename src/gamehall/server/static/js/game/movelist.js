@@ -104,7 +104,8 @@ function note(event, names, you) {
       if (out.winner === null || out.winner === undefined) return `Draw (${reasonText(out.reason)}) · ${score}`;
       const points = out.points !== undefined && out.kind !== "win" ? ` ${pointsText(out.points)}` : "";
       const kind = out.kind && !["win", "single", "draw"].includes(out.kind) ? ` (${out.kind})` : "";
-      return `${names[out.winner]} wins${points}${kind}: ${reasonText(out.reason)} · ${score}`;
+      const winner = out.winner === you ? "You win" : `${names[out.winner]} wins`;
+      return `${winner}${points}${kind}: ${reasonText(out.reason, playerWord(names, 1 - out.winner, you))} · ${score}`;
     }
     case "match_end":
       if (out.winner === null || out.winner === undefined) return "The match ends";

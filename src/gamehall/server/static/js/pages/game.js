@@ -9,6 +9,7 @@ import { h, mount } from "../dom.js";
 import { clockFace, parseControl } from "../game/clocks.js";
 import { controls } from "../game/controls.js";
 import { finalState, gameOverPanel } from "../game/gameover.js";
+import { keyStep, reviewBar } from "../game/review.js";
 import { moveList } from "../game/movelist.js";
 import { playerCard } from "../game/players.js";
 import { result } from "../game/result.js";
@@ -44,6 +45,8 @@ const TOAST_MS = 5000;
  * @property {boolean} showNumbers
  * @property {RenjuBoard | TablesBoard | null} board
  * @property {"" | "you" | "opponent"} rematch who has offered a rematch of this match
+ * @property {{frames: import("../game/review.js").Frame[], index: number} | null} review the
+ *   finished match's steps while the reader reviews them
  * @property {import("../types.js").LastGame | null} gameOver the finished game whose panel is
  *   up (drawn instead of the next game until the reader continues)
  */
@@ -123,6 +126,7 @@ export function gamePage(root, { id }) {
     board: null,
     gameOver: null,
     rematch: "",
+    review: null,
   };
   Object.assign(window, { gamehall: { game } });
 
@@ -136,6 +140,7 @@ export function gamePage(root, { id }) {
     boardHolder: h("div", { class: "board-holder" }),
     toast: h("div", { class: "toast", role: "alert", hidden: true }),
     gameOver: h("div", { class: "game-over-holder", hidden: true }),
+    review: h("div", { class: "review-holder" }),
     controls: h("div", { class: "controls" }),
     claims: h("div", { class: "claims buttons" }),
     toggles: h("div", { class: "toggles" }),
@@ -151,7 +156,7 @@ export function gamePage(root, { id }) {
       h("div", { class: "board-area" }, el.boardHolder, el.gameOver, el.toast),
       h("div", { class: "side-top" }, el.top),
       h("div", { class: "side-bottom" }, el.bottom),
-      h("div", { class: "side-controls" }, el.status, el.connection, el.controls, el.claims, el.toggles),
+      h("div", { class: "side-controls" }, el.review, el.status, el.connection, el.controls, el.claims, el.toggles),
       h("div", { class: "side-moves" }, el.moves, el.result),
     ),
   );
@@ -197,8 +202,9 @@ export function gamePage(root, { id }) {
   /** @param {State} live */
   function renderBoard(live) {
     const board = ensureBoard(live);
-    const state = game.gameOver ? finalState(live, game.gameOver) : live;
-    const legal = game.gameOver ? null : game.legal;
+    const reviewed = game.review ? game.review.frames[game.review.index].state : null;
+    const state = reviewed || (game.gameOver ? finalState(live, game.gameOver) : live);
+    const legal = game.gameOver || reviewed ? null : game.legal;
     if (board instanceof RenjuBoard) {
       board.render({ state, you: game.you, showForbidden: game.showForbidden, showNumbers: game.showNumbers });
     } else {
@@ -281,6 +287,59 @@ export function gamePage(root, { id }) {
     if (over) mount(el.result, afterMatch(), result({ id: game.id, state, settings: game.settings, events: game.events, you: game.you }));
   }
 
+  /** The review bar, or the button that starts a review of the finished match. */
+  function renderReview() {
+    const review = game.review;
+    if (review) {
+      mount(
+        el.review,
+        reviewBar({
+          frames: review.frames,
+          index: review.index,
+          you: game.you,
+          go: (index) => {
+            review.index = index;
+            render();
+          },
+          close: () => {
+            game.review = null;
+            render();
+          },
+        }),
+      );
+      return;
+    }
+    mount(
+      el.review,
+      game.state?.phase === "over"
+        ? h("button", { type: "button", class: "review-start", dataset: { action: "review" }, onclick: startReview }, "Review the match move by move")
+        : [],
+    );
+  }
+
+  async function startReview() {
+    try {
+      const answer = await get(`/api/matches/${encodeURIComponent(game.id)}/review`);
+      game.review = { frames: answer.frames, index: 0 };
+      render();
+    } catch (error) {
+      toast(errorText(error));
+    }
+  }
+
+  /** @param {KeyboardEvent} event */
+  const onKey = (event) => {
+    const review = game.review;
+    if (!review || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    const index = keyStep(event.key, review.index, review.frames.length);
+    if (index === null) return;
+    event.preventDefault();
+    review.index = index;
+    render();
+  };
+  window.addEventListener("keydown", onKey);
+
   /** What to do next: a rematch (seats swapped), back to the lobby. */
   function afterMatch() {
     const opponent = game.you === null ? "" : game.state?.players[1 - game.you] || "";
@@ -339,6 +398,7 @@ export function gamePage(root, { id }) {
     el.status.textContent = statusText(state, game.you, game.legal);
     renderBoard(state);
     renderGameOver();
+    renderReview();
     renderPlayer(el.top, state, 1 - seat);
     renderPlayer(el.bottom, state, seat);
     mount(
@@ -461,6 +521,7 @@ export function gamePage(root, { id }) {
     clearInterval(timer);
     clearTimeout(toastTimer);
     window.removeEventListener("gamehall:notice", onNotice);
+    window.removeEventListener("keydown", onKey);
     socket.close();
     Reflect.deleteProperty(window, "gamehall");
   };
