@@ -14,6 +14,7 @@ from gamehall.play.actions import (
     Accept,
     Action,
     Move,
+    OpeningChoice,
     Place,
     Play,
     Resign,
@@ -32,6 +33,7 @@ FIELDS: dict[type[Action], dict[str, st.SearchStrategy[Any]]] = {
     Seed: {"seed": st.text(min_size=1, max_size=200)},
     Resign: {"value": st.one_of(st.none(), st.integers(1, 3))},
     Place: {"point": st.text(min_size=1, max_size=8)},
+    OpeningChoice: {"choice": st.text(min_size=1, max_size=16)},
 }
 
 

@@ -271,6 +271,19 @@ class ClaimFoul(Action):
 
 
 @dataclass(frozen=True)
+class OpeningChoice(Action):
+    """A decision of a renju opening rule (Swap2): ``white`` (play White), ``black`` (take
+    Black: a swap), ``place2`` (place two more stones and let the opponent choose)."""
+
+    kind = "opening_choice"
+    usage = "opening_choice needs 'choice': 'white', 'black' or 'place2'"
+    choice: str
+
+    def _valid(self) -> bool:
+        return _short_text(self.choice, 16)
+
+
+@dataclass(frozen=True)
 class OfferDraw(Action):
     """Offer a draw (renju)."""
 
@@ -300,6 +313,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Place,
     Pass,
     ClaimFoul,
+    OpeningChoice,
     OfferDraw,
 )
 """Every kind of action (``Move`` and ``Place`` share the kind ``move``)."""

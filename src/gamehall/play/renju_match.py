@@ -14,6 +14,7 @@ from gamehall.play.actions import (
     ClaimFoul,
     Decline,
     OfferDraw,
+    OpeningChoice,
     Pass,
     Place,
     Resign,
@@ -21,6 +22,7 @@ from gamehall.play.actions import (
 )
 from gamehall.play.clock import Clock
 from gamehall.play.match import GameSummary, Handler, Match
+from gamehall.play.renju_openings import Swap2
 from gamehall.play.snapshot import Fields
 from gamehall.renju import Board
 from gamehall.renju.five_line import winning_line
@@ -42,6 +44,8 @@ class RenjuMatch(Match):
         """The player with Black in the current game."""
         self.draw_offer: int | None = None
         """The player whose draw offer is waiting for an answer."""
+        self.opening: Swap2 | None = None
+        """The opening rule's state while its stones and choices are being made, else None."""
         self._cut_short = False
         """Whether the match ended during a game (a forfeit), which then counts."""
         self.last_game: dict[str, Any] | None = None
@@ -52,16 +56,23 @@ class RenjuMatch(Match):
     def to_act(self) -> int | None:
         if self.is_over or self.board is None or self.phase != "move":
             return None
+        if self.opening is not None:
+            return self.opening.to_act()
         return self.black if self.board.turn == "black" else 1 - self.black
 
     def colour_of(self, player: int) -> str:
-        """The colour ``player`` plays in the current game."""
+        """The colour ``player`` plays in the current game (during an opening rule's choices:
+        the tentative colour)."""
         return "black" if player == self.black else "white"
 
     def _legal_actions(self, player: int) -> list[str]:
         if self.is_over or self.phase != "move":
             return []
         actions = ["resign"]
+        if self.opening is not None:
+            if player == self.to_act:
+                actions.append("move" if self.opening.places() else "opening_choice")
+            return actions
         if player == self.to_act:
             actions.append("move")
             board = self.board
@@ -98,6 +109,9 @@ class RenjuMatch(Match):
             "winner": self.winner,
             "end_reason": self.end_reason,
             "options": dict(self.settings.options),
+            "opening": None
+            if self.opening is None
+            else {**self.opening.to_dict(), "choices": list(self.opening.choices())},
         }
         if board is not None:
             out["moves"] = board.moves
@@ -139,6 +153,7 @@ class RenjuMatch(Match):
             {
                 Place: self._on_move,
                 Pass: self._on_pass,
+                OpeningChoice: self._on_opening_choice,
                 ClaimFoul: self._on_claim_foul,
                 Resign: self._on_resign,
                 OfferDraw: self._on_offer_draw,
@@ -158,12 +173,21 @@ class RenjuMatch(Match):
             raise IllegalMoveError(f"{what} is not possible now: no game is being played")
         if player != self.to_act:
             raise IllegalMoveError(f"it is {self.players[self.to_act or 0]}'s move, not yours")
+        if self.opening is not None and not self.opening.places():
+            choices = ", ".join(self.opening.choices())
+            raise IllegalMoveError(
+                f"{what} is not possible now: the opening asks you to choose: {choices}"
+            )
+        if self.opening is not None and what != "a move":
+            raise IllegalMoveError(f"{what} is not possible during the opening: place a stone")
         return self.board
 
     def _on_move(self, player: int, action: Place) -> None:
         board = self._require_turn(player, "a move")
         board.play(action.point)
         self._log("move", player, action.data(), {"move": board.moves[-1]})
+        if self.opening is not None:
+            self.opening = self.opening.after_stone(len(board.moves))
         self._after_stone(player)
 
     def _on_pass(self, player: int, action: Pass) -> None:
@@ -171,6 +195,20 @@ class RenjuMatch(Match):
         board.play("pass")
         self._log("pass", player)
         self._after_stone(player)
+
+    def _on_opening_choice(self, player: int, action: OpeningChoice) -> None:
+        if self.opening is None or self.phase != "move":
+            raise IllegalMoveError("there is no opening choice to make now")
+        opening, black = self.opening.choose(player, action.choice)
+        outcome: dict[str, Any] = {"choice": action.choice}
+        if black is not None:
+            outcome["black"] = black
+            outcome["swap"] = black != self.black
+            self.black = black
+            self.opening = None
+        else:
+            self.opening = opening
+        self._log("opening_choice", player, action.data(), outcome)
 
     def _on_claim_foul(self, player: int, action: ClaimFoul) -> None:
         if self.board is None or self.phase != "move":
@@ -210,6 +248,8 @@ class RenjuMatch(Match):
     def _on_offer_draw(self, player: int, action: OfferDraw) -> None:
         if self.phase != "move":
             raise IllegalMoveError("a draw can be offered only during a game")
+        if self.opening is not None:
+            raise IllegalMoveError("a draw can be offered only once the opening is over")
         if self.draw_offer is not None:
             who = "your" if self.draw_offer == player else "your opponent's"
             raise IllegalMoveError(f"{who} draw offer is already waiting for an answer")
@@ -238,6 +278,8 @@ class RenjuMatch(Match):
         options = self.settings.options
         rule = options.get("rule", "renju")
         opening = options.get("opening", "center")
+        if opening == "swap2":
+            opening = "free"  # the stones may go anywhere; the match keeps the procedure
         forbidden = options.get("forbidden", "loss")
         if moves is None:
             return Board(rule=rule, opening=opening, forbidden=forbidden)
@@ -249,6 +291,8 @@ class RenjuMatch(Match):
         self.board = self._new_board()
         self.draw_offer = None
         self.phase = "move"
+        swap2 = self.settings.options.get("opening") == "swap2"
+        self.opening = Swap2(first=self.black) if swap2 else None
         control = self.settings.time_control()
         if control is not None:
             # Each game has its own time: a new clock, which starts with Black's first move.
@@ -314,6 +358,7 @@ class RenjuMatch(Match):
             "moves": None if self.board is None else self.board.moves,
             "black": self.black,
             "draw_offer": self.draw_offer,
+            "opening": None if self.opening is None else self.opening.to_dict(),
             "cut_short": self._cut_short,
             "last_game": self.last_game,
         }
@@ -328,6 +373,8 @@ class RenjuMatch(Match):
         self.board = None if moves is None else self._new_board(moves)
         self.black = state.seat("black") or 0
         self.draw_offer = state.seat("draw_offer")
+        opening = state.value("opening")
+        self.opening = None if opening is None else Swap2.from_dict(opening)
         self._cut_short = state.flag("cut_short")
         last_game = state.value("last_game")
         if last_game is not None and not isinstance(last_game, dict):

@@ -23,7 +23,7 @@ _NARDY_OPTIONS = {
 }
 _RENJU_OPTIONS = {
     "rule": ("renju", "gomoku-freestyle", "gomoku-standard"),
-    "opening": ("center", "free"),
+    "opening": ("center", "free", "swap2"),
     "forbidden": ("loss", "refuse", "claim"),
 }
 
