@@ -46,7 +46,7 @@ from gamehall.server.limits import (
 )
 from gamehall.server.live import NoSuchMatchError, SaveNewMatch
 from gamehall.server.live.snapshots import rebuild
-from gamehall.server.lobby_notices import offer_accepted
+from gamehall.server.lobby_notices import challenges_changed_from_thread, offer_accepted
 from gamehall.server.schemas import (
     AcceptBody,
     ChallengeBody,
@@ -277,9 +277,9 @@ def list_challenges(session: Session, hall: Hall) -> Challenges:
 
 @router.post("/challenges")
 def create_challenge(
-    body: ChallengeBody, session: Acting, hall: Hall, _: LimitedChallenges
+    body: ChallengeBody, session: Acting, hall: Hall, _: LimitedChallenges, request: Request
 ) -> ChallengeView:
-    """Challenge a player by name."""
+    """Challenge a player by name (both are told on their own sockets)."""
     opponent = hall.store.get_user_by_name(body.opponent)
     if opponent is None:
         raise HTTPException(404, f"there is no player named {body.opponent}")
@@ -287,6 +287,7 @@ def create_challenge(
     challenge = hall.store.create_challenge(
         session.user.id, opponent.id, settings.to_dict(), rated=body.rated
     )
+    challenges_changed_from_thread(request, session.user.id, opponent.id)
     return ChallengeView.model_validate(challenge.to_dict())
 
 
@@ -322,18 +323,20 @@ async def accept_challenge(
 
 
 @router.post("/challenges/{challenge_id}/withdraw")
-def withdraw_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
+def withdraw_challenge(challenge_id: int, session: Acting, hall: Hall, request: Request) -> Empty:
     """Withdraw a challenge I made, before it is answered."""
     stored_id(challenge_id, "challenge")
-    hall.store.withdraw_challenge(challenge_id, session.user.id)
+    challenge = hall.store.withdraw_challenge(challenge_id, session.user.id)
+    challenges_changed_from_thread(request, challenge.from_user_id, challenge.to_user_id)
     return Empty()
 
 
 @router.post("/challenges/{challenge_id}/decline")
-def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
+def decline_challenge(challenge_id: int, session: Acting, hall: Hall, request: Request) -> Empty:
     """Decline a challenge made to me."""
     stored_id(challenge_id, "challenge")
-    hall.store.decline_challenge(challenge_id, session.user.id)
+    challenge = hall.store.decline_challenge(challenge_id, session.user.id)
+    challenges_changed_from_thread(request, challenge.from_user_id, challenge.to_user_id)
     return Empty()
 
 

@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 from gamehall import __version__
 from gamehall.errors import GameError
-from gamehall.server import api, rematch, review, tournaments_api, user_socket, ws
+from gamehall.server import api, lobby_push, rematch, review, tournaments_api, user_socket, ws
 from gamehall.server.auth import Services
 from gamehall.server.broker import RedisBroker
 from gamehall.server.config import Config
@@ -68,10 +68,13 @@ def create_app(
         app.state.seek_keeper = SeekKeeper(the_store, app.state.channels, config.grace_seconds)
         if the_broker is None:
             app.state.seek_keeper.start()
+        app.state.lobby = lobby_push.LobbyHub(the_store)
+        app.state.lobby.start()
         freeze_startup_objects()
         try:
             yield
         finally:
+            await app.state.lobby.stop()
             await app.state.seek_keeper.stop()
             await app.state.director.stop()
             await live.stop()
@@ -86,6 +89,7 @@ def create_app(
     app.include_router(user_socket.router)
     app.include_router(rematch.router)
     app.include_router(review.router)
+    app.include_router(lobby_push.router)
     app.add_exception_handler(GameError, _game_error)
     app.add_middleware(
         Guards,

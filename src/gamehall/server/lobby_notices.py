@@ -3,6 +3,7 @@ was accepted, and the match's id, so that whatever page he is on he can go and p
 
 from typing import Any, Literal
 
+import anyio.from_thread
 from fastapi import Request
 
 from gamehall.server.user_socket import UserChannels
@@ -26,3 +27,18 @@ def offer_accepted(
         owner_id,
         {"type": f"{kind}_accepted", "match_id": match_id, "opponent": by, "settings": settings},
     )
+
+
+def challenges_changed_from_thread(request: Request, *user_ids: int) -> None:
+    """Tell the users (from a route's worker thread) that a challenge to or from them was
+    made, declined or withdrawn: ``{"type": "challenges"}``, for their lobby to read them
+    again."""
+    channels = getattr(request.app.state, "channels", None)
+    if not isinstance(channels, UserChannels):
+        return
+
+    def tell() -> None:
+        for user_id in user_ids:
+            channels.notify(user_id, {"type": "challenges"})
+
+    anyio.from_thread.run_sync(tell)

@@ -1,14 +1,18 @@
 // @ts-check
 // The lobby (#/): open seeks to accept, challenges to answer, the player's games, and the form
-// that seeks an opponent, challenges a player or starts a game against the computer. It polls
-// the server, and opens a new match of the player's as soon as somebody accepts his offer.
+// that seeks an opponent, challenges a player or starts a game against the computer. The seeks
+// come by push (/ws/lobby), the challenges' changes and the acceptances by the user's socket;
+// a new match of the player's opens as soon as somebody accepts his offer.
 
 import { del, errorText, get, playAsGuest, post, session } from "../api.js";
 import { h, mount } from "../dom.js";
 import { describeSettings, readSeed, readSettings, settingsFieldset } from "../settings.js";
 import { matchTable } from "./matches.js";
 
-const POLL_MS = 2000;
+/** How often the page asks for the seeks while their socket is down. */
+const POLL_MS = 3000;
+/** How long before the lobby socket connects again after a drop. */
+const RETRY_MS = 2000;
 
 /**
  * @typedef {import("../types.js").Seek} Seek
@@ -260,12 +264,9 @@ export function lobbyPage(root) {
     message.classList.toggle("form-error", isError);
   }
 
-  async function refresh() {
-    try {
-      /** @type {{seeks: Seek[]}} */
-      const { seeks: open } = await get("/api/seeks");
-      if (gone) return;
-      show(seeks, open, () =>
+  /** @param {Seek[]} open */
+  function drawSeeks(open) {
+    show(seeks, open, () =>
         open.length
           ? h(
               "table",
@@ -274,7 +275,27 @@ export function lobbyPage(root) {
               h("tbody", {}, open.map((seek) => seekRow(seek, refresh, report))),
             )
           : h("p", { class: "empty" }, "No open seek: post one."),
-      );
+    );
+  }
+
+  /** Everything again: the seeks (when their socket is down) and my challenges and games. */
+  async function refresh() {
+    try {
+      if (!pushed) {
+        /** @type {{seeks: Seek[]}} */
+        const { seeks: open } = await get("/api/seeks");
+        if (gone) return;
+        drawSeeks(open);
+      }
+      await refreshMine();
+    } catch (err) {
+      if (!gone) report(errorText(err), true);
+    }
+  }
+
+  /** My challenges and games (after a notice of my socket, or an action of mine). */
+  async function refreshMine() {
+    try {
       if (!session.user) return;
       /** @type {[{challenges: Challenge[]}, {matches: MatchSummary[]}]} */
       const [{ challenges: list }, { matches }] = await Promise.all([
@@ -315,17 +336,51 @@ export function lobbyPage(root) {
       h("div", { class: "lobby-side" }, session.user ? newGameForm(report, refresh) : welcome()),
     ),
   );
-  /** A seek or challenge of mine accepted: its game opens at once. */
+  /** A seek or challenge of mine accepted: its game opens at once; challenges changed: read. */
   const accepted = (/** @type {Event} */ event) => {
     const notice = /** @type {CustomEvent} */ (event).detail;
     if (notice?.match_id && (notice.type === "seek_accepted" || notice.type === "challenge_accepted")) openMatch(notice.match_id);
+    else if (notice?.type === "challenges") refreshMine();
   };
   window.addEventListener("gamehall:notice", accepted);
+
+  // The seeks come by push over /ws/lobby; while that socket is down the page asks instead.
+  let pushed = false;
+  /** @type {WebSocket | null} */
+  let lobbySocket = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let retryTimer;
+  function connect() {
+    if (gone) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
+    lobbySocket = ws;
+    ws.addEventListener("message", (event) => {
+      try {
+        const message = JSON.parse(String(event.data));
+        if (message.type === "seeks") {
+          pushed = true;
+          drawSeeks(message.seeks || []);
+        }
+      } catch {
+        // not a message of the lobby
+      }
+    });
+    ws.addEventListener("close", () => {
+      pushed = false;
+      if (!gone) retryTimer = setTimeout(connect, RETRY_MS);
+    });
+  }
+  connect();
   refresh();
-  const timer = setInterval(refresh, POLL_MS);
+  const timer = setInterval(() => {
+    if (!pushed) refresh();
+  }, POLL_MS);
   return () => {
     gone = true;
     clearInterval(timer);
+    clearTimeout(retryTimer);
+    lobbySocket?.close();
     window.removeEventListener("gamehall:notice", accepted);
   };
 }

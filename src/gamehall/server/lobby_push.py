@@ -1,0 +1,118 @@
+"""The lobby by push (``/ws/lobby``): the open seeks, sent to every lobby socket when they
+change, instead of each page asking every few seconds.
+
+``LobbyHub`` reads the seeks once a second for all the sockets of this process (one query,
+however many lobbies are open) and sends them only when they differ from what it sent last;
+a new socket gets the list at once. With several processes each has its hub, reading the same
+database. The socket reads only pings.
+"""
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+
+from gamehall.server.auth import same_origin, services_of
+from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, read_frame
+from gamehall.store import Store
+
+log = logging.getLogger(__name__)
+
+router = APIRouter()
+
+INTERVAL = 1.0
+"""Seconds between two looks at the seeks."""
+
+
+class LobbyHub:
+    """The lobby sockets of this process and the seek list they were last sent."""
+
+    def __init__(self, store: Store, interval: float = INTERVAL) -> None:
+        self.store = store
+        self.interval = interval
+        self.sockets: set[SocketConnection] = set()
+        self.seeks: list[dict[str, Any]] | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def message(self) -> dict[str, Any]:
+        """What a lobby socket is sent: ``{"type": "seeks", "seeks": [Seek...]}``."""
+        return {"type": "seeks", "seeks": self.seeks or []}
+
+    async def look(self) -> bool:
+        """Read the seeks; send them to every socket if they changed. Returns whether they did."""
+        seeks = [seek.to_dict() for seek in await asyncio.to_thread(self.store.list_seeks)]
+        if seeks == self.seeks:
+            return False
+        self.seeks = seeks
+        message = self.message()
+        for connection in list(self.sockets):
+            connection.send(message)
+        return True
+
+    async def _run(self) -> None:
+        while True:
+            if self.sockets:
+                try:
+                    await self.look()
+                except Exception:  # a bad moment of the database: the next look tries again
+                    log.exception("the lobby hub could not read the seeks")
+            await asyncio.sleep(self.interval)
+
+    def start(self) -> None:
+        """Look at the seeks until ``stop``."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        """Stop looking."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+def hub_of(websocket: WebSocket) -> LobbyHub:
+    """The app's lobby hub."""
+    hub = websocket.app.state.lobby
+    assert isinstance(hub, LobbyHub)
+    return hub
+
+
+@router.websocket("/ws/lobby")
+async def lobby_socket(websocket: WebSocket) -> None:
+    """The open seeks, now and whenever they change (``docs/protocol.md``)."""
+    if not same_origin(websocket):
+        await websocket.close(POLICY_VIOLATION, "connections from other sites are not accepted")
+        return
+    hall = services_of(websocket)
+    hub = hub_of(websocket)
+    await websocket.accept()
+    connection = SocketConnection(None)
+    writer = asyncio.create_task(connection.write_to(websocket))
+    if hub.seeks is None or not hub.sockets:
+        await hub.look()
+    connection.send(hub.message())
+    hub.sockets.add(connection)
+    try:
+        while True:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            message, problem = read_frame(frame.get("text") or "")
+            if message.get("type") == "ping":
+                connection.send({"type": "pong", "time": hall.live.clock()})
+            else:
+                connection.send(
+                    {
+                        "type": "error",
+                        "ref": message.get("ref"),
+                        "message": problem or "this socket only takes pings",
+                    }
+                )
+    finally:
+        hub.sockets.discard(connection)
+        connection.close()
+        await asyncio.gather(writer, return_exceptions=True)
