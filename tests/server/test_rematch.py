@@ -12,7 +12,7 @@ ORIGIN = {"Origin": "http://testserver"}
 def _notice(ws: Any) -> dict[str, Any]:
     while True:
         message: dict[str, Any] = ws.receive_json()
-        if message["type"] not in ("hello", "seek_accepted", "challenge_accepted"):
+        if message["type"] not in ("hello", "seek_accepted", "challenge_accepted", "challenges"):
             return message
 
 
