@@ -135,3 +135,13 @@ def test_gamehall_match_runs_gamehall_brain_against_itself(
     for record in records:
         assert record["moves"][:3] == ["h8", "i9", "j10"]
         assert "timeout" not in record["reason"] and "illegal" not in record["reason"]
+
+
+def test_a_brain_over_its_game_time_loses() -> None:
+    # no limit a move, 2 s a game: the slow brain (3 s a move) overstays on its first move
+    settings = MatchSettings(
+        scripted("play"), scripted("slow"), games=1, timeout_turn=0, timeout_match=2000
+    )
+    (game,) = run_match(settings).games
+    assert game.winner == "black"
+    assert game.reason.startswith("white timeout") and "limit 2000 ms" in game.reason

@@ -148,15 +148,19 @@ class BrainProcess:
         except (BrokenPipeError, OSError, ValueError):
             raise BrainFault("crashed: its input is closed") from None
 
-    def read(self, seconds: float) -> str:
-        """The next answer line (MESSAGE and DEBUG lines are kept aside), within ``seconds``."""
+    def read(self, seconds: float, limit: str = "") -> str:
+        """The next answer line (MESSAGE and DEBUG lines are kept aside), within ``seconds``;
+        ``limit`` says which limit that is, for the reason a timeout is recorded with."""
         deadline = time.monotonic() + seconds
         while True:
             left = deadline - time.monotonic()
             try:
                 line = self.lines.get(timeout=max(left, 0.001))
             except queue.Empty:
-                raise BrainFault(f"timeout: no answer within {seconds * 1000:.0f} ms") from None
+                why = f" ({limit})" if limit else ""
+                raise BrainFault(
+                    f"timeout: no answer within {seconds * 1000:.0f} ms{why}"
+                ) from None
             if line is None:
                 raise BrainFault("crashed: its output ended")
             text = line.strip()
@@ -288,9 +292,15 @@ class Referee:
                     told[colour] = True
                 else:
                     brain.send(f"TURN {xy_of_point(read_point(board.moves[-1]))}")
-                limits = [x for x in (turn_limit, match_limit) if x is not None]
-                wait = min(limits) - (used[colour] if limits == [match_limit] else 0.0)
-                answer = brain.read(max(wait, 0.001) if limits else 24 * 3600.0)
+                waits = []
+                if turn_limit is not None:
+                    waits.append((turn_limit, f"limit {settings.timeout_turn} ms a move"))
+                if match_limit is not None:
+                    waits.append(
+                        (match_limit - used[colour], f"limit {settings.timeout_match} ms a game")
+                    )
+                wait, limit = min(waits) if waits else (24 * 3600.0, "")
+                answer = brain.read(max(wait, 0.001), limit)
                 spent = time.monotonic() - started
                 used[colour] += spent
                 if turn_limit is not None and spent > turn_limit:
