@@ -21,6 +21,7 @@ from gamehall.engines.base import (
     ChooseResignation,
     CubeOwner,
     Engine,
+    Evaluator,
     MatchContext,
     OfferDouble,
 )
@@ -35,6 +36,7 @@ from gamehall.play.actions import (
     Drop,
     EndSession,
     NextGame,
+    OpeningChoice,
     Pass,
     Place,
     Play,
@@ -46,6 +48,7 @@ from gamehall.play.events import Event
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.tables_match import TablesMatch
+from gamehall.renju import Board
 
 
 def match_context(match: TablesMatch, player: int) -> MatchContext:
@@ -92,11 +95,27 @@ def _renju_step(match: RenjuMatch, player: int, engine: Engine) -> list[Event]:
     if match.draw_offer == 1 - player:
         answer = engine.decide(AnswerDraw(match.board.copy()))
         return match.apply(player, Accept() if answer else Decline())
+    if match.opening is not None and not match.opening.places():
+        return match.apply(player, OpeningChoice(_opening_colour(match.board, engine)))
     if "claim" in match.legal_actions(player) and any(f.claimable for f in match.board.fouls()):
         # The computer, as White, always spots a foul it may still claim.
         return match.apply(player, ClaimFoul())
     point = engine.decide(ChooseMove(match.board.copy()))
     return match.apply(player, Pass() if point == "pass" else Place(point))
+
+
+def _opening_colour(board: Board, engine: Engine) -> str:
+    """The colour to take at an opening rule's choice (Swap2's after three or five stones):
+    White, to move, if the engine's evaluation of the position for the side to move is not
+    below zero, else Black. An engine that cannot evaluate stays White."""
+    if not isinstance(engine, Evaluator):
+        return "white"
+    score = engine.evaluate(board.copy())
+    return (
+        ("white" if score >= 0 else "black")
+        if board.turn == "white"
+        else ("black" if score >= 0 else "white")
+    )
 
 
 def _tables_step(match: TablesMatch, player: int, engine: Engine) -> list[Event]:
