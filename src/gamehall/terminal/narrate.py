@@ -84,6 +84,11 @@ class Narrator:
             "offer_draw": "offers a draw",
             "pass": "passes",
             "claim": f"claims Black's {out.get('pattern')} on {out.get('point')}",
+            "opening_choice": {
+                "white": "plays White",
+                "black": "takes Black" + (" (a swap)" if out.get("swap") else ""),
+                "place2": "will place two more stones (White, then Black)",
+            }.get(str(out.get("choice")), ""),
             "undo": f"takes back {out.get('move')}",
             "next_game": "starts the next game",
             "end_session": "ends the session",

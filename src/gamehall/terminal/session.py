@@ -50,6 +50,10 @@ Commands:
   claim         (White, when forbidden moves are claimed) claim Black's
                 forbidden move: a double-three or double-four at once,
                 an overline at any time; White wins
+  white, black, place2  (Swap2 opening) after the first three stones: play
+                White, take Black, or place two more stones (White, then
+                Black) and let the opponent choose; after those two: white
+                or black
   draw          offer a draw, then make your move: the answer comes before
                 your opponent's next move
   accept, decline  answer a draw offer (a move declines it too)
@@ -76,8 +80,10 @@ _SIMPLE = {
 }
 """Commands that are one action of the match, with no argument."""
 
-_WORDS = ("help", "hint", "board", "quit", "exit", "resign", *_SIMPLE)
-_IN_FULL = ("quit", "exit", "resign", "claim")
+_OPENING_CHOICES = ("white", "black", "place2")
+"""The choices of an opening rule (Swap2), each a command."""
+_WORDS = ("help", "hint", "board", "quit", "exit", "resign", *_SIMPLE, *_OPENING_CHOICES)
+_IN_FULL = ("quit", "exit", "resign", "claim", *_OPENING_CHOICES)
 """Commands that are never guessed from their first letters."""
 _ALIASES = {"q": "quit", "?": "help"}
 
@@ -190,6 +196,8 @@ class TerminalGame:
             self._say(render(self.match, player))
         elif word == "resign":
             self._resign(player, words[1:])
+        elif word in _OPENING_CHOICES:
+            self._act(player, "opening_choice", choice=word)
         else:
             self._act(player, _SIMPLE[word])
 
@@ -304,6 +312,11 @@ class TerminalGame:
         if isinstance(match, RenjuMatch):
             if match.draw_offer is not None and match.draw_offer != player:
                 return f"{name} ({match.colour_of(player)}), accept or decline the draw, or move> "
+            if match.opening is not None:
+                choices = match.opening.choices()
+                if choices:
+                    return f"{name}, Swap2: {', '.join(choices[:-1])} or {choices[-1]}> "
+                return f"{name}, Swap2: place a {match.board.turn if match.board else ''} stone> "
             return f"{name} ({match.colour_of(player)})> "
         assert isinstance(match, TablesMatch)
         if match.phase == "double":

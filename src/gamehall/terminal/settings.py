@@ -68,8 +68,10 @@ RULES_OPTIONS = (
     RulesOption(
         "renju",
         "opening",
-        ("center", "free"),
-        "'center' (default): move 1 on h8, move 2 next to it, move 3 within f6-j10; 'free'",
+        ("center", "free", "swap2"),
+        "'center' (default): move 1 on h8, move 2 next to it, move 3 within f6-j10; 'free'; "
+        "'swap2': three stones by the first player, then the second plays White, takes Black "
+        "or places two more and the first chooses",
     ),
     RulesOption(
         "renju",

@@ -1,5 +1,5 @@
 """The terminal under forbidden="claim": White's claim command, a late claim refused with its
-reason, no forbidden points shown, and the computer as White claiming a foul."""
+reason, no forbidden points shown, the computer as White claiming a foul; Swap2 commands."""
 
 import io
 
@@ -46,3 +46,32 @@ def test_the_computer_as_white_claims_a_foul() -> None:
     out = output.getvalue()
     assert "Computer: claims Black's double-three on j8" in out
     assert match.is_over and match.winner == 1
+
+
+SWAP2 = MatchSettings("renju", options={"rule": "gomoku-standard", "opening": "swap2"})
+
+
+def test_swap2_at_one_keyboard() -> None:
+    match = RenjuMatch(SWAP2, ("Ann", "Bob"))
+    output = io.StringIO()
+    typed = lines("h8", "h9", "black", "i9", "place2", "g8", "j10", "white", "a1", "resign")
+    TerminalGame(match, {}, ScriptedInput(output, typed), output).run()
+    out = output.getvalue()
+    assert "Ann, Swap2: place a black stone> h8" in out
+    assert "Ann, Swap2: place a white stone> h9" in out
+    assert "there is no choice to make now" in out
+    assert "Bob, Swap2: white, black or place2> place2" in out
+    assert "Bob: will place two more stones (White, then Black)" in out
+    assert "Ann, Swap2: black or white> white" in out
+    assert "Ann: plays White" in out
+    assert "Ann (white)> a1" in out
+
+
+def test_swap2_against_the_computer() -> None:
+    match = RenjuMatch(SWAP2, ("Human", "Computer"))
+    output = io.StringIO()
+    engines = {1: find_engine("renju", "beginner", 1)}
+    typed = lines("h8", "h9", "i9", "resign")
+    TerminalGame(match, engines, ScriptedInput(output, typed), output).run()
+    out = output.getvalue()
+    assert "Computer: plays White" in out or "Computer: takes Black (a swap)" in out
