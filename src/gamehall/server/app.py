@@ -19,7 +19,16 @@ from fastapi.staticfiles import StaticFiles
 
 from gamehall import __version__
 from gamehall.errors import GameError
-from gamehall.server import api, lobby_push, rematch, review, tournaments_api, user_socket, ws
+from gamehall.server import (
+    api,
+    chat,
+    lobby_push,
+    rematch,
+    review,
+    tournaments_api,
+    user_socket,
+    ws,
+)
 from gamehall.server.auth import Services
 from gamehall.server.broker import RedisBroker
 from gamehall.server.config import Config
@@ -90,6 +99,7 @@ def create_app(
     app.include_router(rematch.router)
     app.include_router(review.router)
     app.include_router(lobby_push.router)
+    app.include_router(chat.router)
     app.add_exception_handler(GameError, _game_error)
     app.add_middleware(
         Guards,

@@ -7,6 +7,7 @@ import { RenjuBoard } from "../boards/renju.js";
 import { TablesBoard } from "../boards/tables.js";
 import { h, mount } from "../dom.js";
 import { clockFace, parseControl } from "../game/clocks.js";
+import { chatBox } from "../game/chat.js";
 import { controls } from "../game/controls.js";
 import { finalState, gameOverPanel } from "../game/gameover.js";
 import { keyStep, reviewBar } from "../game/review.js";
@@ -67,6 +68,11 @@ function statusText(state, you, legal) {
   if (state.game === "renju") {
     if (state.draw_offer !== null && state.draw_offer !== undefined) {
       return me(state.draw_offer) ? "You offered a draw." : `${name(state.draw_offer)} offers a draw.`;
+    }
+    if (state.opening) {
+      const doing = state.opening.choices.length ? "choose: play White, take Black or place two more" : `place a ${state.turn} stone`;
+      const asked = state.opening.step === "choose-colour" ? "choose your colour" : doing;
+      return me(state.to_act) ? `Swap2: ${asked}.` : `Swap2: ${name(state.to_act)} to ${asked.replace("your", "a")}.`;
     }
     const colour = state.turn === "black" ? "Black" : "White";
     return me(state.to_act) ? `Your move (${colour}).` : `${name(state.to_act)} to move (${colour}).`;
@@ -147,6 +153,7 @@ export function gamePage(root, { id }) {
     moves: h("div", { class: "moves", tabindex: 0, "aria-label": "Moves" }),
     result: h("section", { class: "result", hidden: true }),
   };
+  const chat = chatBox(id);
   mount(
     root,
     h(
@@ -157,7 +164,7 @@ export function gamePage(root, { id }) {
       h("div", { class: "side-top" }, el.top),
       h("div", { class: "side-bottom" }, el.bottom),
       h("div", { class: "side-controls" }, el.review, el.status, el.connection, el.controls, el.claims, el.toggles),
-      h("div", { class: "side-moves" }, el.moves, el.result),
+      h("div", { class: "side-moves" }, el.moves, el.result, chat.element),
     ),
   );
 
@@ -453,6 +460,13 @@ export function gamePage(root, { id }) {
       if (grace && grace.player === opponent && left <= 0) {
         claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_abandoned" }, onclick: () => act("claim_abandoned") }, "Claim the win"));
       }
+      /** @type {Record<string, string>} */
+      const words = { white: "Play White", black: "Take Black", place2: "Place two more" };
+      if (game.actions.includes("opening_choice")) {
+        for (const choice of state.opening?.choices || []) {
+          claims.push(h("button", { type: "button", class: "primary", dataset: { action: "opening_choice", choice }, onclick: () => act("opening_choice", { choice }) }, words[choice]));
+        }
+      }
       if (game.actions.includes("claim")) {
         // Renju under forbidden="claim": always there for White, since spotting a foul is his job.
         claims.push(h("button", { type: "button", dataset: { action: "claim" }, onclick: () => act("claim") }, "Claim foul"));
@@ -522,6 +536,7 @@ export function gamePage(root, { id }) {
     clearTimeout(toastTimer);
     window.removeEventListener("gamehall:notice", onNotice);
     window.removeEventListener("keydown", onKey);
+    chat.close();
     socket.close();
     Reflect.deleteProperty(window, "gamehall");
   };

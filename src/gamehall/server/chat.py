@@ -1,0 +1,139 @@
+"""Chat in a match (``/ws/chat/{match_id}``): two rooms, the players' and the spectators'
+(a spectator never writes to the players during their game, and they do not read the
+spectators). Anybody logged in may write in his room; a visitor without a session reads
+the spectators' room only.
+
+A message is plain text of 1 to ``MAX_TEXT`` characters (control characters taken out; the
+pages show it as text, never as HTML), at most one a second per socket. Rooms keep their last
+``HISTORY`` messages in this process's memory, for a socket that joins later: a restart
+forgets them, and with several processes each keeps its own.
+"""
+
+import asyncio
+import json
+import time
+import unicodedata
+from collections import deque
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+
+from gamehall.server.auth import same_origin, services_of, session_of
+from gamehall.server.live import NoSuchMatchError
+from gamehall.server.ws import NO_SUCH_MATCH, POLICY_VIOLATION, SocketConnection
+
+router = APIRouter()
+
+MAX_TEXT = 300
+"""The longest message, in characters."""
+HISTORY = 50
+"""The messages a room keeps for those who join later."""
+MIN_INTERVAL = 1.0
+"""Seconds between two messages of one socket."""
+
+
+class ChatRooms:
+    """The chat rooms of this process: their sockets and their last messages."""
+
+    def __init__(self) -> None:
+        self.sockets: dict[tuple[str, str], set[SocketConnection]] = {}
+        self.history: dict[tuple[str, str], deque[dict[str, Any]]] = {}
+
+    def join(self, room: tuple[str, str], connection: SocketConnection) -> list[dict[str, Any]]:
+        """Add a socket to ``room``; returns the room's last messages."""
+        self.sockets.setdefault(room, set()).add(connection)
+        return list(self.history.get(room, ()))
+
+    def leave(self, room: tuple[str, str], connection: SocketConnection) -> None:
+        """Take a socket out of ``room`` (a room nobody is in forgets its messages)."""
+        sockets = self.sockets.get(room)
+        if sockets is not None:
+            sockets.discard(connection)
+            if not sockets:
+                del self.sockets[room]
+                self.history.pop(room, None)
+
+    def say(self, room: tuple[str, str], message: dict[str, Any]) -> None:
+        """Keep ``message`` and send it to everybody in ``room``."""
+        self.history.setdefault(room, deque(maxlen=HISTORY)).append(message)
+        for connection in list(self.sockets.get(room, ())):
+            connection.send(message)
+
+
+def clean_text(text: object) -> tuple[str, str | None]:
+    """A message's text without control characters, and why it cannot be sent (or None)."""
+    if not isinstance(text, str):
+        return "", "a chat message is a text"
+    spaced = text.replace("\n", " ").replace("\t", " ")
+    kept = "".join(ch for ch in spaced if unicodedata.category(ch) != "Cc").strip()
+    if not kept:
+        return "", "write something first"
+    if len(kept) > MAX_TEXT:
+        return "", f"a message has at most {MAX_TEXT} characters; this one has {len(kept)}"
+    return kept, None
+
+
+def rooms_of(websocket: WebSocket) -> ChatRooms:
+    """The app's chat rooms (made on first use)."""
+    state = websocket.app.state
+    if not isinstance(getattr(state, "chat", None), ChatRooms):
+        state.chat = ChatRooms()
+    rooms: ChatRooms = state.chat
+    return rooms
+
+
+@router.websocket("/ws/chat/{match_id}")
+async def chat_socket(websocket: WebSocket, match_id: str) -> None:
+    """The chat room of a match the session belongs in (``docs/protocol.md``)."""
+    if not same_origin(websocket):
+        await websocket.close(POLICY_VIOLATION, "connections from other sites are not accepted")
+        return
+    hall = services_of(websocket)
+    session = await asyncio.to_thread(session_of, websocket)
+    try:
+        live = await hall.live.get(match_id)
+    except NoSuchMatchError:
+        await websocket.close(NO_SUCH_MATCH, f"there is no match {match_id}")
+        return
+    seat = live.seat_of(session.user.id if session else None)
+    name = session.user.name if session else None
+    room = (match_id, "players" if seat is not None else "spectators")
+    rooms = rooms_of(websocket)
+    await websocket.accept()
+    connection = SocketConnection(seat)
+    writer = asyncio.create_task(connection.write_to(websocket))
+    history = rooms.join(room, connection)
+    connection.send(
+        {"type": "hello", "room": room[1], "can_write": name is not None, "messages": history}
+    )
+    last = 0.0
+    try:
+        while True:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            problem = None
+            try:
+                message = json.loads(frame.get("text") or "")
+            except ValueError:
+                message = None
+            if not isinstance(message, dict) or message.get("type") != "say":
+                problem = 'send {"type": "say", "text": "..."}'
+            elif name is None:
+                problem = "log in (or play as a guest) to write in the chat"
+            elif time.monotonic() - last < MIN_INTERVAL:
+                problem = "one message a second, please"
+            if problem is None and isinstance(message, dict):
+                text, problem = clean_text(message.get("text"))
+                if problem is None:
+                    last = time.monotonic()
+                    rooms.say(
+                        room,
+                        {"type": "chat", "from": name, "text": text, "time": hall.live.clock()},
+                    )
+                    continue
+            connection.send({"type": "error", "message": problem})
+    finally:
+        rooms.leave(room, connection)
+        connection.close()
+        await asyncio.gather(writer, return_exceptions=True)
