@@ -20,7 +20,7 @@ from websockets.sync.client import connect
 from gamehall.server import main
 from gamehall.server.app import create_app
 from gamehall.server.config import Config
-from gamehall.server.guards import allowed_hosts, host_name, json_depth
+from gamehall.server.guards import Guards, allowed_hosts, host_name, json_depth
 from gamehall.server.live.manager import LiveMatches
 from gamehall.server.ws import MAX_WIRE_FRAME
 from gamehall.store import Store
@@ -265,3 +265,22 @@ def _next_reply(ws: Any) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(ws.recv(5))
         if message["type"] in ("error", "pong"):
             return message
+
+
+def test_listening_everywhere_accepts_addresses_not_other_names() -> None:
+    """On 0.0.0.0 a client may name the machine by any of its addresses (an address cannot be
+    rebound to another site), but a DNS name only if configured."""
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        raise AssertionError("not reached")
+
+    guards = Guards(app, hosts=allowed_hosts((), "0.0.0.0"), any_ip=True, max_body=1024)
+
+    def scope(host: str) -> dict[str, Any]:
+        return {"type": "http", "headers": [(b"host", host.encode())]}
+
+    assert guards.host_allowed(scope("192.168.1.20:8000"))
+    assert guards.host_allowed(scope("[fe80::1]:8000"))
+    assert guards.host_allowed(scope("localhost:8000"))
+    assert not guards.host_allowed(scope("evil.example:8000"))
+    assert not guards.host_allowed({"type": "http", "headers": []})
