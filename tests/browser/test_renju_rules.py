@@ -59,3 +59,37 @@ def test_white_claims_a_double_three(hall: Hall) -> None:
     expect(white.locator(".result h2")).to_have_text("You won the match")
     hall.screenshot(white, "renju-claim-won")
     assert hall.game(ann)["state"]["moves"][-1] == "claim"
+
+
+def test_swap2_with_a_swap(hall: Hall) -> None:
+    ann, ann_name = hall.player("ann")
+    bob, _ = hall.player("bob")
+    ann.select_option("select[name=game]", "renju")
+    ann.select_option("select[name='option:rule']", "gomoku-standard")
+    ann.select_option("select[name='option:opening']", "swap2")
+    ann.locator("button[value=seek]").click()
+    expect(ann.locator(".lobby-message")).to_contain_text("Your seek is in the list")
+    bob.locator(f'tr[data-user="{ann_name}"]').locator("button", has_text="Accept").click()
+    bob.wait_for_url("**/#/game/*")
+    ann.wait_for_url("**/#/game/*", timeout=10_000)
+    expect(ann.locator("svg.renju-board")).to_be_visible()
+
+    state = hall.game(ann)["state"]
+    assert state["opening"]["step"] == "place3"
+    first, second = (ann, bob) if state["opening"]["first"] == hall.game(ann)["you"] else (bob, ann)
+    expect(first.locator("p.status")).to_contain_text("Swap2: place a black stone")
+    for stone in ("h8", "h9", "i9"):
+        _play(stone, first, second)
+    expect(second.locator('button[data-action="opening_choice"]')).to_have_count(3)
+    expect(first.locator('button[data-action="opening_choice"]')).to_have_count(0)
+    hall.screenshot(second, "renju-swap2-choice")
+    second.locator('button[data-choice="black"]').click()
+    expect(second.locator('button[data-action="opening_choice"]')).to_have_count(0)
+    expect(first.locator("p.status")).to_contain_text("Your move (White)")
+    expect(second.locator(".note", has_text="takes Black (a swap)")).to_have_count(1)
+    _play("g8", first, second)
+    expect(second.locator("p.status")).to_contain_text("Your move (Black)")
+    hall.screenshot(second, "renju-swap2-after-swap")
+    after = hall.game(ann)["state"]
+    assert after["opening"] is None
+    assert after["stones"] == {"h8": "black", "h9": "white", "i9": "black", "g8": "white"}

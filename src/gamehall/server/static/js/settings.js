@@ -175,6 +175,10 @@ const SETTINGS = [
     choices: {
       center: ["First stones in the centre", "Move 1 on h8, move 2 next to it, move 3 within f6 to j10."],
       free: ["Free", "Any empty point from the first move on."],
+      swap2: [
+        "Swap2",
+        "The first player places three stones (Black, White, Black); the other plays White, takes Black, or places two more and lets the first choose.",
+      ],
     },
     applies: (c) => c.game === "renju",
   },

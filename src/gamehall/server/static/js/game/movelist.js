@@ -89,6 +89,8 @@ function note(event, names, you) {
       return `${who} resigns`;
     case "offer_draw":
       return `${who} offers a draw`;
+    case "opening_choice":
+      return { white: `${who} plays White`, black: `${who} takes Black${out.swap ? " (a swap)" : ""}`, place2: `${who} places two more stones` }[String(out.choice)] || null;
     case "claim":
       return `${who} claims Black's ${out.pattern} on ${out.point}`;
     case "accept":
