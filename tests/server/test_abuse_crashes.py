@@ -284,3 +284,21 @@ def test_listening_everywhere_accepts_addresses_not_other_names() -> None:
     assert guards.host_allowed(scope("localhost:8000"))
     assert not guards.host_allowed(scope("evil.example:8000"))
     assert not guards.host_allowed({"type": "http", "headers": []})
+
+
+def test_nested_brackets_on_the_chat_socket(hall: Hall) -> None:
+    """The chat socket parsed frames with a bare ``json.loads``: nested brackets ended it with
+    a ``RecursionError``, as they did the match socket."""
+    match_id, players = _match(hall)
+    with players[0].client.websocket_connect(
+        f"/ws/chat/{match_id}", headers={"Origin": "http://testserver"}
+    ) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        for frame in (NESTED, '{"type": "say", "text": "' + "x" * 9000 + '"}'):
+            ws.send_text(frame)
+            assert ws.receive_json() == {
+                "type": "error",
+                "message": 'send {"type": "say", "text": "..."}',
+            }
+        ws.send_json({"type": "say", "text": "still here"})
+        assert ws.receive_json()["text"] == "still here"
