@@ -37,8 +37,11 @@ const OFF = 0;
  * @typedef {import("../types.js").State} State
  * @typedef {import("../types.js").Legal} Legal
  * @typedef {import("../types.js").LegalMove} LegalMove
- * @typedef {{state: State, seat: number, legal: Legal | null}} TablesView what to draw, from
- *   `seat`'s side; `legal` when that seat is to move
+ * @typedef {{state: State, seat: number, legal: Legal | null, oneTap?: boolean, canUndo?: boolean}} TablesView
+ *   what to draw, from `seat`'s side; `legal` when that seat is to move; `oneTap`: a tap on a
+ *   checker moves it at once (by the larger die it can use); `canUndo`: a move may be taken back
+ * @typedef {{src: number, dst: number, die: number, options: LegalMove[]}} Tap the last one-tap
+ *   move: where from and to, by which die, and the moves its checker had
  * @typedef {{point: number, seat: number, count: number}} Stack checkers of one seat on a point
  *   (the viewer's numbering; 25 the bar, 0 off)
  */
@@ -110,9 +113,12 @@ function die(x, y, value, used, colour) {
 }
 
 export class TablesBoard {
-  /** @param {{onMove: (src: number, die: number) => void}} handlers */
-  constructor({ onMove }) {
+  /** @param {{onMove: (src: number, die: number) => void, onUndo?: () => void}} handlers */
+  constructor({ onMove, onUndo = () => {} }) {
     this.onMove = onMove;
+    this.onUndo = onUndo;
+    /** @type {Tap | null} */
+    this.lastTap = null;
     /** @type {TablesView | null} */
     this.view = null;
     /** @type {number | null} the point of the checker picked up (the viewer's numbering) */
@@ -162,6 +168,7 @@ export class TablesBoard {
     this.svg.dataset.game = state.game;
     this.svg.dataset.seat = String(view.seat);
     if (this.selected !== null && !this.movesFrom(this.selected).length) this.selected = null;
+    if (!view.legal) this.lastTap = null;
     this.svg.classList.toggle("my-move", this.legalMoves().length > 0);
     this.checkers = state.position?.checkers ?? null;
     this.stacks = this.stacksOf(view, this.checkers);
@@ -409,10 +416,35 @@ export class TablesBoard {
     return true;
   }
 
+  /**
+   * One tap: the checker tapped moves at once by the larger die it can use (of the server's
+   * legal moves); a tap where it landed takes that move back and plays the other die instead
+   * (where moves can be taken back). True if a move was sent.
+   * @param {number} point
+   */
+  tap(point) {
+    const last = this.lastTap;
+    if (last && point === last.dst && this.view?.canUndo) {
+      const other = last.options.filter((m) => m.die !== last.die).sort((a, b) => b.die - a.die)[0];
+      if (other) {
+        this.onUndo();
+        this.onMove(last.src, other.die);
+        this.lastTap = { ...last, dst: other.dst, die: other.die };
+        return true;
+      }
+    }
+    const moves = this.movesFrom(point).sort((a, b) => b.die - a.die);
+    if (!moves.length) return false;
+    this.onMove(point, moves[0].die);
+    this.lastTap = { src: point, dst: moves[0].dst, die: moves[0].die, options: moves };
+    return true;
+  }
+
   /** @param {PointerEvent} event */
   pointerDown(event) {
     const point = this.pointAt(event);
     if (point === null || event.button > 0) return;
+    if (this.view?.oneTap && this.selected === null && this.tap(point)) return;
     if (this.selected !== null && point !== this.selected && this.moveTo(point)) return;
     if (point === this.selected) {
       this.dragging = true;

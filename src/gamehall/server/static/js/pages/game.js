@@ -44,6 +44,8 @@ const TOAST_MS = 5000;
  * @property {boolean} flipped
  * @property {boolean} showForbidden
  * @property {boolean} showNumbers
+ * @property {boolean} oneTap a tap on a checker moves it (tables)
+ * @property {boolean} autoBearOff bear off by itself when every move left bears off (tables)
  * @property {RenjuBoard | TablesBoard | null} board
  * @property {"" | "you" | "opponent"} rematch who has offered a rematch of this match
  * @property {{frames: import("../game/review.js").Frame[], index: number} | null} review the
@@ -129,6 +131,8 @@ export function gamePage(root, { id }) {
     flipped: false,
     showForbidden: localStorage.getItem("gamehall.forbidden") !== "off",
     showNumbers: localStorage.getItem("gamehall.numbers") === "on",
+    oneTap: (localStorage.getItem("gamehall.onetap") ?? (matchMedia("(pointer: coarse)").matches ? "on" : "off")) === "on",
+    autoBearOff: localStorage.getItem("gamehall.autobearoff") !== "off",
     board: null,
     gameOver: null,
     rematch: "",
@@ -200,7 +204,7 @@ export function gamePage(root, { id }) {
       game.board =
         state.game === "renju"
           ? new RenjuBoard({ onMove: (point) => act("move", { point }) })
-          : new TablesBoard({ onMove: (src, die) => act("move", { src, die }) });
+          : new TablesBoard({ onMove: (src, die) => act("move", { src, die }), onUndo: () => act("undo") });
       mount(el.boardHolder, game.board.element);
     }
     return game.board;
@@ -216,7 +220,7 @@ export function gamePage(root, { id }) {
       board.render({ state, you: game.you, showForbidden: game.showForbidden, showNumbers: game.showNumbers });
     } else {
       const seat = viewSeat();
-      board.render({ state, seat, legal: seat === game.you ? legal : null });
+      board.render({ state, seat, legal: seat === game.you ? legal : null, oneTap: game.oneTap, canUndo: game.actions.includes("undo") });
     }
   }
 
@@ -279,7 +283,42 @@ export function gamePage(root, { id }) {
         items.push(toggle("Mark Black's forbidden points", "showForbidden", "gamehall.forbidden"));
       }
       items.push(toggle("Move numbers", "showNumbers", "gamehall.numbers"));
-    } else if (game.you === null) {
+    } else if (game.you !== null) {
+      /**
+       * @param {string} label
+       * @param {string} hint
+       * @param {"oneTap" | "autoBearOff"} key
+       * @param {string} storage
+       */
+      const setting = (label, hint, key, storage) =>
+        h(
+          "label",
+          { class: "toggle", title: hint },
+          h("input", {
+            type: "checkbox",
+            name: key,
+            checked: game[key],
+            onchange: (/** @type {Event} */ event) => {
+              const checked = /** @type {HTMLInputElement} */ (event.target).checked;
+              game[key] = checked;
+              localStorage.setItem(storage, checked ? "on" : "off");
+              render();
+            },
+          }),
+          label,
+        );
+      items.push(
+        setting(
+          "One tap moves a checker",
+          "A tap moves the checker by the larger die it can use; tap it where it landed to use the other die instead.",
+          "oneTap",
+          "gamehall.onetap",
+        ),
+      );
+      items.push(
+        setting("Bear off by itself", "When every move left takes a checker off, the moves are made for you.", "autoBearOff", "gamehall.autobearoff"),
+      );
+    } else {
       items.push(
         h("button", { type: "button", class: "secondary", onclick: () => ((game.flipped = !game.flipped), render()) }, "Flip the board"),
       );
@@ -509,6 +548,19 @@ export function gamePage(root, { id }) {
     game.legal = message.legal || null;
     game.receivedAt = performance.now();
     render();
+    autoBearOff();
+  }
+
+  /** Once every legal move left bears a checker off (and the setting is on), make them: the
+   * largest die first, one per update (each answer brings the moves left). */
+  let bearingOffAt = -1;
+  function autoBearOff() {
+    const moves = game.legal?.moves || [];
+    if (!game.autoBearOff || game.gameOver || game.review || !moves.length || !moves.every((m) => m.dst === 0)) return;
+    if (bearingOffAt === game.events.length) return;
+    bearingOffAt = game.events.length;
+    const move = [...moves].sort((a, b) => b.die - a.die || b.src - a.src)[0];
+    act("move", { src: move.src, die: move.die });
   }
 
   const socket = new MatchSocket(id, {

@@ -1,0 +1,99 @@
+"""Checker play: one tap moves a checker by the larger die it can use, a tap where it landed
+plays the other die instead; the page bears off by itself when every move left bears off."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from playwright.sync_api import Page, expect
+
+if TYPE_CHECKING:
+    from browser.conftest import Hall
+
+DESKTOP = {"width": 1366, "height": 768}
+MY_MOVE = (
+    "(() => { const g = window.gamehall.game; return g.state && (g.state.phase === 'over' ||"
+    " (g.legal && g.legal.moves.length > 0) || g.actions.includes('confirm')); })()"
+)
+
+
+def _computer_game(hall: Hall, viewport: dict[str, int]) -> Page:
+    page, _ = hall.player("tap", viewport)
+    page.select_option("select[name=game]", "backgammon")
+    page.select_option("select[name=level]", "random")
+    page.locator("button[value=computer]").click()
+    page.wait_for_url("**/#/game/*")
+    return page
+
+
+def _point_box(page: Page, point: int) -> Any:
+    return page.locator(f'.tables-board [data-point="{point}"]')
+
+
+def _play_a_turn(page: Page, hall: Hall) -> None:
+    """Play the first legal play by typing it, and confirm."""
+    game = hall.game(page)
+    events = game["events"]
+    if game["legal"] and game["legal"]["plays"]:
+        page.locator("input[name=play]").fill(game["legal"]["plays"][0])
+        page.locator(".play-form button", has_text="Play").click()
+        page.wait_for_function("n => window.gamehall.game.events.length > n", arg=events)
+        events = hall.game(page)["events"]
+    if "confirm" in hall.game(page)["actions"]:
+        page.locator('.controls button[data-action="confirm"]').click()
+        page.wait_for_function("n => window.gamehall.game.events.length > n", arg=events)
+
+
+def test_one_tap_moves_by_the_larger_die_and_a_second_tap_takes_the_other(hall: Hall) -> None:
+    page = _computer_game(hall, hall.phone)
+    toggle = page.locator("input[name=oneTap]")
+    expect(toggle).to_be_checked()  # on by default on a touch screen
+    for _ in range(40):
+        page.wait_for_function(MY_MOVE)
+        game = hall.game(page)
+        assert game["state"]["phase"] != "over"
+        moves = game["legal"]["moves"] if game["legal"] else []
+        by_src: dict[int, set[int]] = {}
+        for move in moves:
+            by_src.setdefault(move["src"], set()).add(move["die"])
+        src = next((s for s, dice in by_src.items() if len(dice) == 2 and 0 < s < 25), None)
+        if src is None or not game["legal"]["plays"]:
+            _play_a_turn(page, hall)
+            continue
+        big, small = max(by_src[src]), min(by_src[src])
+        first = next(m for m in moves if m["src"] == src and m["die"] == big)
+        _point_box(page, src).tap()
+        page.wait_for_function("d => window.gamehall.game.state.dice_used.length === 1", arg=None)
+        assert hall.game(page)["state"]["dice_used"] == [big]
+        hall.screenshot(page, "one-tap-phone")
+        _point_box(page, first["dst"]).tap()
+        page.wait_for_function(
+            "d => { const s = window.gamehall.game.state;"
+            " return s.dice_used.length === 1 && s.dice_used[0] === d; }",
+            arg=small,
+        )
+        return
+    raise AssertionError("no turn with a checker movable by either die in 40 turns")
+
+
+def test_the_page_bears_off_by_itself(hall: Hall) -> None:
+    page = _computer_game(hall, DESKTOP)
+    expect(page.locator("input[name=autoBearOff]")).to_be_checked()
+    expect(page.locator("input[name=oneTap]")).not_to_be_checked()
+    for _ in range(250):
+        page.wait_for_function(MY_MOVE, timeout=20_000)
+        game = hall.game(page)
+        if game["state"]["phase"] == "over":
+            break
+        moves = game["legal"]["moves"] if game["legal"] else []
+        if moves and all(m["dst"] == 0 for m in moves):
+            before = game["events"]
+            page.wait_for_function(
+                "() => { const g = window.gamehall.game; return g.actions.includes('confirm')"
+                " || g.state.phase === 'over' || !g.legal || g.legal.moves.length === 0; }"
+            )
+            assert hall.game(page)["events"] > before
+            hall.screenshot(page, "auto-bear-off-desktop")
+            return
+        _play_a_turn(page, hall)
+    raise AssertionError("the game ended before a turn of nothing but bear-offs")
