@@ -13,7 +13,7 @@ const FRAME = 14;
 const BAR = 56;
 const TRAY = 64;
 const SIDE = 64; // the column on the left: cube and pips
-const BAND = 22; // point numbers above and below the frame
+const BAND = 30; // point numbers above and below the frame (room for 11 px text on a phone)
 const HALF = 5 * 2 * R; // five checkers
 const GAP = 50; // between the halves: the dice
 const TRIANGLE = 200;
@@ -37,7 +37,7 @@ const OFF = 0;
  * @typedef {import("../types.js").State} State
  * @typedef {import("../types.js").Legal} Legal
  * @typedef {import("../types.js").LegalMove} LegalMove
- * @typedef {{state: State, seat: number, legal: Legal | null, oneTap?: boolean, canUndo?: boolean}} TablesView
+ * @typedef {{state: State, seat: number, legal: Legal | null, oneTap?: boolean, canUndo?: boolean, you?: number | null}} TablesView
  *   what to draw, from `seat`'s side; `legal` when that seat is to move; `oneTap`: a tap on a
  *   checker moves it at once (by the larger die it can use); `canUndo`: a move may be taken back
  * @typedef {{src: number, dst: number, die: number, options: LegalMove[]}} Tap the last one-tap
@@ -81,17 +81,21 @@ const SPOTS = {
 };
 
 /**
- * A pip count on the left of the board.
+ * A pip count on the left of the board, labelled with whose it is ("you", "opp." for the
+ * viewer's opponent, a spectator sees the names cut short; the whole name in the tooltip).
  * @param {number | null} number
  * @param {number} y
  * @param {string} label
+ * @param {string} whose
  */
-function pips(number, y, label) {
+function pips(number, y, label, whose) {
+  const short = whose === "you" || whose === "opp." ? whose : whose.slice(0, 4);
   return s(
     "g",
     { class: "pips", dataset: { pips: label } },
-    s("text", { class: "pips-label", x: SIDE / 2, y }, "pips"),
-    s("text", { class: "pips-value", x: SIDE / 2, y: y + 20 }, number ?? "–"),
+    s("title", {}, `${whose === "you" ? "Your" : whose === "opp." ? "Your opponent's" : `${whose}'s`} pip count: ${number ?? "–"}`),
+    s("text", { class: "pips-label", x: SIDE / 2, y }, short),
+    s("text", { class: "pips-value", x: SIDE / 2, y: y + 34 }, number ?? "–"),
   );
 }
 
@@ -202,10 +206,21 @@ export class TablesBoard {
       );
     }
     parts.push(
-      pips(this.pips(1 - seat), TOP + 10, "top"),
-      pips(this.pips(seat), BOTTOM - 30, "bottom"),
+      pips(this.pips(1 - seat), TOP + 16, "top", this.whose(1 - seat)),
+      pips(this.pips(seat), BOTTOM - 44, "bottom", this.whose(seat)),
     );
     this.layers.frame.replaceChildren(...parts);
+  }
+
+  /**
+   * Whose a seat's pip count is, in a word: "you" for the viewer's own seat, else the name.
+   * @param {number} seat
+   */
+  whose(seat) {
+    const view = this.view;
+    if (!view) return "";
+    if (view.you === seat) return "you";
+    return view.you === 1 - seat ? "opp." : view.state.players[seat] || "";
   }
 
   /**

@@ -97,13 +97,15 @@ function statusText(state, you, legal) {
 }
 
 /**
- * One line on the match: the game, the length, the game number, the clock.
+ * One line on the match: the game, the score and the length ("2–1 to 5", in the order of the
+ * title's names), the game number, the clock.
  * @param {State} state
  * @param {MatchSettings | null} settings
  */
 function matchInfo(state, settings) {
   const parts = [GAMES[state.game] || state.game];
-  parts.push(state.length === 0 ? "money play" : `match to ${state.length}`);
+  const score = state.score.map((points) => String(points).replace(".5", "½")).join("–");
+  parts.push(state.length === 0 ? `money play, ${score}` : `${score} to ${state.length}`);
   if (state.game_number) parts.push(`game ${state.game_number}`);
   if (state.crawford) parts.push("Crawford game");
   if (settings?.clock) parts.push(settings.clock);
@@ -220,7 +222,7 @@ export function gamePage(root, { id }) {
       board.render({ state, you: game.you, showForbidden: game.showForbidden, showNumbers: game.showNumbers });
     } else {
       const seat = viewSeat();
-      board.render({ state, seat, legal: seat === game.you ? legal : null, oneTap: game.oneTap, canUndo: game.actions.includes("undo") });
+      board.render({ state, seat, legal: seat === game.you ? legal : null, oneTap: game.oneTap, canUndo: game.actions.includes("undo"), you: game.you });
     }
   }
 
