@@ -31,7 +31,7 @@ def test_register_log_out_and_in_with_errors_in_words(hall: Hall) -> None:
     login.locator("input[name=name]").fill(name)
     login.locator("input[name=password]").fill("not the password")
     login.locator("button[type=submit]").click()
-    expect(login.locator(".form-error")).to_have_text("wrong name or password")
+    expect(login.locator(".form-error")).to_have_text("Wrong name or password")
 
     login.locator("input[name=password]").fill(PASSWORD)
     login.locator("button[type=submit]").click()

@@ -92,7 +92,16 @@ async function request(method, path, body) {
  * @param {unknown} error
  */
 export function errorText(error) {
-  return error instanceof Error ? error.message : String(error);
+  return sentence(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * A message as a sentence: its first letter a capital (the server writes its messages to fit
+ * in a sentence: "there is no match 7").
+ * @param {string} text
+ */
+export function sentence(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export const get = (/** @type {string} */ path) => request("GET", path);

@@ -50,7 +50,7 @@ const SETTINGS = [
     name: "crawford",
     label: "Crawford rule",
     choices: {
-      "": ["The variant's own", "On in backgammon, off in Georgian backgammon."],
+      "": ["As usual for the game", "On in backgammon, off in Georgian backgammon."],
       on: ["On", "When a player is one point away from winning the match, the next game is played without the cube."],
       off: ["Off", "The cube may be used in every game of the match."],
     },
@@ -80,7 +80,7 @@ const SETTINGS = [
     choices: {
       seed: [
         "Full dice first",
-        "You must bear off with the dice at their full value when you can: a larger die takes a checker off the highest point only when no play uses the dice in full (the seed's rule).",
+        "You must bear off with the dice at their full value when you can: a larger die takes a checker off the highest point only when no play uses the dice in full (the traditional rule).",
       ],
       standard: [
         "As in backgammon",
@@ -114,7 +114,7 @@ const SETTINGS = [
     choices: {
       seed: [
         "Two on a first 6-6, 4-4, 3-3, unless blocked",
-        "One checker may leave the head (your starting point) each turn. On your first turn 6-6, 4-4 or 3-3 lets two leave, except 4-4 when an opposing checker stands on your point 16: then only one (the seed's rule).",
+        "One checker may leave the head (your starting point) each turn. On your first turn 6-6, 4-4 or 3-3 lets two leave, except 4-4 when an opposing checker stands on your point 16: then only one (the traditional rule).",
       ],
       plain: [
         "Two on a first 6-6, 4-4, 3-3, always",
@@ -283,11 +283,11 @@ export function settingsFieldset() {
       "div",
       { class: "field-row" },
       field("Game", gameSelect),
-      field("Match to", lengthInput, "points to win (backgammon: 0 is money play)"),
+      field("Match to", lengthInput, "Points needed to win the match (backgammon: 0 is money play, game by game)."),
       field(
         "Clock",
         h("input", { name: "clock", list: "clock-presets", placeholder: "no clock", autocomplete: "off" }),
-        "e.g. fischer:300+5",
+        "Empty: no clock. fischer:300+5 is 5 minutes each and 5 more seconds a move; delay:12+60/pt and byoyomi:600+5x30 are in the list.",
       ),
       h("datalist", { id: "clock-presets" }, CLOCKS.map((c) => h("option", { value: c }))),
     ),

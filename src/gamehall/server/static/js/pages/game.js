@@ -2,7 +2,7 @@
 // The game page (#/game/{id}): the board, the players and their clocks, the controls, the move
 // list and, after the match, the records. Everything comes from the match's WebSocket.
 
-import { errorText, get, post } from "../api.js";
+import { errorText, get, post, sentence } from "../api.js";
 import { RenjuBoard } from "../boards/renju.js";
 import { TablesBoard } from "../boards/tables.js";
 import { h, mount } from "../dom.js";
@@ -540,7 +540,7 @@ export function gamePage(root, { id }) {
         if (game.state) render();
         return;
       case "error":
-        toast(message.message || "");
+        toast(sentence(message.message || ""));
         return;
       default:
         return;

@@ -71,7 +71,12 @@ function newGameForm(report, refresh) {
       h(
         "div",
         { class: "intent" },
-        h("label", { class: "rated-choice" }, h("input", { type: "checkbox", name: "rated", disabled: !!session.user?.guest }), " Rated"),
+        h(
+          "label",
+          { class: "rated-choice", title: "A rated game changes both players' ratings (registered players only)" },
+          h("input", { type: "checkbox", name: "rated", disabled: !!session.user?.guest }),
+          " Rated",
+        ),
         h("button", { type: "submit", class: "primary", value: "seek" }, "Seek an opponent"),
       ),
       h(
@@ -87,8 +92,8 @@ function newGameForm(report, refresh) {
         h(
           "select",
           { name: "side", "aria-label": "Your seat" },
-          h("option", { value: "0" }, "I sit first"),
-          h("option", { value: "1" }, "I sit second"),
+          h("option", { value: "0" }, "Seat 1 (Black in renju's first game)"),
+          h("option", { value: "1" }, "Seat 2 (White in renju's first game)"),
         ),
         h("button", { type: "submit", value: "computer" }, "Play the computer"),
       ),
