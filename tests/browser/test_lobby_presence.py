@@ -43,7 +43,9 @@ def test_an_accepted_seek_is_announced_on_another_page(hall: Hall) -> None:
     expect(notice).to_contain_text("accepted your seek")
     expect(notice).to_contain_text("Backgammon")
     hall.screenshot(ann, "notice-seek-accepted-phone")
+    assert ann.title().startswith("(1) ")
     notice.locator("a", has_text="Go to the game").click()
     ann.wait_for_url("**/#/game/*")
     assert ann.url.rsplit("/", 1)[1] == bob.url.rsplit("/", 1)[1]
     expect(notice).to_have_count(0)
+    ann.wait_for_function("!document.title.startsWith('(')")

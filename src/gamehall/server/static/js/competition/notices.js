@@ -30,8 +30,20 @@ function tray() {
   if (!node) {
     node = h("div", { id: "notices", class: "notices", role: "status", "aria-live": "polite" });
     document.body.append(node);
+    new MutationObserver(markTitle).observe(node, { childList: true });
   }
   return node;
+}
+
+/** The unread mark of the tab's title: "(2) " while two notices wait in the corner. */
+export function titleMark() {
+  const count = document.getElementById("notices")?.children.length ?? 0;
+  return count ? `(${count}) ` : "";
+}
+
+/** Put the unread mark in front of the tab's title (the pages write the rest). */
+export function markTitle() {
+  document.title = titleMark() + document.title.replace(/^\(\d+\) /, "");
 }
 
 /**

@@ -7,6 +7,7 @@ import { RenjuBoard } from "../boards/renju.js";
 import { TablesBoard } from "../boards/tables.js";
 import { h, mount } from "../dom.js";
 import { clockFace, parseControl } from "../game/clocks.js";
+import { titleMark } from "../competition/notices.js";
 import { chatBox } from "../game/chat.js";
 import { controls } from "../game/controls.js";
 import { finalState, gameOverPanel } from "../game/gameover.js";
@@ -441,7 +442,7 @@ export function gamePage(root, { id }) {
     const names = state.players;
     el.title.textContent = `${names[0]} – ${names[1]}`;
     const yourTurn = game.you !== null && state.to_act === game.you;
-    document.title = `${yourTurn ? "● " : ""}${names[0]} – ${names[1]} · gamehall`;
+    document.title = `${titleMark()}${yourTurn ? "● " : ""}${names[0]} – ${names[1]} · gamehall`;
     el.info.textContent = matchInfo(state, game.settings);
     el.status.textContent = statusText(state, game.you, game.legal);
     renderBoard(state);
