@@ -239,6 +239,69 @@ function challengeItem(challenge, refresh, report) {
   );
 }
 
+/**
+ * The quick games: a game, a length and a clock each, every other setting as usual.
+ * @type {[string, import("../types.js").MatchSettings][]}
+ */
+const QUICK = [
+  ["Backgammon · 1 point · 3 min + 2 s", { game: "backgammon", length: 1, clock: "fischer:180+2", options: {} }],
+  ["Backgammon · 5 points · 12 s a move + 1 min a point", { game: "backgammon", length: 5, clock: "delay:12+60/pt", options: {} }],
+  ["Georgian · 3 points · 5 min + 5 s", { game: "georgian", length: 3, clock: "fischer:300+5", options: {} }],
+  ["Long nardy · 1 point · 5 min + 5 s", { game: "nardy", length: 1, clock: "fischer:300+5", options: {} }],
+  ["Renju · 1 game · 5 min + 5 s", { game: "renju", length: 1, clock: "fischer:300+5", options: {} }],
+  ["Renju · 3 games · 15 min + 10 s", { game: "renju", length: 3, clock: "fischer:900+10", options: {} }],
+];
+
+/**
+ * The quick-game grid: a click accepts somebody's open seek on the same terms, or else posts
+ * one (the game opens when somebody takes it).
+ * @param {() => Seek[]} openSeeks
+ * @param {Report} report
+ * @param {() => void} refresh
+ */
+function quickGames(openSeeks, report, refresh) {
+  return h(
+    "section",
+    { class: "card quick" },
+    h("h2", {}, "Quick game"),
+    h("p", { class: "hint" }, "Join the first player waiting on these terms, or wait for one."),
+    h(
+      "div",
+      { class: "quick-grid" },
+      QUICK.map(([label, settings]) => {
+        const [game, ...terms] = label.split(" · ");
+        return h(
+          "button",
+          {
+            type: "button",
+            class: "quick-game",
+            disabled: !session.user,
+            dataset: { quick: label },
+            onclick: async () => {
+              const wanted = describeSettings(settings);
+              const waiting = openSeeks().find((seek) => seek.user !== session.user?.name && !seek.rated && describeSettings(seek.settings) === wanted);
+              try {
+                if (waiting) {
+                  const answer = await post(`/api/seeks/${waiting.id}/accept`);
+                  openMatch(answer.match_id);
+                } else {
+                  await post("/api/seeks", { settings, rated: false });
+                  report(`Your seek (${wanted}) is in the list: the game opens when somebody accepts it.`);
+                  refresh();
+                }
+              } catch (err) {
+                report(errorText(err), true);
+              }
+            },
+          },
+          h("strong", {}, game),
+          h("span", {}, terms.join(" · ")),
+        );
+      }),
+    ),
+  );
+}
+
 /** @type {import("../types.js").Page} */
 export function lobbyPage(root) {
   const message = h("p", { class: "lobby-message", role: "status", "aria-live": "polite" });
@@ -269,8 +332,11 @@ export function lobbyPage(root) {
     message.classList.toggle("form-error", isError);
   }
 
+  /** @type {Seek[]} */
+  let lastSeeks = [];
   /** @param {Seek[]} open */
   function drawSeeks(open) {
+    lastSeeks = open;
     show(seeks, open, () =>
         open.length
           ? h(
@@ -327,7 +393,7 @@ export function lobbyPage(root) {
     }
   }
 
-  const sections = [h("section", { class: "card" }, h("h2", {}, "Open seeks"), seeks)];
+  const sections = [quickGames(() => lastSeeks, report, refresh), h("section", { class: "card" }, h("h2", {}, "Open seeks"), seeks)];
   if (session.user) {
     sections.push(h("section", { class: "card" }, h("h2", {}, "Challenges"), challenges));
     sections.push(h("section", { class: "card" }, h("h2", {}, "Your games"), mine));
