@@ -14,6 +14,7 @@ from gamehall.play.actions import (
     Accept,
     Action,
     Move,
+    OfferFifth,
     OpeningChoice,
     Place,
     Play,
@@ -34,6 +35,7 @@ FIELDS: dict[type[Action], dict[str, st.SearchStrategy[Any]]] = {
     Resign: {"value": st.one_of(st.none(), st.integers(1, 3))},
     Place: {"point": st.text(min_size=1, max_size=8)},
     OpeningChoice: {"choice": st.text(min_size=1, max_size=16)},
+    OfferFifth: {"point": st.text(min_size=1, max_size=8)},
 }
 
 

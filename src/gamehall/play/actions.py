@@ -284,6 +284,19 @@ class OpeningChoice(Action):
 
 
 @dataclass(frozen=True)
+class OfferFifth(Action):
+    """Offer ``point`` as a fifth move (renju opening rules with fifth-move offers: Soosõrv-8);
+    during the offers a renju ``move`` is taken as one."""
+
+    kind = "offer"
+    usage = "offer needs 'point', such as 'h8'"
+    point: str
+
+    def _valid(self) -> bool:
+        return _short_text(self.point, 8)
+
+
+@dataclass(frozen=True)
 class OfferDraw(Action):
     """Offer a draw (renju)."""
 
@@ -314,6 +327,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Pass,
     ClaimFoul,
     OpeningChoice,
+    OfferFifth,
     OfferDraw,
 )
 """Every kind of action (``Move`` and ``Place`` share the kind ``move``)."""

@@ -14,6 +14,7 @@ from gamehall.play.actions import (
     ClaimFoul,
     Decline,
     OfferDraw,
+    OfferFifth,
     OpeningChoice,
     Pass,
     Place,
@@ -22,7 +23,7 @@ from gamehall.play.actions import (
 )
 from gamehall.play.clock import Clock
 from gamehall.play.match import GameSummary, Handler, Match
-from gamehall.play.renju_openings import Swap2
+from gamehall.play.renju_openings import Opening, Soosorv8, new_opening, opening_from_dict
 from gamehall.play.snapshot import Fields
 from gamehall.renju import Board
 from gamehall.renju.five_line import winning_line
@@ -44,7 +45,7 @@ class RenjuMatch(Match):
         """The player with Black in the current game."""
         self.draw_offer: int | None = None
         """The player whose draw offer is waiting for an answer."""
-        self.opening: Swap2 | None = None
+        self.opening: Opening | None = None
         """The opening rule's state while its stones and choices are being made, else None."""
         self._cut_short = False
         """Whether the match ended during a game (a forfeit), which then counts."""
@@ -57,7 +58,7 @@ class RenjuMatch(Match):
         if self.is_over or self.board is None or self.phase != "move":
             return None
         if self.opening is not None:
-            return self.opening.to_act()
+            return self.opening.to_act(self.black)
         return self.black if self.board.turn == "black" else 1 - self.black
 
     def colour_of(self, player: int) -> str:
@@ -154,6 +155,7 @@ class RenjuMatch(Match):
                 Place: self._on_move,
                 Pass: self._on_pass,
                 OpeningChoice: self._on_opening_choice,
+                OfferFifth: self._on_offer_fifth,
                 ClaimFoul: self._on_claim_foul,
                 Resign: self._on_resign,
                 OfferDraw: self._on_offer_draw,
@@ -178,12 +180,17 @@ class RenjuMatch(Match):
             raise IllegalMoveError(
                 f"{what} is not possible now: the opening asks you to choose: {choices}"
             )
-        if self.opening is not None and what != "a move":
+        if self.opening is not None and what not in ("a move", "a fifth-move offer"):
             raise IllegalMoveError(f"{what} is not possible during the opening: place a stone")
         return self.board
 
     def _on_move(self, player: int, action: Place) -> None:
         board = self._require_turn(player, "a move")
+        if isinstance(self.opening, Soosorv8) and self.opening.step == "offers":
+            self._on_offer_fifth(player, OfferFifth(action.point))
+            return
+        if self.opening is not None:
+            self.opening.place(board, action.point)
         board.play(action.point)
         self._log("move", player, action.data(), {"move": board.moves[-1]})
         if self.opening is not None:
@@ -196,18 +203,24 @@ class RenjuMatch(Match):
         self._log("pass", player)
         self._after_stone(player)
 
+    def _on_offer_fifth(self, player: int, action: OfferFifth) -> None:
+        board = self._require_turn(player, "a fifth-move offer")
+        if not isinstance(self.opening, Soosorv8) or self.opening.step != "offers":
+            raise IllegalMoveError("there are no fifth moves to offer now")
+        opening, _ = self.opening.place(board, action.point)
+        self.opening = opening
+        self._log("offer", player, action.data(), {"offers": list(opening.offers)})
+
     def _on_opening_choice(self, player: int, action: OpeningChoice) -> None:
         if self.opening is None or self.phase != "move":
             raise IllegalMoveError("there is no opening choice to make now")
-        opening, black = self.opening.choose(player, action.choice)
+        opening, black = self.opening.choose(player, self.black, action.choice)
         outcome: dict[str, Any] = {"choice": action.choice}
         if black is not None:
             outcome["black"] = black
             outcome["swap"] = black != self.black
             self.black = black
-            self.opening = None
-        else:
-            self.opening = opening
+        self.opening = opening
         self._log("opening_choice", player, action.data(), outcome)
 
     def _on_claim_foul(self, player: int, action: ClaimFoul) -> None:
@@ -280,6 +293,8 @@ class RenjuMatch(Match):
         opening = options.get("opening", "center")
         if opening == "swap2":
             opening = "free"  # the stones may go anywhere; the match keeps the procedure
+        elif opening == "soosorv-8":
+            opening = "center"  # the 26 openings are exactly the centre opening's positions
         forbidden = options.get("forbidden", "loss")
         if moves is None:
             return Board(rule=rule, opening=opening, forbidden=forbidden)
@@ -291,8 +306,7 @@ class RenjuMatch(Match):
         self.board = self._new_board()
         self.draw_offer = None
         self.phase = "move"
-        swap2 = self.settings.options.get("opening") == "swap2"
-        self.opening = Swap2(first=self.black) if swap2 else None
+        self.opening = new_opening(self.settings.options.get("opening", "center"), self.black)
         control = self.settings.time_control()
         if control is not None:
             # Each game has its own time: a new clock, which starts with Black's first move.
@@ -374,7 +388,7 @@ class RenjuMatch(Match):
         self.black = state.seat("black") or 0
         self.draw_offer = state.seat("draw_offer")
         opening = state.value("opening")
-        self.opening = None if opening is None else Swap2.from_dict(opening)
+        self.opening = None if opening is None else opening_from_dict(opening)
         self._cut_short = state.flag("cut_short")
         last_game = state.value("last_game")
         if last_game is not None and not isinstance(last_game, dict):

@@ -1,5 +1,6 @@
 """Opening rules of a renju or gomoku match in which one player may place stones of both colours
-and the colours are decided by the players: Swap2, as the gomoku world championships play it.
+and the colours are decided by the players: Swap2, as the gomoku world championships play it,
+and the RIF's Soosõrv-8 for renju.
 
 Swap2 (as Gomocup and the gomoku federations publish it; see ``docs/renju.md``):
 
@@ -8,19 +9,30 @@ Swap2 (as Gomocup and the gomoku federations publish it; see ``docs/renju.md``):
    player, now White, places move 4), or place two more stones, White and Black (moves 4-5);
 3. after those two stones, the first player chooses his colour; White places move 6.
 
+Soosõrv-8 (certified by the RIF in 2011; the World Championship rule since 2017):
+
+1. the tentative first player puts one of the 26 openings: moves 1-3 under the centre opening
+   (h8, a point next to it, a point within f6-j10: every such position is one of the 26);
+2. the other player may swap (``white``: stay White, ``black``: take Black);
+3. White puts move 4 anywhere and declares how many fifth moves Black will offer, 1 to 8;
+4. the other player (Black) may swap (``black``: stay Black, ``white``: take White);
+5. Black offers that many fifth moves, no two of them equivalent by a symmetry of the position;
+6. White chooses one of them, which becomes move 5, and plays move 6.
+
 The board referees every stone as usual (it alternates colours by itself); this module says who
 places the next stone and who decides what, and records the decisions: a swap is an event of
 the match's log, as a die roll is, so that replays follow it.
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from gamehall.errors import IllegalMoveError, RecordError
+from gamehall.renju import Board
 
 Step = Literal["place3", "choose", "place2", "choose-colour"]
 STEPS: tuple[Step, ...] = ("place3", "choose", "place2", "choose-colour")
-OPENING_RULES = ("swap2",)
+OPENING_RULES = ("swap2", "soosorv-8")
 """The opening rules with decisions (values of the match option ``opening``)."""
 
 _CHOICES: dict[Step, tuple[str, ...]] = {
@@ -46,8 +58,9 @@ class Swap2:
     def second(self) -> int:
         return 1 - self.first
 
-    def to_act(self) -> int:
-        """The player who places the next stone or makes the next choice."""
+    def to_act(self, black: int) -> int:
+        """The player who places the next stone or makes the next choice (``black``: the player
+        with Black now, which Swap2 does not need)."""
         return self.second if self.step in ("choose", "place2") else self.first
 
     def choices(self) -> tuple[str, ...]:
@@ -58,6 +71,10 @@ class Swap2:
         """Is the next action of the opening a stone?"""
         return self.step in ("place3", "place2")
 
+    def place(self, board: Board, point: str) -> "tuple[Swap2, bool]":
+        """A stone of the opening: every Swap2 stone is played on the board."""
+        return self, True
+
     def after_stone(self, stones: int) -> "Swap2":
         """The opening after the board's ``stones``-th move."""
         if self.step == "place3" and stones == 3:
@@ -66,24 +83,24 @@ class Swap2:
             return replace(self, step="choose-colour")
         return self
 
-    def choose(self, player: int, choice: str) -> "tuple[Swap2, int | None]":
-        """Apply ``player``'s ``choice``: the opening after it, and the player who then has
-        Black when the colours are settled (None while the opening goes on). IllegalMoveError,
-        saying what is allowed, for a choice out of turn or not open now."""
+    def choose(self, player: int, black: int, choice: str) -> "tuple[Swap2 | None, int | None]":
+        """Apply ``player``'s ``choice``: the opening after it (None once it is over), and the
+        player who then has Black when the choice settles it. IllegalMoveError, saying what is
+        allowed, for a choice out of turn or not open now."""
         allowed = self.choices()
         if not allowed:
             raise IllegalMoveError(
                 "there is no choice to make now: the opening asks for a stone "
                 f"(move {'1 to 3' if self.step == 'place3' else '4 or 5'})"
             )
-        if player != self.to_act():
+        if player != self.to_act(black):
             raise IllegalMoveError("it is your opponent's choice, not yours")
         if choice not in allowed:
             words = "; ".join(f"{c!r} ({_CHOICE_WORDS[c]})" for c in allowed)
             raise IllegalMoveError(f"{choice!r} is not a choice now: choose {words}")
         if choice == "place2":
             return replace(self, step="place2"), None
-        return self, player if choice == "black" else 1 - player
+        return None, player if choice == "black" else 1 - player
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule": "swap2", "first": self.first, "step": self.step}
@@ -100,3 +117,165 @@ class Swap2:
         ):
             raise RecordError(f"a swap2 opening is {{rule, first, step}}, not {data!r}")
         return cls(data["first"], data["step"])
+
+
+SoosorvStep = Literal["place3", "swap1", "place4", "declare", "swap2", "offers", "select"]
+SOOSORV_STEPS: tuple[SoosorvStep, ...] = (
+    "place3",
+    "swap1",
+    "place4",
+    "declare",
+    "swap2",
+    "offers",
+    "select",
+)
+MOST_OFFERS = 8
+
+
+def _symmetries(board: Board) -> list[tuple[int, int, int]]:
+    """The symmetries of the square around h8 (as (swap axes, sign x, sign y)) that map the
+    stones of ``board`` onto stones of the same colour."""
+    stones = board.stones()
+    found = []
+    for swap in (0, 1):
+        for sx in (1, -1):
+            for sy in (1, -1):
+                if all(stones.get(_image(p, (swap, sx, sy))) == c for p, c in stones.items()):
+                    found.append((swap, sx, sy))
+    return found
+
+
+def _image(point: str, symmetry: tuple[int, int, int]) -> str:
+    """The point ``symmetry`` maps ``point`` to (about h8)."""
+    swap, sx, sy = symmetry
+    x, y = "abcdefghijklmno".index(point[0]) - 7, int(point[1:]) - 8
+    if swap:
+        x, y = y, x
+    x, y = sx * x, sy * y
+    return f"{'abcdefghijklmno'[x + 7]}{y + 8}"
+
+
+@dataclass(frozen=True)
+class Soosorv8:
+    """Where a game's Soosõrv-8 opening stands: ``first`` is the tentative first player,
+    ``count`` the declared number of fifth moves, ``offers`` Black's offers so far."""
+
+    first: int
+    step: SoosorvStep = "place3"
+    count: int = 0
+    offers: tuple[str, ...] = field(default=())
+
+    def to_act(self, black: int) -> int:
+        if self.step == "place3":
+            return self.first
+        if self.step == "swap1":
+            return 1 - self.first
+        return black if self.step in ("swap2", "offers") else 1 - black
+
+    def choices(self) -> tuple[str, ...]:
+        if self.step == "swap1":
+            return ("white", "black")
+        if self.step == "swap2":
+            return ("black", "white")
+        if self.step == "declare":
+            return tuple(str(n) for n in range(1, MOST_OFFERS + 1))
+        return ()
+
+    def places(self) -> bool:
+        return self.step in ("place3", "place4", "offers", "select")
+
+    def place(self, board: Board, point: str) -> "tuple[Soosorv8, bool]":
+        """A stone of the opening: moves 1-4 are played; a fifth-move offer is recorded (and
+        refused, saying why, when it is taken, repeated or symmetrical to an earlier one);
+        White's choice among the offers is played."""
+        name = point.strip().lower()
+        if self.step == "offers":
+            if board.stone_at(name) is not None:
+                raise IllegalMoveError(f"{name} is occupied: offer an empty point")
+            if name in self.offers:
+                raise IllegalMoveError(f"{name} is already offered")
+            for symmetry in _symmetries(board):
+                image = _image(name, symmetry)
+                if image in self.offers:
+                    raise IllegalMoveError(
+                        f"{name} is symmetrical to the offer {image} in this position: "
+                        "the fifth moves offered must all be different"
+                    )
+            offers = (*self.offers, name)
+            step: SoosorvStep = "select" if len(offers) == self.count else "offers"
+            return replace(self, offers=offers, step=step), False
+        if self.step == "select" and name not in self.offers:
+            raise IllegalMoveError(
+                f"{name} was not offered: choose one of {', '.join(self.offers)} as move 5"
+            )
+        return self, True
+
+    def after_stone(self, stones: int) -> "Soosorv8 | None":
+        if self.step == "place3" and stones == 3:
+            return replace(self, step="swap1")
+        if self.step == "place4" and stones == 4:
+            return replace(self, step="declare")
+        if self.step == "select":
+            return None
+        return self
+
+    def choose(self, player: int, black: int, choice: str) -> "tuple[Soosorv8 | None, int | None]":
+        allowed = self.choices()
+        if not allowed:
+            raise IllegalMoveError("there is no choice to make now: the opening asks for a stone")
+        if player != self.to_act(black):
+            raise IllegalMoveError("it is your opponent's choice, not yours")
+        if choice not in allowed:
+            if self.step == "declare":
+                raise IllegalMoveError(
+                    f"{choice!r} is not a number of fifth moves: declare 1 to {MOST_OFFERS}"
+                )
+            raise IllegalMoveError(f"{choice!r} is not a choice now: choose white or black")
+        if self.step == "declare":
+            return replace(self, step="swap2", count=int(choice)), None
+        settled = player if choice == "black" else 1 - player
+        return replace(self, step="place4" if self.step == "swap1" else "offers"), settled
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rule": "soosorv-8",
+            "first": self.first,
+            "step": self.step,
+            "count": self.count,
+            "offers": list(self.offers),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> "Soosorv8":
+        if (
+            not isinstance(data, dict)
+            or data.get("first") not in (0, 1)
+            or isinstance(data.get("first"), bool)
+            or data.get("step") not in SOOSORV_STEPS
+            or data.get("count") not in range(MOST_OFFERS + 1)
+            or not isinstance(data.get("offers"), list)
+            or not all(isinstance(p, str) for p in data["offers"])
+        ):
+            raise RecordError(
+                f"a soosorv-8 opening is {{rule, first, step, count, offers}}, not {data!r}"
+            )
+        return cls(data["first"], data["step"], data["count"], tuple(data["offers"]))
+
+
+Opening = Swap2 | Soosorv8
+
+
+def new_opening(rule: str, first: int) -> Opening | None:
+    """The opening of a game under the match option ``opening`` (None without decisions)."""
+    if rule == "swap2":
+        return Swap2(first)
+    if rule == "soosorv-8":
+        return Soosorv8(first)
+    return None
+
+
+def opening_from_dict(data: object) -> Opening:
+    """An opening's state from its ``to_dict``; RecordError for anything else."""
+    if isinstance(data, dict) and data.get("rule") == "soosorv-8":
+        return Soosorv8.from_dict(data)
+    return Swap2.from_dict(data)
