@@ -85,3 +85,34 @@ def test_the_computer_claims_a_foul_as_white() -> None:
     events = step(match, 1, find_engine("renju", "beginner", 1))
     assert events[0].kind == "claim"
     assert match.is_over and match.winner == 1
+
+
+SOOSORV = MatchSettings(game="renju", options={"opening": "soosorv-8"})
+
+
+def test_the_computer_plays_a_soosorv_match_against_itself() -> None:
+    match = RenjuMatch(SOOSORV, ("A", "B"), time_source=FakeTime())
+    match.start()
+    engines = {0: find_engine("renju", "beginner", 1), 1: find_engine("renju", "beginner", 2)}
+    kinds = []
+    while not match.is_over:
+        player = next(p for p in (0, 1) if wants_to_act(match, p))
+        kinds += [event.kind for event in step(match, player, engines[player])]
+    assert kinds.count("opening_choice") == 3
+    assert "offer" in kinds
+
+
+def test_the_computer_offers_distinct_fifth_moves() -> None:
+    match = RenjuMatch(SOOSORV, ("Human", "Computer"), time_source=FakeTime())
+    match.start()
+    for point in ("h8", "h9", "h10"):
+        match.act(0, "move", point=point)
+    match.act(1, "opening_choice", choice="black")
+    match.act(0, "move", point="h6")
+    match.act(0, "opening_choice", choice="8")
+    match.act(1, "opening_choice", choice="black")
+    engine = Scored(0.0)
+    for _ in range(8):
+        step(match, 1, engine)
+    assert match.opening is not None and len(set(match.opening.offers)) == 8  # type: ignore[union-attr]
+    assert match.to_act == 0

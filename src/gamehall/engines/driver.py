@@ -25,7 +25,7 @@ from gamehall.engines.base import (
     MatchContext,
     OfferDouble,
 )
-from gamehall.errors import GameError
+from gamehall.errors import GameError, IllegalMoveError
 from gamehall.play.actions import (
     Accept,
     Beaver,
@@ -47,8 +47,10 @@ from gamehall.play.actions import (
 from gamehall.play.events import Event
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.renju_openings import Soosorv8
 from gamehall.play.tables_match import TablesMatch
 from gamehall.renju import Board
+from gamehall.renju.points import chebyshev_from_center, read_point
 
 
 def match_context(match: TablesMatch, player: int) -> MatchContext:
@@ -96,12 +98,49 @@ def _renju_step(match: RenjuMatch, player: int, engine: Engine) -> list[Event]:
         answer = engine.decide(AnswerDraw(match.board.copy()))
         return match.apply(player, Accept() if answer else Decline())
     if match.opening is not None and not match.opening.places():
+        if isinstance(match.opening, Soosorv8) and match.opening.step == "declare":
+            return match.apply(player, OpeningChoice(_declared(match.board, engine)))
         return match.apply(player, OpeningChoice(_opening_colour(match.board, engine)))
+    if isinstance(match.opening, Soosorv8) and match.opening.step in ("offers", "select"):
+        return match.apply(player, Place(_fifth_move(match.opening, match.board, engine)))
     if "claim" in match.legal_actions(player) and any(f.claimable for f in match.board.fouls()):
         # The computer, as White, always spots a foul it may still claim.
         return match.apply(player, ClaimFoul())
     point = engine.decide(ChooseMove(match.board.copy()))
     return match.apply(player, Pass() if point == "pass" else Place(point))
+
+
+def _score(board: Board, engine: Engine) -> float:
+    """The engine's evaluation for the side to move on ``board`` (0 if it cannot evaluate)."""
+    return engine.evaluate(board.copy()) if isinstance(engine, Evaluator) else 0.0
+
+
+def _declared(board: Board, engine: Engine) -> str:
+    """Soosõrv-8's number of fifth moves, declared by White after move 4: many (8) when Black,
+    to move, stands better, so that White may pick the least of many offers; else 1."""
+    return "8" if _score(board, engine) > 0 else "1"
+
+
+def _fifth_move(opening: Soosorv8, board: Board, engine: Engine) -> str:
+    """Black's next fifth-move offer (its own best move first, then the next points nearest the
+    centre that the rule accepts), or White's choice among the offers: the one after which the
+    engine scores White (to move) best."""
+    if opening.step == "select":
+        scores = {}
+        for offer in opening.offers:
+            after = board.copy()
+            after.play(offer)
+            scores[offer] = _score(after, engine)
+        return max(opening.offers, key=lambda offer: scores[offer])
+    best = engine.decide(ChooseMove(board.copy()))
+    centre = sorted(board.legal_moves(), key=lambda p: chebyshev_from_center(read_point(p)))
+    for point in (best, *centre):
+        try:
+            opening.place(board, point)
+        except IllegalMoveError:
+            continue
+        return point
+    raise GameError("no fifth move is left to offer")
 
 
 def _opening_colour(board: Board, engine: Engine) -> str:
