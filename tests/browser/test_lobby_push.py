@@ -23,6 +23,8 @@ def test_the_lobby_shows_seeks_and_challenges_by_push(hall: Hall) -> None:
             asked.append(request.url)
 
     bob.on("request", record)
+    expect(bob.locator(".online-list")).to_contain_text(ann_name)
+    expect(bob.locator(".online h2")).to_contain_text("Online now (")
     expect(bob.locator(".seeks")).to_be_visible()
     ann.select_option("select[name=game]", "nardy")
     ann.locator("button[value=seek]").click()

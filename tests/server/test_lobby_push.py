@@ -13,6 +13,7 @@ def test_the_lobby_socket_sends_the_seeks_when_they_change(hall: Hall) -> None:
     ann = hall.register("ann")
     with hall.anonymous().client.websocket_connect("/ws/lobby", headers=ORIGIN) as ws:
         assert ws.receive_json() == {"type": "seeks", "seeks": []}
+        assert ws.receive_json() == {"type": "online", "players": []}
         seek = ann.ok("post", "/api/seeks", {"settings": BACKGAMMON})
         message = ws.receive_json()
         assert message["type"] == "seeks" and [s["id"] for s in message["seeks"]] == [seek["id"]]
@@ -41,3 +42,14 @@ def test_challenges_are_announced_to_both_players(hall: Hall) -> None:
         _next(ann_ws), _next(bob_ws)
         bob.ok("post", f"/api/challenges/{challenge['id']}/decline")
         assert _next(ann_ws) == {"type": "challenges"} and _next(bob_ws) == {"type": "challenges"}
+
+
+def test_the_lobby_socket_says_who_is_online(hall: Hall) -> None:
+    ann = hall.register("ann")
+    with hall.anonymous().client.websocket_connect("/ws/lobby", headers=ORIGIN) as ws:
+        ws.receive_json()
+        assert ws.receive_json() == {"type": "online", "players": []}
+        with ann.client.websocket_connect("/ws/user", headers=ORIGIN) as user:
+            user.receive_json()
+            assert ws.receive_json() == {"type": "online", "players": ["ann"]}
+        assert ws.receive_json() == {"type": "online", "players": []}

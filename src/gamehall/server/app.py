@@ -77,7 +77,7 @@ def create_app(
         app.state.seek_keeper = SeekKeeper(the_store, app.state.channels, config.grace_seconds)
         if the_broker is None:
             app.state.seek_keeper.start()
-        app.state.lobby = lobby_push.LobbyHub(the_store)
+        app.state.lobby = lobby_push.LobbyHub(the_store, app.state.channels)
         app.state.lobby.start()
         freeze_startup_objects()
         try:

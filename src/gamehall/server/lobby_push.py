@@ -1,5 +1,5 @@
-"""The lobby by push (``/ws/lobby``): the open seeks, sent to every lobby socket when they
-change, instead of each page asking every few seconds.
+"""The lobby by push (``/ws/lobby``): the open seeks and who is online, sent to every lobby
+socket when they change, instead of each page asking every few seconds.
 
 ``LobbyHub`` reads the seeks once a second for all the sockets of this process (one query,
 however many lobbies are open) and sends them only when they differ from what it sent last;
@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 
 from gamehall.server.auth import same_origin, services_of
+from gamehall.server.user_socket import UserChannels
 from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, read_frame
 from gamehall.store import Store
 
@@ -29,19 +30,34 @@ INTERVAL = 1.0
 class LobbyHub:
     """The lobby sockets of this process and the seek list they were last sent."""
 
-    def __init__(self, store: Store, interval: float = INTERVAL) -> None:
+    def __init__(
+        self, store: Store, channels: UserChannels | None = None, interval: float = INTERVAL
+    ) -> None:
         self.store = store
+        self.channels = channels
         self.interval = interval
         self.sockets: set[SocketConnection] = set()
         self.seeks: list[dict[str, Any]] | None = None
+        self.online: list[str] = []
         self._task: asyncio.Task[None] | None = None
 
     def message(self) -> dict[str, Any]:
         """What a lobby socket is sent: ``{"type": "seeks", "seeks": [Seek...]}``."""
         return {"type": "seeks", "seeks": self.seeks or []}
 
+    def online_message(self) -> dict[str, Any]:
+        """Who is online (has a user socket open on this process): ``{"type": "online",
+        "players": [name...]}``, in alphabetical order."""
+        return {"type": "online", "players": self.online}
+
     async def look(self) -> bool:
-        """Read the seeks; send them to every socket if they changed. Returns whether they did."""
+        """Read the seeks and who is online; send what changed to every socket. Returns
+        whether the seeks changed."""
+        online = self.channels.online() if self.channels is not None else []
+        if online != self.online:
+            self.online = online
+            for connection in list(self.sockets):
+                connection.send(self.online_message())
         seeks = [seek.to_dict() for seek in await asyncio.to_thread(self.store.list_seeks)]
         if seeks == self.seeks:
             return False
@@ -95,6 +111,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
     if hub.seeks is None or not hub.sockets:
         await hub.look()
     connection.send(hub.message())
+    connection.send(hub.online_message())
     hub.sockets.add(connection)
     try:
         while True:

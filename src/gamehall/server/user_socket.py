@@ -30,11 +30,15 @@ class UserChannels:
 
     def __init__(self) -> None:
         self._sockets: dict[int, set[SocketConnection]] = {}
+        self._names: dict[int, str] = {}
         self.current: CurrentNotices = lambda user_id: []
 
-    def add(self, user_id: int, connection: SocketConnection) -> None:
-        """Start sending ``user_id``'s messages to ``connection``."""
+    def add(self, user_id: int, connection: SocketConnection, name: str | None = None) -> None:
+        """Start sending ``user_id``'s messages to ``connection`` (``name``: the user's, for
+        the list of who is online)."""
         self._sockets.setdefault(user_id, set()).add(connection)
+        if name is not None:
+            self._names[user_id] = name
 
     def remove(self, user_id: int, connection: SocketConnection) -> None:
         """Stop sending to ``connection``."""
@@ -43,6 +47,11 @@ class UserChannels:
             sockets.discard(connection)
             if not sockets:
                 del self._sockets[user_id]
+                self._names.pop(user_id, None)
+
+    def online(self) -> list[str]:
+        """The names of the users with a socket open on this process, in alphabetical order."""
+        return sorted(self._names.values(), key=str.casefold)
 
     def connected(self, user_id: int) -> bool:
         """Whether the user has a socket open on this process."""
@@ -82,7 +91,7 @@ async def user_socket(websocket: WebSocket) -> None:
     connection.send({"type": "hello", "user": session.user.name})
     for notice in await asyncio.to_thread(channels.current, user_id):
         connection.send(notice)
-    channels.add(user_id, connection)
+    channels.add(user_id, connection, session.user.name)
     try:
         while True:
             frame = await websocket.receive()

@@ -332,6 +332,26 @@ export function lobbyPage(root) {
     message.classList.toggle("form-error", isError);
   }
 
+  const online = h("div", { class: "online" });
+  /**
+   * Who is online: a link to each player's profile.
+   * @param {string[]} names
+   */
+  function drawOnline(names) {
+    show(online, names, () =>
+      names.length
+        ? [
+            h("h2", {}, `Online now (${names.length})`),
+            h(
+              "ul",
+              { class: "online-list" },
+              names.slice(0, 60).map((name) => h("li", {}, h("a", { href: `#/player/${encodeURIComponent(name)}` }, name))),
+            ),
+          ]
+        : [h("h2", {}, "Online now"), h("p", { class: "empty" }, "Nobody else is here yet.")],
+    );
+  }
+
   /** @type {Seek[]} */
   let lastSeeks = [];
   /** @param {Seek[]} open */
@@ -398,6 +418,7 @@ export function lobbyPage(root) {
     sections.push(h("section", { class: "card" }, h("h2", {}, "Challenges"), challenges));
     sections.push(h("section", { class: "card" }, h("h2", {}, "Your games"), mine));
   }
+  sections.push(h("section", { class: "card" }, online));
   mount(
     root,
     h(
@@ -432,6 +453,8 @@ export function lobbyPage(root) {
         if (message.type === "seeks") {
           pushed = true;
           drawSeeks(message.seeks || []);
+        } else if (message.type === "online") {
+          drawOnline(message.players || []);
         }
       } catch {
         // not a message of the lobby
