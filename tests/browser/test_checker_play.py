@@ -80,6 +80,7 @@ def test_the_page_bears_off_by_itself(hall: Hall) -> None:
     page = _computer_game(hall, DESKTOP)
     expect(page.locator("input[name=autoBearOff]")).to_be_checked()
     expect(page.locator("input[name=oneTap]")).not_to_be_checked()
+    expect(page.locator(".moves .note", has_text="Opening roll: you ")).not_to_have_count(0)
     for _ in range(250):
         page.wait_for_function(MY_MOVE, timeout=20_000)
         game = hall.game(page)

@@ -146,6 +146,10 @@ function tablesList(events, state, you) {
       /** @type {number[]} */
       const opening = out.dice;
       dice = opening[0] === opening[1] ? null : [...opening].sort((a, b) => b - a);
+      if (game && opening.length === 2) {
+        const rolls = [0, 1].map((seat) => `${playerWord(names, seat, you)} ${opening[seat]}`).join(", ");
+        game.lines.push({ player: null, text: `Opening roll: ${rolls}${opening[0] === opening[1] ? " (a tie: again)" : ""}`, note: true });
+      }
     } else if (event.kind === "roll") {
       dice = out.dice;
     } else if (event.kind === "confirm" && game) {
