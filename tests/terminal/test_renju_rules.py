@@ -75,3 +75,24 @@ def test_swap2_against_the_computer() -> None:
     TerminalGame(match, engines, ScriptedInput(output, typed), output).run()
     out = output.getvalue()
     assert "Computer: plays White" in out or "Computer: takes Black (a swap)" in out
+
+
+def test_soosorv_at_one_keyboard() -> None:
+    match = RenjuMatch(MatchSettings("renju", options={"opening": "soosorv-8"}), ("Ann", "Bob"))
+    output = io.StringIO()
+    typed = lines(
+        "h8", "h9", "h10", "black", "h6", "9", "2", "white", "g7", "i7", "i11", "a1", "g7",
+        "resign",
+    )  # fmt: skip
+    TerminalGame(match, {}, ScriptedInput(output, typed), output).run()
+    out = output.getvalue()
+    assert "Bob, Soosorv-8: white or black> black" in out
+    assert "Ann, Soosorv-8: declare 1 to 8 fifth moves> 9" in out
+    assert "'9' is not a number of fifth moves: declare 1 to 8" in out
+    assert "Bob: declares 2 fifth moves" not in out
+    assert "Ann: declares 2 fifth moves" in out
+    assert "Ann, Soosorv-8: offer a fifth move> g7" in out
+    assert "i7 is symmetrical to the offer g7" in out
+    assert "Bob, Soosorv-8: choose the fifth move (g7, i11)> a1" in out
+    assert "a1 was not offered" in out
+    assert "Ann (white)> resign" in out or "Bob (white)> resign" in out

@@ -16,6 +16,7 @@ from gamehall.engines.driver import step, wants_to_act
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.renju_openings import Soosorv8, Swap2
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.moves import single_steps
 from gamehall.terminal.narrate import Narrator
@@ -54,6 +55,9 @@ Commands:
                 White, take Black, or place two more stones (White, then
                 Black) and let the opponent choose; after those two: white
                 or black
+  white, black, 1-8  (Soosorv-8 opening) a swap choice: stay or change
+                colour; White declares 1 to 8 fifth moves after move 4;
+                Black's offers and White's choice among them are points
   draw          offer a draw, then make your move: the answer comes before
                 your opponent's next move
   accept, decline  answer a draw offer (a move declines it too)
@@ -184,7 +188,9 @@ class TerminalGame:
             self._empty_line(player)
             return
         word = self._word(words[0].lower())
-        if word is None:
+        if words[0].isdigit() and isinstance(self.match, RenjuMatch) and self.match.opening:
+            self._act(player, "opening_choice", choice=words[0])
+        elif word is None:
             self._move(player, line)
         elif word in ("quit", "exit"):
             raise _Quit
@@ -313,10 +319,18 @@ class TerminalGame:
             if match.draw_offer is not None and match.draw_offer != player:
                 return f"{name} ({match.colour_of(player)}), accept or decline the draw, or move> "
             if match.opening is not None:
+                rule = "Swap2" if isinstance(match.opening, Swap2) else "Soosorv-8"
                 choices = match.opening.choices()
+                if len(choices) > 3:
+                    return f"{name}, {rule}: declare {choices[0]} to {choices[-1]} fifth moves> "
                 if choices:
-                    return f"{name}, Swap2: {', '.join(choices[:-1])} or {choices[-1]}> "
-                return f"{name}, Swap2: place a {match.board.turn if match.board else ''} stone> "
+                    return f"{name}, {rule}: {', '.join(choices[:-1])} or {choices[-1]}> "
+                opening = match.opening
+                if isinstance(opening, Soosorv8) and opening.step == "offers":
+                    return f"{name}, {rule}: offer a fifth move> "
+                if isinstance(opening, Soosorv8) and opening.step == "select":
+                    return f"{name}, {rule}: choose the fifth move ({', '.join(opening.offers)})> "
+                return f"{name}, {rule}: place a {match.board.turn if match.board else ''} stone> "
             return f"{name} ({match.colour_of(player)})> "
         assert isinstance(match, TablesMatch)
         if match.phase == "double":

@@ -68,10 +68,11 @@ RULES_OPTIONS = (
     RulesOption(
         "renju",
         "opening",
-        ("center", "free", "swap2"),
+        ("center", "free", "swap2", "soosorv-8"),
         "'center' (default): move 1 on h8, move 2 next to it, move 3 within f6-j10; 'free'; "
         "'swap2': three stones by the first player, then the second plays White, takes Black "
-        "or places two more and the first chooses",
+        "or places two more and the first chooses; 'soosorv-8': the RIF rule (an opening, swap, "
+        "move 4 and 1-8 fifth moves declared, swap, Black's offers, White's choice)",
     ),
     RulesOption(
         "renju",
