@@ -93,3 +93,35 @@ def test_swap2_with_a_swap(hall: Hall) -> None:
     after = hall.game(ann)["state"]
     assert after["opening"] is None
     assert after["stones"] == {"h8": "black", "h9": "white", "i9": "black", "g8": "white"}
+
+
+def test_soosorv_offers_and_choice(hall: Hall) -> None:
+    ann, ann_name = hall.player("ann")
+    bob, _ = hall.player("bob")
+    ann.select_option("select[name=game]", "renju")
+    ann.select_option("select[name='option:opening']", "soosorv-8")
+    ann.locator("button[value=seek]").click()
+    expect(ann.locator(".lobby-message")).to_contain_text("Your seek is in the list")
+    bob.locator(f'tr[data-user="{ann_name}"]').locator("button", has_text="Accept").click()
+    bob.wait_for_url("**/#/game/*")
+    ann.wait_for_url("**/#/game/*", timeout=10_000)
+    expect(ann.locator("svg.renju-board")).to_be_visible()
+    state = hall.game(ann)["state"]
+    first, second = (ann, bob) if state["opening"]["first"] == hall.game(ann)["you"] else (bob, ann)
+    for stone in ("h8", "h9", "h10"):
+        _play(stone, first, second)
+    second.locator('button[data-choice="white"]').click()  # no swap: second stays White
+    _play("h6", second, first)
+    expect(second.locator('button[data-action="opening_choice"]')).to_have_count(8)
+    second.locator('button[data-choice="2"]').click()
+    first.locator('button[data-choice="black"]').click()  # Black stays Black
+    first.locator('svg.renju-board [data-point="g7"]').click()
+    expect(second.locator('[data-offer="g7"]')).to_have_count(1)
+    first.locator('svg.renju-board [data-point="i7"]').click()
+    expect(first.locator(".toast")).to_contain_text("7 is symmetrical to the offer g7")
+    first.locator('svg.renju-board [data-point="i11"]').click()
+    expect(second.locator("p.status")).to_contain_text("choose one of the offered fifth moves")
+    hall.screenshot(second, "renju-soosorv-offers")
+    _play("i11", second, first)
+    expect(second.locator("[data-offer]")).to_have_count(0)
+    expect(second.locator("p.status")).to_contain_text("Your move (White)")

@@ -179,6 +179,10 @@ const SETTINGS = [
         "Swap2",
         "The first player places three stones (Black, White, Black); the other plays White, takes Black, or places two more and lets the first choose.",
       ],
+      "soosorv-8": [
+        "Soosõrv-8 (RIF)",
+        "One of the 26 openings, swap, move 4 and 1 to 8 fifth moves declared, swap, Black offers them, White chooses one.",
+      ],
     },
     applies: (c) => c.game === "renju",
   },

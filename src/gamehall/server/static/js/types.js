@@ -131,7 +131,7 @@
  * @property {{winner: string | null, reason: string} | null} [result] renju
  * @property {Record<string, string>} [options] renju
  * @property {string[]} [five] renju: the stones of the five that won the game on the board
- * @property {{rule: string, first: number, step: string, choices: string[]} | null} [opening]
+ * @property {{rule: string, first: number, step: string, choices: string[], count?: number, offers?: string[]} | null} [opening]
  *   renju: an opening rule's stones and choices (Swap2) while they are being made
  * @property {LastGame} [last_game] the game finished last, as it ended
  */

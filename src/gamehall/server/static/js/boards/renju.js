@@ -161,6 +161,10 @@ export class RenjuBoard {
       const { x, y } = coords(point);
       marks.push(s("circle", { class: "five", cx: x, cy: y, r: 21, dataset: { five: point } }));
     }
+    for (const point of state.opening?.offers || []) {
+      const { x, y } = coords(point);
+      marks.push(s("circle", { class: "offer", cx: x, cy: y, r: 12, fill: "none", stroke: "#1f6feb", "stroke-width": 3, "stroke-dasharray": "4 3", dataset: { offer: point } }, s("title", {}, `${point}: offered as the fifth move`)));
+    }
     if (last && !view.showNumbers) {
       const { x, y } = coords(last);
       marks.push(s("circle", { class: `last-move on-${stones.get(last)?.colour || "none"}`, cx: x, cy: y, r: 7, dataset: { last: last } }));

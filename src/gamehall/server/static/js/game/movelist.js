@@ -90,7 +90,9 @@ function note(event, names, you) {
     case "offer_draw":
       return `${who} offers a draw`;
     case "opening_choice":
-      return { white: `${who} plays White`, black: `${who} takes Black${out.swap ? " (a swap)" : ""}`, place2: `${who} places two more stones` }[String(out.choice)] || null;
+      return { white: `${who} plays White`, black: `${who} takes Black${out.swap ? " (a swap)" : ""}`, place2: `${who} places two more stones` }[String(out.choice)] || `${who} declares ${out.choice} fifth moves`;
+    case "offer":
+      return `${who} offers ${event.data?.point} as a fifth move`;
     case "claim":
       return `${who} claims Black's ${out.pattern} on ${out.point}`;
     case "accept":

@@ -73,9 +73,20 @@ function statusText(state, you, legal) {
       return me(state.draw_offer) ? "You offered a draw." : `${name(state.draw_offer)} offers a draw.`;
     }
     if (state.opening) {
-      const doing = state.opening.choices.length ? "choose: play White, take Black or place two more" : `place a ${state.turn} stone`;
-      const asked = state.opening.step === "choose-colour" ? "choose your colour" : doing;
-      return me(state.to_act) ? `Swap2: ${asked}.` : `Swap2: ${name(state.to_act)} to ${asked.replace("your", "a")}.`;
+      const opening = state.opening;
+      /** @type {Record<string, string>} */
+      const steps = {
+        choose: "choose: play White, take Black or place two more",
+        "choose-colour": "choose a colour",
+        swap1: "choose: stay White or take Black",
+        swap2: "choose: stay Black or take White",
+        declare: "declare how many fifth moves (1 to 8) Black offers",
+        offers: `offer fifth moves (${(opening.offers || []).length} of ${opening.count})`,
+        select: "choose one of the offered fifth moves",
+      };
+      const asked = steps[opening.step] || `place a ${state.turn} stone`;
+      const rule = opening.rule === "swap2" ? "Swap2" : "Soosõrv-8";
+      return me(state.to_act) ? `${rule}: ${asked}.` : `${rule}: ${name(state.to_act)} to ${asked}.`;
     }
     const colour = state.turn === "black" ? "Black" : "White";
     return me(state.to_act) ? `Your move (${colour}).` : `${name(state.to_act)} to move (${colour}).`;
@@ -506,7 +517,7 @@ export function gamePage(root, { id }) {
       const words = { white: "Play White", black: "Take Black", place2: "Place two more" };
       if (game.actions.includes("opening_choice")) {
         for (const choice of state.opening?.choices || []) {
-          claims.push(h("button", { type: "button", class: "primary", dataset: { action: "opening_choice", choice }, onclick: () => act("opening_choice", { choice }) }, words[choice]));
+          claims.push(h("button", { type: "button", class: "primary", dataset: { action: "opening_choice", choice }, onclick: () => act("opening_choice", { choice }) }, words[choice] || `Declare ${choice}`));
         }
       }
       if (game.actions.includes("claim")) {
