@@ -81,20 +81,40 @@ def test_the_page_bears_off_by_itself(hall: Hall) -> None:
     expect(page.locator("input[name=autoBearOff]")).to_be_checked()
     expect(page.locator("input[name=oneTap]")).not_to_be_checked()
     expect(page.locator(".moves .note", has_text="Opening roll: you ")).not_to_have_count(0)
+    auto = "window.gamehall.game.autoMoves"
     for _ in range(250):
-        page.wait_for_function(MY_MOVE, timeout=20_000)
+        page.wait_for_function(f"{auto} > 0 || ({MY_MOVE})", timeout=20_000)
+        if page.evaluate(auto) > 0:
+            # every move the page made was a legal bear-off of the server's list
+            moves = page.evaluate(
+                "window.gamehall.game.events.filter(e => e.kind === 'move').map(e => e.outcome)"
+            )
+            assert moves, moves
+            hall.screenshot(page, "auto-bear-off-desktop")
+            return
         game = hall.game(page)
         if game["state"]["phase"] == "over":
             break
         moves = game["legal"]["moves"] if game["legal"] else []
         if moves and all(m["dst"] == 0 for m in moves):
-            before = game["events"]
-            page.wait_for_function(
-                "() => { const g = window.gamehall.game; return g.actions.includes('confirm')"
-                " || g.state.phase === 'over' || !g.legal || g.legal.moves.length === 0; }"
-            )
-            assert hall.game(page)["events"] > before
-            hall.screenshot(page, "auto-bear-off-desktop")
-            return
+            continue  # the page is about to bear off
         _play_a_turn(page, hall)
     raise AssertionError("the game ended before a turn of nothing but bear-offs")
+
+
+def test_the_turn_is_confirmed_by_itself_when_asked(hall: Hall) -> None:
+    page = _computer_game(hall, DESKTOP)
+    box = page.locator("input[name=autoConfirm]")
+    expect(box).not_to_be_checked()
+    box.check()
+    expect(page.locator("input[name=moveSound]")).not_to_be_checked()
+    page.wait_for_function(MY_MOVE)
+    game = hall.game(page)
+    me = game["you"]
+    assert game["legal"] and game["legal"]["plays"]
+    page.locator("input[name=play]").fill(game["legal"]["plays"][0])
+    page.locator(".play-form button", has_text="Play").click()
+    page.wait_for_function(
+        "me => window.gamehall.game.events.some(e => e.kind === 'confirm' && e.player === me)",
+        arg=me,
+    )

@@ -22,6 +22,8 @@ def test_a_rematch_swaps_the_seats(hall: Hall) -> None:
     ann.locator("li[data-challenge] button", has_text="Accept").click()
     ann.wait_for_url("**/#/game/*")
     bob.wait_for_url("**/#/game/*")
+    for page in (ann, bob):
+        page.wait_for_function("window.gamehall && window.gamehall.game.state !== null")
     first = ann.url
     before = hall.game(ann)["state"]["players"]
     black = ann if hall.game(ann)["state"]["black"] == hall.game(ann)["you"] else bob

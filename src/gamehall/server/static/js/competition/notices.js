@@ -7,6 +7,7 @@
 import { onSessionChange, session } from "../api.js";
 import { h } from "../dom.js";
 import { describeSettings } from "../settings.js";
+import { tones } from "../sound.js";
 
 /**
  * @typedef {{type: string, tournament?: {id: number, name: string}, round?: number,
@@ -78,25 +79,8 @@ function describe(notice) {
 /** The notices of a game waiting for the player: they stay, and ring. */
 const WAITING = ["seek_accepted", "challenge_accepted", "tournament_match"];
 
-/** A short two-note chime (the Web Audio API; silent where the browser allows no sound yet). */
-function chime() {
-  try {
-    const audio = new AudioContext();
-    [660, 880].forEach((frequency, i) => {
-      const tone = audio.createOscillator();
-      const gain = audio.createGain();
-      tone.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.08, audio.currentTime + i * 0.15);
-      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + i * 0.15 + 0.14);
-      tone.connect(gain).connect(audio.destination);
-      tone.start(audio.currentTime + i * 0.15);
-      tone.stop(audio.currentTime + i * 0.15 + 0.15);
-    });
-    setTimeout(() => audio.close(), 600);
-  } catch {
-    // no sound here: the notice is shown all the same
-  }
-}
+/** A short two-note chime. */
+const chime = () => tones([660, 880]);
 
 /** @param {Notice} notice */
 function show(notice) {

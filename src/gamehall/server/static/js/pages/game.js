@@ -9,6 +9,7 @@ import { h, mount } from "../dom.js";
 import { clockFace, parseControl } from "../game/clocks.js";
 import { titleMark } from "../competition/notices.js";
 import { chatBox } from "../game/chat.js";
+import { tones } from "../sound.js";
 import { controls } from "../game/controls.js";
 import { finalState, gameOverPanel } from "../game/gameover.js";
 import { keyStep, reviewBar } from "../game/review.js";
@@ -47,6 +48,9 @@ const TOAST_MS = 5000;
  * @property {boolean} showNumbers
  * @property {boolean} oneTap a tap on a checker moves it (tables)
  * @property {boolean} autoBearOff bear off by itself when every move left bears off (tables)
+ * @property {boolean} autoConfirm confirm the turn by itself once every die is played (tables)
+ * @property {boolean} moveSound a short sound for every move of the opponent
+ * @property {number} autoMoves the moves the page has made by itself (bearing off)
  * @property {RenjuBoard | TablesBoard | null} board
  * @property {"" | "you" | "opponent"} rematch who has offered a rematch of this match
  * @property {{frames: import("../game/review.js").Frame[], index: number} | null} review the
@@ -147,6 +151,9 @@ export function gamePage(root, { id }) {
     showNumbers: localStorage.getItem("gamehall.numbers") === "on",
     oneTap: (localStorage.getItem("gamehall.onetap") ?? (matchMedia("(pointer: coarse)").matches ? "on" : "off")) === "on",
     autoBearOff: localStorage.getItem("gamehall.autobearoff") !== "off",
+    autoConfirm: localStorage.getItem("gamehall.autoconfirm") === "on",
+    moveSound: localStorage.getItem("gamehall.movesound") === "on",
+    autoMoves: 0,
     board: null,
     gameOver: null,
     rematch: "",
@@ -301,7 +308,7 @@ export function gamePage(root, { id }) {
       /**
        * @param {string} label
        * @param {string} hint
-       * @param {"oneTap" | "autoBearOff"} key
+       * @param {"oneTap" | "autoBearOff" | "autoConfirm" | "moveSound"} key
        * @param {string} storage
        */
       const setting = (label, hint, key, storage) =>
@@ -332,6 +339,15 @@ export function gamePage(root, { id }) {
       items.push(
         setting("Bear off by itself", "When every move left takes a checker off, the moves are made for you.", "autoBearOff", "gamehall.autobearoff"),
       );
+      items.push(
+        setting(
+          "Confirm the turn by itself",
+          "Once every die is played the turn is confirmed for you: no chance to take a move back.",
+          "autoConfirm",
+          "gamehall.autoconfirm",
+        ),
+      );
+      items.push(setting("Sound on each move", "A short click when your opponent moves.", "moveSound", "gamehall.movesound"));
     } else {
       items.push(
         h("button", { type: "button", class: "secondary", onclick: () => ((game.flipped = !game.flipped), render()) }, "Flip the board"),
@@ -562,7 +578,27 @@ export function gamePage(root, { id }) {
     game.legal = message.legal || null;
     game.receivedAt = performance.now();
     render();
+    if (message.type === "update") moveSound(message.events || []);
     autoBearOff();
+    autoConfirm();
+  }
+
+  /**
+   * A click for a move of the opponent (the setting on).
+   * @param {MatchEvent[]} events
+   */
+  function moveSound(events) {
+    const moves = ["move", "play", "confirm", "roll", "double", "take", "drop"];
+    if (game.moveSound && events.some((e) => moves.includes(e.kind) && e.player !== null && e.player !== game.you)) tones([520], 0.05, 0.06);
+  }
+
+  /** Once every die is played (no legal move left, Confirm on offer), confirm (the setting on). */
+  let confirmingAt = -1;
+  function autoConfirm() {
+    if (!game.autoConfirm || game.gameOver || game.review || !game.actions.includes("confirm") || game.legal?.moves?.length) return;
+    if (confirmingAt === game.events.length) return;
+    confirmingAt = game.events.length;
+    act("confirm");
   }
 
   /** Once every legal move left bears a checker off (and the setting is on), make them: the
@@ -574,6 +610,7 @@ export function gamePage(root, { id }) {
     if (bearingOffAt === game.events.length) return;
     bearingOffAt = game.events.length;
     const move = [...moves].sort((a, b) => b.die - a.die || b.src - a.src)[0];
+    game.autoMoves += 1;
     act("move", { src: move.src, die: move.die });
   }
 
