@@ -116,3 +116,35 @@ def test_the_computer_offers_distinct_fifth_moves() -> None:
         step(match, 1, engine)
     assert match.opening is not None and len(set(match.opening.offers)) == 8  # type: ignore[union-attr]
     assert match.to_act == 0
+
+
+def test_the_computer_plays_a_taraguchi_match_against_itself() -> None:
+    settings = MatchSettings(game="renju", options={"opening": "taraguchi-10"})
+    match = RenjuMatch(settings, ("A", "B"), time_source=FakeTime())
+    match.start()
+    engines = {0: find_engine("renju", "beginner", 1), 1: find_engine("renju", "beginner", 2)}
+    kinds = []
+    while not match.is_over:
+        player = next(p for p in (0, 1) if wants_to_act(match, p))
+        kinds += [event.kind for event in step(match, player, engines[player])]
+    assert kinds.count("opening_choice") == 5
+
+
+def test_the_computer_offers_ten_and_chooses_among_them() -> None:
+    settings = MatchSettings(game="renju", options={"opening": "taraguchi-10"})
+    match = RenjuMatch(settings, ("Computer", "Human"), time_source=FakeTime())
+    match.start()
+    match.act(0, "move", point="h8")
+    match.act(1, "opening_choice", choice="white")
+    match.act(1, "move", point="i9")
+    match.act(0, "opening_choice", choice="black")
+    match.act(0, "move", point="j8")
+    match.act(1, "opening_choice", choice="white")
+    match.act(1, "move", point="g10")
+    match.act(0, "opening_choice", choice="offers")
+    engine = Scored(0.0)
+    for _ in range(10):
+        step(match, 0, engine)
+    assert match.opening is not None and len(match.opening.offers) == 10  # type: ignore[union-attr]
+    events = step(RenjuMatch.from_dict(match.to_dict(), time_source=FakeTime()), 1, engine)
+    assert events[0].kind == "move" and events[0].outcome["move"] in match.opening.offers  # type: ignore[union-attr]

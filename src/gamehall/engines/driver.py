@@ -47,7 +47,7 @@ from gamehall.play.actions import (
 from gamehall.play.events import Event
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.renju_openings import Soosorv8
+from gamehall.play.renju_openings import WITH_OFFERS, Soosorv8, Taraguchi10
 from gamehall.play.tables_match import TablesMatch
 from gamehall.renju import Board
 from gamehall.renju.points import chebyshev_from_center, read_point
@@ -101,7 +101,7 @@ def _renju_step(match: RenjuMatch, player: int, engine: Engine) -> list[Event]:
         if isinstance(match.opening, Soosorv8) and match.opening.step == "declare":
             return match.apply(player, OpeningChoice(_declared(match.board, engine)))
         return match.apply(player, OpeningChoice(_opening_colour(match.board, engine)))
-    if isinstance(match.opening, Soosorv8) and match.opening.step in ("offers", "select"):
+    if isinstance(match.opening, WITH_OFFERS) and match.opening.step in ("offers", "select"):
         return match.apply(player, Place(_fifth_move(match.opening, match.board, engine)))
     if "claim" in match.legal_actions(player) and any(f.claimable for f in match.board.fouls()):
         # The computer, as White, always spots a foul it may still claim.
@@ -121,7 +121,7 @@ def _declared(board: Board, engine: Engine) -> str:
     return "8" if _score(board, engine) > 0 else "1"
 
 
-def _fifth_move(opening: Soosorv8, board: Board, engine: Engine) -> str:
+def _fifth_move(opening: Soosorv8 | Taraguchi10, board: Board, engine: Engine) -> str:
     """Black's next fifth-move offer (its own best move first, then the next points nearest the
     centre that the rule accepts), or White's choice among the offers: the one after which the
     engine scores White (to move) best."""

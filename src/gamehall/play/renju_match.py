@@ -23,7 +23,7 @@ from gamehall.play.actions import (
 )
 from gamehall.play.clock import Clock
 from gamehall.play.match import GameSummary, Handler, Match
-from gamehall.play.renju_openings import Opening, Soosorv8, new_opening, opening_from_dict
+from gamehall.play.renju_openings import WITH_OFFERS, Opening, new_opening, opening_from_dict
 from gamehall.play.snapshot import Fields
 from gamehall.renju import Board
 from gamehall.renju.five_line import winning_line
@@ -186,7 +186,7 @@ class RenjuMatch(Match):
 
     def _on_move(self, player: int, action: Place) -> None:
         board = self._require_turn(player, "a move")
-        if isinstance(self.opening, Soosorv8) and self.opening.step == "offers":
+        if isinstance(self.opening, WITH_OFFERS) and self.opening.step == "offers":
             self._on_offer_fifth(player, OfferFifth(action.point))
             return
         if self.opening is not None:
@@ -205,7 +205,7 @@ class RenjuMatch(Match):
 
     def _on_offer_fifth(self, player: int, action: OfferFifth) -> None:
         board = self._require_turn(player, "a fifth-move offer")
-        if not isinstance(self.opening, Soosorv8) or self.opening.step != "offers":
+        if not isinstance(self.opening, WITH_OFFERS) or self.opening.step != "offers":
             raise IllegalMoveError("there are no fifth moves to offer now")
         opening, _ = self.opening.place(board, action.point)
         self.opening = opening
@@ -293,7 +293,7 @@ class RenjuMatch(Match):
         opening = options.get("opening", "center")
         if opening == "swap2":
             opening = "free"  # the stones may go anywhere; the match keeps the procedure
-        elif opening == "soosorv-8":
+        elif opening in ("soosorv-8", "taraguchi-10"):
             opening = "center"  # the 26 openings are exactly the centre opening's positions
         forbidden = options.get("forbidden", "loss")
         if moves is None:

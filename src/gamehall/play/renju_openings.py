@@ -1,6 +1,6 @@
 """Opening rules of a renju or gomoku match in which one player may place stones of both colours
 and the colours are decided by the players: Swap2, as the gomoku world championships play it,
-and the RIF's Soosõrv-8 for renju.
+and the RIF's Soosõrv-8 and Taraguchi-10 for renju.
 
 Swap2 (as Gomocup and the gomoku federations publish it; see ``docs/renju.md``):
 
@@ -19,6 +19,17 @@ Soosõrv-8 (certified by the RIF in 2011; the World Championship rule since 2017
 5. Black offers that many fifth moves, no two of them equivalent by a symmetry of the position;
 6. White chooses one of them, which becomes move 5, and plays move 6.
 
+Taraguchi-10 (Taraguchi-N with N = 10, certified by the RIF):
+
+1. move 1 on h8; the other player may swap; move 2 within the central 3x3 square; swap; move 3
+   within 5x5; swap; move 4 within 7x7;
+2. then the player with Black either (choice 1) stays Black or swaps, and Black puts move 5
+   within the central 9x9 square, after which White may swap and plays move 6; or (choice 2)
+   Black offers ten fifth moves anywhere, no two symmetrical, and White chooses one and plays
+   move 6.
+
+A swap is offered to the player whose colour is to move: he keeps his colour or takes the other.
+
 The board referees every stone as usual (it alternates colours by itself); this module says who
 places the next stone and who decides what, and records the decisions: a swap is an event of
 the match's log, as a die roll is, so that replays follow it.
@@ -29,10 +40,11 @@ from typing import Any, Literal
 
 from gamehall.errors import IllegalMoveError, RecordError
 from gamehall.renju import Board
+from gamehall.renju.points import chebyshev_from_center, read_point
 
 Step = Literal["place3", "choose", "place2", "choose-colour"]
 STEPS: tuple[Step, ...] = ("place3", "choose", "place2", "choose-colour")
-OPENING_RULES = ("swap2", "soosorv-8")
+OPENING_RULES = ("swap2", "soosorv-8", "taraguchi-10")
 """The opening rules with decisions (values of the match option ``opening``)."""
 
 _CHOICES: dict[Step, tuple[str, ...]] = {
@@ -155,6 +167,21 @@ def _image(point: str, symmetry: tuple[int, int, int]) -> str:
     return f"{'abcdefghijklmno'[x + 7]}{y + 8}"
 
 
+def _check_offer(board: Board, offers: tuple[str, ...], name: str) -> None:
+    """Refuse a fifth-move offer that is taken, repeated or symmetrical to an earlier one."""
+    if board.stone_at(name) is not None:
+        raise IllegalMoveError(f"{name} is occupied: offer an empty point")
+    if name in offers:
+        raise IllegalMoveError(f"{name} is already offered")
+    for symmetry in _symmetries(board):
+        image = _image(name, symmetry)
+        if image in offers:
+            raise IllegalMoveError(
+                f"{name} is symmetrical to the offer {image} in this position: "
+                "the fifth moves offered must all be different"
+            )
+
+
 @dataclass(frozen=True)
 class Soosorv8:
     """Where a game's Soosõrv-8 opening stands: ``first`` is the tentative first player,
@@ -190,17 +217,7 @@ class Soosorv8:
         White's choice among the offers is played."""
         name = point.strip().lower()
         if self.step == "offers":
-            if board.stone_at(name) is not None:
-                raise IllegalMoveError(f"{name} is occupied: offer an empty point")
-            if name in self.offers:
-                raise IllegalMoveError(f"{name} is already offered")
-            for symmetry in _symmetries(board):
-                image = _image(name, symmetry)
-                if image in self.offers:
-                    raise IllegalMoveError(
-                        f"{name} is symmetrical to the offer {image} in this position: "
-                        "the fifth moves offered must all be different"
-                    )
+            _check_offer(board, self.offers, name)
             offers = (*self.offers, name)
             step: SoosorvStep = "select" if len(offers) == self.count else "offers"
             return replace(self, offers=offers, step=step), False
@@ -262,7 +279,154 @@ class Soosorv8:
         return cls(data["first"], data["step"], data["count"], tuple(data["offers"]))
 
 
-Opening = Swap2 | Soosorv8
+TaraguchiStep = Literal[
+    "place1",
+    "swap1",
+    "place2",
+    "swap2",
+    "place3",
+    "swap3",
+    "place4",
+    "choose5",
+    "place5",
+    "swap5",
+    "offers",
+    "select",
+]
+TARAGUCHI_STEPS: tuple[TaraguchiStep, ...] = (
+    "place1",
+    "swap1",
+    "place2",
+    "swap2",
+    "place3",
+    "swap3",
+    "place4",
+    "choose5",
+    "place5",
+    "swap5",
+    "offers",
+    "select",
+)
+TARAGUCHI_OFFERS = 10
+_ZONES = {
+    "place1": (0, "move 1 must be h8"),
+    "place2": (1, "move 2 must be within the central 3x3 square (g7 to i9)"),
+    "place3": (2, "move 3 must be within the central 5x5 square (f6 to j10)"),
+    "place4": (3, "move 4 must be within the central 7x7 square (e5 to k11)"),
+    "place5": (4, "move 5 must be within the central 9x9 square (d4 to l12)"),
+}
+_WHITE_STEPS = ("swap1", "place2", "swap3", "place4", "swap5", "select")
+"""The steps where the player with White acts (the colour to move is White)."""
+_AFTER_STONE: dict[str, "TaraguchiStep"] = {
+    "place1": "swap1",
+    "place2": "swap2",
+    "place3": "swap3",
+    "place4": "choose5",
+    "place5": "swap5",
+}
+_AFTER_CHOICE: dict[str, "TaraguchiStep | None"] = {
+    "swap1": "place2",
+    "swap2": "place3",
+    "swap3": "place4",
+    "choose5": "place5",
+    "swap5": None,
+}
+
+
+@dataclass(frozen=True)
+class Taraguchi10:
+    """Where a game's Taraguchi-10 opening stands (``first``: the tentative first player)."""
+
+    first: int
+    step: TaraguchiStep = "place1"
+    offers: tuple[str, ...] = field(default=())
+
+    @property
+    def count(self) -> int:
+        return TARAGUCHI_OFFERS
+
+    def to_act(self, black: int) -> int:
+        return 1 - black if self.step in _WHITE_STEPS else black
+
+    def choices(self) -> tuple[str, ...]:
+        if self.step == "choose5":
+            return ("black", "white", "offers")
+        if self.step.startswith("swap"):
+            return ("black", "white")
+        return ()
+
+    def places(self) -> bool:
+        return not self.choices()
+
+    def place(self, board: Board, point: str) -> "tuple[Taraguchi10, bool]":
+        """A stone of the opening (refused outside its central square), an offer (refused
+        when taken, repeated or symmetrical), or White's choice among the offers."""
+        name = point.strip().lower()
+        if self.step == "offers":
+            _check_offer(board, self.offers, name)
+            offers = (*self.offers, name)
+            step: TaraguchiStep = "select" if len(offers) == TARAGUCHI_OFFERS else "offers"
+            return replace(self, offers=offers, step=step), False
+        if self.step == "select" and name not in self.offers:
+            raise IllegalMoveError(
+                f"{name} was not offered: choose one of {', '.join(self.offers)} as move 5"
+            )
+        zone = _ZONES.get(self.step)
+        if zone is not None and chebyshev_from_center(read_point(name)) > zone[0]:
+            raise IllegalMoveError(f"{name} breaks the Taraguchi-10 opening: {zone[1]}")
+        return self, True
+
+    def after_stone(self, stones: int) -> "Taraguchi10 | None":
+        if self.step == "select":
+            return None
+        step = _AFTER_STONE.get(self.step)
+        return self if step is None else replace(self, step=step)
+
+    def choose(
+        self, player: int, black: int, choice: str
+    ) -> "tuple[Taraguchi10 | None, int | None]":
+        allowed = self.choices()
+        if not allowed:
+            raise IllegalMoveError("there is no choice to make now: the opening asks for a stone")
+        if player != self.to_act(black):
+            raise IllegalMoveError("it is your opponent's choice, not yours")
+        if choice not in allowed:
+            more = ", or offers (ten fifth moves)" if len(allowed) > 2 else ""
+            raise IllegalMoveError(f"{choice!r} is not a choice now: choose black or white{more}")
+        if choice == "offers":
+            return replace(self, step="offers"), None
+        settled = player if choice == "black" else 1 - player
+        step = _AFTER_CHOICE[self.step]
+        return (None if step is None else replace(self, step=step)), settled
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rule": "taraguchi-10",
+            "first": self.first,
+            "step": self.step,
+            "count": TARAGUCHI_OFFERS,
+            "offers": list(self.offers),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> "Taraguchi10":
+        if (
+            not isinstance(data, dict)
+            or data.get("first") not in (0, 1)
+            or isinstance(data.get("first"), bool)
+            or data.get("step") not in TARAGUCHI_STEPS
+            or not isinstance(data.get("offers"), list)
+            or not all(isinstance(p, str) for p in data["offers"])
+        ):
+            raise RecordError(
+                f"a taraguchi-10 opening is {{rule, first, step, offers}}, not {data!r}"
+            )
+        return cls(data["first"], data["step"], tuple(data["offers"]))
+
+
+Opening = Swap2 | Soosorv8 | Taraguchi10
+WITH_OFFERS = (Soosorv8, Taraguchi10)
+"""The opening rules with fifth-move offers."""
 
 
 def new_opening(rule: str, first: int) -> Opening | None:
@@ -271,6 +435,8 @@ def new_opening(rule: str, first: int) -> Opening | None:
         return Swap2(first)
     if rule == "soosorv-8":
         return Soosorv8(first)
+    if rule == "taraguchi-10":
+        return Taraguchi10(first)
     return None
 
 
@@ -278,4 +444,6 @@ def opening_from_dict(data: object) -> Opening:
     """An opening's state from its ``to_dict``; RecordError for anything else."""
     if isinstance(data, dict) and data.get("rule") == "soosorv-8":
         return Soosorv8.from_dict(data)
+    if isinstance(data, dict) and data.get("rule") == "taraguchi-10":
+        return Taraguchi10.from_dict(data)
     return Swap2.from_dict(data)

@@ -16,7 +16,7 @@ from gamehall.engines.driver import step, wants_to_act
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.renju_openings import Soosorv8, Swap2
+from gamehall.play.renju_openings import WITH_OFFERS, Soosorv8, Swap2
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.moves import single_steps
 from gamehall.terminal.narrate import Narrator
@@ -84,7 +84,7 @@ _SIMPLE = {
 }
 """Commands that are one action of the match, with no argument."""
 
-_OPENING_CHOICES = ("white", "black", "place2")
+_OPENING_CHOICES = ("white", "black", "place2", "offers")
 """The choices of an opening rule (Swap2), each a command."""
 _WORDS = ("help", "hint", "board", "quit", "exit", "resign", *_SIMPLE, *_OPENING_CHOICES)
 _IN_FULL = ("quit", "exit", "resign", "claim", *_OPENING_CHOICES)
@@ -319,16 +319,22 @@ class TerminalGame:
             if match.draw_offer is not None and match.draw_offer != player:
                 return f"{name} ({match.colour_of(player)}), accept or decline the draw, or move> "
             if match.opening is not None:
-                rule = "Swap2" if isinstance(match.opening, Swap2) else "Soosorv-8"
+                rule = (
+                    "Swap2"
+                    if isinstance(match.opening, Swap2)
+                    else "Soosorv-8"
+                    if isinstance(match.opening, Soosorv8)
+                    else "Taraguchi-10"
+                )
                 choices = match.opening.choices()
                 if len(choices) > 3:
                     return f"{name}, {rule}: declare {choices[0]} to {choices[-1]} fifth moves> "
                 if choices:
                     return f"{name}, {rule}: {', '.join(choices[:-1])} or {choices[-1]}> "
                 opening = match.opening
-                if isinstance(opening, Soosorv8) and opening.step == "offers":
+                if isinstance(opening, WITH_OFFERS) and opening.step == "offers":
                     return f"{name}, {rule}: offer a fifth move> "
-                if isinstance(opening, Soosorv8) and opening.step == "select":
+                if isinstance(opening, WITH_OFFERS) and opening.step == "select":
                     return f"{name}, {rule}: choose the fifth move ({', '.join(opening.offers)})> "
                 return f"{name}, {rule}: place a {match.board.turn if match.board else ''} stone> "
             return f"{name} ({match.colour_of(player)})> "

@@ -68,11 +68,13 @@ RULES_OPTIONS = (
     RulesOption(
         "renju",
         "opening",
-        ("center", "free", "swap2", "soosorv-8"),
+        ("center", "free", "swap2", "soosorv-8", "taraguchi-10"),
         "'center' (default): move 1 on h8, move 2 next to it, move 3 within f6-j10; 'free'; "
         "'swap2': three stones by the first player, then the second plays White, takes Black "
         "or places two more and the first chooses; 'soosorv-8': the RIF rule (an opening, swap, "
-        "move 4 and 1-8 fifth moves declared, swap, Black's offers, White's choice)",
+        "move 4 and 1-8 fifth moves declared, swap, Black's offers, White's choice); "
+        "'taraguchi-10': moves 1-4 in growing central squares with swaps, then move 5 within "
+        "9x9 or ten offers",
     ),
     RulesOption(
         "renju",
