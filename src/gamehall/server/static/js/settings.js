@@ -179,6 +179,10 @@ const SETTINGS = [
         "Swap2",
         "The first player places three stones (Black, White, Black); the other plays White, takes Black, or places two more and lets the first choose.",
       ],
+      "taraguchi-10": [
+        "Taraguchi-10 (RIF)",
+        "Moves 1 to 4 in growing central squares with a swap after each; then move 5 within 9x9 (swaps around it) or ten fifth moves offered.",
+      ],
       "soosorv-8": [
         "Soosõrv-8 (RIF)",
         "One of the 26 openings, swap, move 4 and 1 to 8 fifth moves declared, swap, Black offers them, White chooses one.",

@@ -84,12 +84,15 @@ function statusText(state, you, legal) {
         "choose-colour": "choose a colour",
         swap1: "choose: stay White or take Black",
         swap2: "choose: stay Black or take White",
+        swap3: "choose: stay White or take Black",
+        swap5: "choose: stay White or take Black",
+        choose5: "choose: stay Black, take White, or offer ten fifth moves",
         declare: "declare how many fifth moves (1 to 8) Black offers",
         offers: `offer fifth moves (${(opening.offers || []).length} of ${opening.count})`,
         select: "choose one of the offered fifth moves",
       };
       const asked = steps[opening.step] || `place a ${state.turn} stone`;
-      const rule = opening.rule === "swap2" ? "Swap2" : "Soosõrv-8";
+      const rule = { swap2: "Swap2", "soosorv-8": "Soosõrv-8", "taraguchi-10": "Taraguchi-10" }[opening.rule] || opening.rule;
       return me(state.to_act) ? `${rule}: ${asked}.` : `${rule}: ${name(state.to_act)} to ${asked}.`;
     }
     const colour = state.turn === "black" ? "Black" : "White";
@@ -530,7 +533,7 @@ export function gamePage(root, { id }) {
         claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_abandoned" }, onclick: () => act("claim_abandoned") }, "Claim the win"));
       }
       /** @type {Record<string, string>} */
-      const words = { white: "Play White", black: "Take Black", place2: "Place two more" };
+      const words = { white: "Play White", black: "Take Black", place2: "Place two more", offers: "Offer ten fifth moves" };
       if (game.actions.includes("opening_choice")) {
         for (const choice of state.opening?.choices || []) {
           claims.push(h("button", { type: "button", class: "primary", dataset: { action: "opening_choice", choice }, onclick: () => act("opening_choice", { choice }) }, words[choice] || `Declare ${choice}`));
