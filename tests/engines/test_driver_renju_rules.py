@@ -148,3 +148,15 @@ def test_the_computer_offers_ten_and_chooses_among_them() -> None:
     assert match.opening is not None and len(match.opening.offers) == 10  # type: ignore[union-attr]
     events = step(RenjuMatch.from_dict(match.to_dict(), time_source=FakeTime()), 1, engine)
     assert events[0].kind == "move" and events[0].outcome["move"] in match.opening.offers  # type: ignore[union-attr]
+
+
+def test_the_computer_plays_a_yamaguchi_match_against_itself() -> None:
+    settings = MatchSettings(game="renju", options={"opening": "yamaguchi"})
+    match = RenjuMatch(settings, ("A", "B"), time_source=FakeTime())
+    match.start()
+    engines = {0: find_engine("renju", "beginner", 1), 1: find_engine("renju", "beginner", 2)}
+    kinds = []
+    while not match.is_over:
+        player = next(p for p in (0, 1) if wants_to_act(match, p))
+        kinds += [event.kind for event in step(match, player, engines[player])]
+    assert kinds.count("opening_choice") == 2

@@ -47,7 +47,7 @@ from gamehall.play.actions import (
 from gamehall.play.events import Event
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.renju_openings import WITH_OFFERS, Soosorv8, Taraguchi10
+from gamehall.play.renju_openings import WITH_OFFERS, Soosorv8, Taraguchi10, Yamaguchi
 from gamehall.play.tables_match import TablesMatch
 from gamehall.renju import Board
 from gamehall.renju.points import chebyshev_from_center, read_point
@@ -98,7 +98,7 @@ def _renju_step(match: RenjuMatch, player: int, engine: Engine) -> list[Event]:
         answer = engine.decide(AnswerDraw(match.board.copy()))
         return match.apply(player, Accept() if answer else Decline())
     if match.opening is not None and not match.opening.places():
-        if isinstance(match.opening, Soosorv8) and match.opening.step == "declare":
+        if isinstance(match.opening, (Soosorv8, Yamaguchi)) and match.opening.step == "declare":
             return match.apply(player, OpeningChoice(_declared(match.board, engine)))
         return match.apply(player, OpeningChoice(_opening_colour(match.board, engine)))
     if isinstance(match.opening, WITH_OFFERS) and match.opening.step in ("offers", "select"):
@@ -116,12 +116,15 @@ def _score(board: Board, engine: Engine) -> float:
 
 
 def _declared(board: Board, engine: Engine) -> str:
-    """Soosõrv-8's number of fifth moves, declared by White after move 4: many (8) when Black,
-    to move, stands better, so that White may pick the least of many offers; else 1."""
-    return "8" if _score(board, engine) > 0 else "1"
+    """The number of fifth moves to declare (Soosõrv-8's White after move 4, Yamaguchi's first
+    player after move 3): many (8) when Black stands better, so that White may pick the least
+    of many offers; else 1."""
+    score = _score(board, engine)
+    black = score if board.turn == "black" else -score
+    return "8" if black > 0 else "1"
 
 
-def _fifth_move(opening: Soosorv8 | Taraguchi10, board: Board, engine: Engine) -> str:
+def _fifth_move(opening: Soosorv8 | Taraguchi10 | Yamaguchi, board: Board, engine: Engine) -> str:
     """Black's next fifth-move offer (its own best move first, then the next points nearest the
     centre that the rule accepts), or White's choice among the offers: the one after which the
     engine scores White (to move) best."""

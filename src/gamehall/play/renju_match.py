@@ -293,7 +293,7 @@ class RenjuMatch(Match):
         opening = options.get("opening", "center")
         if opening == "swap2":
             opening = "free"  # the stones may go anywhere; the match keeps the procedure
-        elif opening in ("soosorv-8", "taraguchi-10"):
+        elif opening in ("soosorv-8", "taraguchi-10", "yamaguchi"):
             opening = "center"  # the 26 openings are exactly the centre opening's positions
         forbidden = options.get("forbidden", "loss")
         if moves is None:

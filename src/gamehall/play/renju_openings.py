@@ -1,6 +1,6 @@
 """Opening rules of a renju or gomoku match in which one player may place stones of both colours
 and the colours are decided by the players: Swap2, as the gomoku world championships play it,
-and the RIF's Soosõrv-8 and Taraguchi-10 for renju.
+and the RIF's Yamaguchi, Soosõrv-8 and Taraguchi-10 for renju.
 
 Swap2 (as Gomocup and the gomoku federations publish it; see ``docs/renju.md``):
 
@@ -30,6 +30,15 @@ Taraguchi-10 (Taraguchi-N with N = 10, certified by the RIF):
 
 A swap is offered to the player whose colour is to move: he keeps his colour or takes the other.
 
+Yamaguchi (the RIF's rule for the World Championships 2009-2015):
+
+1. the tentative first player puts one of the 26 openings and declares how many fifth moves
+   will be offered (the rule sets no maximum; gamehall accepts 1 to 10);
+2. the other player may swap;
+3. White puts move 4 anywhere;
+4. Black offers the declared number of fifth moves, no two symmetrical;
+5. White chooses one of them and plays move 6.
+
 The board referees every stone as usual (it alternates colours by itself); this module says who
 places the next stone and who decides what, and records the decisions: a swap is an event of
 the match's log, as a die roll is, so that replays follow it.
@@ -44,7 +53,7 @@ from gamehall.renju.points import chebyshev_from_center, read_point
 
 Step = Literal["place3", "choose", "place2", "choose-colour"]
 STEPS: tuple[Step, ...] = ("place3", "choose", "place2", "choose-colour")
-OPENING_RULES = ("swap2", "soosorv-8", "taraguchi-10")
+OPENING_RULES = ("swap2", "soosorv-8", "taraguchi-10", "yamaguchi")
 """The opening rules with decisions (values of the match option ``opening``)."""
 
 _CHOICES: dict[Step, tuple[str, ...]] = {
@@ -424,8 +433,113 @@ class Taraguchi10:
         return cls(data["first"], data["step"], tuple(data["offers"]))
 
 
-Opening = Swap2 | Soosorv8 | Taraguchi10
-WITH_OFFERS = (Soosorv8, Taraguchi10)
+YamaguchiStep = Literal["place3", "declare", "swap1", "place4", "offers", "select"]
+YAMAGUCHI_STEPS: tuple[YamaguchiStep, ...] = (
+    "place3",
+    "declare",
+    "swap1",
+    "place4",
+    "offers",
+    "select",
+)
+YAMAGUCHI_MOST_OFFERS = 10
+
+
+@dataclass(frozen=True)
+class Yamaguchi:
+    """Where a game's Yamaguchi opening stands (``first``: the tentative first player, who
+    declares ``count`` fifth moves)."""
+
+    first: int
+    step: YamaguchiStep = "place3"
+    count: int = 0
+    offers: tuple[str, ...] = field(default=())
+
+    def to_act(self, black: int) -> int:
+        if self.step in ("place3", "declare"):
+            return self.first
+        if self.step == "swap1":
+            return 1 - self.first
+        return black if self.step == "offers" else 1 - black
+
+    def choices(self) -> tuple[str, ...]:
+        if self.step == "declare":
+            return tuple(str(n) for n in range(1, YAMAGUCHI_MOST_OFFERS + 1))
+        return ("white", "black") if self.step == "swap1" else ()
+
+    def places(self) -> bool:
+        return not self.choices()
+
+    def place(self, board: Board, point: str) -> "tuple[Yamaguchi, bool]":
+        """Moves 1-4 are played; an offer is recorded (refused when taken, repeated or
+        symmetrical); White's choice among the offers is played."""
+        name = point.strip().lower()
+        if self.step == "offers":
+            _check_offer(board, self.offers, name)
+            offers = (*self.offers, name)
+            step: YamaguchiStep = "select" if len(offers) == self.count else "offers"
+            return replace(self, offers=offers, step=step), False
+        if self.step == "select" and name not in self.offers:
+            raise IllegalMoveError(
+                f"{name} was not offered: choose one of {', '.join(self.offers)} as move 5"
+            )
+        return self, True
+
+    def after_stone(self, stones: int) -> "Yamaguchi | None":
+        if self.step == "select":
+            return None
+        if self.step == "place3" and stones == 3:
+            return replace(self, step="declare")
+        if self.step == "place4" and stones == 4:
+            return replace(self, step="offers")
+        return self
+
+    def choose(self, player: int, black: int, choice: str) -> "tuple[Yamaguchi | None, int | None]":
+        allowed = self.choices()
+        if not allowed:
+            raise IllegalMoveError("there is no choice to make now: the opening asks for a stone")
+        if player != self.to_act(black):
+            raise IllegalMoveError("it is your opponent's choice, not yours")
+        if choice not in allowed:
+            if self.step == "declare":
+                raise IllegalMoveError(
+                    f"{choice!r} is not a number of fifth moves: declare 1 to "
+                    f"{YAMAGUCHI_MOST_OFFERS}"
+                )
+            raise IllegalMoveError(f"{choice!r} is not a choice now: choose white or black")
+        if self.step == "declare":
+            return replace(self, step="swap1", count=int(choice)), None
+        return replace(self, step="place4"), player if choice == "black" else 1 - player
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rule": "yamaguchi",
+            "first": self.first,
+            "step": self.step,
+            "count": self.count,
+            "offers": list(self.offers),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> "Yamaguchi":
+        if (
+            not isinstance(data, dict)
+            or data.get("first") not in (0, 1)
+            or isinstance(data.get("first"), bool)
+            or data.get("step") not in YAMAGUCHI_STEPS
+            or data.get("count") not in range(YAMAGUCHI_MOST_OFFERS + 1)
+            or isinstance(data.get("count"), bool)
+            or not isinstance(data.get("offers"), list)
+            or not all(isinstance(p, str) for p in data["offers"])
+        ):
+            raise RecordError(
+                f"a yamaguchi opening is {{rule, first, step, count, offers}}, not {data!r}"
+            )
+        return cls(data["first"], data["step"], data["count"], tuple(data["offers"]))
+
+
+Opening = Swap2 | Soosorv8 | Taraguchi10 | Yamaguchi
+WITH_OFFERS = (Soosorv8, Taraguchi10, Yamaguchi)
 """The opening rules with fifth-move offers."""
 
 
@@ -437,6 +551,8 @@ def new_opening(rule: str, first: int) -> Opening | None:
         return Soosorv8(first)
     if rule == "taraguchi-10":
         return Taraguchi10(first)
+    if rule == "yamaguchi":
+        return Yamaguchi(first)
     return None
 
 
@@ -446,4 +562,6 @@ def opening_from_dict(data: object) -> Opening:
         return Soosorv8.from_dict(data)
     if isinstance(data, dict) and data.get("rule") == "taraguchi-10":
         return Taraguchi10.from_dict(data)
+    if isinstance(data, dict) and data.get("rule") == "yamaguchi":
+        return Yamaguchi.from_dict(data)
     return Swap2.from_dict(data)

@@ -23,7 +23,7 @@ _NARDY_OPTIONS = {
 }
 _RENJU_OPTIONS = {
     "rule": ("renju", "gomoku-freestyle", "gomoku-standard"),
-    "opening": ("center", "free", "swap2", "soosorv-8", "taraguchi-10"),
+    "opening": ("center", "free", "swap2", "soosorv-8", "taraguchi-10", "yamaguchi"),
     "forbidden": ("loss", "refuse", "claim"),
 }
 

@@ -16,7 +16,7 @@ from gamehall.engines.driver import step, wants_to_act
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.renju_openings import WITH_OFFERS, Soosorv8, Swap2
+from gamehall.play.renju_openings import WITH_OFFERS, Soosorv8, Swap2, Yamaguchi
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.moves import single_steps
 from gamehall.terminal.narrate import Narrator
@@ -324,6 +324,8 @@ class TerminalGame:
                     if isinstance(match.opening, Swap2)
                     else "Soosorv-8"
                     if isinstance(match.opening, Soosorv8)
+                    else "Yamaguchi"
+                    if isinstance(match.opening, Yamaguchi)
                     else "Taraguchi-10"
                 )
                 choices = match.opening.choices()

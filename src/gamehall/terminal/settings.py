@@ -68,13 +68,14 @@ RULES_OPTIONS = (
     RulesOption(
         "renju",
         "opening",
-        ("center", "free", "swap2", "soosorv-8", "taraguchi-10"),
+        ("center", "free", "swap2", "soosorv-8", "taraguchi-10", "yamaguchi"),
         "'center' (default): move 1 on h8, move 2 next to it, move 3 within f6-j10; 'free'; "
         "'swap2': three stones by the first player, then the second plays White, takes Black "
         "or places two more and the first chooses; 'soosorv-8': the RIF rule (an opening, swap, "
         "move 4 and 1-8 fifth moves declared, swap, Black's offers, White's choice); "
         "'taraguchi-10': moves 1-4 in growing central squares with swaps, then move 5 within "
-        "9x9 or ten offers",
+        "9x9 or ten offers; 'yamaguchi': one of the 26 openings and the number of fifth moves "
+        "declared, swap, move 4, Black's offers, White's choice",
     ),
     RulesOption(
         "renju",

@@ -183,6 +183,10 @@ const SETTINGS = [
         "Taraguchi-10 (RIF)",
         "Moves 1 to 4 in growing central squares with a swap after each; then move 5 within 9x9 (swaps around it) or ten fifth moves offered.",
       ],
+      yamaguchi: [
+        "Yamaguchi (RIF)",
+        "One of the 26 openings and the number of fifth moves declared, swap, move 4, Black offers them, White chooses one.",
+      ],
       "soosorv-8": [
         "Soosõrv-8 (RIF)",
         "One of the 26 openings, swap, move 4 and 1 to 8 fifth moves declared, swap, Black offers them, White chooses one.",

@@ -87,12 +87,12 @@ function statusText(state, you, legal) {
         swap3: "choose: stay White or take Black",
         swap5: "choose: stay White or take Black",
         choose5: "choose: stay Black, take White, or offer ten fifth moves",
-        declare: "declare how many fifth moves (1 to 8) Black offers",
+        declare: `declare how many fifth moves Black offers (1 to ${opening.choices.length})`,
         offers: `offer fifth moves (${(opening.offers || []).length} of ${opening.count})`,
         select: "choose one of the offered fifth moves",
       };
       const asked = steps[opening.step] || `place a ${state.turn} stone`;
-      const rule = { swap2: "Swap2", "soosorv-8": "Soosõrv-8", "taraguchi-10": "Taraguchi-10" }[opening.rule] || opening.rule;
+      const rule = { swap2: "Swap2", "soosorv-8": "Soosõrv-8", "taraguchi-10": "Taraguchi-10", yamaguchi: "Yamaguchi" }[opening.rule] || opening.rule;
       return me(state.to_act) ? `${rule}: ${asked}.` : `${rule}: ${name(state.to_act)} to ${asked}.`;
     }
     const colour = state.turn === "black" ? "Black" : "White";
