@@ -123,6 +123,10 @@ export class TablesBoard {
     this.onUndo = onUndo;
     /** @type {Tap | null} */
     this.lastTap = null;
+    /** @type {number | null} the game number and seat last drawn (a move is animated within one) */
+    this.shownGame = null;
+    /** @type {number | null} */
+    this.shownSeat = null;
     /** @type {TablesView | null} */
     this.view = null;
     /** @type {number | null} the point of the checker picked up (the viewer's numbering) */
@@ -175,11 +179,16 @@ export class TablesBoard {
     if (!view.legal) this.lastTap = null;
     this.svg.classList.toggle("my-move", this.legalMoves().length > 0);
     this.checkers = state.position?.checkers ?? null;
+    const before = this.stacks;
+    const sameGame = this.shownGame === state.game_number && this.shownSeat === view.seat;
+    this.shownGame = state.game_number;
+    this.shownSeat = view.seat;
     this.stacks = this.stacksOf(view, this.checkers);
     this.drawFrame(view);
     this.drawCheckers(view);
     this.drawExtras(view);
     this.drawTargets(view);
+    if (sameGame) this.animateMoves(view, before);
   }
 
   /** @param {TablesView} view */
@@ -278,6 +287,47 @@ export class TablesBoard {
       }
     }
     this.layers.checkers.replaceChildren(...nodes);
+  }
+
+  /**
+   * Slide the opponent's checkers that moved since the last drawing from where they stood to
+   * where they stand (found by comparing the two boards, not worked out from any rule): each
+   * point that lost checkers is paired with one that gained, in the order of the points.
+   * @param {TablesView} view
+   * @param {Stack[]} before
+   */
+  animateMoves(view, before) {
+    if (view.you === null || view.you === undefined || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const mover = 1 - view.you;
+    const mine = mover === view.seat;
+    const count = (/** @type {Stack[]} */ stacks, /** @type {number} */ point) =>
+      stacks.find((st) => st.point === point && st.seat === mover)?.count ?? 0;
+    /** @type {number[]} */
+    const from = [];
+    /** @type {number[]} */
+    const to = [];
+    for (let point = 0; point <= BAR_POINT; point++) {
+      const change = count(this.stacks, point) - count(before, point);
+      for (let i = 0; i < -change; i++) from.push(point);
+      for (let i = 0; i < change; i++) to.push(point);
+    }
+    if (!from.length || from.length !== to.length || from.length > 4) return;
+    const spot = (/** @type {number} */ point, /** @type {Stack[]} */ stacks) =>
+      point === OFF ? { x: TRAY_X + TRAY / 2, y: mine ? BOTTOM - R : TOP + R } : this.slot(point, Math.min(Math.max(count(stacks, point) - 1, 0), SHOWN - 1), mine);
+    const colour = colourOf(view.state, mover);
+    from.forEach((src, i) => {
+      const a = spot(src, before);
+      const b = spot(to[i], this.stacks);
+      const ghost = s("circle", { class: `moving-checker ${colour}`, cx: b.x, cy: b.y, r: R - 1 });
+      this.layers.extras.append(ghost);
+      const motion = ghost.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: "translate(0, 0)" }], {
+        duration: 350,
+        delay: i * 150,
+        easing: "ease-out",
+        fill: "backwards",
+      });
+      motion.finished.then(() => ghost.remove(), () => ghost.remove());
+    });
   }
 
   /**
