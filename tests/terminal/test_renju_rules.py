@@ -96,3 +96,23 @@ def test_soosorv_at_one_keyboard() -> None:
     assert "Bob, Soosorv-8: choose the fifth move (g7, i11)> a1" in out
     assert "a1 was not offered" in out
     assert "Ann (white)> resign" in out or "Bob (white)> resign" in out
+
+
+def test_taraguchi_and_yamaguchi_prompts() -> None:
+    match = RenjuMatch(MatchSettings("renju", options={"opening": "taraguchi-10"}), ("Ann", "Bob"))
+    output = io.StringIO()
+    typed = lines("h8", "white", "h12", "i9", "black", "j10", "white", "g10", "offers", "resign")
+    TerminalGame(match, {}, ScriptedInput(output, typed), output).run()
+    out = output.getvalue()
+    assert "Bob, Taraguchi-10: black or white> white" in out
+    assert "h12 breaks the Taraguchi-10 opening: move 2 must be within the central 3x3" in out
+    assert "Ann, Taraguchi-10: black, white or offers> offers" in out
+    assert "Ann, Taraguchi-10: offer a fifth move> resign" in out
+
+    match = RenjuMatch(MatchSettings("renju", options={"opening": "yamaguchi"}), ("Ann", "Bob"))
+    output = io.StringIO()
+    typed = lines("h8", "h9", "h10", "3", "resign")
+    TerminalGame(match, {}, ScriptedInput(output, typed), output).run()
+    out = output.getvalue()
+    assert "Ann, Yamaguchi: declare 1 to 10 fifth moves> 3" in out
+    assert "Ann: declares 3 fifth moves" in out
