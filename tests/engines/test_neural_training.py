@@ -76,8 +76,13 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert main([*more, "--resume", str(out)]) == 0
     resumed = json.loads(Path(f"{out}.json").read_text())
     assert resumed["games"] == 6
-    assert resumed["command"].startswith("gamehall train backgammon --games 4 ")
-    assert resumed["command"].endswith(f"--games 2 --out {out} --resume {out}")
+    first, then = resumed["command"].split("; then ")
+    assert first == (
+        f"gamehall train backgammon --games 4 --out {out} --every 2 --bench-pairs 1 "
+        "--hidden 8 --seed 3"
+    )
+    resume = f"--every 5000 --bench-pairs 0 --resume {out}"
+    assert then == f"gamehall train backgammon --games 2 --out {out} {resume}"
 
 
 def test_the_command_refuses_nonsense(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

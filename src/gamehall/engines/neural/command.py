@@ -71,6 +71,10 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         record = Record(seed=args.seed, settings=settings)
         evaluator = Evaluator.fresh(args.seed, settings.contact_hidden, settings.race_hidden)
     words = ["gamehall", "train", args.game, "--games", str(args.games), "--out", args.out]
+    words += ["--every", str(args.every), "--bench-pairs", str(args.bench_pairs)]
+    for flag in ("alpha", "lam", "hidden"):
+        if getattr(args, flag) is not None and not args.resume:
+            words += [f"--{flag}", str(getattr(args, flag))]
     words += ["--resume", args.resume] if args.resume else ["--seed", str(args.seed)]
     # A resumed run's record keeps every command that trained it, in order.
     record.command = "; then ".join(filter(None, [record.command, shlex.join(words)]))
