@@ -16,7 +16,7 @@ from fastapi import APIRouter, WebSocket
 
 from gamehall.server.auth import same_origin, services_of
 from gamehall.server.user_socket import UserChannels
-from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, read_frame
+from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, answer_pings
 from gamehall.store import Store
 
 log = logging.getLogger(__name__)
@@ -114,21 +114,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
     connection.send(hub.online_message())
     hub.sockets.add(connection)
     try:
-        while True:
-            frame = await websocket.receive()
-            if frame["type"] == "websocket.disconnect":
-                return
-            message, problem = read_frame(frame.get("text") or "")
-            if message.get("type") == "ping":
-                connection.send({"type": "pong", "time": hall.live.clock()})
-            else:
-                connection.send(
-                    {
-                        "type": "error",
-                        "ref": message.get("ref"),
-                        "message": problem or "this socket only takes pings",
-                    }
-                )
+        await answer_pings(websocket, connection, hall.live.clock)
     finally:
         hub.sockets.discard(connection)
         connection.close()

@@ -15,7 +15,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 
 from gamehall.server.auth import same_origin, services_of, session_of
-from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, read_frame
+from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, answer_pings
 
 router = APIRouter()
 
@@ -93,21 +93,7 @@ async def user_socket(websocket: WebSocket) -> None:
         connection.send(notice)
     channels.add(user_id, connection, session.user.name)
     try:
-        while True:
-            frame = await websocket.receive()
-            if frame["type"] == "websocket.disconnect":
-                return
-            message, problem = read_frame(frame.get("text") or "")
-            if message.get("type") == "ping":
-                connection.send({"type": "pong", "time": hall.live.clock()})
-            else:
-                connection.send(
-                    {
-                        "type": "error",
-                        "ref": message.get("ref"),
-                        "message": problem or "this socket only takes pings",
-                    }
-                )
+        await answer_pings(websocket, connection, hall.live.clock)
     finally:
         channels.remove(user_id, connection)
         connection.close()

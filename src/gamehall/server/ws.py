@@ -9,6 +9,7 @@ up a match: one that falls too far behind is disconnected (it can reconnect and 
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -81,6 +82,28 @@ class SocketConnection:
             await websocket.send_text(text)
         if self.overflowed:
             await websocket.close(TRY_AGAIN_LATER, "too many messages waiting: reconnect")
+
+
+async def answer_pings(
+    websocket: WebSocket, connection: SocketConnection, now: Callable[[], float]
+) -> None:
+    """Read a socket that only takes pings until it closes: a pong with the server's time for
+    each ping, the protocol's error for anything else."""
+    while True:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        message, problem = read_frame(frame.get("text") or "")
+        if message.get("type") == "ping":
+            connection.send({"type": "pong", "time": now()})
+        else:
+            connection.send(
+                {
+                    "type": "error",
+                    "ref": message.get("ref"),
+                    "message": problem or "this socket only takes pings",
+                }
+            )
 
 
 def read_frame(text: str) -> tuple[dict[str, Any], str | None]:
