@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from gamehall.errors import IllegalMoveError
+from gamehall.errors import IllegalMoveError, RecordError
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import Soosorv8
 from gamehall.play.settings import MatchSettings
@@ -133,3 +133,12 @@ def test_an_offer_outside_the_offers_is_refused() -> None:
     match = _match(options={"opening": "center"})
     with pytest.raises(IllegalMoveError, match="no fifth moves to offer now"):
         match.act(0, "offer", point="h8")
+
+
+def test_a_stored_opening_of_the_wrong_types_is_refused() -> None:
+    """A bool is neither a player nor a declared count (Yamaguchi's reader refused a bool
+    count already; Soosõrv-8's read ``True`` as 1)."""
+    good = Soosorv8(0, "swap2", 3, ()).to_dict()
+    for field, value in (("count", True), ("first", False), ("offers", "h8"), ("step", "x")):
+        with pytest.raises(RecordError, match="a soosorv-8 opening is"):
+            Soosorv8.from_dict({**good, field: value})

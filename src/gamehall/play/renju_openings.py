@@ -45,7 +45,7 @@ the match's log, as a die roll is, so that replays follow it.
 """
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from gamehall.errors import IllegalMoveError, RecordError
 from gamehall.renju import Board
@@ -176,6 +176,32 @@ def _image(point: str, symmetry: tuple[int, int, int]) -> str:
     return f"{'abcdefghijklmno'[x + 7]}{y + 8}"
 
 
+def _declared_dict(
+    rule: str, first: int, step: str, count: int, offers: tuple[str, ...]
+) -> dict[str, Any]:
+    """The stored form of an opening whose first player declares the number of fifth moves."""
+    return {"rule": rule, "first": first, "step": step, "count": count, "offers": list(offers)}
+
+
+def _read_declared(
+    data: object, rule: str, steps: tuple[str, ...], most: int
+) -> tuple[int, str, int, tuple[str, ...]]:
+    """``(first, step, count, offers)`` of ``_declared_dict``'s form; ``RecordError`` if any is
+    missing or of the wrong type (a bool is not a player or a count)."""
+    if (
+        not isinstance(data, dict)
+        or data.get("first") not in (0, 1)
+        or isinstance(data.get("first"), bool)
+        or data.get("step") not in steps
+        or data.get("count") not in range(most + 1)
+        or isinstance(data.get("count"), bool)
+        or not isinstance(data.get("offers"), list)
+        or not all(isinstance(p, str) for p in data["offers"])
+    ):
+        raise RecordError(f"a {rule} opening is {{rule, first, step, count, offers}}, not {data!r}")
+    return data["first"], data["step"], data["count"], tuple(data["offers"])
+
+
 def _check_offer(board: Board, offers: tuple[str, ...], name: str) -> None:
     """Refuse a fifth-move offer that is taken, repeated or symmetrical to an earlier one."""
     if board.stone_at(name) is not None:
@@ -263,29 +289,12 @@ class Soosorv8:
         return replace(self, step="place4" if self.step == "swap1" else "offers"), settled
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "rule": "soosorv-8",
-            "first": self.first,
-            "step": self.step,
-            "count": self.count,
-            "offers": list(self.offers),
-        }
+        return _declared_dict("soosorv-8", self.first, self.step, self.count, self.offers)
 
     @classmethod
     def from_dict(cls, data: object) -> "Soosorv8":
-        if (
-            not isinstance(data, dict)
-            or data.get("first") not in (0, 1)
-            or isinstance(data.get("first"), bool)
-            or data.get("step") not in SOOSORV_STEPS
-            or data.get("count") not in range(MOST_OFFERS + 1)
-            or not isinstance(data.get("offers"), list)
-            or not all(isinstance(p, str) for p in data["offers"])
-        ):
-            raise RecordError(
-                f"a soosorv-8 opening is {{rule, first, step, count, offers}}, not {data!r}"
-            )
-        return cls(data["first"], data["step"], data["count"], tuple(data["offers"]))
+        first, step, count, offers = _read_declared(data, "soosorv-8", SOOSORV_STEPS, MOST_OFFERS)
+        return cls(first, cast(SoosorvStep, step), count, offers)
 
 
 TaraguchiStep = Literal[
@@ -512,30 +521,14 @@ class Yamaguchi:
         return replace(self, step="place4"), player if choice == "black" else 1 - player
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "rule": "yamaguchi",
-            "first": self.first,
-            "step": self.step,
-            "count": self.count,
-            "offers": list(self.offers),
-        }
+        return _declared_dict("yamaguchi", self.first, self.step, self.count, self.offers)
 
     @classmethod
     def from_dict(cls, data: object) -> "Yamaguchi":
-        if (
-            not isinstance(data, dict)
-            or data.get("first") not in (0, 1)
-            or isinstance(data.get("first"), bool)
-            or data.get("step") not in YAMAGUCHI_STEPS
-            or data.get("count") not in range(YAMAGUCHI_MOST_OFFERS + 1)
-            or isinstance(data.get("count"), bool)
-            or not isinstance(data.get("offers"), list)
-            or not all(isinstance(p, str) for p in data["offers"])
-        ):
-            raise RecordError(
-                f"a yamaguchi opening is {{rule, first, step, count, offers}}, not {data!r}"
-            )
-        return cls(data["first"], data["step"], data["count"], tuple(data["offers"]))
+        first, step, count, offers = _read_declared(
+            data, "yamaguchi", YAMAGUCHI_STEPS, YAMAGUCHI_MOST_OFFERS
+        )
+        return cls(first, cast(YamaguchiStep, step), count, offers)
 
 
 Opening = Swap2 | Soosorv8 | Taraguchi10 | Yamaguchi
