@@ -49,6 +49,9 @@ class LiveMatch:
         """The match's secrets as last stored (the current game's fair-dice seed)."""
         self.snapshot_at: int | None = None
         """The event count of the match's latest snapshot in the store, if known here."""
+        self.saved: dict[str, Any] | None = None
+        """``Match.snapshot(secrets=True)`` of the match as last stored: a failed save goes
+        back to it in memory, without asking the store (which may be what failed)."""
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.away: dict[int, float] = {}
