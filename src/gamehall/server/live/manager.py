@@ -16,6 +16,11 @@ With several server processes (``GAMEHALL_REDIS_URL``) each keeps its own copy o
 every stored change is published, and a process that receives one applies just those events to
 its copy (``catch_up``), reloading it from the store only on a gap or a difference. The store's
 unique ``(match, seq)`` key decides when two processes act at once: the loser reloads.
+
+A save that fails (the database gone, or another process first) never leaves its events in
+memory: the live copy goes back to the match as last stored (``LiveMatch.saved``, a snapshot
+kept in memory after every save, so that undoing needs no database), nothing is sent, and the
+player is told to try again. The clock's timer and the computer player try again a little later.
 """
 
 import asyncio
@@ -27,7 +32,7 @@ from typing import Any
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.play.actions import Action, ClaimTime
 from gamehall.play.match import Match, TimeSource
-from gamehall.play.registry import new_match
+from gamehall.play.registry import new_match, restore_match
 from gamehall.play.settings import MatchSettings
 from gamehall.server.config import Config
 from gamehall.server.live import bots, presence
@@ -46,7 +51,7 @@ from gamehall.server.live.persistence import (
 )
 from gamehall.server.live.snapshots import rebuild
 from gamehall.server.live.workers import Workers
-from gamehall.store import PlayerSeat, Store, StoredMatch
+from gamehall.store import EventConflictError, PlayerSeat, Store, StoredMatch
 
 log = logging.getLogger(__name__)
 
@@ -56,9 +61,18 @@ PlayerAction = Action | presence.ClaimAbandoned
 RESUME_LIMIT = 1_000_000
 """At most this many playing matches are resumed at start-up."""
 
+RETRY_SECONDS = 1.0
+"""After a failed save, the clock's timer and the computer player wait at least this long
+before trying again (the database may be down for a while)."""
+
 
 class SaveError(GameError):
-    """The store refused a change (another process got there first, or the database failed)."""
+    """The store refused a change (another process got there first, or the database failed);
+    the match is as it was before the change."""
+
+
+MOVED_ON = "the match had moved on: nothing changed, look again"
+NOT_SAVED = "the game could not be saved just now: nothing changed, try again in a moment"
 
 
 class LiveMatches:
@@ -157,6 +171,7 @@ class LiveMatches:
         match_id = await self.persistence.create(match, players, save or self.store.create_match)
         live = LiveMatch(match_id, match, players, time_source, dice)
         live.secrets = secrets_of(match) or {}
+        live.saved = await self.workers.play(_saved, match)
         self._live[match_id] = live
         async with live.lock:
             self._mark_away(live)
@@ -188,6 +203,7 @@ class LiveMatches:
         )
         live.secrets = dict(loaded.stored.secrets or {})
         live.snapshot_at = loaded.snapshot_at
+        live.saved = await self.workers.play(_saved, loaded.match)
         self._live[match_id] = live
         async with live.lock:
             if "paused_at" in loaded.stored.summary:  # resumed: from now on the offset holds
@@ -198,16 +214,32 @@ class LiveMatches:
         return live
 
     async def _reload(self, live: LiveMatch) -> None:
-        """Replace the live copy with the stored match (after a failed save, or a change of
-        another process that could not be applied). Caller holds the lock."""
+        """Replace the live copy with the stored match (after another process's save won, or
+        its change could not be applied); if the store cannot be read, go back to the match
+        as last stored here (``_restore``). Caller holds the lock."""
         try:
             loaded: Loaded = await self.persistence.load(live.id)
-        except GameError as exc:
-            log.error("match %s cannot be reloaded: %s", live.id, exc)
+            saved = await self.workers.play(_saved, loaded.match)
+        except Exception as exc:
+            log.error("match %s cannot be reloaded (%s): kept as last stored here", live.id, exc)
+            await self._restore(live)
             return
         live.replace(loaded.match, loaded.time, loaded.dice)
         live.secrets = dict(loaded.stored.secrets or {})
         live.snapshot_at = loaded.snapshot_at
+        live.saved = saved
+
+    async def _restore(self, live: LiveMatch) -> None:
+        """Put the live copy back to the match as last stored (``LiveMatch.saved``), from
+        memory: undoing a change that was not stored needs no database. Caller holds the
+        lock."""
+        saved = live.saved
+        if saved is None:  # never happens: every live match keeps its saved snapshot
+            raise RuntimeError(f"match {live.id} has no saved snapshot to go back to")
+        if live.dice is not None:
+            live.dice.queued.clear()  # rolls handed over for the events that were undone
+        live.match = await self.workers.play(_restored, saved, live)
+        live.secrets = None  # the next save reads them from the match
 
     async def state(self, match_id: str) -> dict[str, Any]:
         """``Match.state()`` of a match: of the live copy; of a finished match, as stored
@@ -308,7 +340,7 @@ class LiveMatches:
             raise
         except Exception:
             log.exception("match %s: action %r failed", live.id, action)
-            await self._reload(live)
+            await self._restore(live)
             raise IllegalMoveError(
                 f"{action.kind!r} could not be applied; nothing changed"
             ) from None
@@ -323,11 +355,11 @@ class LiveMatches:
             try:
                 await self.persistence.append(live, events)
             except Exception as exc:
-                log.warning("match %s: events not stored (%s); reloading", live.id, exc)
-                await self._reload(live)
-                self._schedule(live)
-                raise SaveError("the match had moved on: nothing changed, look again") from None
-            message, views = await self.workers.play(_update, live, events)
+                await self._unsaved(live, exc)
+                raise SaveError(
+                    MOVED_ON if isinstance(exc, EventConflictError) else NOT_SAVED
+                ) from None
+            message, views, live.saved = await self.workers.play(_update, live, events)
             self._send_update(live, message, views)
             await publish(self.broker, self.origin, live, message)
         if match.is_over:
@@ -335,6 +367,16 @@ class LiveMatches:
             if not live.connections:
                 self._forget(live)
         self._schedule(live)
+
+    async def _unsaved(self, live: LiveMatch, exc: Exception) -> None:
+        """Undo the events a save failed to store: back to the match as last stored, from
+        memory; then, if another process stored events first, to the store's match. The timer
+        and the computer try again after ``RETRY_SECONDS``. Caller holds the lock."""
+        log.warning("match %s: events not stored (%s); undone", live.id, exc)
+        await self._restore(live)
+        if isinstance(exc, EventConflictError):
+            await self._reload(live)
+        self._schedule(live, at_least=RETRY_SECONDS)
 
     def _send_update(self, live: LiveMatch, message: dict[str, Any], views: Views) -> None:
         """Send an update to every socket, with what its reader may do now."""
@@ -386,7 +428,7 @@ class LiveMatches:
             events = [e.to_dict() for e in live.match.events[known:]]
         elif any(e.get("kind") in SECRET_EVENTS for e in events):
             live.secrets = None  # the next save reads the new game's secrets
-        update, views = await self.workers.play(_update, live, events)
+        update, views, live.saved = await self.workers.play(_update, live, events)
         self._send_update(live, update, views)
         if live.match.is_over:
             live.away.clear()
@@ -394,17 +436,17 @@ class LiveMatches:
 
     # -- what runs by itself --------------------------------------------------------------------
 
-    def _schedule(self, live: LiveMatch) -> None:
-        """Restart the clock's timer and start the computer player if it has to act. Caller
-        holds the lock."""
+    def _schedule(self, live: LiveMatch, at_least: float = 0.0) -> None:
+        """Restart the clock's timer and start the computer player if it has to act, neither
+        acting sooner than ``at_least`` seconds from now. Caller holds the lock."""
         if live.timer is not None and live.timer is not asyncio.current_task():
             live.timer.cancel()
             live.timer = None
         wait = wake_in(live.match)
         if wait is not None and live.timer is None:
-            live.timer = asyncio.create_task(self._watch_clock(live, wait))
+            live.timer = asyncio.create_task(self._watch_clock(live, max(wait, at_least)))
         if live.bot is None and bots.bot_to_act(live) is not None:
-            live.bot = asyncio.create_task(self._run_bot(live))
+            live.bot = asyncio.create_task(self._run_bot(live, at_least))
 
     async def _watch_clock(self, live: LiveMatch, wait: float) -> None:
         """Sleep until the running clock would flag, then let the match check it."""
@@ -418,10 +460,12 @@ class LiveMatches:
             except GameError as exc:
                 log.warning("match %s: the flag could not be stored: %s", live.id, exc)
 
-    async def _run_bot(self, live: LiveMatch) -> None:
-        """Let the computer act, one decision after another, while it has one to make."""
+    async def _run_bot(self, live: LiveMatch, at_least: float = 0.0) -> None:
+        """Let the computer act, one decision after another, while it has one to make (the
+        first not sooner than ``at_least`` seconds from now)."""
         while True:
-            await self.clock.sleep(self.config.bot_delay)
+            await self.clock.sleep(max(self.config.bot_delay, at_least))
+            at_least = 0.0
             async with live.lock:
                 seat = bots.bot_to_act(live)
                 if seat is None:
@@ -431,20 +475,42 @@ class LiveMatches:
                 try:
                     await self.workers.engine(bots.decide, live, seat)
                     await self._commit(live, first)
-                except SaveError:  # another process moved first; the match is reloaded
+                except SaveError:  # not stored: the match is as last stored; try again later
                     live.bot = None
-                    self._schedule(live)
+                    self._schedule(live, at_least=RETRY_SECONDS)
                     return
                 except Exception:
                     log.exception("match %s: the computer player failed", live.id)
-                    await self._reload(live)
+                    await self._restore(live)
                     live.bot = None
                     return
 
 
-def _update(live: LiveMatch, events: list[dict[str, Any]]) -> tuple[dict[str, Any], Views]:
-    """The update message of ``events`` and the views of its readers."""
-    return {"type": "update", "events": events, "state": live.match.state()}, live.views()
+def _update(
+    live: LiveMatch, events: list[dict[str, Any]]
+) -> tuple[dict[str, Any], Views, dict[str, Any]]:
+    """The update message of stored ``events``, the views of its readers, and the match's
+    snapshot now that it is stored (the new ``LiveMatch.saved``)."""
+    message = {"type": "update", "events": events, "state": live.match.state()}
+    return message, live.views(), _saved(live.match)
+
+
+def _saved(match: Match) -> dict[str, Any]:
+    """The snapshot to go back to if a later save fails (``LiveMatch.saved``)."""
+    return match.snapshot(secrets=True)
+
+
+def _restored(saved: dict[str, Any], live: LiveMatch) -> Match:
+    """The match ``saved`` snapshotted, with the events of ``live``'s log it stands after, on
+    the live match's time and dice."""
+    secrets = saved.get("secrets")
+    return restore_match(
+        saved,
+        live.match.events[: int(saved["events"])],
+        secrets=secrets if isinstance(secrets, dict) else {},
+        time_source=live.time,
+        dice=live.dice,
+    )
 
 
 def _hello_and_views(live: LiveMatch, seat: int | None) -> tuple[dict[str, Any], Views]:
