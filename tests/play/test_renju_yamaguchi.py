@@ -27,8 +27,8 @@ def test_the_whole_procedure_with_refused_steps() -> None:
         match.act(0, "move", point=point)
     # 1. the first player declares the number of fifth moves
     assert match.to_act == 0 and match.state()["opening"]["step"] == "declare"
-    with pytest.raises(IllegalMoveError, match="'11' is not a number of fifth moves"):
-        match.act(0, "opening_choice", choice="11")
+    with pytest.raises(IllegalMoveError, match="'117' is not a number of fifth moves"):
+        match.act(0, "opening_choice", choice="117")
     with pytest.raises(IllegalMoveError, match="your opponent's choice"):
         match.act(1, "opening_choice", choice="2")
     match.act(0, "opening_choice", choice="2")

@@ -33,7 +33,9 @@ A swap is offered to the player whose colour is to move: he keeps his colour or 
 Yamaguchi (the RIF's rule for the World Championships 2009-2015):
 
 1. the tentative first player puts one of the 26 openings and declares how many fifth moves
-   will be offered (the rule sets no maximum; gamehall accepts 1 to 10);
+   will be offered: 1 to 116 (the RIF's text sets no maximum; the offers must not be
+   symmetrical, and 116 is the most that every position after move 4 can hold: see
+   ``YAMAGUCHI_MOST_OFFERS``);
 2. the other player may swap;
 3. White puts move 4 anywhere;
 4. Black offers the declared number of fifth moves, no two symmetrical;
@@ -451,7 +453,13 @@ YAMAGUCHI_STEPS: tuple[YamaguchiStep, ...] = (
     "offers",
     "select",
 )
-YAMAGUCHI_MOST_OFFERS = 10
+YAMAGUCHI_MOST_OFFERS = 116
+"""The most fifth moves the first player may declare under Yamaguchi. The RIF's text of the rule
+says only "declares how many 5th moves will be offered" and "symmetrical moves not allowed", so
+the one limit is the rule's own: Black must be able to offer that many points, no two of them
+symmetrical, whatever White's move 4. The position after move 4 with the fewest such points
+(such as h8 g7 f6 a1, symmetrical about a diagonal) has 116, and none has fewer
+(``tests/play/test_renju_yamaguchi_limit.py`` goes through them all)."""
 
 
 @dataclass(frozen=True)

@@ -534,8 +534,11 @@ export function gamePage(root, { id }) {
       }
       /** @type {Record<string, string>} */
       const words = { white: "Play White", black: "Take Black", place2: "Place two more", offers: "Offer ten fifth moves" };
-      if (game.actions.includes("opening_choice")) {
-        for (const choice of state.opening?.choices || []) {
+      const choices = state.opening?.choices || [];
+      if (game.actions.includes("opening_choice") && choices.length > 10) {
+        claims.push(declareField(choices)); // Yamaguchi's 1 to 116: a field, not 116 buttons
+      } else if (game.actions.includes("opening_choice")) {
+        for (const choice of choices) {
           claims.push(h("button", { type: "button", class: "primary", dataset: { action: "opening_choice", choice }, onclick: () => act("opening_choice", { choice }) }, words[choice] || `Declare ${choice}`));
         }
       }
@@ -549,6 +552,26 @@ export function gamePage(root, { id }) {
       }
     }
     if (claims.length !== el.claims.children.length) mount(el.claims, claims);
+  }
+
+  /**
+   * The number of fifth moves to declare, typed (the choices are "1" up to their count).
+   * @param {string[]} choices
+   */
+  function declareField(choices) {
+    const input = h("input", { type: "number", name: "declare", min: 1, max: choices.length, value: 1, required: true, "aria-label": "Fifth moves to offer" });
+    return h(
+      "form",
+      {
+        class: "declare",
+        onsubmit: (/** @type {Event} */ event) => {
+          event.preventDefault();
+          act("opening_choice", { choice: String(/** @type {HTMLInputElement} */ (input).value).trim() });
+        },
+      },
+      h("label", {}, `Fifth moves to offer (1 to ${choices.length}) `, input),
+      h("button", { type: "submit", class: "primary", dataset: { action: "opening_choice" } }, "Declare"),
+    );
   }
 
   /** @param {SocketMessage} message */
