@@ -22,6 +22,7 @@ from gamehall.errors import GameError
 from gamehall.server import (
     api,
     chat,
+    hints_api,
     lobby_push,
     rematch,
     review,
@@ -100,6 +101,7 @@ def create_app(
     app.include_router(review.router)
     app.include_router(lobby_push.router)
     app.include_router(chat.router)
+    app.include_router(hints_api.router)
     app.add_exception_handler(GameError, _game_error)
     app.add_middleware(
         Guards,

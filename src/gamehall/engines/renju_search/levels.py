@@ -20,9 +20,11 @@ from dataclasses import dataclass, replace
 from typing import cast
 
 from gamehall.engines.base import Level
+from gamehall.engines.hints import WinningLine
 from gamehall.engines.renju import BeginnerRenjuEngine, RandomRenjuEngine, RenjuEngine
 from gamehall.engines.renju_search.board import FastBoard, cell_of, point_of
 from gamehall.engines.renju_search.search import WIN, Searcher, SearchResult
+from gamehall.engines.renju_search.sequence import ForcedWin, forced_win
 from gamehall.errors import GameError
 from gamehall.renju.board import Board
 from gamehall.renju.points import NAMES, read_point
@@ -83,9 +85,10 @@ class Hint:
 
 @dataclass(frozen=True)
 class ThreatSequence:
-    """The side to move's forced win: ``kind`` ``"vcf"`` (by fours: ``moves`` is the whole
-    line, the attacker's and the forced replies alternating) or ``"vct"`` (by threes and fours:
-    ``moves`` is the first move)."""
+    """The side to move's forced win: ``kind`` ``"vcf"`` (by fours) or ``"vct"`` (by threes and
+    fours); ``moves`` the line, the attacker's moves and the defender's replies alternating, up
+    to the attacker's decisive threat (``SearchingRenjuEngine.winning_line`` plays it out to the
+    five)."""
 
     kind: str
     moves: tuple[str, ...]
@@ -192,17 +195,29 @@ class SearchingRenjuEngine(RenjuEngine):
 
     def threats(self, board: Board) -> ThreatSequence | None:
         """The side to move's winning sequence by fours (VCF), else by threes and fours (VCT),
-        or None when the threat search finds none within the level's limits."""
+        up to its decisive threat, or None when the threat search finds none within the
+        level's limits."""
+        found = self.forced_win(board)
+        if found is None:
+            return None
+        return ThreatSequence(found.line.kind, found.line.moves[: found.threat_moves])
+
+    def winning_line(self, board: Board, seconds: float | None = None) -> WinningLine | None:
+        """The side to move's forced win played out to the five (see :mod:`.sequence`), or
+        None when the threat search finds none within the level's limits (and ``seconds``)."""
+        found = self.forced_win(board, seconds)
+        return None if found is None else found.line
+
+    def forced_win(self, board: Board, seconds: float | None = None) -> ForcedWin | None:
+        """The side to move's forced win and where its decisive threat is, or None."""
         _check_on(board)
-        fast = FastBoard.from_board(board)
-        nodes = max(self.limits.threat_nodes, 20_000)
-        line = self.searcher.threat_line(fast, "vcf", 60, nodes)
-        if line:
-            return ThreatSequence("vcf", tuple(NAMES[point_of(c)] for c in line))
-        line = self.searcher.threat_line(fast, "vct", max(self.limits.vct_depth, 3), nodes)
-        if line:
-            return ThreatSequence("vct", (NAMES[point_of(line[0])],))
-        return None
+        return forced_win(
+            board,
+            self.searcher,
+            nodes=max(self.limits.threat_nodes, 20_000),
+            vct_depth=max(self.limits.vct_depth, 3),
+            seconds=self.limits.seconds if seconds is None else seconds,
+        )
 
 
 def _check_on(board: Board) -> None:

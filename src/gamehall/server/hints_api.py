@@ -1,0 +1,136 @@
+"""``GET /api/matches/{id}/hint``: the engine's advice for the player on move, in unrated games.
+
+Refused in rated games and tournament games (403), to spectators (403), and to a player whose
+turn it is not or who has nothing to play (409). The match is read under its lock (quick: the
+position and the dice, or a copy of the board); the engine then works on one thread of its own,
+off the event loop and apart from the computer players' thread, within a time limit.
+"""
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from pydantic import BaseModel
+
+from gamehall.engines.hints import HintError, HintOptions, Hints, prepare_hint
+from gamehall.server.auth import services_of, user_session
+from gamehall.server.live import NoSuchMatchError
+from gamehall.server.schemas import Answer
+from gamehall.store import SessionInfo
+from gamehall.store.terms import match_terms
+
+router = APIRouter(prefix="/api")
+
+Session = Annotated[SessionInfo, Depends(user_session)]
+
+SECONDS = 3.0
+"""What a hint may spend in the engine."""
+GRACE = 7.0
+"""Beyond ``SECONDS``, how long the answer may wait (for the hint thread, or the engine's first
+load) before the request is answered 503."""
+_POOL = ThreadPoolExecutor(1, thread_name_prefix="gamehall-hint")
+"""The hints' own thread: one at a time per process, so that hints never slow the games."""
+
+
+class CandidateView(BaseModel):
+    """One ranked choice (``engines.hints.Candidate``): the move, its figures in words, and for
+    the tables games the equity, its difference to the best, the probabilities by name, the ply
+    and the single moves ``[src, dst]`` in the asker's numbering; for renju the score."""
+
+    move: str
+    text: str
+    equity: float | None
+    difference: float | None
+    probabilities: dict[str, float]
+    ply: int | None
+    steps: list[tuple[int, int]]
+    score: int | None
+
+
+class Stone(BaseModel):
+    """A stone of the winning line as the board draws it, numbered from 1."""
+
+    point: str
+    colour: str
+    number: int
+
+
+class WinningView(BaseModel):
+    """Renju's forced win of the side to move, played out (``engines.hints.WinningLine``)."""
+
+    kind: str
+    attacker: str
+    moves: list[str]
+    ending: str
+    trap: str | None
+    stones: list[Stone]
+
+
+class HintAnswer(Answer):
+    """The engine's advice for the asker, on move: the choices best first."""
+
+    match_id: str
+    seat: int
+    game: str
+    method: str
+    candidates: list[CandidateView]
+    winning: WinningView | None
+    notes: list[str]
+
+
+def answer(match_id: str, seat: int, hints: Hints) -> HintAnswer:
+    """The API's form of ``hints``."""
+    winning = None
+    if hints.winning is not None:
+        line = hints.winning
+        stones = [Stone(point=p, colour=c, number=n) for p, c, n in line.stones()]
+        winning = WinningView(**line.to_dict(), stones=stones)
+    return HintAnswer(
+        match_id=match_id,
+        seat=seat,
+        game=hints.game,
+        method=hints.method,
+        candidates=[CandidateView(**c.to_dict()) for c in hints.candidates],
+        winning=winning,
+        notes=list(hints.notes),
+    )
+
+
+@router.get("/matches/{match_id}/hint")
+async def hint(
+    match_id: str,
+    session: Session,
+    request: Request,
+    count: Annotated[int, Query(ge=1, le=10)] = 5,
+    ply: Annotated[int, Query(ge=0, le=2)] = 2,
+) -> HintAnswer:
+    """The engine's best ``count`` choices for me, on move in an unrated match (backgammon:
+    plays ranked at up to ``ply`` plies; renju: moves, and the winning line if I have one)."""
+    hall = services_of(request)
+    terms = await asyncio.to_thread(match_terms, hall.store, match_id)
+    if terms is None:
+        raise HTTPException(404, f"there is no match {match_id}")
+    if terms.tournament_id is not None:
+        raise HTTPException(403, "hints are not given in tournament games")
+    if terms.rated:
+        raise HTTPException(403, "hints are for unrated games only: this match is rated")
+    try:
+        live = await hall.live.get(match_id)
+    except NoSuchMatchError:
+        raise HTTPException(404, f"there is no match {match_id}") from None
+    seat = live.seat_of(session.user.id)
+    if seat is None:
+        raise HTTPException(403, "hints are for the players of a match, not its spectators")
+    options = HintOptions(count=count, ply=ply, seconds=SECONDS)
+    async with live.lock:
+        try:
+            work = prepare_hint(live.match, seat, options)
+        except HintError as exc:
+            raise HTTPException(409, str(exc)) from None
+    loop = asyncio.get_running_loop()
+    try:
+        hints = await asyncio.wait_for(loop.run_in_executor(_POOL, work), timeout=SECONDS + GRACE)
+    except TimeoutError:
+        raise HTTPException(503, "the engine is busy: ask for a hint again in a moment") from None
+    return answer(match_id, seat, hints)

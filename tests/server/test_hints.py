@@ -1,0 +1,102 @@
+"""``GET /api/matches/{id}/hint``: the engine's ranked choices for the player on move in an
+unrated match; refused in rated games, to spectators, to the opponent and to strangers."""
+
+from contextlib import ExitStack
+from typing import Any
+
+from server.helpers import Choice, Hall, Player, Table
+
+
+def _on_roll(hall: Hall, match_id: str, players: dict[int, Player]) -> tuple[Player, Player]:
+    """The player on roll and the other one."""
+    state = hall.anonymous().ok("get", f"/api/matches/{match_id}")["state"]
+    seat = state["on_roll"]
+    return players[seat], players[1 - seat]
+
+
+def test_the_player_on_roll_gets_the_plays_ranked_with_the_networks_figures(hall: Hall) -> None:
+    match_id, players = hall.match_between({"game": "backgammon", "length": 3})
+    mover, _ = _on_roll(hall, match_id, players)
+    answer = mover.ok("get", f"/api/matches/{match_id}/hint?ply=1&count=3")
+    assert answer["match_id"] == match_id and answer["game"] == "backgammon"
+    candidates = answer["candidates"]
+    assert 1 <= len(candidates) <= 3 and answer["winning"] is None
+    equities = [c["equity"] for c in candidates]
+    assert equities == sorted(equities, reverse=True)
+    assert candidates[0]["difference"] == 0.0
+    for candidate in candidates:
+        assert set(candidate["probabilities"]) == {
+            "win",
+            "win_gammon",
+            "win_backgammon",
+            "lose_gammon",
+            "lose_backgammon",
+        }
+        assert candidate["ply"] == 1 and candidate["steps"]
+    state = hall.anonymous().ok("get", f"/api/matches/{match_id}")["state"]
+    assert state["phase"] == "move"  # asking changed nothing
+
+
+def test_the_opponent_spectators_and_strangers_are_refused(hall: Hall) -> None:
+    match_id, players = hall.match_between({"game": "backgammon", "length": 1})
+    _, opponent = _on_roll(hall, match_id, players)
+    refused = opponent.get(f"/api/matches/{match_id}/hint")
+    assert refused.status_code == 409 and "your turn" in refused.json()["detail"]
+    watcher = hall.register("carl")
+    refused = watcher.get(f"/api/matches/{match_id}/hint")
+    assert refused.status_code == 403 and "spectators" in refused.json()["detail"]
+    assert hall.anonymous().get(f"/api/matches/{match_id}/hint").status_code == 401
+    assert watcher.get("/api/matches/nosuch/hint").status_code == 404
+
+
+def test_no_hints_in_a_rated_match(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    seek = ann.ok("post", "/api/seeks", {"settings": {"game": "backgammon"}, "rated": True})
+    match_id = bob.ok("post", f"/api/seeks/{seek['id']}/accept")["match_id"]
+    for player in (ann, bob):
+        refused = player.get(f"/api/matches/{match_id}/hint")
+        assert refused.status_code == 403 and "rated" in refused.json()["detail"]
+
+
+def test_no_hint_before_the_roll(hall: Hall) -> None:
+    ann = hall.register("ann")
+    body = {"settings": {"game": "backgammon", "length": 3}, "level": "beginner", "side": 0}
+    match_id = ann.ok("post", "/api/computer", body)["match_id"]
+    with ann.socket(match_id) as socket:
+        message: dict[str, Any] = socket.hello
+        while "roll" not in message.get("actions", []):
+            if "play" in message.get("actions", []):
+                socket.act("play", text=message["legal"]["plays"][0])
+            elif "confirm" in message.get("actions", []):
+                socket.act("confirm")
+            message = socket.until("update")
+    refused = ann.get(f"/api/matches/{match_id}/hint")
+    assert refused.status_code == 409 and "roll the dice first" in refused.json()["detail"]
+
+
+def _renju(seat: int, message: dict[str, Any]) -> Choice:
+    """Black h8 i8 j8, White g9 a1 a3: Black to move has an open three."""
+    if "move" not in message["actions"]:
+        return None
+    black = message["state"]["black"] == seat
+    line = ["h8", "i8", "j8"] if black else ["g9", "a1", "a3"]
+    return "move", {"point": line[len(message["state"]["moves"]) // 2]}
+
+
+def test_renju_hint_with_the_winning_line_to_draw(hall: Hall) -> None:
+    match_id, players = hall.match_between({"game": "renju", "length": 1})
+    with ExitStack() as stack:
+        sockets = {seat: stack.enter_context(p.socket(match_id)) for seat, p in players.items()}
+        table = Table(sockets)
+        for _ in range(6):
+            assert table.step(_renju)
+        black = table.state["black"]
+    answer = players[black].ok("get", f"/api/matches/{match_id}/hint?count=2")
+    assert answer["game"] == "renju" and len(answer["candidates"]) == 2
+    assert answer["candidates"][0]["move"] in ("k8", "g8")
+    winning = answer["winning"]
+    assert winning["attacker"] == "black" and winning["ending"] == "five"
+    assert len(winning["moves"]) == 3 and winning["moves"][0] in ("k8", "g8")
+    assert [s["number"] for s in winning["stones"]] == [1, 2, 3]
+    assert [s["colour"] for s in winning["stones"]] == ["black", "white", "black"]
+    assert players[1 - black].get(f"/api/matches/{match_id}/hint").status_code == 409
