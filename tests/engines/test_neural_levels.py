@@ -125,15 +125,18 @@ def test_the_cube_rule_uses_the_variants_cube_values(monkeypatch: pytest.MonkeyP
 
     georgian = MatchContext.for_variant("georgian")
     at = [
-        replace(georgian, cube_value=value, cube_owner="engine" if value > 1 else None)
+        replace(georgian, cube_value=value, cube_owner="opponent" if value > 1 else None)
         for value in (1, 2, 5)
     ]
-    doubler_wins(0.79)  # equity 0.58: a double, and a take at any cube
-    assert player.decide(OfferDouble(position, georgian)) is True
-    assert [player.decide(AnswerDouble(position, c)) for c in at] == ["take"] * 3
-    doubler_wins(0.9)  # equity 0.8: 1 -> 2 or 2 -> 3 risks too much, 5 -> 6 does not
+    # Janowski's take points (no gammons, x = 0.68) at 1 -> 2, 2 -> 3 and 5 -> 6: about 22 %,
+    # 15 % and 8 % (a smaller step risks less).
+    doubler_wins(0.8)
+    assert [player.decide(AnswerDouble(position, c)) for c in at] == ["drop", "take", "take"]
+    doubler_wins(0.88)
     assert [player.decide(AnswerDouble(position, c)) for c in at] == ["drop", "drop", "take"]
-    doubler_wins(0.6)  # equity 0.2: no double yet
+    doubler_wins(0.7)  # past the doubling point (66 %)
+    assert player.decide(OfferDouble(position, georgian)) is True
+    doubler_wins(0.6)  # no double yet
     assert player.decide(OfferDouble(position, georgian)) is False
     doubler_wins(0.2)  # the taker is the favourite: a beaver where allowed
     assert player.decide(AnswerDouble(position, MatchContext(beavers=True))) == "beaver"

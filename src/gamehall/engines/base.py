@@ -48,7 +48,9 @@ class MatchContext:
     (no doubling in it). ``variant`` names the game's backgammon variant, whose rule gives the
     stake after a double (International 2, 4, 8, ... without limit; Georgian 2, 3, 4, 5, 6);
     ``cube_cap`` is a money-play cap on the cube (``None``: the variant's own limit);
-    ``beavers`` whether a taker may beaver (money play only).
+    ``beavers`` whether a taker may beaver (money play only); ``jacoby`` whether gammons count
+    only once the cube is turned (money play only); ``crawford_rule`` whether the match plays a
+    Crawford game (``None``: the variant's own rule).
     """
 
     match_length: int = 0
@@ -59,6 +61,8 @@ class MatchContext:
     beavers: bool = False
     variant: VariantName = "international"
     cube_cap: int | None = None
+    jacoby: bool = False
+    crawford_rule: bool | None = None
 
     def __post_init__(self) -> None:
         if self.match_length < 0 or min(self.score) < 0 or self.cube_value < 1:

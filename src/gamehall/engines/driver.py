@@ -66,6 +66,8 @@ def match_context(match: TablesMatch, player: int) -> MatchContext:
         crawford=match.crawford_game,
         beavers=match.settings.beavers and match.settings.length == 0,
         cube_cap=match.settings.cube_cap,
+        jacoby=match.settings.jacoby and match.settings.length == 0,
+        crawford_rule=match.settings.uses_crawford,
     )
     if match.variant is None:
         return context

@@ -6,19 +6,16 @@
 - ``expert``: 0-ply, the network's best play;
 - ``world-class``: 2-ply expectimax over the 21 rolls with a move filter (``search``).
 
-The cube and resignations (money play; at a match score the same rule, with the beginner's
-score rules on top) come from the network's cubeless probabilities by a simple rule, pending
-the full cube logic (Janowski's cube life and a match equity table, a later step):
+The cube (``cube``): Janowski's cubeful equities from the network's cubeless probabilities at
+0-ply, with the variant's cube values; in a match the take and cash points come from the
+project's match equity table (``met``). The engine doubles when double/take or double/pass
+beats no double (not when it is too good), takes when taking costs no more than passing, and
+beavers (money play, when allowed) when it is the favourite after taking.
 
-- the equities are per unit of the cube now; ``r`` is the new cube value over the old, taken
-  from the variant (2 in International, 3/2 from 2 to 3 in Georgian...);
-- double when the cubeless equity is at least ``DOUBLE_AT`` and below ``TOO_GOOD`` (above it,
-  playing on for a gammon is worth more than the point a drop cashes);
-- take when ``r`` times the cubeless equity, plus the value of owning the cube
-  (``OWNERSHIP`` per unit of the new cube), is worth no less than the -1 of a drop; beaver
-  (money play, when allowed) when the taker is the favourite by ``BEAVER_AT``;
-- resign the least value the network gives up with near certainty; accept a resignation worth
-  at least what the opponent can expect by playing on.
+Resignations: offer the least value the network gives up with near certainty (a single when a
+single loss already loses the match, or when the Jacoby rule leaves gammons out); accept one
+worth at least the opponent's cubeful equity (in a match: match winning chances) with the
+right cube action.
 """
 
 import json
@@ -31,6 +28,7 @@ import numpy as np
 
 from gamehall.engines.base import CubeAnswer, MatchContext
 from gamehall.engines.neural.board import Boards, from_sides
+from gamehall.engines.neural.cube import CubeHint, cube_hint, flip, resignation_mwc
 from gamehall.engines.neural.network import Evaluator, Probabilities, equity
 from gamehall.engines.neural.search import Budget, Searcher
 from gamehall.engines.tables import TablesEngine
@@ -48,10 +46,6 @@ NOISE: dict[NeuralLevel, float] = {
 WEIGHTS = "backgammon.npz"
 """The shipped weights in ``gamehall.engines.data``, their training record beside them."""
 
-DOUBLE_AT = 0.40
-TOO_GOOD = 1.0
-OWNERSHIP = 0.10
-BEAVER_AT = 0.15
 CERTAIN = 0.002
 """A chance below which the network's outcome counts as impossible, for resignations."""
 
@@ -125,34 +119,35 @@ class NeuralBackgammonEngine(TablesEngine):
         """The cubeless probabilities of the side on roll, before his roll (0-ply)."""
         return np.asarray(self.evaluator.probabilities(_board(position)[None])[0], np.float64)
 
+    def cube_hint(self, position: TablesPosition, context: MatchContext | None = None) -> CubeHint:
+        """The cube action for the side on roll in ``position`` (``context`` from that side's
+        view; money play in this engine's variant by default), with its equities."""
+        if context is None:
+            context = MatchContext.for_variant(
+                "georgian" if self.game == "georgian" else "international"
+            )
+        return cube_hint(self.probabilities(position), context)
+
     def offer_double(self, position: TablesPosition, context: MatchContext) -> bool:
         if not context.engine_may_double:
             return False
-        away = context.away
-        if away is not None:
-            if away[0] <= context.cube_value:
-                return False  # the cube as it is already wins the match
-            if away[1] == 1:
-                return True  # after the Crawford game the trailer doubles at once
-        value = float(equity(self.probabilities(position)[None])[0])
-        return DOUBLE_AT <= value < TOO_GOOD
+        return self.cube_hint(position, context).doubles
 
     def answer_double(self, position: TablesPosition, context: MatchContext) -> CubeAnswer:
-        away = context.away
-        if away is not None and away[1] <= context.cube_value:
-            return "take"  # dropping would lose the match
-        ratio = context.cube_after_double() / context.cube_value
-        mine = -float(equity(self.probabilities(position)[None])[0])
-        if ratio * (mine + OWNERSHIP) < -1.0:
-            return "drop"
-        if context.beavers and away is None and mine >= BEAVER_AT:
-            return "beaver"
-        return "take"
+        if context.next_cube_value is None:
+            raise GameError(f"the cube is at its cap ({context.cube_value}): nobody may double")
+        response = self.cube_hint(position, flip(context)).response
+        return "drop" if response == "pass" else response
 
     def choose_resignation(self, position: TablesPosition, context: MatchContext) -> int | None:
         p = self.probabilities(position)
         if p[0] > CERTAIN:
             return None
+        away = context.away
+        if away is not None and away[1] <= context.cube_value:
+            return 1  # a single loss already loses the match: a gammon costs nothing more
+        if away is None and context.jacoby and context.cube_owner is None:
+            return 1  # the Jacoby rule: gammons do not count before the cube is turned
         if p[3] < CERTAIN:
             return 1
         if p[3] > 1 - CERTAIN and p[4] < CERTAIN:
@@ -166,8 +161,10 @@ class NeuralBackgammonEngine(TablesEngine):
     ) -> bool:
         if value >= self.rules.most_to_win(position):
             return True
-        away = context.away
-        if away is not None and value * context.cube_value >= away[0]:
-            return True  # it wins the match
-        mine = -float(equity(self.probabilities(position)[None])[0])
-        return value >= mine
+        theirs = cube_hint(self.probabilities(position), flip(context))
+        best_mwc = theirs.best_mwc
+        if best_mwc is not None:
+            return resignation_mwc(context, value) >= 1.0 - best_mwc
+        if context.jacoby and context.cube_owner is None:
+            value = 1  # gammons do not count before the cube is turned
+        return value >= -theirs.best
