@@ -36,6 +36,7 @@ from gamehall.server.config import Config
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
 from gamehall.server.limits import RateLimits
+from gamehall.server.outage import answer_outages
 from gamehall.server.live import Broker, LiveMatches, WallClock
 from gamehall.server.seek_keeper import SeekKeeper
 from gamehall.server.tournament_director import TournamentDirector
@@ -103,6 +104,7 @@ def create_app(
     app.include_router(chat.router)
     app.include_router(hints_api.router)
     app.add_exception_handler(GameError, _game_error)
+    answer_outages(app)
     app.add_middleware(
         Guards,
         hosts=allowed_hosts(config.allowed_hosts, config.host),
