@@ -2,7 +2,8 @@
 
 * ``.json``, any game: the match's own record (``match.to_dict()``), which ``from_dict`` replays.
 * ``.mat``, backgammon, Georgian and nardy: the Jellyfish match file that GNU Backgammon reads.
-* ``.psq``, renju: the Piskvork record of the last game played.
+* ``.psq``, renju: the Piskvork record of the last game played, with its opening rule's
+  decisions (``gamehall.play.records.renju``).
 """
 
 import json
@@ -12,6 +13,7 @@ from gamehall.errors import GameError
 from gamehall.play.match import Match
 from gamehall.play.records import export_mat
 from gamehall.play.records.from_match import mat_record
+from gamehall.play.records.renju import renju_game
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.tables_match import TablesMatch
 
@@ -42,9 +44,7 @@ def record_text(match: Match, suffix: str) -> str:
     if suffix == ".mat" and isinstance(match, TablesMatch):
         return export_mat(mat_record(match))
     if suffix == ".psq" and isinstance(match, RenjuMatch) and match.board is not None:
-        black = match.players[match.black]
-        white = match.players[1 - match.black]
-        return match.board.to_psq((black, white))
+        return renju_game(match.settings, match.events).to_psq(match.players)
     raise GameError(f"a {match.game} match cannot be written as {suffix}")
 
 

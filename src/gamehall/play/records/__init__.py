@@ -1,4 +1,6 @@
-"""Game records in the formats other programs read: the Jellyfish ``.mat`` match file.
+"""Game records in the formats other programs read: the Jellyfish ``.mat`` match file, and
+the Piskvork ``.psq`` file of a renju game (``gamehall.play.records.renju``: ``renju_game``
+and ``import_psq``, an opening rule's decisions kept in lines Piskvork does not read).
 
 * ``import_match(text)``: a ``.mat`` file read and replayed into the ``TablesMatch`` it records
   (``ImportedMatch``: the match and the ``MatRecord`` as written); ``import_mat`` gives the

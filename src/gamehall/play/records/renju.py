@@ -1,28 +1,93 @@
-"""The games of a renju match as boards, read from the match's log: what a ``.psq`` file holds.
+"""The games of a renju match as boards, read from the match's log: what a ``.psq`` file holds,
+with the opening rule's decisions, and a ``.psq`` file read back into a match.
 
 ``renju_game(settings, events, number)`` replays game ``number`` of a match (by default the last
 game with a stone on the board) onto a ``Board`` with the match's rules options, and says who
-had Black; ``RenjuGame.to_psq(players)`` writes it as Piskvork does.
+had Black; ``RenjuGame.to_psq(players)`` writes it as Piskvork does. ``import_psq(text)`` plays
+a ``.psq`` file into a one-game ``RenjuMatch``, its opening decisions included.
+
+A ``.psq`` file has no place for an opening rule's decisions (swaps, the declared number of
+fifth moves, the offers), so gamehall writes them as lines after the result code, where
+Piskvork has stopped reading (it reads the header, the move lines and the two names)::
+
+    Piskvorky 15x15, 11:11, 0
+    8,8,0                    <- the stones, as always (move 5 is the offer White chose)
+    ...
+    Ann                      <- Black's and White's names (after the swaps)
+    Bob
+    -1                       <- the result code
+    opening yamaguchi        <- the rule (a value of the match option "opening")
+    after 3 choose 2         <- each decision: the stones on the board when it was made,
+    after 3 choose black        "choose" and the choice (a swap is "black" or "white", a
+    after 4 offer g7            declaration a number) or "offer" and a point, in order
+    after 4 offer i11
+    claim                    <- (a claim of a foul stays the last line)
+
+None of these lines is a move line (``x,y,time``), so readers that skip what they do not know
+still read the stones; a file without them is read as a game without decisions.
 """
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-from gamehall.errors import GameError, RecordError
+from gamehall.errors import GameError, IllegalMoveError, RecordError
+from gamehall.play.actions import Action, ClaimFoul, OfferFifth, OpeningChoice, Place
 from gamehall.play.events import Event
+from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.renju_openings import OPENING_RULES
 from gamehall.play.settings import MatchSettings
 from gamehall.renju import Board
+from gamehall.renju.points import CLAIM, point_name
+from gamehall.renju.records import read_psq
+
+StepKind = Literal["choose", "offer"]
+_OPENING = re.compile(r"opening\s+(\S+)\s*")
+_STEP = re.compile(r"after\s+(\d+)\s+(choose|offer)\s+(\S+)\s*")
+_NUMBER = re.compile(r"\s*-?\d+\s*")
+
+
+@dataclass(frozen=True)
+class OpeningStep:
+    """One decision of an opening rule: ``after`` stones were on the board when it was made;
+    ``kind`` ``choose`` (an ``opening_choice``) or ``offer`` (a fifth-move offer) of ``value``."""
+
+    after: int
+    kind: StepKind
+    value: str
+
+    def line(self) -> str:
+        """The step as a line of a ``.psq`` file."""
+        return f"after {self.after} {self.kind} {self.value}"
+
+    def action(self) -> Action:
+        """The match's action of this step."""
+        return OpeningChoice(self.value) if self.kind == "choose" else OfferFifth(self.value)
+
+
+@dataclass(frozen=True)
+class PsqOpening:
+    """An opening rule's decisions in a game: the rule and its steps, in order."""
+
+    rule: str
+    steps: tuple[OpeningStep, ...] = ()
+
+    def lines(self) -> list[str]:
+        """The lines a ``.psq`` file holds them in."""
+        return [f"opening {self.rule}", *(step.line() for step in self.steps)]
 
 
 @dataclass(frozen=True)
 class RenjuGame:
-    """One game of a renju match: its number (from 1), the seat with Black, and the board with
-    every stone (and pass) played in it."""
+    """One game of a renju match: its number (from 1), the seat with Black (after the opening
+    rule's swaps), the board with every stone (and pass) played in it, and the opening rule's
+    decisions if the match has one."""
 
     number: int
     black: int
     board: Board
+    opening: PsqOpening | None = None
 
     @property
     def has_pass(self) -> bool:
@@ -36,7 +101,12 @@ class RenjuGame:
             raise RecordError("a renju game has two players")
         if self.has_pass:
             raise RecordError("this game has a pass, which a .psq file cannot hold")
-        return self.board.to_psq((players[self.black], players[1 - self.black]))
+        text = self.board.to_psq((players[self.black], players[1 - self.black]))
+        if self.opening is None:
+            return text
+        lines = text.splitlines()
+        at = len(lines) - 1 if lines[-1] == "claim" else len(lines)
+        return "\n".join([*lines[:at], *self.opening.lines(), *lines[at:]]) + "\n"
 
 
 def renju_game(
@@ -49,36 +119,182 @@ def renju_game(
     ``RecordError`` when there is no such game or the log does not replay."""
     if settings.game != "renju":
         raise RecordError(f"a {settings.game} match has no renju games")
-    games: list[tuple[int, list[str]]] = []
+    rule = settings.options.get("opening", "center")
+    games: list[tuple[list[int], list[str], list[OpeningStep]]] = []
     for item in events:
         event = item if isinstance(item, Event) else Event.from_dict(item)
         if event.kind == "game_start":
             black = event.outcome.get("black", 0)
             if black not in (0, 1) or isinstance(black, bool):
                 raise RecordError(f"event {event.seq}: a game starts with Black's seat, 0 or 1")
-            games.append((black, []))
-        elif event.kind in ("move", "pass") and not event.derived and games:
+            games.append(([black], [], []))
+        elif not games or event.derived:
+            continue
+        elif event.kind in ("move", "pass", "claim"):
             stone = event.outcome.get("move", "pass")
             if not isinstance(stone, str):
                 raise RecordError(f"event {event.seq}: a move's outcome names its point")
             games[-1][1].append(stone)
+        elif event.kind in ("opening_choice", "offer"):
+            games[-1][2].append(_step(event, len(games[-1][1])))
+            black = event.outcome.get("black")
+            if black in (0, 1) and not isinstance(black, bool):
+                games[-1][0][0] = black
     if number is None:
-        played = [i + 1 for i, (_, moves) in enumerate(games) if moves]
+        played = [i + 1 for i, (_, moves, _) in enumerate(games) if moves]
         if not played:
             raise RecordError("no stone has been played in this match yet")
         number = played[-1]
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(games):
         raise RecordError(f"this match has no game {number!r} (it has {len(games)})")
-    black, moves = games[number - 1]
-    options = settings.options
-    board = Board(
-        rule=options.get("rule", "renju"),
-        opening=options.get("opening", "center"),
-        forbidden=options.get("forbidden", "loss"),
-    )
+    (black,), moves, steps = games[number - 1]
+    board = _board(settings.options)
     for move in moves:
         try:
-            board.play(move)
+            if move == "claim":
+                board.claim()
+            else:
+                board.play(move)
         except GameError as exc:
             raise RecordError(f"game {number} does not replay: {exc}") from None
-    return RenjuGame(number, black, board)
+    opening = PsqOpening(rule, tuple(steps)) if rule in OPENING_RULES else None
+    return RenjuGame(number, black, board, opening)
+
+
+def _step(event: Event, stones: int) -> OpeningStep:
+    """The opening step of an ``opening_choice`` or ``offer`` event, made after ``stones``."""
+    key = "choice" if event.kind == "opening_choice" else "point"
+    value = event.data.get(key)
+    if not isinstance(value, str):
+        raise RecordError(f"event {event.seq}: an {event.kind} names its {key}")
+    return OpeningStep(stones, "choose" if key == "choice" else "offer", value.strip().lower())
+
+
+def _board(options: Mapping[str, Any]) -> Board:
+    """An empty board of the match's options, as ``RenjuMatch`` sets it for an opening rule."""
+    opening = options.get("opening", "center")
+    if opening == "swap2":
+        opening = "free"
+    elif opening in OPENING_RULES:
+        opening = "center"
+    return Board(
+        rule=options.get("rule", "renju"),
+        opening=opening,
+        forbidden=options.get("forbidden", "loss"),
+    )
+
+
+def import_psq(text: str, options: Mapping[str, Any] | None = None) -> RenjuMatch:
+    """The game of a ``.psq`` text played as a one-game renju match with the rules ``options``
+    (``rule``, ``opening``, ``forbidden``, which the file does not hold), its opening rule's
+    decisions and a claim included: seat 0 is the tentative first player. The names are the
+    file's (``Black`` and ``White`` when it has none).
+
+    ``RecordError`` for a file that cannot be read or whose opening lines contradict
+    ``options``; ``IllegalMoveError("line 7: ...")`` naming the line of a step the rules refuse.
+    """
+    lines = text.lstrip("\ufeff").splitlines()
+    moves = read_psq(text)
+    opening = _read_opening(lines)
+    given = dict(options or {})
+    if opening is not None:
+        if given.get("opening", opening.rule) != opening.rule:
+            raise RecordError(
+                f"the file was played under the opening {opening.rule!r}, not {given['opening']!r}"
+            )
+        given["opening"] = opening.rule
+    settings = MatchSettings(game="renju", length=1, options=given)
+    names = _names(lines, moves)
+    steps = [] if opening is None else opening.steps
+    match = _replay(settings, names, moves, steps)
+    if match.black == 1:  # an odd number of swaps: the file's Black was the second player
+        match = _replay(settings, (names[1], names[0]), moves, steps)
+    return match
+
+
+@dataclass(frozen=True)
+class _ReadOpening:
+    """The opening block of a file: the rule, and each step with its line number."""
+
+    rule: str
+    steps: list[tuple[int, OpeningStep]]
+
+
+def _read_opening(lines: list[str]) -> _ReadOpening | None:
+    """The opening block at the end of the file (before a last ``claim``), with the line
+    number of each step; None when there is none."""
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    if end and lines[end - 1].strip() == "claim":
+        end -= 1
+    start = end
+    while start and _STEP.fullmatch(lines[start - 1]):
+        start -= 1
+    head = _OPENING.fullmatch(lines[start - 1]) if start else None
+    if head is None:
+        if start < end:
+            raise RecordError(f"line {start + 1}: an opening step comes after an 'opening' line")
+        return None
+    if head[1] not in OPENING_RULES:
+        raise RecordError(
+            f"line {start}: {head[1]!r} is not an opening rule: one of {', '.join(OPENING_RULES)}"
+        )
+    steps: list[tuple[int, OpeningStep]] = []
+    for number in range(start + 1, end + 1):
+        step = _STEP.fullmatch(lines[number - 1])
+        assert step is not None
+        kind: StepKind = "choose" if step[2] == "choose" else "offer"
+        steps.append((number, OpeningStep(int(step[1]), kind, step[3].lower())))
+        if len(steps) > 1 and steps[-1][1].after < steps[-2][1].after:
+            raise RecordError(
+                f"line {number}: the steps are out of order: one made after "
+                f"{steps[-1][1].after} stones follows one made after {steps[-2][1].after}"
+            )
+    return _ReadOpening(head[1], steps)
+
+
+def _names(lines: list[str], moves: list[tuple[int, int]]) -> tuple[str, str]:
+    """Black's and White's names: the two lines after the moves when they are there (a result
+    code alone is not a name)."""
+    last = max((number for number, point in moves if point != CLAIM), default=1)
+    tail = [line.strip() for line in lines[last:] if line.strip()]
+    if len(tail) >= 2 and not _NUMBER.fullmatch(tail[0]) and not _OPENING.fullmatch(tail[0]):
+        return tail[0], tail[1]
+    return "Black", "White"
+
+
+def _replay(
+    settings: MatchSettings,
+    players: tuple[str, str],
+    moves: list[tuple[int, int]],
+    steps: list[tuple[int, OpeningStep]],
+) -> RenjuMatch:
+    """The match after the file's stones and steps, each step before the stone that follows
+    it."""
+    match = RenjuMatch(settings, players, time_source=lambda: 0.0)
+    match.start()
+    pending = list(steps)
+    for stone, (number, point) in enumerate([*moves, (0, None)]):
+        while pending and pending[0][1].after <= stone:
+            line, step = pending.pop(0)
+            _apply(match, line, match.to_act, step.action())
+        if point is None:
+            break
+        if point == CLAIM:
+            _apply(match, number, 1 - match.black, ClaimFoul())
+        else:
+            _apply(match, number, match.to_act, Place(point_name(point)))
+    if pending:
+        line, step = pending[0]
+        raise RecordError(f"line {line}: the file has only {len(moves)} moves, not {step.after}")
+    return match
+
+
+def _apply(match: RenjuMatch, line: int, player: int | None, action: Action) -> None:
+    if player is None:
+        raise IllegalMoveError(f"line {line}: the game is over")
+    try:
+        match.apply(player, action)
+    except IllegalMoveError as error:
+        raise IllegalMoveError(f"line {line}: {error}") from None
