@@ -40,6 +40,7 @@ from gamehall.server.outage import answer_outages
 from gamehall.server.live import Broker, LiveMatches, WallClock
 from gamehall.server.seek_keeper import SeekKeeper
 from gamehall.server.tournament_director import TournamentDirector
+from gamehall.server.turn_notices import TurnNotices
 from gamehall.store import Store, upgrade_database
 
 log = logging.getLogger(__name__)
@@ -75,6 +76,7 @@ def create_app(
         log.info("gamehall: resuming %d live matches", resumed)
         app.state.channels = user_socket.UserChannels()
         app.state.director = TournamentDirector(the_store, live, app.state.channels)
+        live.after_commit.append(TurnNotices(app.state.channels))
         await app.state.director.start()
         app.state.seek_keeper = SeekKeeper(the_store, app.state.channels, config.grace_seconds)
         if the_broker is None:

@@ -26,7 +26,7 @@ player is told to try again. The clock's timer and the computer player try again
 import asyncio
 import logging
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gamehall.errors import GameError, IllegalMoveError
@@ -95,6 +95,9 @@ class LiveMatches:
         self.origin = uuid.uuid4().hex
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Task[LiveMatch]] = {}
+        self.after_commit: list[Callable[[LiveMatch, list[dict[str, Any]]], None]] = []
+        """Called with the events of each change this process stores, once they are sent
+        (``turn_notices.TurnNotices``)."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Task[None] | None = None
 
@@ -361,6 +364,8 @@ class LiveMatches:
                 ) from None
             message, views, live.saved = await self.workers.play(_update, live, events)
             self._send_update(live, message, views)
+            for observer in self.after_commit:
+                observer(live, events)
             await publish(self.broker, self.origin, live, message)
         if match.is_over:
             live.away.clear()
