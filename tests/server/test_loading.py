@@ -197,3 +197,97 @@ def test_a_snapshot_is_due_at_every_game_start_and_end_and_every_few_events() ->
     assert snapshot_due(100, 100 + SNAPSHOT_EVERY, [{"kind": "play"}])
     assert snapshot_due(100, 103, [{"kind": "game_end"}, {"kind": "game_start"}])
     assert snapshot_due(100, 101, [{"kind": "game_start"}])
+
+
+class Greeted:
+    """A socket that keeps the hello."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.hello: dict[str, Any] = {}
+
+    def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "hello":
+            self.hello = message
+
+
+def test_a_restored_match_reads_its_earlier_events_only_when_somebody_reads_the_log(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = Config(database_url=store.url, bot_delay=0)
+    recent: list[int] = []
+    earlier: list[tuple[int, str]] = []
+    load_recent, read_events = store.load_recent_match, store.read_events
+
+    def recorded_recent(match_id: str) -> Any:
+        found = load_recent(match_id)
+        assert found is not None and found[0].events is not None
+        recent.append(len(found[0].events))
+        return found
+
+    def recorded_earlier(match_id: str, stop: int) -> list[dict[str, Any]]:
+        earlier.append((stop, threading.current_thread().name))
+        return read_events(match_id, stop)
+
+    async def scenario() -> None:
+        clock = FakeClock()
+        first = LiveMatches(store, config, clock=clock)
+        settings = MatchSettings(game="backgammon", length=7, clock="fischer:600+5")
+        match_id = await first.create(settings, _seats(store))
+        live = await first.get(match_id)
+        await _play(first, live, store, 60)
+        whole = live.match.to_dict()
+        await first.stop()
+        monkeypatch.setattr(store, "load_recent_match", recorded_recent)
+        monkeypatch.setattr(store, "read_events", recorded_earlier)
+        second = LiveMatches(store, config, clock=clock)
+        again = await second.get(match_id)
+        assert recent and recent[0] <= SNAPSHOT_EVERY
+        assert not earlier and not again.match.events.complete
+        assert len(again.match.events) == len(whole["events"])
+        assert again.match.state() == live.match.state()
+        socket = Greeted()
+        await second.join(again, socket)
+        assert socket.hello["events"] == whole["events"]
+        assert len(earlier) == 1 and not earlier[0][1].startswith("MainThread")
+        assert earlier[0][0] == len(whole["events"]) - recent[0]
+        await _play(second, again, store, 6)
+        assert again.match.to_dict()["events"][: len(whole["events"])] == whole["events"]
+        await second.stop()
+
+    aio.run(scenario())
+    assert len(earlier) == 1  # fetched once
+
+
+def test_a_fair_dice_game_in_progress_goes_on_from_a_log_read_from_its_start_on(
+    store: Store,
+) -> None:
+    config = Config(database_url=store.url, bot_delay=0)
+
+    async def scenario() -> None:
+        clock = FakeClock()
+        first = LiveMatches(store, config, clock=clock)
+        settings = MatchSettings(game="backgammon", length=7, dice="fair")
+        match_id = await first.create(settings, _seats(store))
+        live = await first.get(match_id)
+        await _play(first, live, store, 50)
+        found = store.load_recent_match(match_id)
+        assert found is not None
+        stored, start = found
+        assert stored.events is not None and stored.events[0]["kind"] == "game_start"
+        assert stored.events[0]["seq"] == start > 0
+        await first.stop()
+        second = LiveMatches(store, config, clock=clock)
+        again = await second.get(match_id)
+        assert not again.match.events.complete
+        await _play(second, again, store, 6)
+        await second.stop()
+        # The whole log replays, and its fair dice go on from the stored seed: the rolls made
+        # after the restore follow from it with the counters of the game (``FairDice.resume``
+        # checks every roll of the game).
+        whole = store.load_match(match_id)
+        assert whole is not None
+        replayed = load_match(whole.as_match_dict(secrets=True))
+        assert replayed.to_dict() == again.match.to_dict()
+
+    aio.run(scenario())

@@ -20,6 +20,7 @@ from gamehall.errors import GameError, IllegalMoveError, RecordError
 from gamehall.play.actions import Action, CheckTime, ClaimTime, Seed, Start, action_from_dict
 from gamehall.play.clock import Clock
 from gamehall.play.dice import DiceRecord, DiceSource, FairDice, FairRoll, SecureDice
+from gamehall.play.event_log import EventLog
 from gamehall.play.events import Event
 from gamehall.play.settings import MatchSettings
 from gamehall.play.snapshot import SNAPSHOT_VERSION, Fields, check_version
@@ -84,7 +85,7 @@ class Match(ABC):
             raise GameError("a match needs two players")
         self.settings = settings
         self.players = (str(players[0]), str(players[1]))
-        self.events: list[Event] = []
+        self.events = EventLog()
         self.score: list[float] = [0, 0]
         self.games: list[GameSummary] = []
         self.winner: int | None = None
@@ -427,29 +428,47 @@ class Match(ABC):
 
     def dice_record(self, game: int) -> DiceRecord:
         """The fair-dice record of game ``game`` (1-based) from the log, for ``verify_record``."""
-        commitment = None
-        seed = None
-        rolls: list[FairRoll] = []
+        events: list[Event] = []
         number = 0
         for event in self.events:
-            if event.kind == "game_start":
-                number += 1
-                if number == game:
-                    commitment = event.outcome.get("commitment")
-            elif number == game and "counter" in event.outcome:
+            number += event.kind == "game_start"
+            if number == game:
+                events.append(event)
+        return self._dice_record_of(events, f"game {game} of this match")
+
+    def _dice_record_of(self, events: Sequence[Event], what: str) -> DiceRecord:
+        """The fair-dice record of one game from its ``events``, its ``game_start`` first (and
+        maybe the match's end after its own)."""
+        if not events or events[0].kind != "game_start":
+            raise RecordError(f"{what} has no fair dice")
+        commitment = events[0].outcome.get("commitment")
+        seed = None
+        rolls: list[FairRoll] = []
+        for event in events[1:]:
+            if "counter" in event.outcome:
                 rolls.append(FairRoll(event.outcome["counter"], tuple(event.outcome["dice"])))
-            elif number == game and event.kind == "game_end":
+            elif event.kind == "game_end":
                 seed = event.outcome.get("server_seed")
-            elif number == game and event.kind == "match_end" and "server_seed" in event.outcome:
+            elif event.kind == "match_end" and "server_seed" in event.outcome:
                 seed = event.outcome["server_seed"]  # the game was cut short
         if commitment is None:
-            raise RecordError(f"game {game} of this match has no fair dice")
+            raise RecordError(f"{what} has no fair dice")
         return DiceRecord(
             server_seed_hash=commitment,
             client_seeds=tuple(self._client_seeds),
             rolls=tuple(rolls),
             server_seed=bytes.fromhex(seed) if seed else None,
         )
+
+    def _last_game_events(self) -> list[Event]:
+        """The events of the last game started, read back from the end of the log (so that a
+        log whose earlier events wait in the store is not fetched whole)."""
+        events: list[Event] = []
+        for event in reversed(self.events):
+            events.append(event)
+            if event.kind == "game_start":
+                break
+        return events[::-1]
 
     # -- saving and replaying -------------------------------------------------------------------
 
@@ -461,7 +480,7 @@ class Match(ABC):
             "game": self.game,
             "settings": self.settings.to_dict(),
             "players": list(self.players),
-            "events": [event.to_dict() for event in self.events],
+            "events": self.events.dicts(),
         }
         if secrets and self._fair_seed is not None:
             out["secrets"] = {"server_seed": self._fair_seed.hex()}
@@ -542,7 +561,7 @@ class Match(ABC):
                 raise RecordError("the server seed is written in hex")
             try:
                 self._fair_seed = bytes.fromhex(secret)
-                record = self.dice_record(len(self.games) + 1)
+                record = self._dice_record_of(self._last_game_events(), "the game in progress")
                 self._fair = FairDice.resume(record, self._fair_seed)
             except ValueError as exc:
                 raise RecordError(f"the fair dice cannot go on: {exc}") from None
@@ -610,7 +629,9 @@ class Match(ABC):
             if (events[count - 1].to_dict() if count else None) != last:
                 raise RecordError("the snapshot is not of this log: its last event differs")
             match = cls(settings, players, dice=dice, time_source=time_source)
-            match.events = list(events[:count])
+            match.events = (
+                events.head(count) if isinstance(events, EventLog) else EventLog(events[:count])
+            )
             match._restore(fields)
             match._replay_log(events[count:], time_source)
             match._resume_fair_dice(secrets if secrets is not None else snapshot.get("secrets"))

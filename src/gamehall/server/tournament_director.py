@@ -224,6 +224,8 @@ class TournamentDirector:
             seen.update(seat for seat, here in enumerate(live.connected()) if here)
             # Only what a player did himself: the rules' own events (an automatic roll, a game's
             # end) name a player who may never have come.
+            if not live.match.events.complete:
+                await asyncio.to_thread(live.match.events.load)
             seen.update(e.player for e in live.match.events if e.player in (0, 1) and not e.derived)
 
     async def _record(self, stored: StoredTournament, state: Tournament) -> Tournament:

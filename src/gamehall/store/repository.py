@@ -398,6 +398,46 @@ class Store:
             ).all()
             return stored_match_from_row(row, events, row.secrets, row.snapshot)
 
+    def load_recent_match(self, match_id: str) -> tuple[StoredMatch, int] | None:
+        """The match with its secrets, latest snapshot and only the events a restore needs:
+        from the last before the snapshot's end on, and from the game's start on when its
+        fair dice go on (its secrets hold a seed); and the seq of the first of them (the
+        earlier ones: ``read_events``). With no snapshot, every event (and 0). None if there
+        is no such match."""
+        with self._read() as session:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                return None
+            first = 0
+            count = row.snapshot.get("events") if isinstance(row.snapshot, dict) else None
+            if isinstance(count, int) and not isinstance(count, bool) and count > 0:
+                first = count - 1
+            if first and row.secrets:
+                started = session.scalar(
+                    select(EventRow.seq)
+                    .where(EventRow.match_id == match_id, EventRow.kind == "game_start")
+                    .order_by(EventRow.seq.desc())
+                    .limit(1)
+                )
+                first = min(first, started if started is not None else 0)
+            events = session.scalars(
+                select(EventRow.event)
+                .where(EventRow.match_id == match_id, EventRow.seq >= first)
+                .order_by(EventRow.seq)
+            ).all()
+            return stored_match_from_row(row, events, row.secrets, row.snapshot), first
+
+    def read_events(self, match_id: str, stop: int) -> list[dict[str, Any]]:
+        """The match's events before seq ``stop``, in order (as ``Event.to_dict()`` gave them)."""
+        with self._read() as session:
+            return list(
+                session.scalars(
+                    select(EventRow.event)
+                    .where(EventRow.match_id == match_id, EventRow.seq < stop)
+                    .order_by(EventRow.seq)
+                ).all()
+            )
+
     def list_matches(
         self, status: str | None = None, user_id: int | None = None, limit: int = 50
     ) -> list[StoredMatch]:

@@ -109,12 +109,13 @@ class LiveMatch:
 
     def hello(self, seat: int | None) -> dict[str, Any]:
         """The first message to a socket: its seat, the players, the state and the log (the
-        ``actions`` and ``legal`` of the seat are the caller's to add)."""
+        ``actions`` and ``legal`` of the seat are the caller's to add). Off the event loop: the
+        log may fetch its earlier events from the store."""
         return {
             "type": "hello",
             "match_id": self.id,
             "you": seat,
             "players": self.players(),
             "state": self.match.state(),
-            "events": [event.to_dict() for event in self.match.events],
+            "events": self.match.events.dicts(),
         }

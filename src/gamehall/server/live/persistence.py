@@ -8,6 +8,7 @@ nobody's clock for the downtime and the log, whose times are match times, still 
 (see ``docs/server.md``).
 """
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -95,18 +96,20 @@ class Persistence:
 
     async def load(self, match_id: str, *, resuming: bool = False) -> Loaded:
         """Read and rebuild a stored match (its snapshot and the events after it, else its
-        whole log), in the replays' worker thread; ``NoSuchMatchError``, ``RecordError`` if
-        its log does not replay."""
+        whole log; the match's log fetches its earlier events when read), in the replays'
+        worker thread; ``NoSuchMatchError``, ``RecordError`` if its log does not replay."""
         return await self.workers.replay(self._load, match_id, resuming)
 
     def _load(self, match_id: str, resuming: bool) -> Loaded:
-        stored = self.store.load_match(match_id)
-        if stored is None:
+        found = self.store.load_recent_match(match_id)
+        if found is None:
             raise NoSuchMatchError(f"there is no match {match_id}")
+        stored, first = found
         time_source = MatchTime(self.wall, self._offset(stored, stored.events or (), resuming))
         settings = MatchSettings.from_dict(stored.settings)
         dice = new_dice(settings)
-        match, snapshot_at = rebuild(stored, time_source, dice)
+        earlier = functools.partial(self.store.read_events, match_id, first)
+        match, snapshot_at = rebuild(stored, time_source, dice, first=first, earlier=earlier)
         return Loaded(stored, match, time_source, dice, snapshot_at)
 
     def _offset(self, stored: StoredMatch, events: Sequence[Any], resuming: bool) -> float:

@@ -1,11 +1,13 @@
 """The snapshots of the live matches: when one is stored, and rebuilding a stored match from it.
 
 A stored match keeps its latest ``Match.snapshot()`` beside its log (written with the events it
-stands after, in their transaction). Loading the match restores the snapshot and replays only
-the events after it, one by one through the play layer, instead of the whole log. A snapshot
-holds the match as it stands, not its log: some 50 microseconds to make and 1 to 3 KB to write
-(a line per game played: 2.7 KB after the 18 games of a 25-point match). It is still not
-written with every move, but at the start and end of each game and after every
+stands after, in their transaction). Loading the match reads the snapshot and the events after
+it (from the game's start when fair dice go on), restores the snapshot and replays only those
+events through the play layer; the earlier events stay in the store until somebody reads the
+whole log (a player's first look, a record), and are then fetched once, off the event loop.
+A snapshot holds the match as it stands, not its log: some 50 microseconds to make and 1 to 3
+KB to write (a line per game played: 2.7 KB after the 18 games of a 25-point match). It is
+still not written with every move, but at the start and end of each game and after every
 ``SNAPSHOT_EVERY`` events, so that a load replays fewer than that many events (about 0.5 ms
 each for the tables games). A match without a usable snapshot (stored before snapshots, or of
 another snapshot version) is replayed from its first event, as before, and gets one at its next
@@ -18,6 +20,7 @@ from typing import Any
 
 from gamehall.errors import RecordError
 from gamehall.play.dice import DiceSource
+from gamehall.play.event_log import EarlierEvents, EventLog
 from gamehall.play.events import Event
 from gamehall.play.match import Match, TimeSource
 from gamehall.play.registry import load_match, restore_match
@@ -42,18 +45,25 @@ def snapshot_due(stored_at: int | None, count: int, batch: Sequence[Mapping[str,
 
 
 def rebuild(
-    stored: StoredMatch, time_source: TimeSource, dice: DiceSource | None
+    stored: StoredMatch,
+    time_source: TimeSource,
+    dice: DiceSource | None,
+    *,
+    first: int = 0,
+    earlier: EarlierEvents | None = None,
 ) -> tuple[Match, int | None]:
-    """The stored match (loaded whole, with its secrets), restored from its snapshot and the
-    events after it, else replayed from its log; and the event count of the snapshot it was
-    restored from (None after a replay). ``RecordError`` if the log does not replay."""
-    events = stored.events or ()
+    """The stored match (read with its secrets, and its events from seq ``first`` on, as
+    ``load_recent_match`` reads it; ``earlier`` fetches those before), restored from its
+    snapshot and the events after it, else replayed from its whole log; and the event count
+    of the snapshot it was restored from (None after a replay). The match's log fetches its
+    earlier events only when they are read. ``RecordError`` if the log does not replay."""
+    recent = [Event.from_dict(e) for e in stored.events or ()]
+    history = EventLog(recent, offset=first, load_earlier=earlier)
     if stored.snapshot is not None:
         try:
-            log_events = [Event.from_dict(e) for e in events]
             match = restore_match(
                 stored.snapshot,
-                log_events,
+                history,
                 secrets=stored.secrets or {},
                 time_source=time_source,
                 dice=dice,
@@ -62,4 +72,5 @@ def rebuild(
             log.warning("match %s: its snapshot cannot be used (%s); replaying", stored.id, exc)
         else:
             return match, int(stored.snapshot["events"])
-    return load_match(stored.as_match_dict(secrets=True), time_source, dice=dice), None
+    whole = {**stored.as_match_dict(secrets=True), "events": history.dicts()}
+    return load_match(whole, time_source, dice=dice), None

@@ -1,0 +1,157 @@
+"""A match's log that need not be read whole to go on playing.
+
+A long match restored from a snapshot needs only the events of its game in progress to go on;
+the thousands before them matter only to whoever reads the whole log (a player's first look
+at the match, a record, a review). ``EventLog`` holds the recent events as ``Event`` values
+and leaves the earlier ones where they are stored until somebody reads them: ``load_earlier``
+fetches them (as the stored ``Event.to_dict()`` forms) the first time. Everything else about it
+is a list of events in order.
+"""
+
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, overload
+
+from gamehall.errors import RecordError
+from gamehall.play.events import Event
+
+EarlierEvents = Callable[[], Sequence[Mapping[str, Any]]]
+"""What fetches the events before a log's recent ones, as ``Event.to_dict()`` forms."""
+
+
+class EventLog(Sequence[Event]):
+    """The events of a match in order; the first ``offset`` of them fetched only when read."""
+
+    def __init__(
+        self,
+        recent: Sequence[Event] = (),
+        *,
+        offset: int = 0,
+        load_earlier: EarlierEvents | None = None,
+    ) -> None:
+        if offset and load_earlier is None:
+            raise RecordError("a log that starts after its first event says where the rest is")
+        self._offset = offset
+        self._recent = list(recent)
+        self._load_earlier = load_earlier
+        self._earlier_dicts: list[dict[str, Any]] | None = None if offset else []
+        self._earlier: list[Event] | None = None if offset else []
+        self._lock = threading.Lock()
+
+    @property
+    def complete(self) -> bool:
+        """Whether every event is in memory (reading any costs no fetch)."""
+        return self._earlier is not None
+
+    def head(self, count: int) -> "EventLog":
+        """A log of the first ``count`` events (those held in memory are shared, not copied
+        one by one; the earlier ones are fetched from the same place when read)."""
+        if not 0 <= count <= len(self):
+            raise RecordError(f"the log has {len(self)} events, not {count}")
+        if self._earlier is not None or count < self._offset:
+            return EventLog(self._all()[:count])
+        return EventLog(
+            self._recent[: count - self._offset],
+            offset=self._offset,
+            load_earlier=self._load_earlier,
+        )
+
+    def load(self) -> None:
+        """Fetch the earlier events now (does nothing when they are in memory); a blocking
+        read of the store, so off the event loop. ``RecordError`` if they are not the log's."""
+        if self._earlier is not None:
+            return
+        with self._lock:
+            if self._earlier is not None:
+                return
+            assert self._load_earlier is not None
+            dicts = [dict(data) for data in self._load_earlier()]
+            earlier = [Event.from_dict(data) for data in dicts]
+            if [e.seq for e in earlier] != list(range(self._offset)):
+                raise RecordError(
+                    f"the stored log does not hold events 0 to {self._offset - 1} in order"
+                )
+            self._earlier_dicts = dicts
+            self._earlier = earlier
+
+    def dicts(self) -> list[dict[str, Any]]:
+        """Every event as ``Event.to_dict()`` gives it (the earlier ones as they were stored:
+        no round trip through ``Event``)."""
+        self.load()
+        assert self._earlier_dicts is not None
+        return [*self._earlier_dicts, *(event.to_dict() for event in self._recent)]
+
+    def __len__(self) -> int:
+        return self._offset + len(self._recent)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step == 1 and start >= self._offset:
+                return self._recent[start - self._offset : max(stop - self._offset, 0)]
+            return self._all()[index]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("the log has no such event")
+        if index >= self._offset:
+            return self._recent[index - self._offset]
+        return self._all()[index]
+
+    def __setitem__(self, index: int, event: Event) -> None:
+        """Replace an event (the play layer restamps the clocks of the events just made)."""
+        if index < 0:
+            index += len(self)
+        if not self._offset <= index < len(self):
+            raise IndexError("only the recent events of a log are replaced")
+        self._recent[index - self._offset] = event
+
+    def __iter__(self) -> Iterator[Event]:
+        if self._earlier is None:
+            self.load()
+        assert self._earlier is not None
+        yield from self._earlier
+        yield from self._recent
+
+    def __reversed__(self) -> Iterator[Event]:
+        yield from reversed(self._recent)
+        if self._offset:
+            self.load()
+            assert self._earlier is not None
+            yield from reversed(self._earlier)
+
+    def append(self, event: Event) -> None:
+        """Add the next event."""
+        self._recent.append(event)
+
+    def _all(self) -> list[Event]:
+        self.load()
+        assert self._earlier is not None
+        return [*self._earlier, *self._recent]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Copies and pickles share no lock (a copy of a match gets its own)."""
+        state = dict(self.__dict__)
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        held = "all" if self.complete else f"{len(self._recent)} recent"
+        return f"<EventLog of {len(self)} events, {held} in memory>"
