@@ -31,7 +31,7 @@ VERSION = 1
 Distributions = npt.NDArray[np.float64]
 
 
-def _all_positions() -> npt.NDArray[np.int8]:
+def all_positions() -> npt.NDArray[np.int8]:
     """Every position, shape (SIZE, 6): checkers on points 1..6, in order of their keys."""
     grids = np.indices((CHECKERS + 1,) * POINTS).reshape(POINTS, -1).T
     found = grids[grids.sum(axis=1) <= CHECKERS].astype(np.int8)
@@ -91,7 +91,7 @@ def _build(positions, keys, order, dist, means):  # type: ignore[no-untyped-def]
 
 def compute() -> Distributions:
     """The database computed afresh: shape (SIZE, MAX_ROLLS), rows in order of ``keys_of``."""
-    positions = _all_positions()
+    positions = all_positions()
     keys = keys_of(positions)
     pips = positions.astype(np.int64) @ np.arange(1, POINTS + 1)
     order = np.argsort(pips, kind="stable")
@@ -133,7 +133,7 @@ def database() -> Distributions:
 
 @cache
 def sorted_keys() -> npt.NDArray[np.int64]:
-    return keys_of(_all_positions())
+    return keys_of(all_positions())
 
 
 def indices(home: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:

@@ -1,11 +1,13 @@
-"""``gamehall train backgammon``: TD(lambda) self-play training with a progress bar, periodic
-checkpoints, resumable, reproducible from its seed.
+"""``gamehall train backgammon|nardy``: TD(lambda) self-play training with a progress bar,
+periodic checkpoints, resumable, reproducible from its seed.
 
 ``--out FILE`` receives the weights (``.npz``, the training record inside) and ``FILE.json``
 the record: the seed, the settings, games played, wall time and the benchmark at each
 checkpoint. ``--resume FILE`` goes on from a checkpoint (its seed and settings). The benchmark is
-``--bench-pairs`` pairs of duplicate cubeless games against GNU Backgammon's 0-ply player when
-``gnubg_nn`` (a test extra) is installed; without it the checkpoints record no figure.
+``--bench-pairs`` pairs of duplicate games: for backgammon, cubeless against GNU Backgammon's
+0-ply player when ``gnubg_nn`` (a test extra) is installed (without it the checkpoints record
+no figure); for long nardy, against the ``beginner`` level (nothing stronger exists to measure
+against).
 
 This module imports numpy and numba only when a run starts, so that the rest of the command line
 starts fast.
@@ -18,7 +20,8 @@ from typing import Any, TextIO
 from gamehall.errors import GameError
 
 DESCRIPTION = (
-    "Train the backgammon networks by TD(lambda) self-play (no teacher). Writes checkpoints to "
+    "Train the backgammon or long nardy networks by TD(lambda) self-play (no teacher). Writes "
+    "checkpoints to "
     "--out (weights) and --out.json (the training record) every --every games and at the end; "
     "--resume continues a checkpoint with its own seed and settings."
 )
@@ -29,7 +32,9 @@ def add_parser(sub: Any) -> None:
     train = sub.add_parser(
         "train", help="train an engine's networks by self-play", description=DESCRIPTION
     )
-    train.add_argument("game", choices=["backgammon"], help="the game to train (backgammon)")
+    train.add_argument(
+        "game", choices=["backgammon", "nardy"], help="the game to train (backgammon, nardy)"
+    )
     train.add_argument("--games", type=int, required=True, help="games to play (more, on --resume)")
     train.add_argument("--out", required=True, metavar="FILE", help="the checkpoint file (.npz)")
     train.add_argument("--resume", metavar="FILE", help="a checkpoint to continue")
@@ -50,16 +55,23 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
     from tqdm import tqdm
 
+    from gamehall.engines.neural.nardy_network import NardyEvaluator
     from gamehall.engines.neural.network import Evaluator
     from gamehall.engines.neural.training import Record, Settings, train
 
+    kind = NardyEvaluator if args.game == "nardy" else Evaluator
     for name in ("games", "every", "bench_pairs"):
         if getattr(args, name) < (0 if name == "bench_pairs" else 1):
             raise GameError(f"--{name.replace('_', '-')} must be a positive number")
     out = Path(args.out)
     if args.resume:
-        evaluator, meta = Evaluator.load(args.resume)
+        evaluator, meta = kind.load(args.resume)
         record = Record.from_json(meta)
+        if record.game != args.game:
+            raise GameError(
+                f"{args.resume} holds {record.game} networks: resume it with "
+                f"'gamehall train {record.game}'"
+            )
     else:
         settings = Settings()
         if args.alpha is not None:
@@ -68,8 +80,8 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             settings = replace(settings, lam=args.lam)
         if args.hidden is not None:
             settings = replace(settings, contact_hidden=args.hidden)
-        record = Record(seed=args.seed, settings=settings)
-        evaluator = Evaluator.fresh(args.seed, settings.contact_hidden, settings.race_hidden)
+        record = Record(seed=args.seed, settings=settings, game=args.game)
+        evaluator = kind.fresh(args.seed, settings.contact_hidden, settings.race_hidden)
     words = ["gamehall", "train", args.game, "--games", str(args.games), "--out", args.out]
     words += ["--every", str(args.every), "--bench-pairs", str(args.bench_pairs)]
     for flag in ("alpha", "lam", "hidden"):
@@ -78,7 +90,10 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     words += ["--resume", args.resume] if args.resume else ["--seed", str(args.seed)]
     # A resumed run's record keeps every command that trained it, in order.
     record.command = "; then ".join(filter(None, [record.command, shlex.join(words)]))
-    benchmark = _benchmark(args.bench_pairs)
+    if args.game == "nardy":
+        benchmark = _nardy_benchmark(args.bench_pairs)
+    else:
+        benchmark = _benchmark(args.bench_pairs)
     bar = tqdm(
         total=record.games + args.games,
         initial=record.games,
@@ -92,7 +107,8 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         bar.update(games - bar.n)
         if last is not None and games == last["games"] and "benchmark" in last:
             figure = last["benchmark"]
-            bar.set_postfix_str(f"vs gnubg {figure['ppg']:+.3f}±{figure['se']:.3f} at {games}")
+            name = "beginner" if args.game == "nardy" else "gnubg"
+            bar.set_postfix_str(f"vs {name} {figure['ppg']:+.3f}±{figure['se']:.3f} at {games}")
 
     with bar:
         train(evaluator, record, args.games, out, args.every, benchmark, progress)
@@ -116,5 +132,21 @@ def _benchmark(pairs: int) -> Any:
             return None
         summary = duplicate_match(greedy_chooser(evaluator), gnubg_chooser(), pairs, seed=7)
         return {"opponent": "gnubg 0-ply", **summary.to_dict()}
+
+    return run
+
+
+def _nardy_benchmark(pairs: int) -> Any:
+    """The long nardy checkpoint benchmark: duplicate games against the beginner level."""
+    from gamehall.engines.neural.nardy_levels import beginner_chooser
+    from gamehall.engines.neural.network import Evaluator
+    from gamehall.engines.neural.versus import NARDY, duplicate_match
+
+    def run(evaluator: Evaluator) -> dict[str, object] | None:
+        if not pairs:
+            return None
+        opponent = beginner_chooser(seed=7)
+        summary = duplicate_match(evaluator.chooser(), opponent, pairs, seed=7, game=NARDY)
+        return {"opponent": "beginner", **summary.to_dict()}
 
     return run

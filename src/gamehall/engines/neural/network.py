@@ -17,9 +17,10 @@ finished games get their exact result. Evaluation is numpy only: one matrix prod
 for a whole batch of candidates.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -104,14 +105,16 @@ class Net:
     b2: Floats
 
     @classmethod
-    def fresh(cls, hidden: int, rng: np.random.Generator) -> "Net":
-        """Small random weights."""
-        scale = 1.0 / np.sqrt(INPUTS)
+    def fresh(
+        cls, hidden: int, rng: np.random.Generator, inputs: int = INPUTS, outputs: int = OUTPUTS
+    ) -> "Net":
+        """Small random weights (backgammon's inputs and outputs unless told)."""
+        scale = 1.0 / np.sqrt(inputs)
         return cls(
-            rng.uniform(-scale, scale, (INPUTS, hidden)).astype(np.float32),
+            rng.uniform(-scale, scale, (inputs, hidden)).astype(np.float32),
             np.zeros(hidden, np.float32),
-            rng.uniform(-0.1, 0.1, (hidden, OUTPUTS)).astype(np.float32),
-            np.zeros(OUTPUTS, np.float32),
+            rng.uniform(-0.1, 0.1, (hidden, outputs)).astype(np.float32),
+            np.zeros(outputs, np.float32),
         )
 
     @property
@@ -137,17 +140,26 @@ class Net:
 
 
 class Evaluator:
-    """The contact and race networks with the exact cases around them."""
+    """The contact and race networks with the exact cases around them (backgammon's; another
+    game's evaluator is a subclass with its own inputs, outputs and exact cases)."""
+
+    game = "backgammon"
+    """The game the networks evaluate, as ``gamehall train`` names it."""
+    inputs = INPUTS
+    outputs = OUTPUTS
 
     def __init__(self, contact: Net, race: Net) -> None:
         self.contact = contact
         self.race = race
 
     @classmethod
-    def fresh(cls, seed: int, contact_hidden: int = 80, race_hidden: int = 40) -> "Evaluator":
+    def fresh(cls, seed: int, contact_hidden: int = 80, race_hidden: int = 40) -> Self:
         """Untrained networks, their weights drawn from ``seed``."""
         rng = np.random.default_rng(seed)
-        return cls(Net.fresh(contact_hidden, rng), Net.fresh(race_hidden, rng))
+        return cls(
+            Net.fresh(contact_hidden, rng, cls.inputs, cls.outputs),
+            Net.fresh(race_hidden, rng, cls.inputs, cls.outputs),
+        )
 
     def save(self, path: Path | str, meta: str = "{}") -> None:
         """Write the weights (``.npz``), with ``meta`` (JSON text) beside them in the file."""
@@ -159,7 +171,7 @@ class Evaluator:
         partial.replace(target)
 
     @classmethod
-    def load(cls, path: Path | str) -> tuple["Evaluator", str]:
+    def load(cls, path: Path | str) -> tuple[Self, str]:
         """The evaluator saved in ``path``, and its meta text."""
         with np.load(path) as arrays:
             evaluator = cls(Net.from_arrays(arrays, "contact"), Net.from_arrays(arrays, "race"))
@@ -196,6 +208,43 @@ class Evaluator:
     def equities(self, boards: Boards) -> npt.NDArray[np.float64]:
         """Cubeless equity of each board for its side on roll."""
         return equity(self.probabilities(boards))
+
+    # -- what training needs of a game (``training``) --------------------------------------
+
+    def flip(self, probabilities: Probabilities) -> Probabilities:
+        """The same probabilities seen by the other side."""
+        return flip(probabilities)
+
+    def final(self, boards: Boards) -> Probabilities:
+        """The exact result of finished boards, the loser on roll."""
+        return lost_outcome(boards)
+
+    def batches(self, boards: Boards) -> list[tuple[Net, Floats, npt.NDArray[np.bool_]]]:
+        """Each network with the inputs of all ``boards`` and which of them it evaluates."""
+        race = is_race(boards)
+        inputs = encode(boards)
+        return [(self.contact, inputs, ~race), (self.race, inputs, race)]
+
+    def self_play(self, seed: int, boards: Boards) -> int:
+        """Play one greedy 0-ply game with dice from ``seed`` into ``boards`` (each with its
+        side on roll first); returns how many boards it wrote."""
+        from gamehall.engines.neural import fast
+
+        return int(fast.self_play(seed, boards, *fast.kernel_args(self)))
+
+    def chooser(self) -> Callable[[Boards, tuple[int, int], Boards], int]:
+        """The 0-ply player of these networks (their weights as they stand at each call): given
+        the board, the dice and the legal results, the index of the result it plays."""
+        from gamehall.engines.neural import fast
+
+        args = fast.kernel_args(self)
+        x = np.zeros(self.inputs, np.float32)
+        out = np.zeros(self.outputs)
+
+        def choose(board: Boards, dice: tuple[int, int], results: Boards) -> int:
+            return int(fast.best_index(results, len(results), x, out, *args))
+
+        return choose
 
 
 def lost_outcome(boards: Boards) -> Probabilities:

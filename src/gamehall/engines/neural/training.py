@@ -1,11 +1,16 @@
-"""TD(lambda) self-play training of the evaluator, from nothing but the rules and the dice.
+"""TD(lambda) self-play training of an evaluator, from nothing but the rules and the dice.
+
+One machinery for every game: what differs (the self-play kernel, the inputs, which network
+sees which position, the exact result of a finished game, how the outputs look from the other
+side) comes from the evaluator (``network.Evaluator`` for backgammon, ``nardy_network`` for
+long nardy).
 
 Each game is played by the current networks against themselves, greedily at 0-ply (the dice
 explore). When it ends, every position's target is its lambda-return, computed backwards from
 the exact result: ``G_t = flip((1 - lambda) V_{t+1} + lambda G_{t+1})`` (``flip`` turns the
 next position's probabilities, seen by the other side, into the mover's), the offline form of
 TD(lambda). Each network then takes one gradient step on its positions (cross-entropy on the
-five sigmoid outputs), summed over the game as sequential updates would be. The learning rate
+sigmoid outputs), summed over the game as sequential updates would be. The learning rate
 falls as ``alpha / sqrt(1 + games / alpha_halflife)``.
 
 Every game's dice come from ``numpy.random.default_rng([seed, game])``, so a run is
@@ -21,19 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
-from gamehall.engines.neural import fast
 from gamehall.engines.neural.board import Boards
-from gamehall.engines.neural.network import (
-    INPUTS,
-    Evaluator,
-    Floats,
-    Net,
-    Probabilities,
-    encode,
-    flip,
-    is_race,
-    lost_outcome,
-)
+from gamehall.engines.neural.network import Evaluator, Floats, Net, Probabilities, flip
 
 
 @dataclass(frozen=True)
@@ -60,6 +54,7 @@ class Record:
     wall_seconds: float = 0.0
     checkpoints: list[dict[str, object]] = field(default_factory=list)
     command: str = ""
+    game: str = "backgammon"
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1)
@@ -84,18 +79,24 @@ def self_play(evaluator: Evaluator, seed: int, game: int) -> Boards:
     """The boards of one greedy 0-ply self-play game, each with its side on roll first, the
     last one finished (its side on roll has lost)."""
     boards = np.zeros((MAX_TURNS, 2, 26), np.int8)
-    count = fast.self_play(game_seed(seed, game), boards, *fast.kernel_args(evaluator))
+    count = evaluator.self_play(game_seed(seed, game), boards)
     if boards[count - 1, 1, 0] != 15:
         raise RuntimeError(f"self-play game {game} did not finish in {MAX_TURNS} turns")
     return boards[:count]
 
 
-def lambda_targets(values: Probabilities, final: Probabilities, lam: float) -> Probabilities:
+def lambda_targets(
+    values: Probabilities,
+    final: Probabilities,
+    lam: float,
+    flip: Callable[[Probabilities], Probabilities] = flip,
+) -> Probabilities:
     """The lambda-return of each of a game's positions ``s_0 .. s_{T-1}``, from the networks'
-    ``values`` of them and the exact result ``final`` (shape (1, 5)) of ``s_T``, each seen by
-    its own side on roll."""
+    ``values`` of them and the exact result ``final`` (shape (1, outputs)) of ``s_T``, each
+    seen by its own side on roll; ``flip`` turns outputs to the other side's view (backgammon's
+    five by default)."""
     count = values.shape[0]
-    targets = np.empty((count, 5))
+    targets = np.empty(values.shape)
     following = final[0]
     for t in range(count - 1, -1, -1):
         nxt = final[0] if t + 1 == count else values[t + 1]
@@ -120,10 +121,9 @@ def learn(evaluator: Evaluator, boards: Boards, settings: Settings, rate: float)
     """Update the networks from one finished game's boards."""
     live = boards[:-1]
     values = evaluator.probabilities(live)
-    targets = lambda_targets(values, lost_outcome(boards[-1:]), settings.lam)
-    race = is_race(live)
-    inputs = encode(live)
-    for net, rows in ((evaluator.contact, ~race), (evaluator.race, race)):
+    final = evaluator.final(boards[-1:])
+    targets = lambda_targets(values, final, settings.lam, evaluator.flip)
+    for net, inputs, rows in evaluator.batches(live):
         if rows.any():
             step(net, inputs[rows], targets[rows], rate)
 
@@ -170,11 +170,4 @@ def save(evaluator: Evaluator, record: Record, out: Path) -> None:
 def greedy_chooser(evaluator: Evaluator) -> Callable[[Boards, tuple[int, int], Boards], int]:
     """The 0-ply player of an evaluator (its weights as they stand at each call), for
     matches."""
-    args = fast.kernel_args(evaluator)
-    x = np.zeros(INPUTS, np.float32)
-    out = np.zeros(5)
-
-    def choose(board: Boards, dice: tuple[int, int], results: Boards) -> int:
-        return int(fast.best_index(results, len(results), x, out, *args))
-
-    return choose
+    return evaluator.chooser()

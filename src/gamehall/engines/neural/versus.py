@@ -1,6 +1,7 @@
-"""Cubeless money games against GNU Backgammon's 0-ply player (``gnubg_nn.best_move``), with
-duplicate dice: each dice sequence is played twice, the seats swapped, so that the luck of the
-dice cancels out of each pair.
+"""Cubeless money games between two players of the fast boards, with duplicate dice: each dice
+sequence is played twice, the seats swapped, so that the luck of the dice cancels out of each
+pair. Backgammon by default (GNU Backgammon's 0-ply player, ``gnubg_nn.best_move``, is one
+opponent); long nardy with ``game=NARDY``.
 
 ``gnubg_nn`` is a test extra (the opponent we measure against, never a teacher); it is imported
 only when a match is played.
@@ -9,9 +10,11 @@ only when a match is played.
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
+from gamehall.engines.neural import nardy_board
 from gamehall.engines.neural.board import Boards, MoveGenerator, initial_board
 
 Chooser = Callable[[Boards, tuple[int, int], Boards], int]
@@ -57,6 +60,43 @@ class Summary:
 KINDS = {1: "single", 2: "gammon", 3: "backgammon"}
 
 
+class Generator(Protocol):
+    def successors(self, board: Boards, d1: int, d2: int) -> Boards: ...
+
+
+def backgammon_points(loser: Boards) -> int:
+    """What a finished backgammon game is worth, from the loser's side (own numbering)."""
+    return 1 if loser[0] else (3 if loser[19:26].sum() else 2)
+
+
+def nardy_points(loser: Boards) -> int:
+    """What a finished long nardy game is worth: oin 1, mars 2 (the loser bore off nothing)."""
+    return 1 if loser[0] else 2
+
+
+@dataclass(frozen=True)
+class MatchGame:
+    """What a match needs of a game: the start, a move generator, whether the opening roll is
+    rolled again on a double (backgammon), what a finished game is worth and the names of its
+    values."""
+
+    initial: Callable[[], Boards]
+    generator: Callable[[], Generator]
+    reroll_opening_doubles: bool
+    points: Callable[[Boards], int]
+    kinds: dict[int, str]
+
+
+BACKGAMMON = MatchGame(initial_board, MoveGenerator, True, backgammon_points, KINDS)
+NARDY = MatchGame(
+    nardy_board.initial_board,
+    nardy_board.NardyMoveGenerator,
+    False,
+    nardy_points,
+    {1: "oin", 2: "mars"},
+)
+
+
 def gnubg_chooser() -> Chooser:
     """GNU Backgammon's 0-ply player, as a chooser."""
     import gnubg_nn  # type: ignore[import-untyped]
@@ -82,12 +122,15 @@ def gnubg_chooser() -> Chooser:
 
 
 def play_game(
-    players: tuple[Chooser, Chooser], rolls: np.random.Generator, generator: MoveGenerator
+    players: tuple[Chooser, Chooser],
+    rolls: np.random.Generator,
+    generator: Generator,
+    game: MatchGame = BACKGAMMON,
 ) -> tuple[int, int]:
     """One cubeless game, ``players[0]`` moving first: (index of the winner, points won)."""
-    board = initial_board()
+    board = game.initial()
     turn = 0
-    first = True
+    first = game.reroll_opening_doubles
     while True:
         dice = tuple(int(d) for d in rolls.integers(1, 7, 2))
         while first and dice[0] == dice[1]:
@@ -97,9 +140,7 @@ def play_game(
         index = 0 if len(results) == 1 else players[turn](board, (dice[0], dice[1]), results)
         board = results[index]
         if board[1, 0] == 15:
-            loser = board[0]
-            points = 1 if loser[0] else (3 if loser[19:26].sum() else 2)
-            return turn, points
+            return turn, game.points(board[0])
         turn = 1 - turn
 
 
@@ -109,20 +150,23 @@ def duplicate_match(
     pairs: int,
     seed: int,
     progress: Callable[[Summary], None] | None = None,
+    game: MatchGame = BACKGAMMON,
+    generator: Generator | None = None,
 ) -> Summary:
     """``pairs`` pairs of games of ``player`` against ``opponent``, each pair on one dice
-    sequence with the seats swapped."""
-    generator = MoveGenerator()
+    sequence with the seats swapped (``generator``: the game's, default rules, unless given)."""
+    if generator is None:
+        generator = game.generator()
     summary = Summary()
     for pair in range(pairs):
         total = 0
         for swap in (False, True):
             rolls = np.random.default_rng([seed, pair])
             players = (opponent, player) if swap else (player, opponent)
-            winner, points = play_game(players, rolls, generator)
+            winner, points = play_game(players, rolls, generator, game)
             ours = (winner == 1) == swap
             total += points if ours else -points
-            kind = f"{'won' if ours else 'lost'} {KINDS[points]}"
+            kind = f"{'won' if ours else 'lost'} {game.kinds[points]}"
             summary.ends[kind] = summary.ends.get(kind, 0) + 1
         summary.pairs.append(total / 2)
         if progress is not None:
