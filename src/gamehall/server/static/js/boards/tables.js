@@ -9,6 +9,7 @@ import { s } from "../dom.js";
 
 const PW = 50; // point width
 const R = 23; // checker radius
+const DRAG_PX = 4; // how far a pressed pointer moves before the press is a drag
 const FRAME = 14;
 const BAR = 56;
 const TRAY = 64;
@@ -132,6 +133,9 @@ export class TablesBoard {
     /** @type {number | null} the point of the checker picked up (the viewer's numbering) */
     this.selected = null;
     this.dragging = false;
+    /** @type {{x: number, y: number, moved: boolean, tap: boolean} | null} where the pointer went
+     * down, whether it has moved far enough to be a drag, and whether a one-tap waits for it */
+    this.press = null;
     /** @type {number[][] | null} */
     this.checkers = null;
     /** @type {Stack[]} */
@@ -505,12 +509,20 @@ export class TablesBoard {
     return true;
   }
 
-  /** @param {PointerEvent} event */
+  /**
+   * A press on a point: a second click on a target moves there; a press on a checker that can
+   * move picks it up (drawn targets, and a drag may begin). With one tap on, the tap waits for
+   * the release: let go where it was pressed and it is a tap, dragged to a target and it is
+   * that move.
+   * @param {PointerEvent} event
+   */
   pointerDown(event) {
     const point = this.pointAt(event);
     if (point === null || event.button > 0) return;
-    if (this.view?.oneTap && this.selected === null && this.tap(point)) return;
+    const oneTap = Boolean(this.view?.oneTap) && this.selected === null;
+    if (oneTap && !this.movesFrom(point).length && this.tap(point)) return; // the other die
     if (this.selected !== null && point !== this.selected && this.moveTo(point)) return;
+    this.press = { x: event.clientX, y: event.clientY, moved: false, tap: oneTap };
     if (point === this.selected) {
       this.dragging = true;
     } else if (this.movesFrom(point).length) {
@@ -518,6 +530,14 @@ export class TablesBoard {
       this.dragging = true;
     } else {
       this.selected = null;
+      this.press = null;
+    }
+    if (this.dragging) {
+      try {
+        this.svg.setPointerCapture(event.pointerId); // the release ends the drag even off the board
+      } catch {
+        // a synthetic pointer cannot be captured: the release is heard on the board all the same
+      }
     }
     if (this.view) this.render(this.view);
   }
@@ -525,6 +545,11 @@ export class TablesBoard {
   /** @param {PointerEvent} event */
   pointerMove(event) {
     if (!this.dragging || !(event.buttons & 1) || !this.view) return;
+    const press = this.press;
+    if (press && !press.moved) {
+      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_PX) return;
+      press.moved = true;
+    }
     const matrix = this.svg.getScreenCTM();
     if (!matrix) return;
     const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
@@ -539,12 +564,20 @@ export class TablesBoard {
   pointerUp(event) {
     if (!this.dragging) return;
     const point = this.pointAt(event);
+    const press = this.press;
+    const from = this.selected;
     this.endDrag();
-    if (point !== null && point !== this.selected) this.moveTo(point);
+    if (point !== null && point !== from && this.moveTo(point)) return;
+    if (press?.tap && from !== null && (point === from || !press.moved)) {
+      this.selected = null;
+      this.tap(from);
+    }
+    if (this.view) this.render(this.view);
   }
 
   endDrag() {
     this.dragging = false;
+    this.press = null;
     this.layers.ghost.setAttribute("visibility", "hidden");
   }
 }

@@ -1,18 +1,19 @@
 // @ts-check
 // The user's own socket (/ws/user): while logged in, whatever page is open, the server's
-// notices arrive here (a tournament's round paired, the next match ready, the tournament over)
-// and are shown in the corner with a link; pages that care hear them as a "gamehall:notice"
-// event on window. The socket reconnects after a drop.
+// notices arrive here (a tournament's round paired, the next match ready, the tournament over,
+// your turn in a correspondence-length match) and are shown in the corner with a link, and by
+// the browser itself while the tab is hidden if the reader allowed it; pages that care hear
+// them as a "gamehall:notice" event on window. The socket reconnects after a drop.
 
 import { onSessionChange, session } from "../api.js";
 import { h } from "../dom.js";
-import { describeSettings } from "../settings.js";
+import { describeSettings, GAMES } from "../settings.js";
 import { tones } from "../sound.js";
 
 /**
  * @typedef {{type: string, tournament?: {id: number, name: string}, round?: number,
  *   match_id?: string, opponent?: string, seat?: number, byes?: string[], winner?: string | null,
- *   settings?: import("../types.js").MatchSettings, of?: string}} Notice
+ *   settings?: import("../types.js").MatchSettings, of?: string, game?: string}} Notice
  */
 
 const RETRY_MS = 2000;
@@ -60,6 +61,10 @@ function describe(notice) {
   }
   if (notice.type === "rematch_offer") return [`${notice.opponent} offers a rematch.`, `#/game/${notice.of}`, "Answer"];
   if (notice.type === "rematch") return ["The rematch has started.", `#/game/${notice.match_id}`, "Go to the game"];
+  if (notice.type === "your_turn") {
+    const game = notice.game ? ` (${GAMES[notice.game] || notice.game})` : "";
+    return [`Your turn against ${notice.opponent}${game}.`, `#/game/${notice.match_id}`, "Go to the game"];
+  }
   const t = notice.tournament;
   if (!t) return null;
   const at = `#/tournament/${t.id}`;
@@ -82,12 +87,51 @@ const WAITING = ["seek_accepted", "challenge_accepted", "tournament_match"];
 /** A short two-note chime. */
 const chime = () => tones([660, 880]);
 
+/**
+ * The browser's own notice (outside the page) while the tab is hidden, if the reader allowed
+ * them; a click on it brings the tab back at `link`.
+ * @param {string} text
+ * @param {string} link
+ */
+function browserNotice(text, link) {
+  if (!document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
+  try {
+    const shown = new Notification("gamehall", { body: text, tag: link });
+    shown.onclick = () => {
+      window.focus();
+      location.hash = link;
+    };
+  } catch {
+    // some browsers allow notices only from a service worker: the tab's title still shows it
+  }
+}
+
+/** A button that asks the browser to allow its notices (while it has not been asked). */
+function allowButton() {
+  if (!("Notification" in window) || Notification.permission !== "default") return null;
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "link allow-notices",
+      onclick: (/** @type {Event} */ event) => {
+        /** @type {HTMLElement} */ (event.currentTarget).remove();
+        Notification.requestPermission().catch(() => {});
+      },
+    },
+    "Also tell me when this tab is hidden",
+  );
+}
+
 /** @param {Notice} notice */
 function show(notice) {
   window.dispatchEvent(new CustomEvent("gamehall:notice", { detail: notice }));
   const words = describe(notice);
   if (!words) return;
   const [text, link, linkText] = words;
+  if (WAITING.includes(notice.type) || notice.type === "your_turn") browserNotice(text, link);
+  // On the game page itself the turn is shown by the page (its title, its sound).
+  if (notice.type === "your_turn" && location.hash === link) return;
   const key = `${notice.type}:${notice.tournament?.id}:${notice.round ?? ""}:${notice.match_id ?? ""}`;
   const node = tray();
   node.querySelector(`[data-key="${CSS.escape(key)}"]`)?.remove();
@@ -97,9 +141,10 @@ function show(notice) {
     h("span", {}, text, " "),
     location.hash === link ? null : h("a", { href: link }, linkText),
     h("button", { type: "button", class: "link", "aria-label": "Dismiss", onclick: () => item.remove() }, "×"),
+    notice.type === "your_turn" ? allowButton() : null,
   );
-  if (WAITING.includes(notice.type)) chime();
-  if (notice.type === "seek_accepted" || notice.type === "challenge_accepted") {
+  if (WAITING.includes(notice.type) || notice.type === "your_turn") chime();
+  if (notice.type === "seek_accepted" || notice.type === "challenge_accepted" || notice.type === "your_turn") {
     item.dataset.link = link; // stays until the player is at the game
     if (location.hash === link) setTimeout(() => item.remove(), SHOWN_MS);
   } else if (notice.type === "tournament_match") {

@@ -50,6 +50,7 @@ const TOAST_MS = 5000;
  * @property {boolean} autoBearOff bear off by itself when every move left bears off (tables)
  * @property {boolean} autoConfirm confirm the turn by itself once every die is played (tables)
  * @property {boolean} moveSound a short sound for every move of the opponent
+ * @property {boolean} turnSound a short sound when it becomes the reader's turn
  * @property {number} autoMoves the moves the page has made by itself (bearing off)
  * @property {RenjuBoard | TablesBoard | null} board
  * @property {"" | "you" | "opponent"} rematch who has offered a rematch of this match
@@ -156,6 +157,7 @@ export function gamePage(root, { id }) {
     autoBearOff: localStorage.getItem("gamehall.autobearoff") !== "off",
     autoConfirm: localStorage.getItem("gamehall.autoconfirm") === "on",
     moveSound: localStorage.getItem("gamehall.movesound") === "on",
+    turnSound: localStorage.getItem("gamehall.turnsound") !== "off",
     autoMoves: 0,
     board: null,
     gameOver: null,
@@ -356,7 +358,26 @@ export function gamePage(root, { id }) {
         h("button", { type: "button", class: "secondary", onclick: () => ((game.flipped = !game.flipped), render()) }, "Flip the board"),
       );
     }
+    if (game.you !== null) items.push(turnSoundToggle());
     mount(el.toggles, items);
+  }
+
+  /** The setting that mutes the sound of your turn (on unless turned off, remembered). */
+  function turnSoundToggle() {
+    return h(
+      "label",
+      { class: "toggle", title: "Two short notes when your opponent has played and it is your turn." },
+      h("input", {
+        type: "checkbox",
+        name: "turnSound",
+        checked: game.turnSound,
+        onchange: (/** @type {Event} */ event) => {
+          game.turnSound = /** @type {HTMLInputElement} */ (event.target).checked;
+          localStorage.setItem("gamehall.turnsound", game.turnSound ? "on" : "off");
+        },
+      }),
+      "Sound when it is your turn",
+    );
   }
 
   /** @param {State} state */
@@ -599,12 +620,16 @@ export function gamePage(root, { id }) {
       default:
         return;
     }
+    const wasToAct = game.state?.to_act;
     game.state = message.state || null;
     game.actions = message.actions || [];
     game.legal = message.legal || null;
     game.receivedAt = performance.now();
     render();
     if (message.type === "update") moveSound(message.events || []);
+    if (message.type === "update" && game.turnSound && game.you !== null && wasToAct !== game.you && game.state?.to_act === game.you) {
+      tones([587, 880], 0.12, 0.07); // your turn: two rising notes
+    }
     autoBearOff();
     autoConfirm();
   }
