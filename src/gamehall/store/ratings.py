@@ -71,6 +71,10 @@ class HistoryPoint:
         }
 
 
+RESULT_KINDS = ("game_end", "match_end")
+"""The kinds of event that may carry a rated result (``_results``)."""
+
+
 def _results(game: str, events: Sequence[Mapping[str, Any]]) -> list[float]:
     """The rated results among a batch of a match's new events: the first seat's score in
     each. Renju is rated game by game (each ``game_end``: a win, or ½ for a draw),
@@ -135,6 +139,8 @@ def rate_results(
     in the caller's transaction, if the match is rated and between two people; returns how
     many results it rated. An event is stored once (its seq is unique), so a result is rated
     once."""
+    if not any(event.get("kind") in RESULT_KINDS for event in events):
+        return 0  # most batches: a move, a roll (no need to read the match)
     match = session.get(MatchRow, match_id, populate_existing=True)
     if match is None or not match.rated:
         return 0
