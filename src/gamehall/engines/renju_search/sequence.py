@@ -7,10 +7,11 @@ rules layer's board together: at each of the attacker's turns a VCF is searched 
 whole line is played), else a VCT, whose first move (a three) is played and answered by the
 defender's most natural defence (of the points that stop it, the one the pattern tables value
 most; a four of the attacker's is always blocked first); then the search starts again from the
-new position, which the proof says the attacker still wins. The line ends with the five: after
-the VCF's decisive four (an open four, a four-four) the defender blocks one point and the
-attacker plays the other. When the decisive four is White's and its only defence is forbidden
-to Black, the line ends there: Black cannot stop it.
+new position, which the proof says the attacker still wins with one three fewer (each VCT is
+searched shallowest first, so the line shown is short and the searches cheap). The line ends
+with the five: after the VCF's decisive four (an open four, a four-four) the defender blocks
+one point and the attacker plays the other. When the decisive four is White's and its only
+defence is forbidden to Black, the line ends there: Black cannot stop it.
 
 Every move is a legal move of the rules layer's board (the attacker's never a point forbidden to
 Black, nor the defender's), so what is shown can be played.
@@ -86,6 +87,7 @@ def forced_win(
     defender = 3 - attacker
     kind: ThreatKind = "vcf"
     threat = -1
+    depth_left = vct_depth
     for _ in range(MOST_THREES):
         line = searcher.threat_line(played.fast, "vcf", VCF_DEPTH, nodes, deadline)
         if line is not None:
@@ -99,16 +101,30 @@ def forced_win(
                 return None
             played.play(blocks[0])
         else:
-            line = searcher.threat_line(played.fast, "vct", vct_depth, nodes, deadline)
-            if line is None:
+            found = _shallowest_vct(played, searcher, depth_left, nodes, deadline)
+            if found is None:
                 return None
+            threat, depth = found
+            depth_left = depth - 1
             kind = "vct"
-            threat = line[0]
             played.play(threat)
         reply = _defence(played, attacker, threat)
         if reply is None:
             return None
         played.play(reply)
+    return None
+
+
+def _shallowest_vct(
+    played: _Played, searcher: Searcher, most: int, nodes: int, deadline: float
+) -> tuple[int, int] | None:
+    """The first move of the side to move's VCT with the fewest threes (at most ``most``) and
+    that number, or None. The shallowest is searched first: it is the cheapest search, and the
+    shortest line to show; the threes left after it bound the next search."""
+    for depth in range(1, most + 1):
+        line = searcher.threat_line(played.fast, "vct", depth, nodes, deadline)
+        if line is not None:
+            return line[0], depth
     return None
 
 
