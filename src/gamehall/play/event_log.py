@@ -35,44 +35,46 @@ class EventLog(Sequence[Event]):
         self._recent = list(recent)
         self._load_earlier = load_earlier
         self._earlier_dicts: list[dict[str, Any]] | None = None if offset else []
+        """The earlier events as stored, once fetched."""
         self._earlier: list[Event] | None = None if offset else []
+        """The earlier events as values, once read as such."""
         self._lock = threading.Lock()
 
     @property
     def complete(self) -> bool:
         """Whether every event is in memory (reading any costs no fetch)."""
-        return self._earlier is not None
+        return self._earlier_dicts is not None
 
     def head(self, count: int) -> "EventLog":
         """A log of the first ``count`` events (those held in memory are shared, not copied
         one by one; the earlier ones are fetched from the same place when read)."""
         if not 0 <= count <= len(self):
             raise RecordError(f"the log has {len(self)} events, not {count}")
-        if self._earlier is not None or count < self._offset:
+        if count < self._offset:
             return EventLog(self._all()[:count])
-        return EventLog(
+        log = EventLog(
             self._recent[: count - self._offset],
             offset=self._offset,
             load_earlier=self._load_earlier,
         )
+        log._earlier_dicts, log._earlier = self._earlier_dicts, self._earlier
+        return log
 
     def load(self) -> None:
         """Fetch the earlier events now (does nothing when they are in memory); a blocking
         read of the store, so off the event loop. ``RecordError`` if they are not the log's."""
-        if self._earlier is not None:
+        if self._earlier_dicts is not None:
             return
         with self._lock:
-            if self._earlier is not None:
+            if self._earlier_dicts is not None:
                 return
             assert self._load_earlier is not None
             dicts = [dict(data) for data in self._load_earlier()]
-            earlier = [Event.from_dict(data) for data in dicts]
-            if [e.seq for e in earlier] != list(range(self._offset)):
+            if [data.get("seq") for data in dicts] != list(range(self._offset)):
                 raise RecordError(
                     f"the stored log does not hold events 0 to {self._offset - 1} in order"
                 )
             self._earlier_dicts = dicts
-            self._earlier = earlier
 
     def dicts(self) -> list[dict[str, Any]]:
         """Every event as ``Event.to_dict()`` gives it (the earlier ones as they were stored:
@@ -80,6 +82,16 @@ class EventLog(Sequence[Event]):
         self.load()
         assert self._earlier_dicts is not None
         return [*self._earlier_dicts, *(event.to_dict() for event in self._recent)]
+
+    def _earlier_events(self) -> list[Event]:
+        """The earlier events as values (fetched and read once)."""
+        if self._earlier is None:
+            self.load()
+            with self._lock:
+                if self._earlier is None:
+                    assert self._earlier_dicts is not None
+                    self._earlier = [Event.from_dict(data) for data in self._earlier_dicts]
+        return self._earlier
 
     def __len__(self) -> int:
         return self._offset + len(self._recent)
@@ -113,27 +125,20 @@ class EventLog(Sequence[Event]):
         self._recent[index - self._offset] = event
 
     def __iter__(self) -> Iterator[Event]:
-        if self._earlier is None:
-            self.load()
-        assert self._earlier is not None
-        yield from self._earlier
+        yield from self._earlier_events()
         yield from self._recent
 
     def __reversed__(self) -> Iterator[Event]:
         yield from reversed(self._recent)
         if self._offset:
-            self.load()
-            assert self._earlier is not None
-            yield from reversed(self._earlier)
+            yield from reversed(self._earlier_events())
 
     def append(self, event: Event) -> None:
         """Add the next event."""
         self._recent.append(event)
 
     def _all(self) -> list[Event]:
-        self.load()
-        assert self._earlier is not None
-        return [*self._earlier, *self._recent]
+        return [*self._earlier_events(), *self._recent]
 
     def __getstate__(self) -> dict[str, Any]:
         """Copies and pickles share no lock (a copy of a match gets its own)."""

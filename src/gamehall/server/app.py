@@ -84,6 +84,7 @@ def create_app(
         app.state.lobby = lobby_push.LobbyHub(the_store, app.state.channels)
         app.state.lobby.start()
         freeze_startup_objects()
+        live.serving()  # from here on players can reconnect: held clocks may go on
         try:
             yield
         finally:

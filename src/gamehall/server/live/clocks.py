@@ -6,6 +6,7 @@ play layer's clocks take a time source.
 """
 
 import asyncio
+import math
 import time
 from typing import Protocol
 
@@ -36,14 +37,59 @@ class MatchTime:
     ``offset`` is the total time the server was down while the match was being played; event
     times are this match time, so replaying the log gives the same clocks. While another
     process's events are applied to this copy, ``pinned`` holds each event's own time.
+
+    After a restart the match's time is ``held`` (``hold``): it stands still, so that no clock
+    runs, until the player on move has had the time to reconnect (``release``, or the wall
+    time the hold was given to end at); then it goes on from where it stood.
     """
 
     def __init__(self, wall: WallClock, offset: float = 0.0) -> None:
         self.wall = wall
-        self.offset = offset
+        self._offset = offset
         self.pinned: float | None = None
+        self.held: tuple[float, float | None] | None = None
+        """The match time standing still, and the wall-clock time from which it goes on
+        (None: not known yet, the server is still starting); None when not held."""
 
     def __call__(self) -> float:
         if self.pinned is not None:
             return self.pinned
-        return self.wall() - self.offset
+        return self._at(self.wall())
+
+    def _at(self, now: float) -> float:
+        """The match time at wall-clock time ``now``."""
+        if self.held is not None:
+            frozen, until = self.held
+            return frozen if until is None or now < until else frozen + (now - until)
+        return now - self._offset
+
+    @property
+    def offset(self) -> float:
+        """The wall clock less the match time, now (it grows while the time is held)."""
+        now = self.wall()
+        return now - self._at(now)
+
+    def hold(self, until: float | None) -> None:
+        """Stop the match time where it stands until the wall-clock time ``until`` (None: until
+        ``hold_until`` or ``release`` says)."""
+        self.held = (self._at(self.wall()), until)
+
+    def hold_until(self, until: float) -> None:
+        """Set the end of a hold that had none yet."""
+        if self.held is not None and self.held[1] is None:
+            self.held = (self.held[0], until)
+
+    def holding_for(self) -> float | None:
+        """Seconds of wall-clock time until a hold ends (inf: its end is not known yet), or
+        None when the time is not held."""
+        if self.held is None:
+            return None
+        until = self.held[1]
+        return math.inf if until is None else max(until - self.wall(), 0.0)
+
+    def release(self) -> None:
+        """End a hold now: the match time goes on from where it stands."""
+        if self.held is not None:
+            now = self.wall()
+            self._offset = now - self._at(now)
+            self.held = None

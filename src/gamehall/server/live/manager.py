@@ -25,6 +25,7 @@ player is told to try again. The clock's timer and the computer player try again
 
 import asyncio
 import logging
+import math
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -65,6 +66,11 @@ RETRY_SECONDS = 1.0
 """After a failed save, the clock's timer and the computer player wait at least this long
 before trying again (the database may be down for a while)."""
 
+RESTART_GRACE = 30.0
+"""After a restart, a resumed match's clock stands still until its player on move reconnects,
+or until this many seconds after the server accepts connections again (a browser retries
+within 8 s)."""
+
 
 class SaveError(GameError):
     """The store refused a change (another process got there first, or the database failed);
@@ -99,6 +105,9 @@ class LiveMatches:
         """Called with the events of each change this process stores, once they are sent
         (``turn_notices.TurnNotices``)."""
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.restart_grace = RESTART_GRACE
+        self.serving_since: float | None = None
+        """When the server began to accept connections (``serving``); None before."""
         self._listener: asyncio.Task[None] | None = None
 
     # -- start and stop -------------------------------------------------------------------------
@@ -139,6 +148,34 @@ class LiveMatches:
         self.workers.close()
         if self.broker is not None:
             await self.broker.close()
+
+    def serving(self) -> None:
+        """The server accepts connections from now on: the clocks held since the restart go
+        on once their players have had ``restart_grace`` seconds to reconnect."""
+        now = self.clock()
+        self.serving_since = now
+        for live in list(self._live.values()):
+            if live.time.holding_for() == math.inf:
+                live.time.hold_until(now + self.restart_grace)
+                self._spawn(self._reschedule(live))
+
+    async def _reschedule(self, live: LiveMatch) -> None:
+        async with live.lock:
+            self._schedule(live)
+
+    def _hold_clock(self, live: LiveMatch) -> None:
+        """A match resumed after a restart stands still (``Persistence.load`` holds its time)
+        until its player on move can reconnect and has had ``restart_grace`` seconds to
+        (counted from when the server accepts connections), or reconnects (``join``), or
+        anything happens in the match: the restart then costs nobody any time. A computer's
+        clock, or a match with no clock running, goes on at once. (Matches that other
+        processes keep going are not held.)"""
+        clock = live.match.clock
+        running = None if clock is None or live.match.is_over else clock.running
+        if running is None or not live.is_human(running):
+            live.time.release()
+        elif self.serving_since is not None:
+            live.time.hold_until(self.clock() + self.restart_grace)
 
     def _spawn(self, work: Any) -> None:
         """Run a coroutine in the background, kept until it ends (``stop`` cancels it)."""
@@ -207,6 +244,8 @@ class LiveMatches:
         live.secrets = dict(loaded.stored.secrets or {})
         live.snapshot_at = loaded.snapshot_at
         live.saved = await self.workers.play(_saved, loaded.match)
+        if resuming:
+            self._hold_clock(live)
         self._live[match_id] = live
         async with live.lock:
             if "paused_at" in loaded.stored.summary:  # resumed: from now on the offset holds
@@ -263,11 +302,15 @@ class LiveMatches:
 
     async def join(self, live: LiveMatch, connection: Connection) -> None:
         """Add a socket: send it the hello; tell everybody if a player came (back)."""
+        seat = connection.seat
         async with live.lock:
             live.connections.append(connection)
-            hello, views = await self.workers.play(_hello_and_views, live, connection.seat)
-            connection.send(self._personal(live, hello, views, connection.seat))
-            seat = connection.seat
+            clock = live.match.clock
+            if live.time.held is not None and clock is not None and clock.running == seat:
+                live.time.release()  # the player on move is back: their clock goes on
+                self._schedule(live)
+            hello, views = await self.workers.play(_hello_and_views, live, seat)
+            connection.send(self._personal(live, hello, views, seat))
             if seat is not None and sum(c.seat == seat for c in live.connections) == 1:
                 live.away.pop(seat, None)
                 await self._announce_presence(live)
@@ -362,6 +405,7 @@ class LiveMatches:
                 raise SaveError(
                     MOVED_ON if isinstance(exc, EventConflictError) else NOT_SAVED
                 ) from None
+            live.time.release()  # something happened: a clock held since a restart goes on
             message, views, live.saved = await self.workers.play(_update, live, events)
             self._send_update(live, message, views)
             for observer in self.after_commit:
@@ -448,6 +492,9 @@ class LiveMatches:
             live.timer.cancel()
             live.timer = None
         wait = wake_in(live.match)
+        held = live.time.holding_for()
+        if wait is not None and held is not None:  # the clock starts again when the hold ends
+            wait = None if held == math.inf else wait + held
         if wait is not None and live.timer is None:
             live.timer = asyncio.create_task(self._watch_clock(live, max(wait, at_least)))
         if live.bot is None and bots.bot_to_act(live) is not None:

@@ -106,6 +106,8 @@ class Persistence:
             raise NoSuchMatchError(f"there is no match {match_id}")
         stored, first = found
         time_source = MatchTime(self.wall, self._offset(stored, stored.events or (), resuming))
+        if resuming and not self.shared:  # a restart: the time stands still from here until
+            time_source.hold(None)  # the manager lets it go on (``LiveMatches._hold_clock``)
         settings = MatchSettings.from_dict(stored.settings)
         dice = new_dice(settings)
         earlier = functools.partial(self.store.read_events, match_id, first)
