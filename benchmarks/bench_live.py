@@ -40,6 +40,7 @@ from gamehall.play.dice import SeededDice
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.server.app import freeze_startup_objects
+from gamehall.server.bus import Bus
 from gamehall.server.config import Config
 from gamehall.server.live import LiveMatch, LiveMatches
 from gamehall.server.live.snapshots import SNAPSHOT_EVERY
@@ -92,8 +93,9 @@ class Broker:
         while self.pending:
             await asyncio.gather(*self.pending)
 
-    async def listen(self, deliver: Deliver) -> None:
+    async def listen(self, deliver: Deliver, connected: Callable[[], Awaitable[None]]) -> None:
         self.listeners.append(deliver)
+        await connected()
         await asyncio.Event().wait()
 
     async def close(self) -> None:
@@ -197,7 +199,8 @@ async def long_match_figures(length: int, events: int) -> dict[str, float]:
     store, url = temporary_store()
     config = Config(database_url=url, bot_delay=0)
     broker = Broker()
-    here, there = LiveMatches(store, config, broker), LiveMatches(store, config, broker)
+    here = LiveMatches(store, config, Bus(broker))
+    there = LiveMatches(store, config, Bus(broker))
     await here.start()
     await there.start()
     match_id, old_id, count = await asyncio.to_thread(stored_long_match, store, length, events)

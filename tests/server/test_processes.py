@@ -37,9 +37,10 @@ class HubBroker:
             copy = json.loads(json.dumps(message))
             asyncio.run_coroutine_threadsafe(deliver(match_id, copy), loop)
 
-    async def listen(self, deliver: Deliver) -> None:
+    async def listen(self, deliver: Deliver, connected: Callable[[], Awaitable[None]]) -> None:
         entry = (asyncio.get_running_loop(), deliver)
         self.hub.listeners.append(entry)
+        await connected()
         try:
             await asyncio.Event().wait()
         finally:
@@ -129,15 +130,20 @@ def test_the_redis_broker_speaks_json_on_one_channel_per_match() -> None:
     fake = FakeRedis(items)
     broker = RedisBroker(fake)  # type: ignore[arg-type]
     received: list[tuple[str, dict[str, Any]]] = []
+    connections: list[int] = []
 
-    async def deliver(match_id: str, message: dict[str, Any]) -> None:
-        received.append((match_id, message))
+    async def deliver(topic: str, message: dict[str, Any]) -> None:
+        received.append((topic, message))
+
+    async def connected() -> None:
+        connections.append(len(received))
 
     async def scenario() -> None:
-        await broker.publish("m1", {"type": "update", "origin": "x"})
-        await broker._listen_once(deliver)
+        await broker.publish("match:m1", {"type": "update", "origin": "x"})
+        await broker._listen_once(deliver, connected)
 
     aio.run(scenario())
-    assert fake.published == [(PREFIX + "m1", '{"type": "update", "origin": "x"}')]
+    assert fake.published == [(PREFIX + "match:m1", '{"type": "update", "origin": "x"}')]
     assert received == [("m1", {"type": "update"})]
+    assert connections == [0]  # told once the subscription holds, before any message
     assert fake.pubsubs[0].patterns == [PREFIX + "*"] and fake.pubsubs[0].closed

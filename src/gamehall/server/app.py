@@ -32,12 +32,13 @@ from gamehall.server import (
 )
 from gamehall.server.auth import Services
 from gamehall.server.broker import RedisBroker
+from gamehall.server.bus import Bus
 from gamehall.server.config import Config
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
 from gamehall.server.limits import RateLimits
-from gamehall.server.outage import answer_outages
 from gamehall.server.live import Broker, LiveMatches, WallClock
+from gamehall.server.outage import answer_outages
 from gamehall.server.seek_keeper import SeekKeeper
 from gamehall.server.tournament_director import TournamentDirector
 from gamehall.server.turn_notices import TurnNotices
@@ -68,19 +69,22 @@ def create_app(
         the_broker = broker
         if the_broker is None and config.redis_url:
             the_broker = RedisBroker.from_url(config.redis_url)
-        live = LiveMatches(the_store, config, the_broker, clock)
+        bus = Bus(the_broker)
+        live = LiveMatches(the_store, config, bus, clock)
         app.state.services = Services(config, the_store, live)
         app.state.rate_limits = RateLimits.of(config)
         app.state.hash_pool = HashPool(config.hash_workers)
         resumed = await live.start()
         log.info("gamehall: resuming %d live matches", resumed)
-        app.state.channels = user_socket.UserChannels()
+        app.state.channels = user_socket.UserChannels(bus)
+        app.state.channels.start()
+        app.state.chat = chat.ChatRooms(bus)
+        app.state.rematches = rematch.RematchOffers(bus, app.state.services, app.state.channels)
         app.state.director = TournamentDirector(the_store, live, app.state.channels)
         live.after_commit.append(TurnNotices(app.state.channels))
         await app.state.director.start()
         app.state.seek_keeper = SeekKeeper(the_store, app.state.channels, config.grace_seconds)
-        if the_broker is None:
-            app.state.seek_keeper.start()
+        app.state.seek_keeper.start()
         app.state.lobby = lobby_push.LobbyHub(the_store, app.state.channels)
         app.state.lobby.start()
         freeze_startup_objects()
@@ -91,6 +95,7 @@ def create_app(
             await app.state.lobby.stop()
             await app.state.seek_keeper.stop()
             await app.state.director.stop()
+            await app.state.channels.stop()
             await live.stop()
             app.state.hash_pool.close()
             if store is None:

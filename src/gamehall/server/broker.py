@@ -1,8 +1,10 @@
-"""Redis pub/sub between server processes, so that several of them can share live matches.
+"""Redis pub/sub between server processes, so that several of them can share live matches,
+notices, chat and who is online.
 
-Each stored change of a live match is published on ``gamehall:match:<id>``; every process
-listens to all of them (a pattern subscription) and passes on those of the other processes.
-The store stays the one truth: a message only tells a process to reload its copy.
+A message on a topic (``bus.py``: ``match:<id>``, ``user:<id>``...) goes out on the channel
+``gamehall:<topic>``; every process listens to all of them (one pattern subscription). The
+store stays the one truth: when Redis comes back after an outage the bus is told
+(``connected``), and each process catches up with what it missed from the store.
 """
 
 import asyncio
@@ -15,7 +17,10 @@ import redis.asyncio as redis
 
 log = logging.getLogger(__name__)
 
-PREFIX = "gamehall:match:"
+Deliver = Callable[[str, dict[str, Any]], Awaitable[None]]
+Connected = Callable[[], Awaitable[None]]
+
+PREFIX = "gamehall:"
 RETRY_SECONDS = 1.0
 """How long to wait before listening again after Redis went away."""
 
@@ -31,26 +36,29 @@ class RedisBroker:
         """A broker on the Redis at ``url`` (``redis://host:6379/0``)."""
         return cls(redis.Redis.from_url(url))
 
-    async def publish(self, match_id: str, message: dict[str, Any]) -> None:
-        """Publish ``message`` about ``match_id`` to the other processes."""
-        await self._client.publish(PREFIX + match_id, json.dumps(message))
+    async def publish(self, topic: str, message: dict[str, Any]) -> None:
+        """Publish ``message`` on ``topic`` to every process."""
+        await self._client.publish(PREFIX + topic, json.dumps(message))
 
-    async def listen(self, deliver: Callable[[str, dict[str, Any]], Awaitable[None]]) -> None:
+    async def listen(self, deliver: Deliver, connected: Connected) -> None:
         """Pass every published message to ``deliver`` until cancelled, listening again after
-        a lost connection (messages published meanwhile are lost: a process that missed one
-        reloads the match at its next change)."""
+        a lost connection; ``connected`` is called once each subscription is in force, the
+        first time and after each lost connection (messages published meanwhile are lost:
+        the caller catches up from the store)."""
         while True:
             try:
-                await self._listen_once(deliver)
-            except (redis.ConnectionError, OSError) as exc:
+                await self._listen_once(deliver, connected)
+            except (redis.ConnectionError, redis.TimeoutError, OSError) as exc:
                 log.warning("lost Redis (%s): listening again in %s s", exc, RETRY_SECONDS)
                 await asyncio.sleep(RETRY_SECONDS)
 
-    async def _listen_once(self, deliver: Callable[[str, dict[str, Any]], Awaitable[None]]) -> None:
+    async def _listen_once(self, deliver: Deliver, connected: Connected) -> None:
         pubsub = self._client.pubsub()
         try:
             await pubsub.psubscribe(PREFIX + "*")
             async for item in pubsub.listen():
+                if item.get("type") == "psubscribe":
+                    await connected()
                 if item.get("type") != "pmessage":
                     continue
                 channel = _text(item.get("channel"))

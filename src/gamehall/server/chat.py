@@ -6,7 +6,10 @@ the spectators' room only.
 A message is plain text of 1 to ``MAX_TEXT`` characters (control characters taken out; the
 pages show it as text, never as HTML), at most one a second per socket. Rooms keep their last
 ``HISTORY`` messages in this process's memory, for a socket that joins later: a restart
-forgets them, and with several processes each keeps its own.
+forgets them. With several processes a message goes to the room's sockets on every process
+(through the ``Bus``: ``chat:<match>/<room>``); each process keeps the history of the rooms
+somebody is in on it, so one that joins a room empty on his process sees only what is said
+from then on.
 """
 
 import asyncio
@@ -18,6 +21,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 
 from gamehall.server.auth import same_origin, services_of, session_of
+from gamehall.server.bus import Bus
 from gamehall.server.guards import loads_shallow
 from gamehall.server.live import NoSuchMatchError
 from gamehall.server.ws import MAX_FRAME, NO_SUCH_MATCH, POLICY_VIOLATION, SocketConnection
@@ -35,9 +39,11 @@ MIN_INTERVAL = 1.0
 class ChatRooms:
     """The chat rooms of this process: their sockets and their last messages."""
 
-    def __init__(self) -> None:
+    def __init__(self, bus: Bus | None = None) -> None:
         self.sockets: dict[tuple[str, str], set[SocketConnection]] = {}
         self.history: dict[tuple[str, str], deque[dict[str, Any]]] = {}
+        self.bus = bus or Bus(None)
+        self.bus.on("chat", self._remote)
 
     def join(self, room: tuple[str, str], connection: SocketConnection) -> list[dict[str, Any]]:
         """Add a socket to ``room``; returns the room's last messages."""
@@ -54,10 +60,22 @@ class ChatRooms:
                 self.history.pop(room, None)
 
     def say(self, room: tuple[str, str], message: dict[str, Any]) -> None:
-        """Keep ``message`` and send it to everybody in ``room``."""
+        """Keep ``message`` and send it to everybody in ``room``, on every process."""
+        self._here(room, message)
+        self.bus.publish_soon("chat", f"{room[0]}/{room[1]}", {"message": message})
+
+    def _here(self, room: tuple[str, str], message: dict[str, Any]) -> None:
+        """Keep ``message`` and send it to the sockets of ``room`` on this process."""
         self.history.setdefault(room, deque(maxlen=HISTORY)).append(message)
         for connection in list(self.sockets.get(room, ())):
             connection.send(message)
+
+    async def _remote(self, key: str, origin: str, message: dict[str, Any]) -> None:
+        """A message said in a room on another process: passed on if somebody is in it here."""
+        match_id, _, name = key.rpartition("/")
+        said = message.get("message")
+        if (match_id, name) in self.sockets and isinstance(said, dict):
+            self._here((match_id, name), said)
 
 
 def clean_text(text: object) -> tuple[str, str | None]:

@@ -49,6 +49,7 @@ class Environment(BaseSettings):
     secure_cookies: bool = False
     session_days: int = Field(default=30, ge=1, le=3650)
     redis_url: str | None = None
+    poll_seconds: float | None = Field(default=None, ge=0, le=3600, allow_inf_nan=False)
     bot_delay: float = Field(default=0.5, ge=0, allow_inf_nan=False)
     allowed_hosts: str | None = None
     max_body: int = Field(default=DEFAULT_MAX_BODY, ge=1024, le=64 * 1024 * 1024)
@@ -86,6 +87,10 @@ class Config:
     session_days: int = 30
     redis_url: str | None = None
     """Share live events between several server processes through this Redis."""
+    poll_seconds: float | None = None
+    """How often to read the store for the moves other processes stored in the matches held
+    here (0: never); None: every 10 s with Redis (a safety net), every second on PostgreSQL
+    without Redis (the only way), never on SQLite without Redis (one process)."""
     bot_delay: float = 0.5
     """Seconds a computer player waits before acting, so that people can follow its moves."""
     allowed_hosts: tuple[str, ...] = ()
@@ -97,6 +102,14 @@ class Config:
     """Password hashes computed at once (each Argon2id hash takes 64 MiB)."""
     rates: tuple[tuple[str, str], ...] = tuple(DEFAULT_RATES.items())
     """Each rate limit by name (``DEFAULT_RATES``'s names), in ``limits``' notation."""
+
+    def poll_every(self) -> float:
+        """``poll_seconds``, or its default for this database and broker (0: no polling)."""
+        if self.poll_seconds is not None:
+            return self.poll_seconds
+        if self.redis_url:
+            return 10.0
+        return 0.0 if self.database_url.startswith("sqlite") else 1.0
 
     def rate(self, name: str) -> str:
         """The rate limit ``name`` (``login``, ``register``, ``guest``, ``seeks``,
@@ -124,6 +137,7 @@ class Config:
             secure_cookies=env.secure_cookies,
             session_days=env.session_days,
             redis_url=env.redis_url,
+            poll_seconds=env.poll_seconds,
             bot_delay=env.bot_delay,
             allowed_hosts=tuple(
                 name.strip().lower()

@@ -5,22 +5,28 @@ The counting is the ``limits`` library's (a moving window), kept in memory, or i
 ``GAMEHALL_REDIS_URL`` is set so that several processes share the counts. The rates are
 settings (``Config.rates``). A request over its limit is answered 429 with ``Retry-After``
 (seconds until the next one is allowed); a socket's frame gets the protocol's ``error``.
+While Redis is away each process counts in its own memory (``RateLimits.fallback``), so that
+an outage neither lifts the limits nor fails the requests and sockets that are counted.
 """
 
+import logging
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request
 from limits import RateLimitItem, parse
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
+from limits.errors import StorageError
 from starlette.requests import HTTPConnection
 
 from gamehall.server.auth import user_session
 from gamehall.server.config import DEFAULT_RATES, Config
 from gamehall.store import SessionInfo
+
+log = logging.getLogger(__name__)
 
 WHAT = {
     "login": "login attempts",
@@ -57,13 +63,19 @@ class RateLimits:
 
     limiter: MovingWindowRateLimiter
     rates: dict[str, RateLimitItem]
+    fallback: MovingWindowRateLimiter = field(
+        default_factory=lambda: MovingWindowRateLimiter(MemoryStorage())
+    )
+    """Counts in this process's memory while the shared storage (Redis) cannot be reached."""
 
     @classmethod
     def of(cls, config: Config) -> "RateLimits":
         """The configured limits, in Redis when the server shares one, else in memory."""
         storage: Storage
         if config.redis_url:
-            storage = RedisStorage(f"async+{config.redis_url}", implementation="redispy")
+            storage = RedisStorage(
+                f"async+{config.redis_url}", implementation="redispy", wrap_exceptions=True
+            )
         else:
             storage = MemoryStorage()
         rates = {name: parse(config.rate(name)) for name in DEFAULT_RATES}
@@ -72,9 +84,16 @@ class RateLimits:
     async def hit(self, name: str, key: str) -> None:
         """Count one of ``name`` by ``key``; ``RateLimitedError`` when over the limit."""
         rate = self.rates[name]
-        if await self.limiter.hit(rate, name, key):
+        limiter = self.limiter
+        try:
+            allowed = await limiter.hit(rate, name, key)
+        except StorageError as exc:
+            log.warning("rate limits: Redis cannot be reached (%s); counting in memory", exc)
+            limiter = self.fallback
+            allowed = await limiter.hit(rate, name, key)
+        if allowed:
             return
-        stats = await self.limiter.get_window_stats(rate, name, key)
+        stats = await limiter.get_window_stats(rate, name, key)
         retry_after = max(1, math.ceil(stats.reset_time - time.time()))
         raise RateLimitedError(WHAT[name], rate, retry_after)
 

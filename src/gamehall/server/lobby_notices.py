@@ -1,5 +1,6 @@
 """Notices of the lobby on the maker's own socket (``/ws/user``): the seek or challenge he made
-was accepted, and the match's id, so that whatever page he is on he can go and play."""
+was accepted, and the match's id, so that whatever page he is on he can go and play; on whichever
+server process his socket is (``UserChannels.tell``)."""
 
 from typing import Any, Literal
 
@@ -23,7 +24,7 @@ def offer_accepted(
     channels = getattr(request.app.state, "channels", None)
     if not isinstance(channels, UserChannels):
         return
-    channels.notify(
+    channels.tell(
         owner_id,
         {"type": f"{kind}_accepted", "match_id": match_id, "opponent": by, "settings": settings},
     )
@@ -39,6 +40,6 @@ def challenges_changed_from_thread(request: Request, *user_ids: int) -> None:
 
     def tell() -> None:
         for user_id in user_ids:
-            channels.notify(user_id, {"type": "challenges"})
+            channels.tell(user_id, {"type": "challenges"})
 
     anyio.from_thread.run_sync(tell)

@@ -4,7 +4,8 @@ socket when they change, instead of each page asking every few seconds.
 ``LobbyHub`` reads the seeks once a second for all the sockets of this process (one query,
 however many lobbies are open) and sends them only when they differ from what it sent last;
 a new socket gets the list at once. With several processes each has its hub, reading the same
-database. The socket reads only pings.
+database, and who is online counts the user sockets of every process (``UserChannels``). The
+socket reads only pings.
 """
 
 import asyncio
@@ -46,7 +47,7 @@ class LobbyHub:
         return {"type": "seeks", "seeks": self.seeks or []}
 
     def online_message(self) -> dict[str, Any]:
-        """Who is online (has a user socket open on this process): ``{"type": "online",
+        """Who is online (has a user socket open on any process): ``{"type": "online",
         "players": [name...]}``, in alphabetical order."""
         return {"type": "online", "players": self.online}
 

@@ -2,18 +2,25 @@
 match again with the seats swapped (so the colours, and who starts, change); when the other
 player asks too, the new match starts. Against the computer it starts at once.
 
-Offers live in this process's memory (a restart forgets them: offer again) and travel on the
-players' own sockets: ``rematch_offer`` to the opponent, ``rematch`` (the new match's id) to
-both once it starts. A rematch is casual, whatever the first match was.
+Offers live in memory (a restart forgets them: offer again) and travel on the players' own
+sockets: ``rematch_offer`` to the opponent, ``rematch`` (the new match's id) to both once it
+starts. A rematch is casual, whatever the first match was.
+
+With several server processes the players may ask on different ones: every offer and every
+start is published (``rematch:<match id>`` on the ``Bus``), so that the second player's process
+knows of the first's offer and starts the match. If both ask at the same moment on two
+processes, each learns of the other's offer, and the process that holds seat 0's offer starts
+it: one rematch, never two.
 """
 
 import asyncio
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 
 from gamehall.play.settings import MatchSettings
 from gamehall.server.auth import Services, acting_session, services_of
+from gamehall.server.bus import Bus
 from gamehall.server.schemas import Answer
 from gamehall.server.user_socket import UserChannels
 from gamehall.store import SessionInfo, StoredMatch
@@ -31,11 +38,55 @@ class RematchAnswer(Answer):
 
 
 class RematchOffers:
-    """The rematches offered and not yet answered, by match: the seat that offered."""
+    """The rematches offered and not yet answered, by match: the seat that offered; and those
+    started, by match: the new match's id. ``hall`` and ``channels`` start a rematch when the
+    other process's offer completes one (``None``: a lone process, never needed)."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        bus: Bus | None = None,
+        hall: Services | None = None,
+        channels: UserChannels | None = None,
+    ) -> None:
         self.offers: dict[str, int] = {}
         self.started: dict[str, str] = {}
+        self.bus = bus or Bus(None)
+        self.hall = hall
+        self.channels = channels
+        self.bus.on("rematch", self._remote)
+
+    async def offer(self, match_id: str, seat: int) -> None:
+        """Note ``seat``'s offer, here and on the other processes."""
+        self.offers[match_id] = seat
+        await self.bus.publish("rematch", match_id, {"type": "offer", "seat": seat})
+
+    async def start(self, hall: Services, channels: Any, stored: StoredMatch) -> str:
+        """Start the rematch of ``stored`` (the seats swapped) and tell both players, on
+        every process; returns the new match's id."""
+        self.offers.pop(stored.id, None)
+        settings = MatchSettings.from_dict(stored.settings)
+        new_id = await hall.live.create(settings, [stored.seats[1], stored.seats[0]])
+        self.started[stored.id] = new_id
+        await self.bus.publish("rematch", stored.id, {"type": "started", "match_id": new_id})
+        for player in stored.seats:
+            notice: dict[str, object] = {"type": "rematch", "of": stored.id, "match_id": new_id}
+            _tell(channels, player.user_id, notice)
+        return new_id
+
+    async def _remote(self, match_id: str, origin: str, message: dict[str, Any]) -> None:
+        """Another process's offer or start."""
+        kind, seat, new_id = message.get("type"), message.get("seat"), message.get("match_id")
+        if kind == "started" and isinstance(new_id, str):
+            self.offers.pop(match_id, None)
+            self.started[match_id] = new_id
+        elif kind == "offer" and seat in (0, 1) and match_id not in self.started:
+            mine = self.offers.get(match_id)
+            if mine is None or mine == seat:
+                self.offers[match_id] = seat
+            elif mine == 0 and self.hall is not None:  # both asked at once: seat 0's starts it
+                stored = await asyncio.to_thread(self.hall.store.load_match, match_id)
+                if stored is not None:
+                    await self.start(self.hall, self.channels, stored)
 
 
 def offers_of(request: Request) -> RematchOffers:
@@ -47,10 +98,9 @@ def offers_of(request: Request) -> RematchOffers:
     return offers
 
 
-def _notify(request: Request, user_id: int | None, message: dict[str, object]) -> None:
-    channels = getattr(request.app.state, "channels", None)
+def _tell(channels: Any, user_id: int | None, message: dict[str, object]) -> None:
     if user_id is not None and isinstance(channels, UserChannels):
-        channels.notify(user_id, message)
+        channels.tell(user_id, dict(message))
 
 
 def _seat_of(stored: StoredMatch, user_id: int) -> int:
@@ -76,18 +126,14 @@ async def rematch(match_id: str, session: Acting, request: Request) -> RematchAn
     seat = _seat_of(stored, session.user.id)
     opponent = stored.seats[1 - seat]
     offered = offers.offers.get(match_id)
+    channels = getattr(request.app.state, "channels", None)
     if opponent.kind == "human" and offered in (None, seat):
-        offers.offers[match_id] = seat
-        _notify(
-            request,
+        await offers.offer(match_id, seat)
+        _tell(
+            channels,
             opponent.user_id,
             {"type": "rematch_offer", "of": match_id, "opponent": session.user.name},
         )
         return RematchAnswer(status="offered")
-    offers.offers.pop(match_id, None)
-    settings = MatchSettings.from_dict(stored.settings)
-    new_id = await hall.live.create(settings, [stored.seats[1], stored.seats[0]])
-    offers.started[match_id] = new_id
-    for player in stored.seats:
-        _notify(request, player.user_id, {"type": "rematch", "of": match_id, "match_id": new_id})
+    new_id = await offers.start(hall, channels, stored)
     return RematchAnswer(status="started", match_id=new_id)

@@ -4,9 +4,10 @@ so that nobody accepts the seek of a player who closed the browser and waits alo
 
 The keeper looks every few seconds; an owner is away from the first look that finds him
 without a socket, so a seek goes between one and a little over one grace period after its
-owner left. Each process knows only its own sockets: with several server processes a
-player's socket may be on another one, which is why the keeper runs only in a single
-process (without a broker).
+owner left. With several server processes the owner's socket may be on another one:
+``UserChannels.connected`` counts the sockets of every process (each publishes who has one on
+it), so every process runs a keeper and none takes down the seek of an owner connected
+elsewhere (two keepers taking down one seek is harmless: the second finds it gone).
 """
 
 import asyncio

@@ -9,8 +9,9 @@ out), ``bots`` (the computer players), ``fanout`` (messages to sockets and other
 wall clock and a match's time).
 """
 
+from gamehall.server.bus import Broker
 from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
-from gamehall.server.live.fanout import Broker, dumps
+from gamehall.server.live.fanout import dumps
 from gamehall.server.live.manager import LiveMatches, SaveError
 from gamehall.server.live.matches import Connection, LiveMatch
 from gamehall.server.live.persistence import NoSuchMatchError, SaveNewMatch

@@ -2,30 +2,18 @@
 
 Each socket gets the message with what its reader may do now; these views are made once per
 seat and change, in a worker thread. With several server processes (``GAMEHALL_REDIS_URL``)
-every stored change is also published through a ``Broker``, tagged with this process's origin.
+every stored change is also published on the match's topic (``match:<id>``) through the
+process's ``Bus``, which tags it with this process's origin.
 """
 
 import json
-import logging
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from gamehall.server.live.matches import LiveMatch
 
-log = logging.getLogger(__name__)
-
-
-class Broker(Protocol):
-    """Fan-out of live messages between server processes (``RedisBroker``)."""
-
-    async def publish(self, match_id: str, message: dict[str, Any]) -> None:
-        """Send ``message`` about ``match_id`` to the other processes."""
-
-    async def listen(self, deliver: Callable[[str, dict[str, Any]], Awaitable[None]]) -> None:
-        """Call ``deliver`` for every message of another process, until cancelled."""
-
-    async def close(self) -> None:
-        """Let go of the connection."""
+if TYPE_CHECKING:
+    from gamehall.server.bus import Bus
 
 
 Views = dict[int | None, dict[str, Any]]
@@ -47,17 +35,10 @@ def send_all(live: LiveMatch, message: Mapping[str, Any]) -> None:
         connection.send(dict(message))
 
 
-async def publish(
-    broker: Broker | None, origin: str, live: LiveMatch, message: dict[str, Any]
-) -> None:
+async def publish(bus: "Bus", live: LiveMatch, message: dict[str, Any]) -> None:
     """Send ``message`` to the other processes, if there are any; a failure is logged (they
-    catch up at the match's next change)."""
-    if broker is None:
-        return
-    try:
-        await broker.publish(live.id, {"origin": origin, **message})
-    except Exception as exc:
-        log.warning("match %s: could not publish to the other processes: %s", live.id, exc)
+    catch up from the store: ``sync.py``)."""
+    await bus.publish("match", live.id, message)
 
 
 def dumps(message: Mapping[str, Any]) -> str:

@@ -26,7 +26,6 @@ player is told to try again. The clock's timer and the computer player try again
 import asyncio
 import logging
 import math
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -35,12 +34,13 @@ from gamehall.play.actions import Action, ClaimTime
 from gamehall.play.match import Match, TimeSource
 from gamehall.play.registry import new_match, restore_match
 from gamehall.play.settings import MatchSettings
+from gamehall.server.bus import Bus
 from gamehall.server.config import Config
-from gamehall.server.live import bots, presence
+from gamehall.server.live import bots, presence, sync
 from gamehall.server.live.catch_up import LoggedDice, catch_up
 from gamehall.server.live.clock_watch import wake_in
 from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
-from gamehall.server.live.fanout import Broker, Views, personal, publish, send_all
+from gamehall.server.live.fanout import Views, personal, publish, send_all
 from gamehall.server.live.matches import REFEREE_ACTIONS, Connection, LiveMatch
 from gamehall.server.live.persistence import (
     SECRET_EVENTS,
@@ -89,16 +89,15 @@ class LiveMatches:
         self,
         store: Store,
         config: Config,
-        broker: Broker | None = None,
+        bus: Bus | None = None,
         clock: WallClock | None = None,
     ) -> None:
         self.store = store
         self.config = config
-        self.broker = broker
+        self.bus = bus or Bus(None)
         self.clock: WallClock = clock or SystemClock()
         self.workers = Workers()
-        self.persistence = Persistence(store, self.clock, self.workers, shared=broker is not None)
-        self.origin = uuid.uuid4().hex
+        self.persistence = Persistence(store, self.clock, self.workers, shared=self.bus.shared)
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Task[LiveMatch]] = {}
         self.after_commit: list[Callable[[LiveMatch, list[dict[str, Any]]], None]] = []
@@ -108,7 +107,6 @@ class LiveMatches:
         self.restart_grace = RESTART_GRACE
         self.serving_since: float | None = None
         """When the server began to accept connections (``serving``); None before."""
-        self._listener: asyncio.Task[None] | None = None
 
     # -- start and stop -------------------------------------------------------------------------
 
@@ -119,8 +117,12 @@ class LiveMatches:
             self.store.list_matches, status="playing", limit=RESUME_LIMIT
         )
         self._spawn(self._resume([item.id for item in stored]))
-        if self.broker is not None:
-            self._listener = asyncio.create_task(self.broker.listen(self._deliver))
+        self.bus.on("match", self._deliver)
+        self.bus.on_reconnect(self._resynchronise)
+        self.bus.start()
+        poll = self.config.poll_every()
+        if poll:
+            self._spawn(sync.poll(self, poll))
         return len(stored)
 
     async def _resume(self, match_ids: list[str]) -> None:
@@ -134,20 +136,17 @@ class LiveMatches:
         """Stop every timer and computer player. A lone server (no broker) also notes the
         match time each match was paused at, so that the downtime until it starts again is
         charged to nobody; with several processes the others carry on with the matches."""
-        if self._listener is not None:
-            self._listener.cancel()
         tasks = [*self._tasks, *self._loading.values()]
         tasks += [t for live in self._live.values() for t in (live.timer, live.bot) if t]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         for live in list(self._live.values()):
-            if self.broker is None and not live.match.is_over:
+            if not self.bus.shared and not live.match.is_over:
                 await self._save_summary(live, paused_at=live.time())
         self._live.clear()
         self.workers.close()
-        if self.broker is not None:
-            await self.broker.close()
+        await self.bus.stop()
 
     def serving(self) -> None:
         """The server accepts connections from now on: the clocks held since the restart go
@@ -252,7 +251,7 @@ class LiveMatches:
                 await self._save_summary(live)
             self._mark_away(live)
             self._schedule(live)
-        await publish(self.broker, self.origin, live, {"type": "seats?"})
+        await publish(self.bus, live, {"type": "seats?"})
         return live
 
     async def _reload(self, live: LiveMatch) -> None:
@@ -340,7 +339,7 @@ class LiveMatches:
     async def _announce_presence(self, live: LiveMatch) -> None:
         send_all(live, presence.presence_message(live))
         message = {"type": "seats", "connected": list(live.local_seats())}
-        await publish(self.broker, self.origin, live, message)
+        await publish(self.bus, live, message)
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -410,7 +409,7 @@ class LiveMatches:
             self._send_update(live, message, views)
             for observer in self.after_commit:
                 observer(live, events)
-            await publish(self.broker, self.origin, live, message)
+            await publish(self.bus, live, message)
         if match.is_over:
             live.away.clear()
             if not live.connections:
@@ -440,17 +439,16 @@ class LiveMatches:
 
     # -- other processes ------------------------------------------------------------------------
 
-    async def _deliver(self, match_id: str, message: dict[str, Any]) -> None:
+    async def _deliver(self, match_id: str, origin: str, message: dict[str, Any]) -> None:
         """A message of another process: bring this copy up to date and pass it on."""
         live = self._live.get(match_id)
-        origin = message.get("origin")
-        if live is None or origin == self.origin or not isinstance(origin, str):
+        if live is None:
             return
         async with live.lock:
             kind = message.get("type")
             if kind == "seats?":
                 local = {"type": "seats", "connected": list(live.local_seats())}
-                await publish(self.broker, self.origin, live, local)
+                await publish(self.bus, live, local)
             elif kind == "seats":
                 seats = message.get("connected")
                 if isinstance(seats, list) and len(seats) == 2:
@@ -459,6 +457,29 @@ class LiveMatches:
                     send_all(live, presence.presence_message(live))
             elif kind == "update":
                 await self._apply_update(live, message)
+
+    async def sync(self) -> int:
+        """Catch up with the events other processes stored for the matches held here that
+        this process was not told of (a lost message, a broker outage, no broker at all);
+        returns how many matches moved on. One cheap query when none did (``sync.py``)."""
+        return await sync.catch_up_from_store(self)
+
+    async def _resynchronise(self) -> None:
+        """The broker is back after an outage: catch up from the store, and ask the other
+        processes again who is connected where."""
+        await self.sync()
+        for live in list(self._live.values()):
+            await publish(self.bus, live, {"type": "seats?"})
+            await publish(self.bus, live, {"type": "seats", "connected": list(live.local_seats())})
+
+    async def apply_stored(self, live: LiveMatch, events: list[dict[str, Any]]) -> None:
+        """Apply ``events`` read from the store after this copy's own, as another process's
+        update. Caller holds the lock."""
+        await self._apply_update(live, {"type": "update", "events": events})
+
+    def held(self) -> list[LiveMatch]:
+        """The live matches of this process still being played."""
+        return [live for live in self._live.values() if not live.match.is_over]
 
     async def _apply_update(self, live: LiveMatch, message: dict[str, Any]) -> None:
         """Apply another process's stored events to this copy (reloading it if they do not

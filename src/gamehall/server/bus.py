@@ -1,0 +1,127 @@
+"""Messages between server processes: one ``Broker`` (Redis pub/sub), shared by every part of
+the server that has something to tell the other processes.
+
+A message goes out on a topic ``<kind>:<key>`` (``match:<id>`` for a live match's changes and
+presence, ``user:<id>`` for a user's notices, ``chat:<room>``, ``rematch:<match id>``,
+``online:<process>``) tagged with this process's ``origin``; the ``Bus`` of every other process
+hands it to the handler registered for its kind. A process never gets its own messages back.
+Nothing here is the truth: the store is. A lost message (Redis away) costs a delay, never a
+game: when the broker comes back each part that registered ``on_reconnect`` catches up (the
+live matches read what they missed from the store).
+"""
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
+
+
+class Broker(Protocol):
+    """Pub/sub between server processes by topic (``RedisBroker``)."""
+
+    async def publish(self, topic: str, message: dict[str, Any]) -> None:
+        """Send ``message`` on ``topic`` to every process listening."""
+
+    async def listen(
+        self,
+        deliver: Callable[[str, dict[str, Any]], Awaitable[None]],
+        connected: Callable[[], Awaitable[None]],
+    ) -> None:
+        """Call ``deliver(topic, message)`` for every message published (this process's own
+        too), until cancelled; call ``connected`` each time listening starts, the first time
+        and after every lost connection (messages published meanwhile are lost)."""
+
+    async def close(self) -> None:
+        """Let go of the connection."""
+
+
+Handler = Callable[[str, str, dict[str, Any]], Awaitable[None]]
+"""Called with the key of the topic, the origin (the sending process) and the message."""
+
+
+class Bus:
+    """This process's end of the broker (none: a lone process, and every call does nothing)."""
+
+    def __init__(self, broker: Broker | None) -> None:
+        self.broker = broker
+        self.origin = uuid.uuid4().hex
+        self._handlers: dict[str, Handler] = {}
+        self._reconnected: list[Callable[[], Coroutine[Any, Any, None]]] = []
+        self._listener: asyncio.Task[None] | None = None
+        self._listened = False
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may be listening (a broker is configured)."""
+        return self.broker is not None
+
+    def on(self, kind: str, handler: Handler) -> None:
+        """Hand the messages of topics ``kind:...`` from other processes to ``handler``."""
+        self._handlers[kind] = handler
+
+    def on_reconnect(self, callback: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Call ``callback`` whenever the broker is listened to again after it went away
+        (messages may have been lost meanwhile)."""
+        self._reconnected.append(callback)
+
+    async def publish(self, kind: str, key: str, message: dict[str, Any]) -> bool:
+        """Send ``message`` on ``kind:key`` to the other processes; whether it went out (a
+        failure is logged: the others catch up when the broker is back)."""
+        if self.broker is None:
+            return False
+        try:
+            await self.broker.publish(f"{kind}:{key}", {"origin": self.origin, **message})
+        except Exception as exc:
+            log.warning("could not publish %s:%s to the other processes: %s", kind, key, exc)
+            return False
+        return True
+
+    def publish_soon(self, kind: str, key: str, message: dict[str, Any]) -> None:
+        """``publish`` without waiting for it (from code that cannot wait); on the event
+        loop's thread."""
+        if self.broker is not None:
+            self.spawn(self.publish(kind, key, message))
+
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` in the background, kept until it ends (``stop`` cancels it)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def start(self) -> None:
+        """Start listening to the other processes."""
+        if self.broker is not None and self._listener is None:
+            self._listener = asyncio.create_task(self.broker.listen(self._deliver, self._connected))
+
+    async def stop(self) -> None:
+        """Stop listening and close the broker's connections."""
+        tasks = [t for t in (self._listener, *self._tasks) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._listener = None
+        if self.broker is not None:
+            await self.broker.close()
+
+    async def _connected(self) -> None:
+        """The broker listens (again): after the first time, let every part catch up."""
+        if not self._listened:
+            self._listened = True
+            return
+        for callback in self._reconnected:
+            self.spawn(callback())
+
+    async def _deliver(self, topic: str, message: dict[str, Any]) -> None:
+        kind, _, key = topic.partition(":")
+        origin = message.get("origin")
+        handler = self._handlers.get(kind)
+        if handler is None or not isinstance(origin, str) or origin == self.origin:
+            return
+        try:
+            await handler(key, origin, message)
+        except Exception:
+            log.exception("a message on %s from another process could not be handled", topic)
