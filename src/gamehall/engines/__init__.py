@@ -29,7 +29,7 @@ from gamehall.engines.base import (
     MatchContext,
     OfferDouble,
 )
-from gamehall.engines.neural.factory import neural_backgammon
+from gamehall.engines.neural.factory import neural_backgammon, neural_nardy
 from gamehall.engines.renju import BeginnerRenjuEngine, RandomRenjuEngine
 from gamehall.engines.renju_search.factory import searching_renju
 from gamehall.engines.tables import BeginnerTablesEngine, RandomTablesEngine
@@ -51,6 +51,10 @@ ENGINES: dict[tuple[GameName, Level], Callable[[int | None], Engine]] = {
     ("georgian", "world-class"): neural_backgammon("georgian", "world-class"),
     ("nardy", "random"): lambda seed: RandomTablesEngine("nardy", seed),
     ("nardy", "beginner"): lambda seed: BeginnerTablesEngine("nardy", seed),
+    ("nardy", "intermediate"): neural_nardy("intermediate"),
+    ("nardy", "advanced"): neural_nardy("advanced"),
+    ("nardy", "expert"): neural_nardy("expert"),
+    ("nardy", "world-class"): neural_nardy("world-class"),
     ("renju", "random"): RandomRenjuEngine,
     ("renju", "beginner"): BeginnerRenjuEngine,
     ("renju", "intermediate"): searching_renju("intermediate"),

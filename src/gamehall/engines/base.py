@@ -50,7 +50,8 @@ class MatchContext:
     ``cube_cap`` is a money-play cap on the cube (``None``: the variant's own limit);
     ``beavers`` whether a taker may beaver (money play only); ``jacoby`` whether gammons count
     only once the cube is turned (money play only); ``crawford_rule`` whether the match plays a
-    Crawford game (``None``: the variant's own rule).
+    Crawford game (``None``: the variant's own rule). ``surrender`` is long nardy's surrender
+    setting (R11): a resignation costs 1 (``"oin"``), or 2 in a mars position (``"mars"``).
     """
 
     match_length: int = 0
@@ -63,6 +64,7 @@ class MatchContext:
     cube_cap: int | None = None
     jacoby: bool = False
     crawford_rule: bool | None = None
+    surrender: Literal["oin", "mars"] = "oin"
 
     def __post_init__(self) -> None:
         if self.match_length < 0 or min(self.score) < 0 or self.cube_value < 1:
@@ -70,6 +72,8 @@ class MatchContext:
                 "a match context needs a match length (0 for money), scores and a cube value "
                 "that are not negative, the cube at least 1"
             )
+        if self.surrender not in ("oin", "mars"):
+            raise GameError(f"surrender must be 'oin' or 'mars', not {self.surrender!r}")
 
     @classmethod
     def for_variant(cls, variant: str) -> "MatchContext":

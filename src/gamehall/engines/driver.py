@@ -68,6 +68,7 @@ def match_context(match: TablesMatch, player: int) -> MatchContext:
         cube_cap=match.settings.cube_cap,
         jacoby=match.settings.jacoby and match.settings.length == 0,
         crawford_rule=match.settings.uses_crawford,
+        surrender=match.settings.surrender_value,
     )
     if match.variant is None:
         return context

@@ -19,7 +19,6 @@ right cube action.
 """
 
 import json
-from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from typing import Literal
@@ -29,20 +28,12 @@ import numpy as np
 from gamehall.engines.base import CubeAnswer, MatchContext
 from gamehall.engines.neural.board import Boards, from_sides
 from gamehall.engines.neural.cube import CubeHint, cube_hint, flip, resignation_mwc
-from gamehall.engines.neural.network import Evaluator, Probabilities, equity
+from gamehall.engines.neural.network import Evaluator, Probabilities
+from gamehall.engines.neural.player import NEURAL_LEVELS, NOISE, NeuralLevel, NeuralPlayer
 from gamehall.engines.neural.search import Budget, Searcher
-from gamehall.engines.tables import TablesEngine
 from gamehall.errors import GameError
-from gamehall.tables.position import Play, TablesPosition
+from gamehall.tables.position import TablesPosition
 
-NeuralLevel = Literal["intermediate", "advanced", "expert", "world-class"]
-NEURAL_LEVELS: tuple[NeuralLevel, ...] = ("intermediate", "advanced", "expert", "world-class")
-NOISE: dict[NeuralLevel, float] = {
-    "intermediate": 0.04,
-    "advanced": 0.015,
-    "expert": 0.0,
-    "world-class": 0.0,
-}
 WEIGHTS = "backgammon.npz"
 """The shipped weights in ``gamehall.engines.data``, their training record beside them."""
 
@@ -69,7 +60,7 @@ def _board(position: TablesPosition) -> Boards:
     return from_sides(position.mover, position.opponent)
 
 
-class NeuralBackgammonEngine(TablesEngine):
+class NeuralBackgammonEngine(NeuralPlayer):
     """A backgammon or Georgian player at one of the network's levels."""
 
     def __init__(
@@ -89,29 +80,6 @@ class NeuralBackgammonEngine(TablesEngine):
         self.noise = NOISE[level]
         self.budget = budget if budget is not None else Budget()
         self.searcher = Searcher(self.evaluator, georgian=game == "georgian")
-
-    # -- plays --------------------------------------------------------------------------------
-
-    def rank(self, plays: Sequence[Play[TablesPosition]]) -> tuple[list[int], Probabilities]:
-        """The plays' indices best first at this level's depth, and the mover's probabilities
-        after each (without noise)."""
-        results = np.stack([_board(play.result) for play in plays])
-        if self.level == "world-class":
-            order, probs, _ = self.searcher.rank(results, self.budget)
-            return [int(i) for i in order], probs
-        probs = self.searcher.static(results)
-        return [int(i) for i in np.argsort(-equity(probs), kind="stable")], probs
-
-    def choose_play(
-        self, position: TablesPosition, plays: Sequence[Play[TablesPosition]]
-    ) -> Play[TablesPosition]:
-        if len(plays) == 1:
-            return plays[0]
-        order, probs = self.rank(plays)
-        if not self.noise:
-            return plays[order[0]]
-        values = equity(probs) + [self.random.gauss(0.0, self.noise) for _ in plays]
-        return plays[int(np.argmax(values))]
 
     # -- cube and resignations ----------------------------------------------------------------
 

@@ -122,12 +122,22 @@ class Budget:
 
 
 class Searcher:
-    """Scores candidate results (the opponent on roll) for the side that played them."""
+    """Scores candidate results (the opponent on roll) for the side that played them
+    (backgammon's; ``nardy_search.NardySearcher`` is long nardy's, with its own kernels and
+    outputs, on the same root search)."""
 
     def __init__(self, evaluator: Evaluator, georgian: bool) -> None:
         self.evaluator = evaluator
         self.georgian = georgian
-        self._args: KernelArgs = kernel_args(evaluator)
+        self._args: KernelArgs = self.kernel_args()
+
+    def kernel_args(self) -> KernelArgs:
+        """The arrays the search kernels take after their own arguments."""
+        return kernel_args(self.evaluator)
+
+    def equity(self, probabilities: Probabilities) -> npt.NDArray[np.float64]:
+        """What each row of the mover's probabilities is worth to him."""
+        return equity(probabilities)
 
     def static(self, results: Boards) -> Probabilities:
         """The mover's probabilities after each result, at 0-ply (numpy, one batch)."""
@@ -153,6 +163,7 @@ class Searcher:
         searched lead, in their order, and the rest follow as the previous ply ranked them."""
         started = time.monotonic()
         probs = self.static(results)
+        equity = self.equity
         order = np.argsort(-equity(probs), kind="stable")
         depth = 0
         for ply, width in zip(range(1, budget.plies + 1), budget.root_width, strict=False):
