@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
-from gamehall.play.actions import action_from_dict
+from gamehall.play.actions import Action, action_from_dict
+from gamehall.play.match import Match
 from gamehall.play.registry import load_match, restore_match
 from gamehall.play.settings import MatchSettings
 from gamehall.server.config import Config
 from gamehall.server.live import LiveMatch, LiveMatches, snapshots
+from gamehall.server.live.manager import NOT_SAVED
 from gamehall.server.live.snapshots import SNAPSHOT_EVERY, snapshot_due
 from gamehall.store import PlayerSeat, Store, upgrade_database
 from server.helpers import CHEAP_HASHER, FakeClock, Hall, running
@@ -100,22 +102,25 @@ class Socket:
         return None
 
 
+def _next(match: Match) -> tuple[int, Action]:
+    """The player to act and his next action: the first legal play, a roll, a take."""
+    seat = match.to_act
+    assert seat is not None
+    actions = match.legal_actions(seat)
+    legal = match.legal_view(seat)
+    if legal and legal["plays"]:
+        return seat, action_from_dict({"kind": "play", "text": legal["plays"][0]})
+    kind = next(k for k in ("confirm", "roll", "take", "accept") if k in actions)
+    return seat, action_from_dict({"kind": kind})
+
+
 async def _play(manager: LiveMatches, live: LiveMatch, store: Store, steps: int) -> list[int]:
     """Take ``steps`` actions of the player to act (the first legal play, a roll, a take);
     after each, how many events the match has beyond its stored snapshot."""
     behind = []
     for _ in range(steps):
-        match = live.match
-        seat = match.to_act
-        assert seat is not None
-        actions = match.legal_actions(seat)
-        legal = match.legal_view(seat)
-        if legal and legal["plays"]:
-            data = {"kind": "play", "text": legal["plays"][0]}
-        else:
-            kind = next(k for k in ("confirm", "roll", "take", "accept") if k in actions)
-            data = {"kind": kind}
-        await manager.act(live, Socket(seat), action_from_dict(data), None)
+        seat, action = _next(live.match)
+        await manager.act(live, Socket(seat), action, None)
         stored = store.load_match(live.id)
         assert stored is not None and stored.snapshot is not None
         behind.append(len(live.match.events) - stored.snapshot["events"])
@@ -197,6 +202,18 @@ def test_a_snapshot_is_due_at_every_game_start_and_end_and_every_few_events() ->
     assert snapshot_due(100, 100 + SNAPSHOT_EVERY, [{"kind": "play"}])
     assert snapshot_due(100, 103, [{"kind": "game_end"}, {"kind": "game_start"}])
     assert snapshot_due(100, 101, [{"kind": "game_start"}])
+
+
+class Replies:
+    """A player's socket that keeps the errors it is sent."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat: int | None = seat
+        self.errors: list[str] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "error":
+            self.errors.append(message["message"])
 
 
 class Greeted:
@@ -289,5 +306,36 @@ def test_a_fair_dice_game_in_progress_goes_on_from_a_log_read_from_its_start_on(
         assert whole is not None
         replayed = load_match(whole.as_match_dict(secrets=True))
         assert replayed.to_dict() == again.match.to_dict()
+
+    aio.run(scenario())
+
+
+def test_a_failed_save_of_a_restored_match_goes_back_without_fetching_its_earlier_events(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = Config(database_url=store.url, bot_delay=0)
+
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise OSError("disk full")
+
+    async def scenario() -> None:
+        clock = FakeClock()
+        first = LiveMatches(store, config, clock=clock)
+        settings = MatchSettings(game="backgammon", length=7)
+        match_id = await first.create(settings, _seats(store))
+        await _play(first, await first.get(match_id), store, 40)
+        await first.stop()
+        second = LiveMatches(store, config, clock=clock)
+        again = await second.get(match_id)
+        before = again.match.state()
+        seat, action = _next(again.match)
+        replies = Replies(seat)
+        with monkeypatch.context() as patched:
+            patched.setattr(store, "append_events", refused)
+            await second.act(again, replies, action, 1)
+        assert replies.errors == [NOT_SAVED]
+        assert again.match.state() == before and not again.match.events.complete
+        await _play(second, again, store, 2)
+        await second.stop()
 
     aio.run(scenario())

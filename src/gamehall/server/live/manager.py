@@ -579,7 +579,7 @@ def _restored(saved: dict[str, Any], live: LiveMatch) -> Match:
     secrets = saved.get("secrets")
     return restore_match(
         saved,
-        live.match.events[: int(saved["events"])],
+        live.match.events.head(int(saved["events"])),
         secrets=secrets if isinstance(secrets, dict) else {},
         time_source=live.time,
         dice=live.dice,
