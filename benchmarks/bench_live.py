@@ -4,11 +4,13 @@ file, with fake sockets: figures printed, never asserted.
 (a) A long backgammon match (7 points, 2,000+ events; 25 points, 6,000+), played by random
     computer players on seeded dice and stored with the snapshot the server would have stored
     last (``SNAPSHOT_EVERY - 1`` events before the end, the most a load replays): the time to
-    load it (a process's first look: the snapshot restored and the events after it replayed,
-    in a worker thread; then from memory), the same for a copy stored without a snapshot (a
-    replay of the whole log, as every load was before snapshots), the time of one more move
-    applied by a player (the play layer, the store, the messages), and the time another
-    process takes to apply that move to its copy (delivered through a broker).
+    load it (the snapshot and the events after it read and replayed, in a worker thread; the
+    earlier events stay in the store; then from memory) with the process's CPU time, the
+    first look of a player (the hello with the whole log: the earlier events fetched), the
+    same load for a copy stored without a snapshot (a replay of the whole log, as every load
+    was before snapshots), the time and CPU of one more move applied by a player (the play
+    layer, the store, the messages), and the time another process takes to apply that move
+    to its copy (delivered through a broker).
 (b) 100 games played at once on one process by fake players (thinking 0.2 to 1 s, or 0 to
     20 ms), while a spectator opens the long match: a heartbeat task measures the event loop's
     worst stall, and ``gc.callbacks`` CPython's longest full garbage collection (which stops
@@ -204,9 +206,13 @@ async def long_match_figures(length: int, events: int) -> dict[str, float]:
     await here.start()
     await there.start()
     match_id, old_id, count = await asyncio.to_thread(stored_long_match, store, length, events)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     live = await here.get(match_id)
-    cold = time.perf_counter() - start
+    cold, cold_cpu = time.perf_counter() - start, time.process_time() - cpu
+    sockets = [Socket(0), Socket(1)]
+    start = time.perf_counter()
+    await here.join(live, sockets[0])
+    first_look = time.perf_counter() - start
     start = time.perf_counter()
     replayed = await here.get(old_id)
     replay = time.perf_counter() - start
@@ -216,14 +222,14 @@ async def long_match_figures(length: int, events: int) -> dict[str, float]:
     warm = time.perf_counter() - start
     elsewhere = await there.get(match_id)
     await broker.settled()
-    sockets = [Socket(0), Socket(1)]
-    for socket in sockets:
-        await here.join(live, socket)
+    await here.join(live, sockets[1])
     await there.join(elsewhere, Socket(None))
     broker.deliveries.clear()
-    moves = []
+    moves, moves_cpu = [], []
     for _ in range(20):
+        cpu = time.process_time()
         moves.append(await one_more_move(here, live, sockets))
+        moves_cpu.append(time.process_time() - cpu)
         await broker.settled()
     assert [e.to_dict() for e in elsewhere.match.events] == [e.to_dict() for e in live.match.events]
     await here.stop()
@@ -232,9 +238,12 @@ async def long_match_figures(length: int, events: int) -> dict[str, float]:
     return {
         "events": count,
         "cold_load_ms": cold * 1000,
+        "cold_load_cpu_ms": cold_cpu * 1000,
+        "first_look_ms": first_look * 1000,
         "replay_load_ms": replay * 1000,
         "cached_load_ms": warm * 1000,
         "move_ms": statistics.median(moves) * 1000,
+        "move_cpu_ms": statistics.median(moves_cpu) * 1000,
         "remote_move_ms": statistics.median(broker.deliveries) * 1000,
     }
 
