@@ -4,6 +4,11 @@ unrated match; refused in rated games, to spectators, to the opponent and to str
 from contextlib import ExitStack
 from typing import Any
 
+from gamehall.play.registry import new_match
+from gamehall.play.settings import MatchSettings
+from gamehall.store import PlayerSeat
+from gamehall.store.tournaments import TournamentStore
+from gamehall.tournaments import Tournament, TournamentSettings
 from server.helpers import Choice, Hall, Player, Table
 
 
@@ -46,6 +51,9 @@ def test_the_opponent_spectators_and_strangers_are_refused(hall: Hall) -> None:
     refused = watcher.get(f"/api/matches/{match_id}/hint")
     assert refused.status_code == 403 and "spectators" in refused.json()["detail"]
     assert hall.anonymous().get(f"/api/matches/{match_id}/hint").status_code == 401
+    terms = watcher.ok("get", f"/api/matches/{match_id}/hint/terms")
+    assert terms == {"allowed": False, "reason": refused.json()["detail"]}
+    assert opponent.ok("get", f"/api/matches/{match_id}/hint/terms")["allowed"] is True
     assert watcher.get("/api/matches/nosuch/hint").status_code == 404
 
 
@@ -56,6 +64,7 @@ def test_no_hints_in_a_rated_match(hall: Hall) -> None:
     for player in (ann, bob):
         refused = player.get(f"/api/matches/{match_id}/hint")
         assert refused.status_code == 403 and "rated" in refused.json()["detail"]
+        assert player.ok("get", f"/api/matches/{match_id}/hint/terms")["allowed"] is False
 
 
 def test_no_hint_before_the_roll(hall: Hall) -> None:
@@ -69,6 +78,8 @@ def test_no_hint_before_the_roll(hall: Hall) -> None:
                 socket.act("play", text=message["legal"]["plays"][0])
             elif "confirm" in message.get("actions", []):
                 socket.act("confirm")
+            elif "take" in message.get("actions", []):
+                socket.act("take")  # the computer doubled
             message = socket.until("update")
     refused = ann.get(f"/api/matches/{match_id}/hint")
     assert refused.status_code == 409 and "roll the dice first" in refused.json()["detail"]
@@ -100,3 +111,27 @@ def test_renju_hint_with_the_winning_line_to_draw(hall: Hall) -> None:
     assert [s["number"] for s in winning["stones"]] == [1, 2, 3]
     assert [s["colour"] for s in winning["stones"]] == ["black", "white", "black"]
     assert players[1 - black].get(f"/api/matches/{match_id}/hint").status_code == 409
+
+
+def test_no_hints_in_a_tournament_game_even_a_casual_one(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    users = [hall.store.get_user_by_name(name) for name in ("ann", "bob")]
+    assert users[0] is not None and users[1] is not None
+    tournaments = TournamentStore(hall.store)
+    settings = TournamentSettings("swiss", rounds=1).to_dict()
+    made = tournaments.create(
+        users[0].id, "Casual Swiss", settings, rated=False, grace_seconds=60, starts_at=None
+    )
+    for user in users:
+        tournaments.join(made.id, user.id)
+    state = Tournament.create(TournamentSettings.from_dict(settings), ["ann", "bob"])
+    tournaments.begin(made.id, ["ann", "bob"], state.pair_next_round().to_dict())
+    match = new_match(MatchSettings("renju"), ["ann", "bob"])
+    match.start()
+    seats = [PlayerSeat(u.id, "human", None, u.name) for u in users if u is not None]
+    match_id = hall.store.create_match(
+        match.to_dict(secrets=True), players=seats, then=tournaments.link(made.id, 1, 1, 1)
+    )
+    for player in (ann, bob):
+        refused = player.get(f"/api/matches/{match_id}/hint")
+        assert refused.status_code == 403 and "tournament" in refused.json()["detail"]

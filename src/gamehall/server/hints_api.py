@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from gamehall.engines.hints import HintError, HintOptions, Hints, prepare_hint
 from gamehall.server.auth import services_of, user_session
 from gamehall.server.live import NoSuchMatchError
+from gamehall.server.live.matches import LiveMatch
 from gamehall.server.schemas import Answer
 from gamehall.store import SessionInfo
 from gamehall.store.terms import match_terms
@@ -97,6 +98,44 @@ def answer(match_id: str, seat: int, hints: Hints) -> HintAnswer:
     )
 
 
+class HintTerms(Answer):
+    """Whether the asker may ask for hints in this match at all (on his turns), and if not,
+    why: the game page shows its Hint button only where they are given."""
+
+    allowed: bool
+    reason: str | None
+
+
+async def _refusal(
+    request: Request, match_id: str, user_id: int
+) -> tuple[str | None, int, LiveMatch | None]:
+    """Why ``user_id`` may not have hints in the match (None: he may), his seat and the live
+    match (when he may); 404 when there is no such match."""
+    hall = services_of(request)
+    terms = await asyncio.to_thread(match_terms, hall.store, match_id)
+    if terms is None:
+        raise HTTPException(404, f"there is no match {match_id}")
+    if terms.tournament_id is not None:
+        return "hints are not given in tournament games", -1, None
+    if terms.rated:
+        return "hints are for unrated games only: this match is rated", -1, None
+    try:
+        live = await hall.live.get(match_id)
+    except NoSuchMatchError:
+        raise HTTPException(404, f"there is no match {match_id}") from None
+    seat = live.seat_of(user_id)
+    if seat is None:
+        return "hints are for the players of a match, not its spectators", -1, None
+    return None, seat, live
+
+
+@router.get("/matches/{match_id}/hint/terms")
+async def hint_terms(match_id: str, session: Session, request: Request) -> HintTerms:
+    """Whether I may ask for hints in this match (on my turns)."""
+    reason, _, _ = await _refusal(request, match_id, session.user.id)
+    return HintTerms(allowed=reason is None, reason=reason)
+
+
 @router.get("/matches/{match_id}/hint")
 async def hint(
     match_id: str,
@@ -107,21 +146,9 @@ async def hint(
 ) -> HintAnswer:
     """The engine's best ``count`` choices for me, on move in an unrated match (backgammon:
     plays ranked at up to ``ply`` plies; renju: moves, and the winning line if I have one)."""
-    hall = services_of(request)
-    terms = await asyncio.to_thread(match_terms, hall.store, match_id)
-    if terms is None:
-        raise HTTPException(404, f"there is no match {match_id}")
-    if terms.tournament_id is not None:
-        raise HTTPException(403, "hints are not given in tournament games")
-    if terms.rated:
-        raise HTTPException(403, "hints are for unrated games only: this match is rated")
-    try:
-        live = await hall.live.get(match_id)
-    except NoSuchMatchError:
-        raise HTTPException(404, f"there is no match {match_id}") from None
-    seat = live.seat_of(session.user.id)
-    if seat is None:
-        raise HTTPException(403, "hints are for the players of a match, not its spectators")
+    reason, seat, live = await _refusal(request, match_id, session.user.id)
+    if reason is not None or live is None:
+        raise HTTPException(403, reason)
     options = HintOptions(count=count, ply=ply, seconds=SECONDS)
     async with live.lock:
         try:
