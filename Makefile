@@ -21,13 +21,15 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 # What the tests need from Debian: GNU Backgammon (the .mat import test), Chromium (the
-# browser tests; no browser can be downloaded, so Playwright drives Debian's) and PostgreSQL
-# (the store's tests run on a throwaway PostgreSQL server as well as on SQLite).
+# browser tests; no browser can be downloaded, so Playwright drives Debian's), PostgreSQL
+# (the store's tests run on a throwaway PostgreSQL server as well as on SQLite) and Redis (the
+# tests of several server processes start throwaway Redis servers, and kill them mid-game).
 system-packages:
 	@missing=""; \
 	command -v gnubg >/dev/null 2>&1 || test -x /usr/games/gnubg || missing="$$missing gnubg"; \
 	test -x /usr/bin/chromium || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
