@@ -19,7 +19,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from argon2 import PasswordHasher
-from sqlalchemy import Select, and_, case, delete, func, or_, select, update
+from sqlalchemy import Select, and_, case, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer, sessionmaker
 from sqlalchemy.sql.expression import Executable
@@ -381,8 +381,7 @@ class Store:
                         f"events {expected} to {batch[0]['seq'] - 1} of match {match_id} "
                         "are missing"
                     )
-                session.add_all(_event_rows(match_id, batch))
-                session.flush()
+                session.execute(insert(EventRow), _event_values(match_id, batch))
                 rate_results(session, match_id, batch, self._now())
         except IntegrityError:
             raise conflict from None
@@ -746,6 +745,11 @@ def _rowcount(session: Session, statement: Executable) -> int:
 def _matches_of(user_id: int) -> Select[str]:
     """The ids of the matches where the user has a seat (a subquery)."""
     return select(SeatRow.match_id).where(SeatRow.user_id == user_id)
+
+
+def _event_values(match_id: str, batch: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of ``batch`` for a bulk insert (no ORM objects: an append is the hot path)."""
+    return [{"match_id": match_id, "seq": e["seq"], "kind": e["kind"], "event": e} for e in batch]
 
 
 def _event_rows(match_id: str, batch: list[dict[str, Any]]) -> list[EventRow]:
