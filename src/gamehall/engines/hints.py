@@ -228,6 +228,12 @@ def _backgammon(position: TablesPosition, dice: tuple[int, int], options: HintOp
     return hint(position, dice, count=options.count, ply=options.ply, seconds=options.seconds)
 
 
+def _nardy(position: TablesPosition, dice: tuple[int, int], options: HintOptions) -> Hints:
+    from gamehall.engines.neural.nardy_hints import hint
+
+    return hint(position, dice, count=options.count, ply=options.ply, seconds=options.seconds)
+
+
 def _renju(board: Board, options: HintOptions) -> Hints:
     from gamehall.engines.renju_search.hints import hint
 
@@ -237,6 +243,7 @@ def _renju(board: Board, options: HintOptions) -> Hints:
 HINTS: dict[str, MatchHint] = {
     "backgammon": on_roll(_backgammon),
     "georgian": on_roll(_backgammon),
+    "nardy": on_roll(_nardy),
     "renju": to_move(_renju),
 }
 """Every game's hint function, by game name."""

@@ -9,7 +9,9 @@ a gammon, lose a backgammon) and the cubeless equity made of them.
 """
 
 import time
+from collections.abc import Sequence
 from functools import cache
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -18,10 +20,12 @@ from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.engines.hints import Candidate, Hints
 from gamehall.engines.neural.board import from_sides
 from gamehall.engines.neural.levels import shipped_evaluator
-from gamehall.engines.neural.network import Evaluator, equity
-from gamehall.engines.neural.search import Probabilities, Searcher
+from gamehall.engines.neural.network import Evaluator
+from gamehall.engines.neural.search import Searcher
 from gamehall.errors import GameError
-from gamehall.tables.position import TablesPosition
+from gamehall.tables.position import Play, TablesPosition
+
+P = TypeVar("P", bound=TablesPosition)
 
 PROBABILITIES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 """The names of the network's five outputs, in its order."""
@@ -55,12 +59,27 @@ def hint(
         raise GameError(f"a hint lists at least one play, not {count!r}")
     georgian = position.variant.name == "georgian"
     searcher = _shipped_searcher(georgian) if evaluator is None else Searcher(evaluator, georgian)
-    started = time.monotonic()
+    game = "georgian" if georgian else "backgammon"
     plays = position.legal_plays(dice)
+    return ranked_plays(searcher, plays, PROBABILITIES, game, count, ply, seconds)
+
+
+def ranked_plays(
+    searcher: Searcher,
+    plays: Sequence[Play[P]],
+    names: tuple[str, ...],
+    game: str,
+    count: int,
+    ply: int,
+    seconds: float,
+) -> Hints:
+    """The ``count`` best of a roll's ``plays`` by ``searcher`` (any tables game's), ranked at
+    up to ``ply`` plies within about ``seconds``, each with its probabilities under ``names``."""
+    started = time.monotonic()
     results = np.stack([from_sides(p.result.mover, p.result.opponent) for p in plays])
     probs = searcher.static(results)
     plies = np.zeros(len(plays), dtype=np.int64)
-    order = _ranked(probs, plies)
+    order = _ranked(searcher.equity(probs), plies)
     for depth in range(1, ply + 1):
         width = max(count, FIRST_WIDTH) if depth == 1 else count
         for i in order[:width]:
@@ -68,8 +87,8 @@ def hint(
                 break
             probs[i] = searcher.deeper(results[i], depth, REPLY_WIDTH)
             plies[i] = depth
-        order = _ranked(probs, plies)
-    values = equity(probs)
+        order = _ranked(searcher.equity(probs), plies)
+    values = searcher.equity(probs)
     best = float(values[order[0]])
     candidates = tuple(
         Candidate(
@@ -78,7 +97,7 @@ def hint(
             equity=round(float(values[i]), 4),
             difference=round(float(values[i]) - best, 4),
             probabilities=tuple(
-                (name, round(float(p), 4)) for name, p in zip(PROBABILITIES, probs[i], strict=True)
+                (name, round(float(p), 4)) for name, p in zip(names, probs[i], strict=True)
             ),
             ply=int(plies[i]),
             steps=tuple((src, dst) for src, dst, _, _ in plays[i].path),
@@ -86,11 +105,9 @@ def hint(
         for i in order[:count]
     )
     deepest = int(plies.max())
-    game = "georgian" if georgian else "backgammon"
     return Hints(game, f"network, {deepest}-ply", candidates)
 
 
-def _ranked(probs: Probabilities, plies: npt.NDArray[np.int64]) -> list[int]:
+def _ranked(values: npt.NDArray[np.float64], plies: npt.NDArray[np.int64]) -> list[int]:
     """The plays' indices: the deepest scored first, then by equity, best first."""
-    values = equity(probs)
     return sorted(range(len(values)), key=lambda i: (-int(plies[i]), -float(values[i])))

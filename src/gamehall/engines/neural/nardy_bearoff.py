@@ -181,6 +181,8 @@ def race_one(board, dist, first, keys, out):  # type: ignore[no-untyped-def]
         # The other side finishes with his n-th roll, after my n rolls: I am marsed when my
         # first checker needs more than n rolls.
         lose_mars += theirs[n] * my_first_left
+    # Sums of many terms: keep them within [0, 1] and consistent despite rounding.
+    win = min(max(win, 0.0), 1.0)
     out[0] = win
-    out[1] = win_mars
-    out[2] = lose_mars
+    out[1] = min(max(win_mars, 0.0), win)
+    out[2] = min(max(lose_mars, 0.0), 1.0 - win)
