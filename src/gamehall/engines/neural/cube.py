@@ -6,7 +6,8 @@ state has a cubeful value ``(1 - x) * dead + x * live`` (Janowski 1993): ``dead`
 outcomes at the cube's value by ``p``, ``live`` is the fully live cube's piecewise linear value
 (``live.LiveCube``), whose take and cash points come from the variant's next cube value (so
 Georgian's 2 -> 3 risks less than a doubling) and, in a match, from the match equity table
-(``met``). ``x`` is the cube life, ``CUBE_LIFE``.
+(``met``). ``x`` is the cube life (``cube_life``): 0.68 with contact, 0.6 to 0.7 in a race by
+its length, 0.6 in a bear-off, the settings GNU Backgammon documents.
 
 The three values of a cube decision, all from the doubler's side and in units of the cube now
 (in a match: also as match winning chances, the equities normalised as gnubg does, 1 for
@@ -16,7 +17,8 @@ winning a single game at the cube now, -1 for losing it):
 - **double, take**: the opponent owns the next value;
 - **double, pass**: the doubler wins the cube now (+1).
 
-The doubler doubles when ``min(take, pass)`` beats no double; the receiver takes when the take
+The doubler doubles when ``min(take, pass)`` is worth at least no double (a certain win is
+doubled out rather than played to the end); the receiver takes when the take
 costs him no more than passing, and beavers (money play, when allowed) when, having taken, he
 is the favourite. A double that the opponent must pass but that loses to playing on (gammons)
 is *too good*.
@@ -29,13 +31,34 @@ import numpy as np
 import numpy.typing as npt
 
 from gamehall.engines.base import CubeOwner, MatchContext
+from gamehall.engines.neural.bearoff import is_bearoff
+from gamehall.engines.neural.board import Boards, pip_counts
 from gamehall.engines.neural.live import LiveCube, Outcomes
 from gamehall.engines.neural.met import match_equity_table
+from gamehall.engines.neural.network import is_race
 from gamehall.errors import GameError
 
 CUBE_LIFE = 0.68
-"""Janowski's cube efficiency ``x``: GNU Backgammon's default for contact positions; 2/3 is
-the value of the literature's worked examples."""
+"""Janowski's cube efficiency ``x`` in contact positions (GNU Backgammon's documented setting;
+2/3 is the value of the literature's worked examples)."""
+RACE_LIFE = (0.55, 0.00125, 0.6, 0.7)
+"""In a race the cube is less alive the shorter the race: ``x = 0.55 + 0.00125 * pips`` of the
+side on roll, kept between 0.6 and 0.7 (GNU Backgammon's documented race setting)."""
+BEAROFF_LIFE = 0.6
+"""A pure bear-off (every checker home)."""
+
+
+def cube_life(board: Boards) -> float:
+    """The cube efficiency ``x`` of a position (the side on roll first): contact, race or
+    bear-off."""
+    boards = board[None]
+    if bool(is_bearoff(boards)[0]):
+        return BEAROFF_LIFE
+    if bool(is_race(boards)[0]):
+        base, per_pip, least, most = RACE_LIFE
+        return min(max(base + per_pip * int(pip_counts(boards)[0, 0]), least), most)
+    return CUBE_LIFE
+
 
 Action = Literal["no-double", "double-take", "double-pass", "too-good"]
 Response = Literal["take", "pass", "beaver"]
@@ -243,7 +266,7 @@ def cube_hint(
     dt = live.cubeful(p, n, "opp", cube_life)
     dp = live.cash(v)
     take = dt <= dp
-    if nd >= min(dt, dp):
+    if nd > min(dt, dp):  # a tie doubles: a certain win cashes at once
         action: Action = "too-good" if nd > dp and not take else "no-double"
     else:
         action = "double-take" if take else "double-pass"

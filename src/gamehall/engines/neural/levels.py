@@ -27,7 +27,13 @@ import numpy as np
 
 from gamehall.engines.base import CubeAnswer, MatchContext
 from gamehall.engines.neural.board import Boards, from_sides
-from gamehall.engines.neural.cube import CubeHint, cube_hint, flip, resignation_mwc
+from gamehall.engines.neural.cube import (
+    CubeHint,
+    cube_hint,
+    cube_life,
+    flip,
+    resignation_mwc,
+)
 from gamehall.engines.neural.network import Evaluator, Probabilities
 from gamehall.engines.neural.player import NEURAL_LEVELS, NOISE, NeuralLevel, NeuralPlayer
 from gamehall.engines.neural.search import Budget, Searcher
@@ -94,7 +100,7 @@ class NeuralBackgammonEngine(NeuralPlayer):
             context = MatchContext.for_variant(
                 "georgian" if self.game == "georgian" else "international"
             )
-        return cube_hint(self.probabilities(position), context)
+        return cube_hint(self.probabilities(position), context, cube_life(_board(position)))
 
     def offer_double(self, position: TablesPosition, context: MatchContext) -> bool:
         if not context.engine_may_double:
@@ -129,7 +135,7 @@ class NeuralBackgammonEngine(NeuralPlayer):
     ) -> bool:
         if value >= self.rules.most_to_win(position):
             return True
-        theirs = cube_hint(self.probabilities(position), flip(context))
+        theirs = self.cube_hint(position, flip(context))
         best_mwc = theirs.best_mwc
         if best_mwc is not None:
             return resignation_mwc(context, value) >= 1.0 - best_mwc
