@@ -27,7 +27,7 @@ Session = Annotated[SessionInfo, Depends(user_session)]
 
 SECONDS = 3.0
 """What a hint may spend in the engine."""
-GRACE = 7.0
+GRACE = 20.0
 """Beyond ``SECONDS``, how long the answer may wait (for the hint thread, or the engine's first
 load) before the request is answered 503."""
 _POOL = ThreadPoolExecutor(1, thread_name_prefix="gamehall-hint")

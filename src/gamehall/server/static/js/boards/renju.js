@@ -84,6 +84,7 @@ export class RenjuBoard {
       grid: s("g", { class: "grid" }),
       stones: s("g", { class: "stones" }),
       marks: s("g", { class: "marks" }),
+      hint: s("g", { class: "hint-marks" }),
       ghost: s("circle", { class: "ghost", r: 17, visibility: "hidden" }),
       cursor: s("rect", { class: "cursor", width: STEP - 4, height: STEP - 4, rx: 4 }),
       targets: s("g", { class: "targets" }),
@@ -186,6 +187,32 @@ export class RenjuBoard {
     this.svg.classList.toggle("my-turn", this.myTurn());
     if (!this.myTurn()) this.layers.ghost.setAttribute("visibility", "hidden");
     this.layers.ghost.setAttribute("class", `ghost ${this.myColour() || ""}`);
+  }
+
+  /**
+   * Draw what the hint panel shows: the numbered stones of a winning line, a suggested point,
+   * or nothing (null).
+   * @param {import("../game/hints.js").HintMark} mark
+   */
+  showHint(mark) {
+    const nodes = [];
+    if (mark && "stones" in mark) {
+      for (const stone of mark.stones) {
+        const { x, y } = coords(stone.point);
+        nodes.push(
+          s(
+            "g",
+            { class: `hint-stone ${stone.colour}`, dataset: { hintStone: stone.point, number: String(stone.number) } },
+            s("circle", { cx: x, cy: y, r: 18 }),
+            s("text", { x, y: y + 5 }, stone.number),
+          ),
+        );
+      }
+    } else if (mark && "point" in mark) {
+      const { x, y } = coords(mark.point);
+      nodes.push(s("circle", { class: "hint-point", cx: x, cy: y, r: 14, dataset: { hintPoint: mark.point } }));
+    }
+    this.layers.hint.replaceChildren(...nodes);
   }
 
   myColour() {

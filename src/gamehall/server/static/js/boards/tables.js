@@ -151,6 +151,7 @@ export class TablesBoard {
       frame: s("g", { class: "frame" }),
       checkers: s("g", { class: "checkers" }),
       extras: s("g", { class: "extras" }),
+      hint: s("g", { class: "hint-marks" }),
       targets: s("g", { class: "targets" }),
       hits: s("g", { class: "hit-areas" }),
       ghost: s("circle", { class: "ghost-checker", r: R, visibility: "hidden" }),
@@ -424,6 +425,29 @@ export class TablesBoard {
       }
     }
     this.layers.targets.replaceChildren(...nodes);
+  }
+
+  /**
+   * Draw the play the hint panel shows: an arrow for each single move (the viewer's numbering,
+   * 25 the bar, 0 off) numbered in order; or nothing (null).
+   * @param {import("../game/hints.js").HintMark} mark
+   */
+  showHint(mark) {
+    const at = (/** @type {number} */ point) => (point === OFF ? { x: TRAY_X + TRAY / 2, y: MID_BOTTOM + HALF / 2 } : this.slot(point, 0, true));
+    const steps = mark && "steps" in mark ? mark.steps : [];
+    this.layers.hint.replaceChildren(
+      ...steps.map(([src, dst], i) => {
+        const a = at(src);
+        const b = at(dst);
+        return s(
+          "g",
+          { class: "hint-step", dataset: { hintStep: `${src}/${dst}` } },
+          s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
+          s("circle", { cx: b.x, cy: b.y, r: 11 }),
+          s("text", { x: b.x, y: b.y + 5 }, i + 1),
+        );
+      }),
+    );
   }
 
   /** Invisible areas that say which point a pointer is on: data-point 1-24, bar or off. */

@@ -12,6 +12,7 @@ import { chatBox } from "../game/chat.js";
 import { tones } from "../sound.js";
 import { controls } from "../game/controls.js";
 import { finalState, gameOverPanel } from "../game/gameover.js";
+import { hintPanel } from "../game/hints.js";
 import { keyStep, reviewBar } from "../game/review.js";
 import { moveList } from "../game/movelist.js";
 import { playerCard } from "../game/players.js";
@@ -207,6 +208,9 @@ export function gamePage(root, { id }) {
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => (el.toast.hidden = true), TOAST_MS);
   }
+
+  const hints = hintPanel({ matchId: id, toast, show: (mark) => game.board?.showHint(mark) });
+  el.controls.after(hints.element);
 
   /**
    * @param {string} kind
@@ -511,6 +515,8 @@ export function gamePage(root, { id }) {
           ),
     );
     renderToggles(state);
+    const browsing = Boolean(game.review || game.gameOver);
+    hints.update({ moment: game.events.length, onMove: game.you !== null && state.to_act === game.you && state.phase === "move" && !browsing });
     const atEnd = el.moves.scrollTop + el.moves.clientHeight >= el.moves.scrollHeight - 40;
     mount(el.moves, moveList(game.events, state, game.you));
     if (atEnd) el.moves.scrollTop = el.moves.scrollHeight;

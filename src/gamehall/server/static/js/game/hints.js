@@ -1,0 +1,236 @@
+// @ts-check
+// Hints on the game page, for a player on move in an unrated match: the engine's ranked choices
+// with its figures (GET /api/matches/{id}/hint), and in renju the winning sequence when the
+// engine finds one. The server computes everything and says what to draw: the page lists the
+// rows, and hands the board a play's single moves, a point, or the numbered stones of the line.
+
+import { errorText, get } from "../api.js";
+import { h, mount } from "../dom.js";
+
+/**
+ * One ranked choice, as the server sends it.
+ * @typedef {object} HintCandidate
+ * @property {string} move the play or the point
+ * @property {string} text its evaluation in words ("+0.163", "forced win")
+ * @property {number | null} equity tables: the mover's cubeless equity after it
+ * @property {number | null} difference tables: to the best (0 for the best)
+ * @property {Record<string, number>} probabilities tables: win, win_gammon, ... by name
+ * @property {number | null} ply tables: the depth it was scored at
+ * @property {[number, number][]} steps tables: its single moves [src, dst] in the asker's numbering
+ * @property {number | null} score renju: the search's score
+ */
+
+/**
+ * @typedef {{point: string, colour: string, number: number}} HintStone
+ * @typedef {object} WinningLine renju: the side to move's forced win, played out
+ * @property {string} kind "vcf" (by fours) or "vct" (by threes and fours)
+ * @property {string} attacker
+ * @property {string[]} moves
+ * @property {string} ending "five", or "forbidden" (White's four that only a point forbidden to Black stops)
+ * @property {string | null} trap
+ * @property {HintStone[]} stones what to draw, numbered from 1
+ */
+
+/**
+ * @typedef {object} HintAnswer
+ * @property {string} game
+ * @property {string} method
+ * @property {HintCandidate[]} candidates
+ * @property {WinningLine | null} winning
+ * @property {string[]} notes
+ */
+
+/**
+ * What the panel asks the board to draw: a tables play's moves, a renju point, the numbered
+ * stones of a winning line, or nothing.
+ * @typedef {{steps: [number, number][]} | {point: string} | {stones: HintStone[]} | null} HintMark
+ */
+
+/** @type {Record<string, string>} */
+const PROBABILITY_LABELS = {
+  win: "Win",
+  win_gammon: "W g",
+  win_backgammon: "W bg",
+  lose_gammon: "L g",
+  lose_backgammon: "L bg",
+  win_mars: "W mars",
+  lose_mars: "L mars",
+};
+
+const PROBABILITY_WORDS = {
+  win: "winning",
+  win_gammon: "winning a gammon",
+  win_backgammon: "winning a backgammon",
+  lose_gammon: "losing a gammon",
+  lose_backgammon: "losing a backgammon",
+  win_mars: "winning by mars",
+  lose_mars: "losing by mars",
+};
+
+/** @param {number} p */
+const percent = (p) => `${(100 * p).toFixed(1)}%`;
+
+/**
+ * The hint panel: a Hint button while the reader is on move, the ranked choices under it.
+ * @param {{matchId: string, show: (mark: HintMark) => void, toast: (message: string) => void}} options
+ */
+export function hintPanel({ matchId, show, toast }) {
+  const element = h("div", { class: "hints", hidden: true, dataset: { hints: "" } });
+  /** @type {boolean | null} null until the server has said whether hints are given here */
+  let allowed = null;
+  /** @type {HintAnswer | null} */
+  let answer = null;
+  /** the moment (the count of events) the shown hints belong to */
+  let shownAt = -1;
+  let asking = false;
+  let onMove = false;
+  /** @type {number | null} the row marked on the board */
+  let marked = null;
+  let lineShown = false;
+
+  get(`/api/matches/${encodeURIComponent(matchId)}/hint/terms`)
+    .then((terms) => {
+      allowed = Boolean(terms.allowed);
+      draw();
+    })
+    .catch(() => {
+      allowed = false; // a spectator who is not logged in, or the match is gone
+    });
+
+  async function ask() {
+    if (asking) return;
+    asking = true;
+    const at = shownAt;
+    draw();
+    try {
+      const got = /** @type {HintAnswer} */ (await get(`/api/matches/${encodeURIComponent(matchId)}/hint`));
+      if (shownAt !== at) return; // the match moved on meanwhile: these hints are for a past move
+      answer = got;
+      marked = null;
+      lineShown = false;
+    } catch (error) {
+      toast(errorText(error));
+    } finally {
+      asking = false;
+      draw();
+    }
+  }
+
+  /**
+   * Mark a row's move on the board (a second click takes the mark away).
+   * @param {number} index
+   */
+  function mark(index) {
+    if (!answer) return;
+    const candidate = answer.candidates[index];
+    marked = marked === index ? null : index;
+    lineShown = false;
+    if (marked === null) show(null);
+    else show(candidate.steps.length ? { steps: candidate.steps } : answer.game === "renju" ? { point: candidate.move } : null);
+    draw();
+  }
+
+  function toggleLine() {
+    const line = answer?.winning;
+    if (!line) return;
+    lineShown = !lineShown;
+    marked = null;
+    show(lineShown ? { stones: line.stones } : null);
+    draw();
+  }
+
+  /** @param {HintAnswer} shown */
+  function table(shown) {
+    const names = Object.keys(shown.candidates[0]?.probabilities || {});
+    const tables = shown.game !== "renju";
+    const head = h(
+      "tr",
+      {},
+      h("th", {}, "#"),
+      h("th", {}, tables ? "Play" : "Move"),
+      h("th", {}, tables ? "Equity" : "Score"),
+      tables ? h("th", {}, "Diff.") : null,
+      names.map((name) => h("th", { title: `The chance of ${PROBABILITY_WORDS[/** @type {keyof typeof PROBABILITY_WORDS} */ (name)] || name}` }, PROBABILITY_LABELS[name] || name)),
+    );
+    const rows = shown.candidates.map((candidate, i) =>
+      h(
+        "tr",
+        {
+          class: marked === i ? "marked" : "",
+          tabindex: 0,
+          dataset: { hintRow: String(i), move: candidate.move },
+          title: "Show it on the board",
+          onclick: () => mark(i),
+          onkeydown: (/** @type {KeyboardEvent} */ event) => {
+            if (event.key === "Enter" || event.key === " ") {
+              event.preventDefault();
+              mark(i);
+            }
+          },
+        },
+        h("td", {}, i + 1),
+        h("td", { class: "hint-move" }, candidate.move),
+        h("td", { class: "hint-value" }, candidate.text),
+        tables ? h("td", {}, i === 0 ? "" : (candidate.difference ?? 0).toFixed(3)) : null,
+        names.map((name) => h("td", {}, percent(candidate.probabilities[name]))),
+      ),
+    );
+    return h("table", { class: "hint-table" }, h("thead", {}, head), h("tbody", {}, rows));
+  }
+
+  /** @param {WinningLine} line */
+  function lineText(line) {
+    const how = line.kind === "vcf" ? "by fours" : "by threes and fours";
+    const end = line.ending === "five" ? "to a five" : `to a four whose only defence, ${line.trap}, is forbidden to Black`;
+    return `${line.attacker === "black" ? "Black" : "White"} wins ${how}: ${line.moves.join(" ")} (${line.moves.length} moves, ${end}).`;
+  }
+
+  function draw() {
+    element.hidden = !allowed || (!onMove && !answer);
+    if (element.hidden) return mount(element, []);
+    /** @type {HTMLElement[]} */
+    const parts = [
+      h(
+        "button",
+        { type: "button", class: "secondary", dataset: { action: "hint" }, disabled: asking || !onMove, onclick: ask },
+        asking ? "Thinking…" : "Hint",
+      ),
+    ];
+    if (answer) {
+      parts.push(h("p", { class: "hint-method" }, `The engine's choices (${answer.method}):`), table(answer));
+      for (const note of answer.notes) parts.push(h("p", { class: "hint-note" }, note));
+      const line = answer.winning;
+      if (line) {
+        parts.push(
+          h("p", { class: "hint-line", dataset: { winning: line.moves.join(" ") } }, lineText(line)),
+          h(
+            "button",
+            { type: "button", class: lineShown ? "primary" : "secondary", dataset: { action: "winning" }, onclick: toggleLine },
+            lineShown ? "Hide the winning sequence" : "Show winning sequence",
+          ),
+        );
+      }
+    }
+    mount(element, parts);
+  }
+
+  return {
+    element,
+    /**
+     * Follow the match: the button is there while the reader is on move; the hints shown go
+     * (and their marks on the board) once anything happens in the match.
+     * @param {{moment: number, onMove: boolean}} now
+     */
+    update({ moment, onMove: moving }) {
+      onMove = moving;
+      if (moment !== shownAt) {
+        if (answer && (marked !== null || lineShown)) show(null);
+        answer = null;
+        marked = null;
+        lineShown = false;
+        shownAt = moment;
+      }
+      draw();
+    },
+  };
+}
