@@ -147,3 +147,42 @@ def test_the_redis_broker_speaks_json_on_one_channel_per_match() -> None:
     assert received == [("m1", {"type": "update"})]
     assert connections == [0]  # told once the subscription holds, before any message
     assert fake.pubsubs[0].patterns == [PREFIX + "*"] and fake.pubsubs[0].closed
+
+
+class LossyHub(Hub):
+    """A hub that loses every update, as Redis does while it is away."""
+
+    def broker(self) -> "HubBroker":
+        return LossyBroker(self)
+
+
+class LossyBroker(HubBroker):
+    async def publish(self, topic: str, message: dict[str, Any]) -> None:
+        if message.get("type") != "update":
+            await super().publish(topic, message)
+
+
+def test_a_process_that_missed_every_update_catches_up_from_the_store(config: Config) -> None:
+    """No update message ever arrives; each process reads the store for the moves the other
+    stored (every 50 ms here), so the game goes on and both sides see every move."""
+    hub = LossyHub()
+    with (
+        running(config, broker=hub.broker(), poll_seconds=0.05) as one,
+        running(config, broker=hub.broker(), poll_seconds=0.05) as two,
+    ):
+        match_id, players = one.match_between({"game": "backgammon"})
+        elsewhere = two.login(players[1].name)
+        with players[0].socket(match_id) as first, elsewhere.socket(match_id) as second:
+            table = Table({0: first, 1: second})
+            for _ in range(12):
+                assert table.step(_tables)
+            assert table.last[0]["state"] == table.last[1]["state"]
+
+
+def test_polling_is_on_where_another_process_may_write_unseen() -> None:
+    """Every 10 s with Redis (a safety net), every second on PostgreSQL without it, never on
+    SQLite without it (one process); a setting overrides."""
+    assert Config(redis_url="redis://r").poll_every() == 10.0
+    assert Config(database_url="postgresql://h/db").poll_every() == 1.0
+    assert Config(database_url="sqlite:///x.db").poll_every() == 0.0
+    assert Config(database_url="sqlite:///x.db", poll_seconds=0.5).poll_every() == 0.5

@@ -39,6 +39,7 @@ from gamehall.server.hashing import HashPool
 from gamehall.server.limits import RateLimits
 from gamehall.server.live import Broker, LiveMatches, WallClock
 from gamehall.server.outage import answer_outages
+from gamehall.server.pg_broker import PostgresBroker
 from gamehall.server.seek_keeper import SeekKeeper
 from gamehall.server.tournament_director import TournamentDirector
 from gamehall.server.turn_notices import TurnNotices
@@ -66,10 +67,12 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(upgrade_database, config.database_url)
         the_store = store or Store(config.database_url)
-        the_broker = broker
+        the_broker, carries_on = broker, None
         if the_broker is None and config.redis_url:
             the_broker = RedisBroker.from_url(config.redis_url)
-        bus = Bus(the_broker)
+        elif the_broker is None and config.database_url.startswith("postgresql"):
+            the_broker, carries_on = PostgresBroker(config.database_url), False
+        bus = Bus(the_broker, carries_on=carries_on)
         live = LiveMatches(the_store, config, bus, clock)
         app.state.services = Services(config, the_store, live)
         app.state.rate_limits = RateLimits.of(config)

@@ -45,8 +45,12 @@ Handler = Callable[[str, str, dict[str, Any]], Awaitable[None]]
 class Bus:
     """This process's end of the broker (none: a lone process, and every call does nothing)."""
 
-    def __init__(self, broker: Broker | None) -> None:
+    def __init__(self, broker: Broker | None, *, carries_on: bool | None = None) -> None:
         self.broker = broker
+        self.carries_on = broker is not None if carries_on is None else carries_on
+        """Whether other processes carry on with the matches when this one stops (so that it
+        does not pause their clocks): true with Redis, which is only configured for several
+        processes; false with PostgreSQL's notifications, used by a lone process too."""
         self.origin = uuid.uuid4().hex
         self._handlers: dict[str, Handler] = {}
         self._reconnected: list[Callable[[], Coroutine[Any, Any, None]]] = []

@@ -66,14 +66,18 @@ def test_a_redis_outage_stalls_no_game(start_servers: Start, redis: RedisServer)
             table.step()
 
 
-def test_without_redis_the_processes_poll_the_store(start_servers: Start) -> None:
-    """PostgreSQL and no Redis: each process reads the store for the moves the other stored
-    (every second by default; a quarter of a second here, to keep the test short), so the game
-    goes on."""
-    one, two = start_servers(2, poll_seconds=0.25)
+def test_without_redis_postgresql_carries_the_messages(start_servers: Start) -> None:
+    """PostgreSQL and no Redis: the processes tell each other through PostgreSQL's
+    notifications (polling is off here, so nothing else could bring the moves): each player
+    sees the other as connected, and every move reaches the other process."""
+    one, two = start_servers(2, poll_seconds=0)
     ann, bob = Guest(one), Guest(two)
     match_id = match_between(ann, one, bob, two, "backgammon")
     with ExitStack() as stack:
         table = _table(stack, ann, one, bob, two, match_id)
+        for seat in (0, 1):
+            table.sockets[seat].until(
+                lambda m: m["type"] == "presence" and m["connected"] == [True, True]
+            )
         for _ in range(12):
             table.step()

@@ -36,9 +36,10 @@ def send_all(live: LiveMatch, message: Mapping[str, Any]) -> None:
 
 
 async def publish(bus: "Bus", live: LiveMatch, message: dict[str, Any]) -> None:
-    """Send ``message`` to the other processes, if there are any; a failure is logged (they
-    catch up from the store: ``sync.py``)."""
-    await bus.publish("match", live.id, message)
+    """Send ``message`` to the other processes, if there are any, without its ``state``
+    (they make their own from the events); a failure is logged (they catch up from the store:
+    ``sync.py``)."""
+    await bus.publish("match", live.id, {k: v for k, v in message.items() if k != "state"})
 
 
 def dumps(message: Mapping[str, Any]) -> str:

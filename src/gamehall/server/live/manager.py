@@ -97,7 +97,7 @@ class LiveMatches:
         self.bus = bus or Bus(None)
         self.clock: WallClock = clock or SystemClock()
         self.workers = Workers()
-        self.persistence = Persistence(store, self.clock, self.workers, shared=self.bus.shared)
+        self.persistence = Persistence(store, self.clock, self.workers, shared=self.bus.carries_on)
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Task[LiveMatch]] = {}
         self.after_commit: list[Callable[[LiveMatch, list[dict[str, Any]]], None]] = []
@@ -142,7 +142,7 @@ class LiveMatches:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         for live in list(self._live.values()):
-            if not self.bus.shared and not live.match.is_over:
+            if not self.bus.carries_on and not live.match.is_over:
                 await self._save_summary(live, paused_at=live.time())
         self._live.clear()
         self.workers.close()
@@ -485,6 +485,10 @@ class LiveMatches:
         """Apply another process's stored events to this copy (reloading it if they do not
         follow on from it), then send them on. Caller holds the lock."""
         events = message.get("events")
+        if events is None:  # too long for the broker to carry: read them from the store
+            events = await self.workers.store(
+                self.store.events_from, live.id, len(live.match.events)
+            )
         if not isinstance(events, list) or not events:
             return
         known = len(live.match.events)
