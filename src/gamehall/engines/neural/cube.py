@@ -17,11 +17,11 @@ winning a single game at the cube now, -1 for losing it):
 - **double, take**: the opponent owns the next value;
 - **double, pass**: the doubler wins the cube now (+1).
 
-The doubler doubles when ``min(take, pass)`` is worth at least no double (a certain win is
-doubled out rather than played to the end); the receiver takes when the take
-costs him no more than passing, and beavers (money play, when allowed) when, having taken, he
-is the favourite. A double that the opponent must pass but that loses to playing on (gammons)
-is *too good*.
+The doubler doubles when ``min(take, pass)`` beats no double, or equals it with a pass (a
+certain win is doubled out, not played to the end); the receiver takes when the take costs him
+no more than passing, and beavers (money play, when allowed) when, having taken, he is the
+favourite. A double that the opponent must pass but that loses to playing on (gammons) is
+*too good*.
 """
 
 from dataclasses import dataclass, replace
@@ -46,6 +46,8 @@ RACE_LIFE = (0.55, 0.00125, 0.6, 0.7)
 side on roll, kept between 0.6 and 0.7 (GNU Backgammon's documented race setting)."""
 BEAROFF_LIFE = 0.6
 """A pure bear-off (every checker home)."""
+TIE = 1e-9
+"""Equities closer than this are equal."""
 
 
 def cube_life(board: Boards) -> float:
@@ -266,7 +268,9 @@ def cube_hint(
     dt = live.cubeful(p, n, "opp", cube_life)
     dp = live.cash(v)
     take = dt <= dp
-    if nd > min(dt, dp):  # a tie doubles: a certain win cashes at once
+    best = min(dt, dp)
+    tie = abs(best - nd) <= TIE
+    if best < nd or (tie and take):  # a tie doubles only a certain win out (a pass)
         action: Action = "too-good" if nd > dp and not take else "no-double"
     else:
         action = "double-take" if take else "double-pass"

@@ -39,10 +39,16 @@ class GnubgCube:
     text: str
     probabilities: tuple[float, float, float, float, float]
 
+    @property
+    def optional(self) -> bool:
+        """gnubg's "Optional double": doubling and not doubling are worth the same."""
+        return self.text.lower().startswith("optional")
+
 
 def read_action(text: str) -> tuple[Action, Response]:
     """gnubg's proper cube action ("No double, take", "Too good to redouble, pass",
-    "Double, beaver", ...) as an action and the receiver's answer."""
+    "Double, beaver", ...) as an action and the receiver's answer. An "Optional double"
+    (doubling neither gains nor loses) reads as a double (``GnubgCube.optional`` tells)."""
     lowered = text.lower()
     response: Response = (
         "beaver" if "beaver" in lowered else "pass" if "pass" in lowered else "take"
@@ -51,7 +57,7 @@ def read_action(text: str) -> tuple[Action, Response]:
         return "too-good", response
     if lowered.startswith("no "):
         return "no-double", response
-    if lowered.startswith(("double", "redouble")):
+    if lowered.startswith(("double", "redouble", "optional")):
         return ("double-pass" if response == "pass" else "double-take"), response
     raise GameError(f"gnubg gave a cube action this reader does not know: {text!r}")
 
