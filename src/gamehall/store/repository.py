@@ -344,6 +344,32 @@ class Store:
         both players' ratings (``ratings.rate_results``).
         ``EventConflictError`` if one of the events is stored already (another server wrote
         this match); nothing is written then."""
+        append = Append(match_id, events, secrets, status, summary, snapshot)
+        with self._write() as session:
+            self._append(session, append)
+
+    def append_batch(self, appends: Sequence["Append"]) -> list[StoreError | None]:
+        """``append_events`` of several matches in one transaction (group commit: one writer
+        stores what many matches logged meanwhile), each in a savepoint of its own, so that one
+        refused (a conflict, no such match) leaves the others to be written; returns the
+        refusal of each, or None. If the transaction itself fails, that is raised and nothing
+        is written."""
+        results: list[StoreError | None] = []
+        with self._write() as session:
+            for append in appends:
+                try:
+                    with session.begin_nested():
+                        self._append(session, append)
+                except StoreError as exc:
+                    results.append(exc)
+                else:
+                    results.append(None)
+        return results
+
+    def _append(self, session: Session, append: "Append") -> None:
+        """``append_events`` of ``append`` in ``session``'s transaction."""
+        match_id, secrets, status = append.match_id, append.secrets, append.status
+        summary, snapshot, events = append.summary, append.snapshot, append.events
         check_status(status)
         batch = check_events(events)
         conflict = EventConflictError(
@@ -351,38 +377,36 @@ class Store:
             "already: another server may be playing this match"
         )
         try:
-            with self._write() as session:
-                # Writing the match's row first locks it: concurrent appends take turns.
-                changed = _rowcount(
-                    session,
-                    update(MatchRow)
-                    .where(MatchRow.id == match_id)
-                    .values(
-                        secrets=dict(secrets) if secrets else None,
-                        status=status,
-                        summary=dict(summary),
-                        winner=_winner(status, summary),
-                        updated_at=self._now(),
-                        **({} if snapshot is None else {"snapshot": dict(snapshot)}),
-                    ),
+            # Writing the match's row first locks it: concurrent appends take turns.
+            changed = _rowcount(
+                session,
+                update(MatchRow)
+                .where(MatchRow.id == match_id)
+                .values(
+                    secrets=dict(secrets) if secrets else None,
+                    status=status,
+                    summary=dict(summary),
+                    winner=_winner(status, summary),
+                    updated_at=self._now(),
+                    **({} if snapshot is None else {"snapshot": dict(snapshot)}),
+                ),
+            )
+            if changed == 0:
+                raise NotFoundError(f"there is no match {match_id}")
+            if not batch:
+                return
+            stored = session.scalar(
+                select(func.max(EventRow.seq)).where(EventRow.match_id == match_id)
+            )
+            expected = 0 if stored is None else stored + 1
+            if batch[0]["seq"] < expected:
+                raise conflict
+            if batch[0]["seq"] > expected:
+                raise StoreError(
+                    f"events {expected} to {batch[0]['seq'] - 1} of match {match_id} are missing"
                 )
-                if changed == 0:
-                    raise NotFoundError(f"there is no match {match_id}")
-                if not batch:
-                    return
-                stored = session.scalar(
-                    select(func.max(EventRow.seq)).where(EventRow.match_id == match_id)
-                )
-                expected = 0 if stored is None else stored + 1
-                if batch[0]["seq"] < expected:
-                    raise conflict
-                if batch[0]["seq"] > expected:
-                    raise StoreError(
-                        f"events {expected} to {batch[0]['seq'] - 1} of match {match_id} "
-                        "are missing"
-                    )
-                session.execute(insert(EventRow), _event_values(match_id, batch))
-                rate_results(session, match_id, batch, self._now())
+            session.execute(insert(EventRow), _event_values(match_id, batch))
+            rate_results(session, match_id, batch, self._now())
         except IntegrityError:
             raise conflict from None
 
@@ -754,6 +778,19 @@ def _event_values(match_id: str, batch: list[dict[str, Any]]) -> list[dict[str, 
 
 def _event_rows(match_id: str, batch: list[dict[str, Any]]) -> list[EventRow]:
     return [EventRow(match_id=match_id, seq=e["seq"], kind=e["kind"], event=e) for e in batch]
+
+
+@dataclass(frozen=True)
+class Append:
+    """One match's new events with its new secrets, status, summary and snapshot: what
+    ``append_events`` stores, as ``append_batch`` takes it."""
+
+    match_id: str
+    events: Sequence[Mapping[str, Any]]
+    secrets: Mapping[str, Any] | None
+    status: str
+    summary: Mapping[str, Any]
+    snapshot: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
