@@ -9,9 +9,10 @@ the CPU time per move.
     .venv/bin/python benchmarks/strength_nardy.py --ladder /work/training --pairs 200
 
 ``--versus beginner`` is today's beginner level (its evaluation of every legal result, ties at
-random); ``--versus expert`` the shipped network at 0-ply. ``--options name=value,...`` plays
-under other rules options (``bearoff``, ``block_check``, ``head_exception``): both players
-then move by those rules (the network was trained with the defaults). ``--ladder DIR`` plays
+random); ``--versus expert`` the same network (``--weights``) at 0-ply. ``--options
+name=value,...`` plays under other rules options (``bearoff``, ``block_check``,
+``head_exception``): both players then move by those rules (the network was trained with the
+defaults). ``--ladder DIR`` plays
 each checkpoint ``nardy-<games>.npz`` of DIR at 0-ply against the one before it.
 
 Games are played on the fast board (``nardy_board``, equal to the rules layer's legal plays
@@ -144,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.versus == "beginner":
         opponent = beginner_chooser(args.seed + 1, **options)
     else:
-        opponent = engine_chooser(NeuralNardyEngine("expert", args.seed + 1), **options)
+        opponent = engine_chooser(NeuralNardyEngine("expert", args.seed + 1, evaluator), **options)
     started = time.perf_counter()
     summary = match(player, opponent, args.pairs, args.seed, options)
     elapsed = time.perf_counter() - started
