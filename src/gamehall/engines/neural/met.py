@@ -88,14 +88,18 @@ class MatchEquityTable:
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> "MatchEquityTable":
-        pre = data["pre"]
-        post = data["post"]
+        pre, post = data.get("pre"), data.get("post")
         if not isinstance(pre, list) or not isinstance(post, list):
             raise GameError("a match equity table needs 'pre' (rows of MWCs) and 'post' (MWCs)")
+        crawford, size = data.get("crawford"), data.get("size")
+        if not isinstance(crawford, bool):
+            raise GameError(f"crawford must be true or false, not {crawford!r}")
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise GameError(f"size must be a whole number, not {size!r}")
         return cls(
-            variant=str(data["variant"]),
-            crawford=bool(data["crawford"]),
-            size=int(str(data["size"])),
+            variant=find_variant(str(data.get("variant"))).name,
+            crawford=crawford,
+            size=size,
             pre=tuple(tuple(float(x) for x in row) for row in pre),
             post=tuple(float(x) for x in post),
         )
