@@ -28,9 +28,11 @@ def database_gone(*args: Any, **kwargs: Any) -> Any:
 
 @contextmanager
 def store_down(store: Store, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The store fails on every append and every load (a reload cannot undo anything)."""
+    """The store fails on every append (alone or in a batch) and every load (a reload cannot
+    undo anything)."""
     with monkeypatch.context() as patch:
         patch.setattr(store, "append_events", database_gone)
+        patch.setattr(store, "append_batch", database_gone)
         patch.setattr(store, "load_match", database_gone)
         yield
 

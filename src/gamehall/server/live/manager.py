@@ -141,10 +141,13 @@ class LiveMatches:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        for live in list(self._live.values()):
-            if not self.bus.carries_on and not live.match.is_over:
-                await self._save_summary(live, paused_at=live.time())
+        if not self.bus.carries_on:  # one transaction, not one a match (the writer groups)
+            playing = [live for live in self._live.values() if not live.match.is_over]
+            await asyncio.gather(
+                *(self._save_summary(live, paused_at=live.time()) for live in playing)
+            )
         self._live.clear()
+        await self.persistence.writer.close()
         self.workers.close()
         await self.bus.stop()
 

@@ -21,7 +21,9 @@ from gamehall.server.live.clocks import MatchTime, WallClock
 from gamehall.server.live.matches import LiveMatch
 from gamehall.server.live.snapshots import rebuild, snapshot_due
 from gamehall.server.live.workers import Workers
+from gamehall.server.live.writer import GroupWriter
 from gamehall.store import PlayerSeat, Store, StoredMatch
+from gamehall.store.repository import Append
 
 
 class NoSuchMatchError(GameError):
@@ -93,6 +95,8 @@ class Persistence:
         self.workers = workers
         self.shared = shared
         """Whether other processes play the same matches (then they keep the clocks going)."""
+        self.writer = GroupWriter(store, workers)
+        """The one writer of the matches' saves (group commit: ``writer.py``)."""
 
     async def load(self, match_id: str, *, resuming: bool = False) -> Loaded:
         """Read and rebuild a stored match (its snapshot and the events after it, else its
@@ -135,21 +139,23 @@ class Persistence:
 
     async def append(self, live: LiveMatch, events: list[dict[str, Any]], **extra: Any) -> None:
         """Store ``events`` (maybe none) with the match's status, secrets and summary (and
-        ``extra`` in the summary), and the match's snapshot when one is due (``snapshots``).
+        ``extra`` in the summary), and the match's snapshot when one is due (``snapshots``),
+        through the process's one writer (with other matches' saves waiting meanwhile).
         The secrets change only when a game starts or ends (``SECRET_EVENTS``)."""
         match = live.match
         if live.secrets is None or any(e["kind"] in SECRET_EVENTS for e in events):
             live.secrets = secrets_of(match) or {}
         count = len(match.events)
         due = snapshot_due(live.snapshot_at, count, events)
-        await self.workers.store(
-            self.store.append_events,
-            live.id,
-            events,
-            secrets=live.secrets or None,
-            status="over" if match.is_over else "playing",
-            summary={**summary_of(match, live.time), **extra},
-            snapshot=match.snapshot() if due else None,
+        await self.writer.append(
+            Append(
+                live.id,
+                events,
+                secrets=live.secrets or None,
+                status="over" if match.is_over else "playing",
+                summary={**summary_of(match, live.time), **extra},
+                snapshot=match.snapshot() if due else None,
+            )
         )
         if due:
             live.snapshot_at = count

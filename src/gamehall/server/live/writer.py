@@ -1,0 +1,101 @@
+"""Group commit: one writer stores the new events of every live match of the process.
+
+Each save of a live match (its new events, secrets, status, summary and snapshot: a store
+``Append``) is queued here, and one task writes whatever is waiting in one transaction
+(``Store.append_batch``), in a store worker thread, while the next saves queue up behind it.
+Under load many matches' events then share a transaction, and there is only ever one writer:
+SQLite's writers no longer contend for its lock from several threads, and the cost of a
+transaction (its begin, its commit, the connection's round trips) is paid once per batch
+instead of once per move. A lone save is written at once, as before.
+
+Each append keeps its own outcome: ``append`` returns once its batch is committed, or raises
+what refused it (``EventConflictError``, ``NotFoundError``: its savepoint alone is rolled back)
+or what failed the whole transaction (the database gone).
+"""
+
+import asyncio
+import logging
+
+from gamehall.server.live.workers import Workers
+from gamehall.store import Store
+from gamehall.store.repository import Append
+
+log = logging.getLogger(__name__)
+
+MAX_BATCH = 200
+"""At most this many appends in one transaction."""
+
+
+class GroupWriter:
+    """The one writer of a process's live matches."""
+
+    def __init__(self, store: Store, workers: Workers, max_batch: int = MAX_BATCH) -> None:
+        self.store = store
+        self.workers = workers
+        self.max_batch = max_batch
+        self._waiting: list[tuple[Append, asyncio.Future[None]]] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.batches = 0
+        """Transactions written so far (with ``appends``, for the mean batch size)."""
+        self.appends = 0
+
+    async def append(self, append: Append) -> None:
+        """Store ``append`` with whatever else is waiting; returns once it is committed."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((append, future))
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run())
+        self._wake.set()
+        await future
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._waiting:
+                batch = self._waiting[: self.max_batch]
+                del self._waiting[: self.max_batch]
+                await self._write(batch)
+
+    async def _write(self, batch: list[tuple[Append, asyncio.Future[None]]]) -> None:
+        """Write one batch and settle each append's future with its own outcome."""
+        outcomes: list[BaseException | None]
+        try:
+            if len(batch) == 1:  # a lone save needs no savepoint
+                await self.workers.store(_append_one, self.store, batch[0][0])
+                outcomes = [None]
+            else:
+                appends = [append for append, _ in batch]
+                outcomes = list(await self.workers.store(self.store.append_batch, appends))
+        except Exception as exc:  # the transaction failed: every append in it did
+            outcomes = [exc] * len(batch)
+        self.batches += 1
+        self.appends += len(batch)
+        for (_, future), outcome in zip(batch, outcomes, strict=True):
+            if future.done():  # its caller was cancelled meanwhile
+                continue
+            if outcome is None:
+                future.set_result(None)
+            else:
+                future.set_exception(outcome)
+
+    async def close(self) -> None:
+        """Stop the writer once what is waiting is written."""
+        if self._waiting:
+            await asyncio.gather(*(f for _, f in self._waiting), return_exceptions=True)
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+
+def _append_one(store: Store, append: Append) -> None:
+    store.append_events(
+        append.match_id,
+        append.events,
+        secrets=append.secrets,
+        status=append.status,
+        summary=append.summary,
+        snapshot=append.snapshot,
+    )

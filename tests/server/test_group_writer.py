@@ -1,0 +1,60 @@
+"""Group commit: the saves of many live matches waiting at once go to the store together, in one
+transaction, each with its own outcome."""
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from gamehall.play.settings import MatchSettings
+from gamehall.server.config import Config
+from gamehall.server.live import LiveMatches
+from gamehall.server.live.workers import Workers
+from gamehall.server.live.writer import GroupWriter
+from gamehall.store import EventConflictError, PlayerSeat, Store, upgrade_database
+from gamehall.store.repository import Append
+from server.helpers import CHEAP_HASHER, FakeClock
+from support import aio
+
+SUMMARY = {"score": [0, 0], "winner": None, "end_reason": None}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    url = f"sqlite:///{tmp_path / 'gamehall.db'}"
+    upgrade_database(url)
+    return Store(url, password_hasher=CHEAP_HASHER)
+
+
+def test_waiting_saves_share_a_transaction(store: Store) -> None:
+    users = [store.create_user(name, "password-long") for name in ("ann", "bob")]
+    seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
+    config = Config(database_url=store.url, bot_delay=0)
+
+    async def scenario() -> None:
+        live_matches = LiveMatches(store, config, clock=FakeClock())
+        settings = MatchSettings(game="backgammon")
+        ids = [await live_matches.create(settings, seats) for _ in range(6)]
+        counts = [store.load_match(i).events for i in ids]  # type: ignore[union-attr]
+        writer = GroupWriter(store, Workers())
+        event = {"seq": 0, "kind": "chat", "player": 0, "data": {}, "outcome": {}, "time": 0.0}
+
+        def append(match_id: str, seq: int) -> Append:
+            return Append(match_id, [{**event, "seq": seq}], None, "playing", SUMMARY)
+
+        lengths = [len(c or ()) for c in counts]
+        outcomes = await asyncio.gather(
+            *(writer.append(append(i, n)) for i, n in zip(ids, lengths, strict=True)),
+            writer.append(append(ids[0], 0)),  # stored already: refused alone
+            return_exceptions=True,
+        )
+        assert outcomes[:6] == [None] * 6
+        assert isinstance(outcomes[6], EventConflictError)
+        assert writer.appends == 7 and writer.batches < 7
+        await writer.close()
+        await live_matches.stop()
+
+    try:
+        aio.run(scenario())
+    finally:
+        store.close()
