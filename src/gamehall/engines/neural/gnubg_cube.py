@@ -23,7 +23,8 @@ from gamehall.errors import GameError
 
 _LIBC = ctypes.CDLL(None)
 _PROBABILITIES = re.compile(
-    r"^\s*([01]\.\d+) ([01]\.\d+) ([01]\.\d+) - ([01]\.\d+) ([01]\.\d+) ([01]\.\d+)\s*$", re.M
+    r"^\s*" + r" ".join([r"(-?[01]\.\d+)"] * 3) + r" - " + r" ".join([r"(-?[01]\.\d+)"] * 3),
+    re.M,
 )
 _PROPER = re.compile(r"Proper cube action: (.+?)(?: \(|$)", re.M)
 
@@ -129,7 +130,7 @@ class Gnubg:
         if proper is None or probs is None:
             raise GameError(f"gnubg gave no cube analysis: {text.strip()!r}")
         action, response = read_action(proper.group(1).strip())
-        values = [float(x) for x in probs.groups()]
+        values = [abs(float(x)) for x in probs.groups()]  # gnubg prints -0.000
         return GnubgCube(
             action=action,
             response=response,
