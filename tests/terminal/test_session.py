@@ -41,16 +41,16 @@ def lines(*typed: str) -> Strategy:
     return lambda _: next(queue, None)
 
 
-def hint_then_first() -> Strategy:
-    """Type ``hint``, then the first thing the hint lists; again and again."""
+def moves_then_first() -> Strategy:
+    """Type ``moves``, then the first thing it lists; again and again."""
     state = {"asked": False}
 
     def strategy(output: str) -> str:
         if not state["asked"]:
             state["asked"] = True
-            return "hint"
+            return "moves"
         state["asked"] = False
-        answer = output[output.rindex("> hint\n") + len("> hint\n") :].split("\n")[0]
+        answer = output[output.rindex("> moves\n") + len("> moves\n") :].split("\n")[0]
         return answer.split(": ", 1)[1].split(", ")[0].rstrip(".")
 
     return strategy
@@ -93,7 +93,7 @@ def play(
 @pytest.mark.parametrize("game", ["backgammon", "georgian", "nardy", "renju"])
 def test_a_whole_game_against_the_computer(monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     status, out, stdin = run_cli(
-        monkeypatch, ["play", game, "--vs", "computer", "--seed", "7"], hint_then_first()
+        monkeypatch, ["play", game, "--vs", "computer", "--seed", "7"], moves_then_first()
     )
     assert status == 0
     assert "wins the match" in out.splitlines()[-1]
@@ -103,8 +103,8 @@ def test_a_whole_game_against_the_computer(monkeypatch: pytest.MonkeyPatch, game
 
 
 def test_the_same_seed_plays_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    first = run_cli(monkeypatch, ["play", "backgammon", "--seed", "3"], hint_then_first())
-    second = run_cli(monkeypatch, ["play", "backgammon", "--seed", "3"], hint_then_first())
+    first = run_cli(monkeypatch, ["play", "backgammon", "--seed", "3"], moves_then_first())
+    second = run_cli(monkeypatch, ["play", "backgammon", "--seed", "3"], moves_then_first())
     assert first[1] == second[1]
 
 
@@ -154,7 +154,7 @@ def test_quit_and_the_end_of_the_input_leave_the_match(monkeypatch: pytest.Monke
 def test_commands_may_be_shortened_but_not_resign(monkeypatch: pytest.MonkeyPatch) -> None:
     _, out, _ = run_cli(monkeypatch, ["play", "renju"], lines("?", "hi", "re", "res", "dr"))
     assert RENJU_HELP in out
-    assert "Points you may play (1): h8" in out
+    assert "The engine's choices" in out and "   1. h8 " in out  # hint, the only point
     assert "'re' is not a point" in out and "'res' is not a point" in out
     assert "'dr' is not a point" in out
     assert "resigns" not in out
@@ -209,7 +209,7 @@ def test_answering_the_computers_double() -> None:
     match = TablesMatch(
         MatchSettings("backgammon", length=3), ("Computer", "Human"), dice=SeededDice(1)
     )
-    strategy = _answer_doubles(hint_then_first())
+    strategy = _answer_doubles(moves_then_first())
     status, out = play(match, strategy, computer=0)
     assert status == 0
     assert "Human, take or drop> " in out
@@ -240,7 +240,7 @@ def test_resigning_a_gammon_and_a_nardy_surrender() -> None:
 
 def test_renju_draw_offer_moves_and_pass() -> None:
     match = RenjuMatch(MatchSettings("renju"), ("Human", "Computer"))
-    _, out = play(match, lines("draw", "h8", "pass", "a1", "hint", "resign"))
+    _, out = play(match, lines("draw", "h8", "pass", "a1", "moves", "resign"))
     assert "Human: offers a draw" in out
     assert "Human: h8" in out
     assert "Computer: declines" in out or "Computer: accepts" in out

@@ -13,11 +13,13 @@ from typing import TextIO
 
 from gamehall.engines.base import Engine
 from gamehall.engines.driver import step, wants_to_act
+from gamehall.engines.hints import HintError, hint_for
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import WITH_OFFERS, Soosorv8, Swap2, Yamaguchi
 from gamehall.play.tables_match import TablesMatch
+from gamehall.terminal.hints import hint_lines, winning_lines
 from gamehall.terminal.moves import single_steps
 from gamehall.terminal.narrate import Narrator
 from gamehall.terminal.render import render, show_dice, wrap
@@ -29,7 +31,9 @@ TABLES_HELP = """\
 Commands (shorten them to their first letters, except resign and quit):
   24/18 13/11   play a whole turn, e.g. also bar/22, 6/off, 8/5(2)
   13/7          or move one checker at a time (then confirm, or undo)
-  hint          the legal plays (in the middle of a turn: the single moves)
+  hint          the engine's best plays for your roll, with their equity and
+                chances (in the middle of a turn: the single moves)
+  moves         the legal plays (in the middle of a turn: the single moves)
   undo          take the last single move back (not in Georgian backgammon)
   confirm       end the turn once its moves are made (or an empty line)
   roll          roll the dice (or an empty line)
@@ -46,7 +50,9 @@ Commands (shorten them to their first letters, except resign and quit):
 RENJU_HELP = """\
 Commands:
   h8            play a stone on a point: a column a-o and a row 1-15
-  hint          the points you may play (and Black's forbidden points)
+  hint          the engine's best moves (and Black's forbidden points)
+  winning       your winning sequence, when the engine finds one (or solve)
+  moves         the points you may play (and Black's forbidden points)
   pass          pass your move (two passes in a row draw the game)
   claim         (White, when forbidden moves are claimed) claim Black's
                 forbidden move: a double-three or double-four at once,
@@ -86,10 +92,21 @@ _SIMPLE = {
 
 _OPENING_CHOICES = ("white", "black", "place2", "offers")
 """The choices of an opening rule (Swap2), each a command."""
-_WORDS = ("help", "hint", "board", "quit", "exit", "resign", *_SIMPLE, *_OPENING_CHOICES)
+_WORDS = (
+    "help",
+    "hint",
+    "moves",
+    "winning",
+    "board",
+    "quit",
+    "exit",
+    "resign",
+    *_SIMPLE,
+    *_OPENING_CHOICES,
+)
 _IN_FULL = ("quit", "exit", "resign", "claim", *_OPENING_CHOICES)
 """Commands that are never guessed from their first letters."""
-_ALIASES = {"q": "quit", "?": "help"}
+_ALIASES = {"q": "quit", "?": "help", "solve": "winning"}
 
 
 class _Quit(Exception):
@@ -198,6 +215,10 @@ class TerminalGame:
             self._say(RENJU_HELP if isinstance(self.match, RenjuMatch) else TABLES_HELP)
         elif word == "hint":
             self._say("\n".join(self._hint(player)))
+        elif word == "moves":
+            self._say("\n".join(self._moves(player)))
+        elif word == "winning":
+            self._say("\n".join(self._winning(player)))
         elif word == "board":
             self._say(render(self.match, player))
         elif word == "resign":
@@ -273,19 +294,54 @@ class TerminalGame:
             self._act(player, "move", src=src, die=die)
 
     def _hint(self, player: int) -> list[str]:
+        """The engine's ranked choices for ``player`` on move (renju: with Black's forbidden
+        points); what ``moves`` lists when the engine has no hint for now."""
+        match = self.match
+        midway = isinstance(match, TablesMatch) and match.turn is not None and match.turn.moves
+        if midway or not wants_to_act(match, player):
+            return self._moves(player)
+        try:
+            hints = hint_for(match, player)
+        except HintError:
+            return self._moves(player)
+        lines = hint_lines(hints)
+        if isinstance(match, RenjuMatch):
+            lines += self._forbidden(match)
+        return lines
+
+    def _winning(self, player: int) -> list[str]:
+        """Renju: the winning sequence of ``player``, to move, when the engine finds one."""
+        match = self.match
+        if not isinstance(match, RenjuMatch):
+            return ["A winning sequence is shown in renju: in the tables games, try hint."]
+        try:
+            hints = hint_for(match, player)
+        except HintError as error:
+            return [str(error).capitalize() + "."]
+        if hints.winning is None:
+            return ["The engine finds no forced win for you here."]
+        return winning_lines(hints.winning)
+
+    def _forbidden(self, match: RenjuMatch) -> list[str]:
+        """Black's forbidden points listed, when Black is to move and they are shown."""
+        assert match.board is not None
+        board = match.board
+        forbidden = board.forbidden_points() if board.turn == "black" else {}
+        if board.forbidden == "claim" or not forbidden:
+            return []
+        shown = [f"{p} ({why})" for p, why in sorted(forbidden.items())]
+        return self._listing("Forbidden for Black", shown)
+
+    def _moves(self, player: int) -> list[str]:
+        """What ``player`` may play now: the legal plays or points, or the actions."""
         match = self.match
         if isinstance(match, RenjuMatch):
             assert match.board is not None
             if match.to_act != player:
                 return ["It is not your move."]
             points = match.board.legal_moves()
-            lines = self._listing(f"Points you may play ({len(points)})", points)
-            shown_to_black = match.board.turn == "black" and match.board.forbidden != "claim"
-            forbidden = match.board.forbidden_points() if shown_to_black else {}
-            if forbidden:
-                shown = [f"{p} ({why})" for p, why in sorted(forbidden.items())]
-                lines += self._listing("Forbidden for Black", shown)
-            return lines
+            listing = self._listing(f"Points you may play ({len(points)})", points)
+            return listing + self._forbidden(match)
         assert isinstance(match, TablesMatch)
         actions = match.legal_actions(player)
         if match.phase == "move" and match.to_act == player:

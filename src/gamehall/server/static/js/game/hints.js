@@ -147,7 +147,7 @@ export function hintPanel({ matchId, show, toast }) {
       "tr",
       {},
       h("th", {}, "#"),
-      h("th", {}, tables ? "Play" : "Move"),
+      h("th", { class: "hint-move" }, tables ? "Play" : "Move"),
       h("th", {}, tables ? "Equity" : "Score"),
       tables ? h("th", {}, "Diff.") : null,
       names.map((name) => h("th", { title: `The chance of ${PROBABILITY_WORDS[/** @type {keyof typeof PROBABILITY_WORDS} */ (name)] || name}` }, PROBABILITY_LABELS[name] || name)),

@@ -1,0 +1,59 @@
+"""The engine's hints as terminal text: the ranked choices with their figures, and renju's
+winning sequence move by move."""
+
+import textwrap
+
+from gamehall.engines.hints import Hints, WinningLine
+from gamehall.terminal.render import WIDTH, wrap
+
+LABELS = {
+    "win": "win",
+    "win_gammon": "W gammon",
+    "win_backgammon": "W bg",
+    "lose_gammon": "L gammon",
+    "lose_backgammon": "L bg",
+    "win_mars": "W mars",
+    "lose_mars": "L mars",
+}
+"""Short names of the engine's probabilities."""
+
+
+def hint_lines(hints: Hints) -> list[str]:
+    """The ranked choices, best first: the move, its evaluation (and for the tables games the
+    difference to the best, the ply and the probabilities on a line of their own)."""
+    lines = [f"The engine's choices ({hints.method}):"]
+    for rank, candidate in enumerate(hints.candidates, 1):
+        if candidate.equity is None:
+            lines.append(f"  {rank:>2}. {candidate.move:<6} {candidate.text}")
+            continue
+        difference = "" if rank == 1 else f"{candidate.difference:+.3f}"
+        row = f"  {rank:>2}. {candidate.move:<24} {candidate.text:>7} {difference:>7}"
+        lines.append(row.rstrip())
+        figures = ", ".join(
+            f"{LABELS.get(name, name)} {100 * chance:.1f}%"
+            for name, chance in candidate.probabilities
+        )
+        lines += textwrap.wrap(figures, WIDTH, initial_indent="      ", subsequent_indent="      ")
+    lines += [f"  ({note})" for note in hints.notes]
+    if hints.winning is not None:
+        line = hints.winning
+        lines.append(
+            f"You have a forced win {_how(line)} in {len(line.moves)} moves: "
+            "type winning to see it."
+        )
+    return lines
+
+
+def winning_lines(line: WinningLine) -> list[str]:
+    """A forced win move by move, numbered, with each stone's colour, and how it ends."""
+    attacker = line.attacker.capitalize()
+    steps = [f"{number}. {point} ({colour})" for point, colour, number in line.stones()]
+    if line.ending == "five":
+        end = f"{attacker} makes five."
+    else:
+        end = f"Only {line.trap} stops White's four, and it is forbidden to Black."
+    return wrap(f"{attacker} wins {_how(line)}: " + ", ".join(steps) + ". " + end, indent="  ")
+
+
+def _how(line: WinningLine) -> str:
+    return "by fours" if line.kind == "vcf" else "by threes and fours"
