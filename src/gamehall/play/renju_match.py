@@ -5,6 +5,7 @@ Black first with the colours swapped each game, resignation, draw offers and the
 a game point for a win and half for a draw, and the loss of a game on time.
 """
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from gamehall.errors import GameError, IllegalMoveError, RecordError
@@ -29,6 +30,22 @@ from gamehall.renju import Board
 from gamehall.renju.five_line import winning_line
 
 Phase = Literal["waiting", "move", "over"]
+
+
+def new_board(options: Mapping[str, Any], moves: list[str] | None = None) -> Board:
+    """An empty board of a renju match's ``options`` (``rule``, ``opening``, ``forbidden``), or
+    the board after ``moves``. Under an opening rule the board's own opening check is the one
+    the rule's stones need; the match keeps the procedure."""
+    rule = options.get("rule", "renju")
+    opening = options.get("opening", "center")
+    if opening == "swap2":
+        opening = "free"  # the stones may go anywhere
+    elif opening in ("soosorv-8", "taraguchi-10", "yamaguchi"):
+        opening = "center"  # the 26 openings are exactly the centre opening's positions
+    forbidden = options.get("forbidden", "loss")
+    if moves is None:
+        return Board(rule=rule, opening=opening, forbidden=forbidden)
+    return Board.from_moves(moves, rule=rule, opening=opening, forbidden=forbidden)
 
 
 class RenjuMatch(Match):
@@ -288,17 +305,7 @@ class RenjuMatch(Match):
 
     def _new_board(self, moves: list[str] | None = None) -> Board:
         """An empty board of the match's options, or the board after ``moves``."""
-        options = self.settings.options
-        rule = options.get("rule", "renju")
-        opening = options.get("opening", "center")
-        if opening == "swap2":
-            opening = "free"  # the stones may go anywhere; the match keeps the procedure
-        elif opening in ("soosorv-8", "taraguchi-10", "yamaguchi"):
-            opening = "center"  # the 26 openings are exactly the centre opening's positions
-        forbidden = options.get("forbidden", "loss")
-        if moves is None:
-            return Board(rule=rule, opening=opening, forbidden=forbidden)
-        return Board.from_moves(moves, rule=rule, opening=opening, forbidden=forbidden)
+        return new_board(self.settings.options, moves)
 
     def _start_game(self) -> None:
         number = len(self.games) + 1

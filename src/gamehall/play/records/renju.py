@@ -35,7 +35,7 @@ from typing import Any, Literal
 from gamehall.errors import GameError, IllegalMoveError, RecordError
 from gamehall.play.actions import Action, ClaimFoul, OfferFifth, OpeningChoice, Place
 from gamehall.play.events import Event
-from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.renju_match import RenjuMatch, new_board
 from gamehall.play.renju_openings import OPENING_RULES
 from gamehall.play.settings import MatchSettings
 from gamehall.renju import Board
@@ -81,8 +81,8 @@ class PsqOpening:
 @dataclass(frozen=True)
 class RenjuGame:
     """One game of a renju match: its number (from 1), the seat with Black (after the opening
-    rule's swaps), the board with every stone (and pass) played in it, and the opening rule's
-    decisions if the match has one."""
+    rule's swaps), the board with every stone, pass and claim played in it, and the opening
+    rule's decisions if the match has one."""
 
     number: int
     black: int
@@ -148,7 +148,7 @@ def renju_game(
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(games):
         raise RecordError(f"this match has no game {number!r} (it has {len(games)})")
     (black,), moves, steps = games[number - 1]
-    board = _board(settings.options)
+    board = new_board(settings.options)
     for move in moves:
         try:
             if move == "claim":
@@ -168,20 +168,6 @@ def _step(event: Event, stones: int) -> OpeningStep:
     if not isinstance(value, str):
         raise RecordError(f"event {event.seq}: an {event.kind} names its {key}")
     return OpeningStep(stones, "choose" if key == "choice" else "offer", value.strip().lower())
-
-
-def _board(options: Mapping[str, Any]) -> Board:
-    """An empty board of the match's options, as ``RenjuMatch`` sets it for an opening rule."""
-    opening = options.get("opening", "center")
-    if opening == "swap2":
-        opening = "free"
-    elif opening in OPENING_RULES:
-        opening = "center"
-    return Board(
-        rule=options.get("rule", "renju"),
-        opening=opening,
-        forbidden=options.get("forbidden", "loss"),
-    )
 
 
 def import_psq(text: str, options: Mapping[str, Any] | None = None) -> RenjuMatch:
