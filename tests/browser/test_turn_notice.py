@@ -12,7 +12,8 @@ if TYPE_CHECKING:
     from browser.conftest import Hall
 
 # Counts the tones the page plays (Web Audio oscillators), records the browser notices it
-# shows (a stand-in for Notification, allowed) and lets the test hide the tab.
+# shows (a stand-in for Notification, not yet asked; asking allows it) and lets the test hide
+# the tab.
 LISTEN = """() => {
   window.__tones = 0;
   const make = AudioContext.prototype.createOscillator;
@@ -22,8 +23,11 @@ LISTEN = """() => {
   };
   window.__notices = [];
   window.Notification = class {
-    static permission = "granted";
-    static requestPermission() { return Promise.resolve("granted"); }
+    static permission = "default";
+    static requestPermission() {
+      window.Notification.permission = "granted";
+      return Promise.resolve("granted");
+    }
     constructor(title, options) { window.__notices.push(options.body); }
   };
   const hidden = { get: () => window.__hidden === true, configurable: true };
@@ -64,6 +68,11 @@ def test_your_turn_rings_on_the_game_page_and_is_told_on_another(hall: Hall) -> 
     expect(sound).to_be_checked()
     sound.uncheck()
     assert white.evaluate("localStorage.getItem('gamehall.turnsound')") == "off"
+    # no clock: the page offers to let the browser tell the turn; asked once, it goes
+    allow = white.locator("button", has_text="Tell me in the browser when it is my turn")
+    allow.click()
+    assert white.evaluate("Notification.permission") == "granted"
+    expect(allow).to_have_count(0)
     _play("h9", white, black)
     _play("j10", black, white)
     assert _tones(white) == 2  # muted

@@ -106,8 +106,11 @@ function browserNotice(text, link) {
   }
 }
 
-/** A button that asks the browser to allow its notices (while it has not been asked). */
-function allowButton() {
+/**
+ * A button that asks the browser to allow its notices (while it has not been asked).
+ * @param {string} [label]
+ */
+export function allowButton(label = "Also tell me when this tab is hidden") {
   if (!("Notification" in window) || Notification.permission !== "default") return null;
   return h(
     "button",
@@ -119,7 +122,7 @@ function allowButton() {
         Notification.requestPermission().catch(() => {});
       },
     },
-    "Also tell me when this tab is hidden",
+    label,
   );
 }
 

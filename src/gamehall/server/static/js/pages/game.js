@@ -7,7 +7,7 @@ import { RenjuBoard } from "../boards/renju.js";
 import { TablesBoard } from "../boards/tables.js";
 import { h, mount } from "../dom.js";
 import { clockFace, parseControl } from "../game/clocks.js";
-import { titleMark } from "../competition/notices.js";
+import { allowButton, titleMark } from "../competition/notices.js";
 import { chatBox } from "../game/chat.js";
 import { tones } from "../sound.js";
 import { controls } from "../game/controls.js";
@@ -363,6 +363,8 @@ export function gamePage(root, { id }) {
       );
     }
     if (game.you !== null) items.push(turnSoundToggle());
+    // Without a clock the players come and go: the browser may tell them their turn.
+    if (game.you !== null && game.settings && !game.settings.clock) items.push(allowButton("Tell me in the browser when it is my turn"));
     mount(el.toggles, items);
   }
 
@@ -516,7 +518,7 @@ export function gamePage(root, { id }) {
     );
     renderToggles(state);
     const browsing = Boolean(game.review || game.gameOver);
-    hints.update({ moment: game.events.length, onMove: game.you !== null && state.to_act === game.you && state.phase === "move" && !browsing });
+    hints.update({ moment: game.events.length, onMove: game.you !== null && state.to_act === game.you && (state.phase === "move" || game.actions.includes("double") || game.actions.includes("take")) && !browsing });
     const atEnd = el.moves.scrollTop + el.moves.clientHeight >= el.moves.scrollHeight - 40;
     mount(el.moves, moveList(game.events, state, game.you));
     if (atEnd) el.moves.scrollTop = el.moves.scrollHeight;
