@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from gamehall.engines.base import MatchContext
+from gamehall.engines.driver import match_context
 from gamehall.errors import GameError
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
@@ -144,6 +146,9 @@ class Hints:
     winning: WinningLine | None = None
     notes: tuple[str, ...] = field(default=())
     """Remarks for the player, e.g. that a hint mid-turn ranks the whole play from its start."""
+    cube: Mapping[str, Any] | None = None
+    """Backgammon's cube hint before the roll or on a double (``CubeHint.to_dict``); the
+    candidates are then the cube choices."""
 
     def to_dict(self) -> dict[str, Any]:
         """The hints as plain values."""
@@ -153,6 +158,7 @@ class Hints:
             "candidates": [c.to_dict() for c in self.candidates],
             "winning": None if self.winning is None else self.winning.to_dict(),
             "notes": list(self.notes),
+            "cube": None if self.cube is None else dict(self.cube),
         }
 
     @classmethod
@@ -165,6 +171,7 @@ class Hints:
             candidates=tuple(Candidate.from_dict(c) for c in data["candidates"]),
             winning=None if winning is None else WinningLine.from_dict(winning),
             notes=tuple(data.get("notes", ())),
+            cube=data.get("cube"),
         )
 
 
@@ -173,17 +180,25 @@ Work = Callable[[], Hints]
 MatchHint = Callable[[Match, int, HintOptions], Work]
 TablesHint = Callable[[TablesPosition, tuple[int, int], HintOptions], Hints]
 RenjuHint = Callable[[Board, HintOptions], Hints]
+CubeHint = Callable[[TablesPosition, MatchContext, bool], Hints]
+"""Backgammon's cube hint: the position (the doubler on roll), the asker's match context, and
+whether he answers a double."""
 
 
-def on_roll(hint: TablesHint) -> MatchHint:
+def on_roll(hint: TablesHint, cube: CubeHint | None = None) -> MatchHint:
     """A tables game's hint for a match: ``hint`` of the position at the start of the turn and
-    the dice rolled, for the player on roll."""
+    the dice rolled, for the player on roll; with ``cube``, before the roll of a player who may
+    double, or to the receiver of a double, the cube hint instead."""
 
     def for_match(match: Match, seat: int, options: HintOptions) -> Work:
         if not isinstance(match, TablesMatch):
             raise HintError(f"a {match.game} match has no dice to give a hint for")
         _check_turn(match, seat)
         position, dice = match.position, match.dice
+        answering = match.phase == "double"
+        if cube is not None and position is not None and (answering or match.may_double(seat)):
+            context = match_context(match, seat)
+            return lambda: cube(position, context, answering)
         if match.phase != "move" or dice is None or position is None:
             raise HintError("a hint ranks the plays of a roll: roll the dice first")
         midway = match.turn is not None and bool(match.turn.moves)
@@ -228,6 +243,12 @@ def _backgammon(position: TablesPosition, dice: tuple[int, int], options: HintOp
     return hint(position, dice, count=options.count, ply=options.ply, seconds=options.seconds)
 
 
+def _backgammon_cube(position: TablesPosition, context: MatchContext, answering: bool) -> Hints:
+    from gamehall.engines.neural.cube_hints import cube_hints
+
+    return cube_hints(position, context, answering)
+
+
 def _nardy(position: TablesPosition, dice: tuple[int, int], options: HintOptions) -> Hints:
     from gamehall.engines.neural.nardy_hints import hint
 
@@ -241,8 +262,8 @@ def _renju(board: Board, options: HintOptions) -> Hints:
 
 
 HINTS: dict[str, MatchHint] = {
-    "backgammon": on_roll(_backgammon),
-    "georgian": on_roll(_backgammon),
+    "backgammon": on_roll(_backgammon, _backgammon_cube),
+    "georgian": on_roll(_backgammon, _backgammon_cube),
     "nardy": on_roll(_nardy),
     "renju": to_move(_renju),
 }

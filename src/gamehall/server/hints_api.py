@@ -8,7 +8,7 @@ off the event loop and apart from the computer players' thread, within a time li
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from pydantic import BaseModel
@@ -78,6 +78,9 @@ class HintAnswer(Answer):
     candidates: list[CandidateView]
     winning: WinningView | None
     notes: list[str]
+    cube: dict[str, Any] | None = None
+    """Backgammon's cube hint (before the roll, or on a double): the action, the answer, the
+    cubeful equities (``engines.neural.cube.CubeHint``)."""
 
 
 def answer(match_id: str, seat: int, hints: Hints) -> HintAnswer:
@@ -95,6 +98,7 @@ def answer(match_id: str, seat: int, hints: Hints) -> HintAnswer:
         candidates=[CandidateView(**c.to_dict()) for c in hints.candidates],
         winning=winning,
         notes=list(hints.notes),
+        cube=None if hints.cube is None else dict(hints.cube),
     )
 
 
