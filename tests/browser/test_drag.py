@@ -1,5 +1,6 @@
 """Dragging checkers with the mouse (desktop): a checker carried from its point to a target the
-server listed is that move, by the die of that target; the dragged checker follows the pointer;
+server listed is that move, by the die of that target; the dragged checker leaves its point and
+follows the pointer;
 let go anywhere else and nothing is sent. With "One tap moves a checker" on, a press let go where
 it was is a tap, and a drag still goes where it is dragged (the smaller die). Backgammon and
 long nardy."""
@@ -40,8 +41,11 @@ def _target(move: dict[str, Any]) -> int | str:
     return "off" if move["dst"] == 0 else move["dst"]
 
 
-def _drag(page: Page, src: int, to: int | str, *, check_ghost: bool = False) -> None:
-    """Press on ``src``, carry the checker in steps, let go on ``to``."""
+def _drag(
+    page: Page, src: int, to: int | str, *, check_ghost: bool = False, hall: Hall | None = None
+) -> None:
+    """Press on ``src``, carry the checker in steps, let go on ``to`` (with ``hall``, a
+    screenshot half way)."""
     (x0, y0), (x1, y1) = _centre(page, src), _centre(page, to)
     page.mouse.move(x0, y0)
     page.mouse.down()
@@ -50,6 +54,10 @@ def _drag(page: Page, src: int, to: int | str, *, check_ghost: bool = False) -> 
         ghost = page.locator(".tables-board .ghost-checker")
         expect(ghost).to_have_attribute("visibility", "visible")
         assert page.locator(".tables-board .targets > *").count() > 0
+        lifted = page.locator(".tables-board .checkers .checker.selected")
+        expect(lifted).to_have_attribute("visibility", "hidden")  # carried by the ghost
+    if hall is not None:
+        hall.screenshot(page, "drag-backgammon")
     page.mouse.move(x1, y1, steps=8)
     page.mouse.up()
 
@@ -90,8 +98,7 @@ def test_drag_a_checker_to_a_target_in_backgammon(hall: Hall) -> None:
     assert _events(page) == before
     expect(page.locator(".toast")).to_be_hidden()
     # carried to a listed target: that move, by that target's die
-    _drag(page, move["src"], _target(move), check_ghost=True)
-    hall.screenshot(page, "drag-backgammon")
+    _drag(page, move["src"], _target(move), check_ghost=True, hall=hall)
     moved = _last_move(page, before)
     assert moved["data"] == {"src": move["src"], "die": move["die"]}
     assert moved["player"] == hall.game(page)["you"]

@@ -161,7 +161,10 @@ export class TablesBoard {
     this.svg.addEventListener("pointerdown", (event) => this.pointerDown(event));
     this.svg.addEventListener("pointermove", (event) => this.pointerMove(event));
     this.svg.addEventListener("pointerup", (event) => this.pointerUp(event));
-    this.svg.addEventListener("pointercancel", () => this.endDrag());
+    this.svg.addEventListener("pointercancel", () => {
+      this.endDrag();
+      if (this.view) this.render(this.view);
+    });
   }
 
   get element() {
@@ -573,6 +576,8 @@ export class TablesBoard {
     if (press && !press.moved) {
       if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_PX) return;
       press.moved = true;
+      // the checker is lifted off its point: the ghost carries it (the next drawing puts it back)
+      this.svg.querySelector(".checkers .checker.selected")?.setAttribute("visibility", "hidden");
     }
     const matrix = this.svg.getScreenCTM();
     if (!matrix) return;
