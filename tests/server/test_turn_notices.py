@@ -41,9 +41,8 @@ class Channels:
     def __init__(self) -> None:
         self.sent: list[tuple[int, dict[str, Any]]] = []
 
-    def notify(self, user_id: int, message: dict[str, Any]) -> int:
+    def tell(self, user_id: int, message: dict[str, Any]) -> None:
         self.sent.append((user_id, message))
-        return 1
 
 
 def _live(clock: str | None = None, seats: tuple[PlayerSeat, PlayerSeat] = (ANN, BOB)) -> LiveMatch:

@@ -3,8 +3,9 @@
 In a match with no clock, or a clock that gives a day or more, players do not sit at the
 board: they go to other pages and come back. When the opponent's action makes it a person's
 turn, ``TurnNotices`` sends that person ``{"type": "your_turn", "match_id", "opponent",
-"game"}`` on his user sockets, and the page he is on shows the notice (the game page itself
-rings instead). In a faster match the players are at the board, and nothing is sent.
+"game"}`` on his user sockets, on whichever server process they are (``UserChannels.tell``),
+and the page he is on shows the notice (the game page itself rings instead). In a faster match
+the players are at the board, and nothing is sent.
 """
 
 from typing import Any
@@ -64,7 +65,7 @@ class TurnNotices:
         user_id = None if seat is None else live.seats[seat].user_id
         if seat is None or user_id is None or not correspondence(live.match.settings):
             return
-        self.channels.notify(
+        self.channels.tell(
             user_id,
             {
                 "type": "your_turn",
