@@ -11,6 +11,7 @@ import pytest
 from gamehall.cli import main
 from gamehall.engines import ChoosePlay, ChooseResignation, MatchContext, find_engine, levels_of
 from gamehall.engines.base import AnswerResignation
+from gamehall.engines.driver import play_out
 from gamehall.engines.hints import Hints
 from gamehall.engines.neural import nardy_bearoff
 from gamehall.engines.neural.bearoff import sorted_keys
@@ -38,6 +39,9 @@ from gamehall.engines.neural.training import self_play
 from gamehall.engines.neural.versus import NARDY, duplicate_match
 from gamehall.errors import GameError
 from gamehall.nardy import Position
+from gamehall.play.dice import SeededDice
+from gamehall.play.settings import MatchSettings
+from gamehall.play.tables_match import TablesMatch
 
 
 def board(position: Position) -> Boards:
@@ -255,3 +259,9 @@ def test_the_training_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     more = ["train", "nardy", "--games", "1", "--bench-pairs", "0", "--out", str(out)]
     assert main([*more, "--resume", str(out)]) == 0
     assert json.loads(Path(f"{out}.json").read_text())["games"] == 3
+
+
+def test_a_match_against_the_computer_plays_out() -> None:
+    match = TablesMatch(MatchSettings(game="nardy", length=1), dice=SeededDice(5))
+    play_out(match, {0: find_engine("nardy", "expert", 1), 1: find_engine("nardy", "random", 2)})
+    assert match.is_over and sorted(match.score) in ([0, 1], [0, 2])
