@@ -136,6 +136,16 @@ def test_the_registry_gives_the_player_on_roll_the_hints_of_his_roll() -> None:
         prepare_hint(match, 1 - seat)
 
 
+def test_no_hint_once_the_match_is_over() -> None:
+    match = RenjuMatch(MatchSettings("renju", length=1))
+    match.apply(None, Start())
+    black = match.to_act
+    assert black is not None
+    match.act(black, "resign")
+    with pytest.raises(HintError, match="the match is over"):
+        prepare_hint(match, black)
+
+
 def test_options_are_checked_by_type() -> None:
     with pytest.raises(GameError, match="0, 1 or 2 plies"):
         HintOptions(ply=True)

@@ -67,24 +67,6 @@ def test_no_hints_in_a_rated_match(hall: Hall) -> None:
         assert player.ok("get", f"/api/matches/{match_id}/hint/terms")["allowed"] is False
 
 
-def test_no_hint_before_the_roll(hall: Hall) -> None:
-    ann = hall.register("ann")
-    body = {"settings": {"game": "backgammon", "length": 3}, "level": "beginner", "side": 0}
-    match_id = ann.ok("post", "/api/computer", body)["match_id"]
-    with ann.socket(match_id) as socket:
-        message: dict[str, Any] = socket.hello
-        while "roll" not in message.get("actions", []):
-            if "play" in message.get("actions", []):
-                socket.act("play", text=message["legal"]["plays"][0])
-            elif "confirm" in message.get("actions", []):
-                socket.act("confirm")
-            elif "take" in message.get("actions", []):
-                socket.act("take")  # the computer doubled
-            message = socket.until("update")
-    refused = ann.get(f"/api/matches/{match_id}/hint")
-    assert refused.status_code == 409 and "roll the dice first" in refused.json()["detail"]
-
-
 def _renju(seat: int, message: dict[str, Any]) -> Choice:
     """Black h8 i8 j8, White g9 a1 a3: Black to move has an open three."""
     if "move" not in message["actions"]:
