@@ -198,7 +198,7 @@ def test_doubling_the_computer() -> None:
     match = TablesMatch(
         MatchSettings("backgammon", length=3), ("Human", "Computer"), dice=OpeningThreeOne()
     )
-    _, out = play(match, lines("8/5 6/5", "hint", "double"))
+    _, out = play(match, lines("8/5 6/5", "moves", "double"))
     assert "Human, roll or double> " in out
     assert "You may: roll, double, resign." in out
     assert "Human: doubles to 2" in out
