@@ -117,3 +117,16 @@ def test_no_hints_in_a_tournament_game_even_a_casual_one(hall: Hall) -> None:
     for player in (ann, bob):
         refused = player.get(f"/api/matches/{match_id}/hint")
         assert refused.status_code == 403 and "tournament" in refused.json()["detail"]
+
+
+def test_one_hint_at_a_time_for_each_player(hall: Hall) -> None:
+    match_id, players = hall.match_between({"game": "backgammon", "length": 3})
+    mover, _ = _on_roll(hall, match_id, players)
+    user = hall.store.get_user_by_name(mover.name)
+    assert user is not None
+    hall.main.app.state.hints_asking = {user.id}  # as while his last hint is worked out
+    refused = mover.get(f"/api/matches/{match_id}/hint?ply=0")
+    assert refused.status_code == 429 and "still being worked out" in refused.json()["detail"]
+    hall.main.app.state.hints_asking = set()
+    assert mover.ok("get", f"/api/matches/{match_id}/hint?ply=0")["candidates"]
+    assert hall.main.app.state.hints_asking == set()

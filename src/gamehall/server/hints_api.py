@@ -159,9 +159,25 @@ async def hint(
             work = prepare_hint(live.match, seat, options)
         except HintError as exc:
             raise HTTPException(409, str(exc)) from None
+    asking = asking_of(request)
+    if session.user.id in asking:
+        raise HTTPException(429, "your last hint is still being worked out: wait for it")
+    asking.add(session.user.id)
     loop = asyncio.get_running_loop()
     try:
         hints = await asyncio.wait_for(loop.run_in_executor(_POOL, work), timeout=SECONDS + GRACE)
     except TimeoutError:
         raise HTTPException(503, "the engine is busy: ask for a hint again in a moment") from None
+    finally:
+        asking.discard(session.user.id)
     return answer(match_id, seat, hints)
+
+
+def asking_of(request: Request) -> set[int]:
+    """The users whose hint is being worked out (in this process): one at a time each, so that
+    nobody can queue the hint thread full."""
+    state = request.app.state
+    if not isinstance(getattr(state, "hints_asking", None), set):
+        state.hints_asking = set()
+    asking: set[int] = state.hints_asking
+    return asking
