@@ -204,3 +204,10 @@ def test_a_hint_round_trips_and_refuses_bad_values() -> None:
         CubeHint.from_dict({**data, "no_double": "0.5"})
     with pytest.raises(GameError, match="five"):
         cube_hint([0.5, 0.1], MONEY)
+
+
+def test_the_contexts_cube_options_are_checked_by_type() -> None:
+    with pytest.raises(GameError, match="jacoby must be true or false"):
+        MatchContext(jacoby="on")  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="crawford_rule must be true, false or None"):
+        MatchContext(match_length=5, crawford_rule=1)  # type: ignore[arg-type]

@@ -74,6 +74,13 @@ class MatchContext:
             )
         if self.surrender not in ("oin", "mars"):
             raise GameError(f"surrender must be 'oin' or 'mars', not {self.surrender!r}")
+        if not isinstance(self.jacoby, bool):
+            raise GameError(f"jacoby must be true or false, not {self.jacoby!r}")
+        if self.crawford_rule is not None and not isinstance(self.crawford_rule, bool):
+            raise GameError(
+                f"crawford_rule must be true, false or None (the variant's), "
+                f"not {self.crawford_rule!r}"
+            )
 
     @classmethod
     def for_variant(cls, variant: str) -> "MatchContext":
