@@ -32,17 +32,18 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import websockets
 from sqlalchemy import create_engine, text
 
 TICKS = os.sysconf("SC_CLK_TCK")
+T = TypeVar("T")
 
 
 @dataclass
@@ -55,6 +56,7 @@ class Figures:
     refused: int = 0
     matches_ended: int = 0
     started: int = 0
+    setup_retries: int = 0
     failures: list[str] = field(default_factory=list)
 
 
@@ -149,15 +151,26 @@ class Bench:
         accepted.raise_for_status()
         return str(accepted.json()["match_id"])
 
+    async def retried(self, call: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """``call(*args)``, tried again (up to 5 times, a second apart) when the server does not
+        answer: a loaded server may drop a connection during the ramp."""
+        for _ in range(4):
+            try:
+                return await call(*args)
+            except httpx.HTTPError:
+                self.figures.setup_retries += 1
+                await asyncio.sleep(1)
+        return await call(*args)
+
     async def game(self, index: int) -> None:
         """One table: two guests playing match after match until the benchmark stops."""
         rng = random.Random(index)
         await asyncio.sleep(self.args.ramp * index / max(self.args.games, 1))
         try:
-            players = [await self.guest(), await self.guest()]
+            players = [await self.retried(self.guest), await self.retried(self.guest)]
             self.figures.started += 1
             while not self.stopping.is_set():
-                match_id = await self.new_match(*players)
+                match_id = await self.retried(self.new_match, *players)
                 sides = [self.seat(match_id, p, rng) for p in players]
                 await asyncio.gather(*sides)
                 if not self.stopping.is_set() and self.figures.measuring:
@@ -232,6 +245,7 @@ async def run(args: argparse.Namespace, base: str, pid: int, url: str) -> dict[s
     return {
         "games": args.games,
         "games_started": f.started,
+        "setup_retries": f.setup_retries,
         "seconds": round(wall, 1),
         "actions": f.actions,
         "actions_per_s": round(f.actions / wall, 1),

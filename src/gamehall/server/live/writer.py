@@ -88,6 +88,13 @@ class GroupWriter:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
+        if self.batches:
+            log.info(
+                "group commit: %d saves in %d transactions (%.1f a transaction)",
+                self.appends,
+                self.batches,
+                self.appends / self.batches,
+            )
 
 
 def _append_one(store: Store, append: Append) -> None:
