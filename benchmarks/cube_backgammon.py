@@ -4,6 +4,7 @@ package, its ``hint`` command at ``--plies``), in money play and at a few match 
 
     .venv/bin/python benchmarks/cube_backgammon.py --positions 1000
     .venv/bin/python benchmarks/cube_backgammon.py --positions 200 --plies 2
+    .venv/bin/python benchmarks/cube_backgammon.py --engine-plies 2   # world-class's cube
 
 Two figures per context (see ``gamehall.engines.neural.cube_agreement``): *engine* (our
 network and our cube against gnubg's hint) and *formula* (our Janowski cube on gnubg's own
@@ -53,6 +54,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--plies", type=int, default=0, help="gnubg's cube evaluation plies")
+    parser.add_argument(
+        "--engine-plies",
+        type=int,
+        default=0,
+        choices=[0, 1, 2],
+        help="our probabilities' plies (0: expert's cube, 2: world-class's)",
+    )
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     evaluator = shipped_evaluator()
@@ -65,10 +73,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {done} positions", file=sys.stderr, flush=True)
 
     contexts = list(CONTEXTS.values())
-    results = compare(evaluator, boards, contexts, gnubg, progress)
+    results = compare(evaluator, boards, contexts, gnubg, progress, args.engine_plies)
     print(
         f"Cube agreement with gnubg ({args.plies}-ply cube hint) over {args.positions} positions "
-        f"from self-play (seed {args.seed}), the cube centred:"
+        f"from self-play (seed {args.seed}), ours at {args.engine_plies}-ply, the cube centred:"
     )
     for name, agreement in zip(CONTEXTS, results, strict=True):
         print(f"{name}:")
@@ -76,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  formula: {agreement.formula}")
     print(f"  {time.perf_counter() - started:.0f} s")
     owned = [replace(MatchContext(), cube_value=2, cube_owner="engine")]
-    result = compare(evaluator, boards, owned, gnubg)[0]
+    result = compare(evaluator, boards, owned, gnubg, plies=args.engine_plies)[0]
     print("money, the cube at 2 on the roller's side (redoubles):")
     print(f"  engine:  {result.engine}")
     print(f"  formula: {result.formula}")

@@ -3,6 +3,7 @@ post-Crawford play, clear positions, a match score's resignations, the Georgian 
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from gamehall.backgammon.position import Position
@@ -13,8 +14,10 @@ from gamehall.engines import (
     MatchContext,
     OfferDouble,
 )
-from gamehall.engines.neural.cube import CubeHint
+from gamehall.engines.neural.board import from_sides
+from gamehall.engines.neural.cube import CubeHint, before_roll
 from gamehall.engines.neural.levels import NeuralBackgammonEngine
+from gamehall.errors import GameError
 
 
 def engine(game: str = "backgammon") -> NeuralBackgammonEngine:
@@ -109,3 +112,16 @@ def test_the_jacoby_rule_values_a_resignation_as_a_single(value: int) -> None:
     jacoby = MatchContext(jacoby=True)
     assert player.decide(AnswerResignation(gammon.swapped(), value, jacoby)) is True
     assert player.decide(ChooseResignation(gammon.swapped(), jacoby)) in (None, 1)
+
+
+def test_world_class_decides_the_cube_on_2_ply_probabilities() -> None:
+    board = from_sides(AHEAD.mover, AHEAD.opponent)
+    player = NeuralBackgammonEngine("backgammon", "world-class", seed=0)
+    deep = player.cube_probabilities(AHEAD)
+    assert np.allclose(deep, before_roll(player.searcher, board, 2, player.budget.reply_width))
+    assert np.allclose(engine().cube_probabilities(AHEAD), engine().probabilities(AHEAD))
+    assert np.allclose(before_roll(player.searcher, board, 0), engine().probabilities(AHEAD))
+    assert not np.allclose(deep, engine().probabilities(AHEAD))
+    assert 0.0 <= deep[4] <= deep[3] <= 1.0 - deep[0] and 0.0 <= deep[2] <= deep[1] <= deep[0]
+    with pytest.raises(GameError, match="0, 1 or 2 plies"):
+        before_roll(player.searcher, board, 3)

@@ -36,6 +36,7 @@ from gamehall.engines.neural.board import Boards, pip_counts
 from gamehall.engines.neural.live import LiveCube, Outcomes
 from gamehall.engines.neural.met import match_equity_table
 from gamehall.engines.neural.network import is_race
+from gamehall.engines.neural.search import Searcher
 from gamehall.errors import GameError
 
 CUBE_LIFE = 0.68
@@ -48,6 +49,20 @@ BEAROFF_LIFE = 0.6
 """A pure bear-off (every checker home)."""
 TIE = 1e-9
 """Equities closer than this are equal."""
+
+
+def before_roll(
+    searcher: Searcher, board: Boards, plies: int, reply_width: int = 3
+) -> npt.NDArray[np.float64]:
+    """The cubeless probabilities of the side on roll in ``board`` before his roll: at 0-ply
+    the network's; at 1 or 2 plies (gnubg's counting) the average over his 21 rolls of his best
+    play's, searched as ``search`` does (``reply_width`` replies kept at 2-ply)."""
+    if plies == 0:
+        return np.asarray(searcher.evaluator.probabilities(board[None])[0], np.float64)
+    if plies not in (1, 2):
+        raise GameError(f"cube decisions look 0, 1 or 2 plies ahead, not {plies!r}")
+    played = searcher.deeper(board, plies, reply_width)  # as the side that just played sees it
+    return np.array([1.0 - played[0], played[3], played[4], played[1], played[2]])
 
 
 def cube_life(board: Boards) -> float:

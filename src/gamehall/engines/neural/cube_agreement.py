@@ -23,9 +23,10 @@ import numpy as np
 
 from gamehall.engines.base import MatchContext
 from gamehall.engines.neural.board import Boards, MoveGenerator, initial_board
-from gamehall.engines.neural.cube import CubeHint, cube_hint, cube_life
+from gamehall.engines.neural.cube import CubeHint, before_roll, cube_hint, cube_life
 from gamehall.engines.neural.gnubg_cube import Gnubg, GnubgCube
 from gamehall.engines.neural.network import Evaluator
+from gamehall.engines.neural.search import Searcher
 
 
 def self_play_positions(
@@ -109,10 +110,13 @@ def compare(
     contexts: list[MatchContext],
     gnubg: Gnubg,
     progress: Callable[[int], None] | None = None,
+    plies: int = 0,
 ) -> list[Agreement]:
-    """Both comparisons of every board in every context."""
+    """Both comparisons of every board in every context, our probabilities searched ``plies``
+    deep (0 as expert decides the cube, 2 as world-class does)."""
     results = [Agreement(context) for context in contexts]
-    probabilities = evaluator.probabilities(np.stack(boards))
+    searcher = Searcher(evaluator, georgian=False)
+    probabilities = [before_roll(searcher, board, plies) for board in boards]
     for i, board in enumerate(boards):
         x = cube_life(board)
         for agreement in results:

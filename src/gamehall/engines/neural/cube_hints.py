@@ -5,19 +5,27 @@ is offered, the receiver's take and pass. The proper action is said in a note, a
 itself (``CubeHint.to_dict``) travels in ``Hints.cube``.
 """
 
-import numpy as np
+from functools import cache
 
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.engines.base import MatchContext
 from gamehall.engines.hints import Candidate, Hints
 from gamehall.engines.neural.board import from_sides
-from gamehall.engines.neural.cube import CubeHint, cube_hint, cube_life, flip
+from gamehall.engines.neural.cube import CubeHint, before_roll, cube_hint, cube_life, flip
 from gamehall.engines.neural.hints import PROBABILITIES
 from gamehall.engines.neural.levels import shipped_evaluator
+from gamehall.engines.neural.search import Searcher
 from gamehall.errors import GameError
 from gamehall.tables.position import TablesPosition
 
-METHOD = "cube: Janowski's cubeful equities from the network at 0-ply"
+PLIES = 2
+"""How deep the hint's probabilities are searched (as world-class decides the cube)."""
+METHOD = f"cube: Janowski's cubeful equities from the network at {PLIES}-ply"
+
+
+@cache
+def _searcher(georgian: bool) -> Searcher:
+    return Searcher(shipped_evaluator(), georgian)
 
 
 def position_cube_hint(position: TablesPosition, context: MatchContext) -> CubeHint:
@@ -25,7 +33,7 @@ def position_cube_hint(position: TablesPosition, context: MatchContext) -> CubeH
     if not isinstance(position, BackgammonPosition):
         raise GameError("cube hints are for backgammon and Georgian only")
     board = from_sides(position.mover, position.opponent)
-    probs = np.asarray(shipped_evaluator().probabilities(board[None])[0], np.float64)
+    probs = before_roll(_searcher(position.variant.name == "georgian"), board, PLIES)
     return cube_hint(probs, context, cube_life(board))
 
 

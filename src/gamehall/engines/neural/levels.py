@@ -6,11 +6,12 @@
 - ``expert``: 0-ply, the network's best play;
 - ``world-class``: 2-ply expectimax over the 21 rolls with a move filter (``search``).
 
-The cube (``cube``): Janowski's cubeful equities from the network's cubeless probabilities at
-0-ply, with the variant's cube values; in a match the take and cash points come from the
-project's match equity table (``met``). The engine doubles when double/take or double/pass
-beats no double (not when it is too good), takes when taking costs no more than passing, and
-beavers (money play, when allowed) when it is the favourite after taking.
+The cube (``cube``): Janowski's cubeful equities from the network's cubeless probabilities (at
+0-ply; world-class searches them 2 plies deep), with the variant's cube values; in a match the
+take and cash points come from the project's match equity table (``met``). The engine
+doubles when double/take or double/pass beats no double (not when it is too good), takes when
+taking costs no more than passing, and beavers (money play, when allowed) when it is the
+favourite after taking.
 
 Resignations: offer the least value the network gives up with near certainty (a single when a
 single loss already loses the match, or when the Jacoby rule leaves gammons out); accept one
@@ -29,6 +30,7 @@ from gamehall.engines.base import CubeAnswer, MatchContext
 from gamehall.engines.neural.board import Boards, from_sides
 from gamehall.engines.neural.cube import (
     CubeHint,
+    before_roll,
     cube_hint,
     cube_life,
     flip,
@@ -43,6 +45,9 @@ from gamehall.tables.position import TablesPosition
 WEIGHTS = "backgammon.npz"
 """The shipped weights in ``gamehall.engines.data``, their training record beside them."""
 
+CUBE_PLIES: dict[str, int] = {"intermediate": 0, "advanced": 0, "expert": 0, "world-class": 2}
+"""How deep each level looks for its cube decisions (a cube decision is made once a turn, and
+2-ply probabilities agree better with GNU Backgammon's cube; see docs/engines.md)."""
 CERTAIN = 0.002
 """A chance below which the network's outcome counts as impossible, for resignations."""
 
@@ -100,7 +105,15 @@ class NeuralBackgammonEngine(NeuralPlayer):
             context = MatchContext.for_variant(
                 "georgian" if self.game == "georgian" else "international"
             )
-        return cube_hint(self.probabilities(position), context, cube_life(_board(position)))
+        return cube_hint(self.cube_probabilities(position), context, cube_life(_board(position)))
+
+    def cube_probabilities(self, position: TablesPosition) -> Probabilities:
+        """The side on roll's probabilities for the cube: at 0-ply, at ``world-class`` searched
+        2 plies deep (``CUBE_PLIES``)."""
+        plies = CUBE_PLIES[self.level]
+        if not plies:
+            return self.probabilities(position)
+        return before_roll(self.searcher, _board(position), plies, self.budget.reply_width)
 
     def offer_double(self, position: TablesPosition, context: MatchContext) -> bool:
         if not context.engine_may_double:
