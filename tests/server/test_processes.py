@@ -186,3 +186,18 @@ def test_polling_is_on_where_another_process_may_write_unseen() -> None:
     assert Config(database_url="postgresql://h/db").poll_every() == 1.0
     assert Config(database_url="sqlite:///x.db").poll_every() == 0.0
     assert Config(database_url="sqlite:///x.db", poll_seconds=0.5).poll_every() == 0.5
+
+
+def test_the_players_of_a_process_found_gone_are_away(config: Config) -> None:
+    """Bob plays on the second process; when the first finds it gone (a crash: nothing said
+    he left), his seat has nobody any more and his grace period starts."""
+    hub = Hub()
+    with running(config, broker=hub.broker()) as one, running(config, broker=hub.broker()) as two:
+        match_id, players = one.match_between({"game": "backgammon"})
+        with players[0].socket(match_id) as first, two.login(players[1].name).socket(match_id):
+            first.until(lambda m: m["type"] == "presence" and m["connected"] == [True, True])
+            here = one.main.app.state.services.live
+            crashed = two.main.app.state.services.live.bus.origin
+            one.main.portal.call(here._process_gone, crashed)
+            gone = first.until(lambda m: m["type"] == "presence" and not m["connected"][1])
+            assert gone["grace"]["player"] == 1

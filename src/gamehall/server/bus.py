@@ -8,10 +8,20 @@ hands it to the handler registered for its kind. A process never gets its own me
 Nothing here is the truth: the store is. A lost message (Redis away) costs a delay, never a
 game: when the broker comes back each part that registered ``on_reconnect`` catches up (the
 live matches read what they missed from the store).
+
+Every process says it is alive (``alive:<origin>``) every ``ALIVE_EVERY`` seconds. One not heard
+of for ``GONE_AFTER`` seconds (killed, or cut off) is gone: each part that registered
+``on_gone`` forgets what it knew of it (the seats it had sockets for), so that a crashed process
+does not keep its players "connected" forever. A process judges others gone only while it hears
+its own beats come back: when the broker itself is away, nobody is declared gone. A process heard
+of again after it was found gone (it had been cut off) counts as a reconnection: the parts that
+registered ``on_reconnect`` ask again who is where.
 """
 
 import asyncio
 import logging
+import math
+import time
 import uuid
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
@@ -38,6 +48,11 @@ class Broker(Protocol):
         """Let go of the connection."""
 
 
+ALIVE_EVERY = 5.0
+"""Seconds between two of a process's ``alive`` messages."""
+GONE_AFTER = 3 * ALIVE_EVERY
+"""Seconds after which a silent process is gone."""
+
 Handler = Callable[[str, str, dict[str, Any]], Awaitable[None]]
 """Called with the key of the topic, the origin (the sending process) and the message."""
 
@@ -45,8 +60,20 @@ Handler = Callable[[str, str, dict[str, Any]], Awaitable[None]]
 class Bus:
     """This process's end of the broker (none: a lone process, and every call does nothing)."""
 
-    def __init__(self, broker: Broker | None, *, carries_on: bool | None = None) -> None:
+    def __init__(
+        self,
+        broker: Broker | None,
+        *,
+        carries_on: bool | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.broker = broker
+        self.clock = clock
+        self._heard: dict[str, float] = {}
+        """When each process (this one too) was last heard of."""
+        self._gone: list[Callable[[str], Coroutine[Any, Any, None]]] = []
+        self._departed: set[str] = set()
+        """The processes found gone (until they are heard of again)."""
         self.carries_on = broker is not None if carries_on is None else carries_on
         """Whether other processes carry on with the matches when this one stops (so that it
         does not pause their clocks): true with Redis, which is only configured for several
@@ -71,6 +98,33 @@ class Bus:
         """Call ``callback`` whenever the broker is listened to again after it went away
         (messages may have been lost meanwhile)."""
         self._reconnected.append(callback)
+
+    def on_gone(self, callback: Callable[[str], Coroutine[Any, Any, None]]) -> None:
+        """Call ``callback`` with the origin of each process found gone."""
+        self._gone.append(callback)
+
+    async def look_for_gone(self) -> list[str]:
+        """Find the processes not heard of for ``GONE_AFTER`` seconds (only while this one's
+        own beats come back) and tell the ``on_gone`` callbacks; returns their origins."""
+        now = self.clock()
+        if now - self._heard.get(self.origin, -math.inf) > GONE_AFTER:
+            return []  # the broker is away, not the others
+        gone = [
+            o for o, heard in self._heard.items() if o != self.origin and now - heard > GONE_AFTER
+        ]
+        for origin in gone:
+            del self._heard[origin]
+            self._departed.add(origin)
+            log.warning("server process %s has not been heard of for %s s", origin, GONE_AFTER)
+            for callback in self._gone:
+                await callback(origin)
+        return gone
+
+    async def _beat(self) -> None:
+        while True:
+            await self.publish("alive", self.origin, {})
+            await asyncio.sleep(ALIVE_EVERY)
+            await self.look_for_gone()
 
     async def publish(self, kind: str, key: str, message: dict[str, Any]) -> bool:
         """Send ``message`` on ``kind:key`` to the other processes; whether it went out (a
@@ -100,6 +154,7 @@ class Bus:
         """Start listening to the other processes."""
         if self.broker is not None and self._listener is None:
             self._listener = asyncio.create_task(self.broker.listen(self._deliver, self._connected))
+            self.spawn(self._beat())
 
     async def stop(self) -> None:
         """Stop listening and close the broker's connections."""
@@ -122,6 +177,12 @@ class Bus:
     async def _deliver(self, topic: str, message: dict[str, Any]) -> None:
         kind, _, key = topic.partition(":")
         origin = message.get("origin")
+        if isinstance(origin, str):
+            self._heard[origin] = self.clock()
+            if origin in self._departed:  # back after it was found gone
+                self._departed.discard(origin)
+                for callback in self._reconnected:
+                    self.spawn(callback())
         handler = self._handlers.get(kind)
         if handler is None or not isinstance(origin, str) or origin == self.origin:
             return

@@ -119,6 +119,7 @@ class LiveMatches:
         self._spawn(self._resume([item.id for item in stored]))
         self.bus.on("match", self._deliver)
         self.bus.on_reconnect(self._resynchronise)
+        self.bus.on_gone(self._process_gone)
         self.bus.start()
         poll = self.config.poll_every()
         if poll:
@@ -474,6 +475,15 @@ class LiveMatches:
         for live in list(self._live.values()):
             await publish(self.bus, live, {"type": "seats?"})
             await publish(self.bus, live, {"type": "seats", "connected": list(live.local_seats())})
+
+    async def _process_gone(self, origin: str) -> None:
+        """Another process is gone (``Bus``): its players' sockets no longer count."""
+        for live in list(self._live.values()):
+            if origin in live.remote:
+                async with live.lock:
+                    live.remote.pop(origin, None)
+                    self._mark_away(live)
+                    send_all(live, presence.presence_message(live))
 
     async def apply_stored(self, live: LiveMatch, events: list[dict[str, Any]]) -> None:
         """Apply ``events`` read from the store after this copy's own, as another process's
