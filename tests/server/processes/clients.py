@@ -9,8 +9,8 @@ from contextlib import contextmanager
 from typing import Any
 
 import httpx2
-from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from gamehall.server.auth import SESSION_COOKIE
 from support.services import ServerProcess
@@ -78,14 +78,10 @@ class Guest:
         with connect(
             f"ws://127.0.0.1:{server.port}{path}",
             additional_headers={"Cookie": f"{SESSION_COOKIE}={self.token}"},
-            origin=server.base,  # type: ignore[arg-type]  # an Origin is a str
+            origin=Origin(server.base),
             open_timeout=10,
         ) as ws:
-            socket = Socket(ws)
-            try:
-                yield socket
-            except ConnectionClosed:
-                raise
+            yield Socket(ws)
 
 
 def match_between(
