@@ -4,6 +4,9 @@ gone when they fall silent (only while one's own beats come back)."""
 import asyncio
 from typing import Any
 
+import pytest
+
+from gamehall.server import bus as bus_module
 from gamehall.server.bus import GONE_AFTER, Bus
 from support import aio
 
@@ -68,3 +71,17 @@ def test_a_silent_process_is_gone_only_while_the_broker_works() -> None:
 
     aio.run(scenario())
     assert gone == ["other"]
+
+
+class Hanging(Quiet):
+    """A broker whose publications never end (a network cut without a reset)."""
+
+    async def publish(self, topic: str, message: dict[str, Any]) -> None:
+        await asyncio.Event().wait()
+
+
+def test_a_publication_that_hangs_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """It never holds the match whose change is stored: the others catch up from the store."""
+    monkeypatch.setattr(bus_module, "PUBLISH_TIMEOUT", 0.05)
+    bus = Bus(Hanging())
+    assert aio.run(bus.publish("match", "m1", {"type": "update"})) is False

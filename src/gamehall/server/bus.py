@@ -52,6 +52,9 @@ ALIVE_EVERY = 5.0
 """Seconds between two of a process's ``alive`` messages."""
 GONE_AFTER = 3 * ALIVE_EVERY
 """Seconds after which a silent process is gone."""
+PUBLISH_TIMEOUT = 2.0
+"""Seconds a publication may take before it is given up (a broker that hangs must not hold a
+match whose change is already stored: the others catch up from the store)."""
 
 Handler = Callable[[str, str, dict[str, Any]], Awaitable[None]]
 """Called with the key of the topic, the origin (the sending process) and the message."""
@@ -132,7 +135,8 @@ class Bus:
         if self.broker is None:
             return False
         try:
-            await self.broker.publish(f"{kind}:{key}", {"origin": self.origin, **message})
+            async with asyncio.timeout(PUBLISH_TIMEOUT):
+                await self.broker.publish(f"{kind}:{key}", {"origin": self.origin, **message})
         except Exception as exc:
             log.warning("could not publish %s:%s to the other processes: %s", kind, key, exc)
             return False
