@@ -201,3 +201,25 @@ def test_the_players_of_a_process_found_gone_are_away(config: Config) -> None:
             one.main.portal.call(here._process_gone, crashed)
             gone = first.until(lambda m: m["type"] == "presence" and not m["connected"][1])
             assert gone["grace"]["player"] == 1
+
+
+def test_two_processes_offered_a_rematch_at_once_start_one(config: Config) -> None:
+    """Ann asks on the first process and Bob on the second at the same moment, so each process
+    holds its own player's offer when it hears of the other's: the one holding seat 0's starts
+    the rematch, the other only learns of it; both answer with the same new match."""
+    hub = Hub()
+    with running(config, broker=hub.broker()) as one, running(config, broker=hub.broker()) as two:
+        match_id, players = one.match_between({"game": "renju"})
+        with players[0].socket(match_id) as socket:
+            socket.act("resign")
+            socket.until(lambda m: m["type"] == "update" and m["state"]["phase"] == "over")
+        here, there = (hall.main.app.state.rematches for hall in (one, two))
+        here.offers[match_id], there.offers[match_id] = 0, 1  # neither heard of the other yet
+        one.main.portal.call(here._remote, match_id, "two", {"type": "offer", "seat": 1})
+        two.main.portal.call(there._remote, match_id, "one", {"type": "offer", "seat": 0})
+        new_id = here.started[match_id]
+        path = f"/api/matches/{match_id}/rematch"
+        elsewhere = two.login(players[1].name)
+        for player in (players[0], elsewhere):
+            assert player.ok("post", path) == {"status": "started", "match_id": new_id}
+        assert {m.id for m in one.store.list_matches()} == {match_id, new_id}  # one rematch
