@@ -15,6 +15,9 @@ from websockets.typing import Origin
 from gamehall.server.auth import SESSION_COOKIE
 from support.services import ServerProcess
 
+Start = Callable[..., list[ServerProcess]]
+"""The ``start_servers`` fixture: ``start_servers(count, **settings)`` gives the processes."""
+
 
 class Socket:
     """A WebSocket whose reads wait at most until a deadline."""

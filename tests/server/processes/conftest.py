@@ -5,16 +5,15 @@ here when there is none), a throwaway Redis, and ``gamehall serve`` processes on
 import os
 import secrets
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import make_url, text
 
 from gamehall.store import make_engine
+from server.processes.clients import Start
 from support.services import RedisServer, ServerProcess, ThrowawayPostgres
-
-Start = Callable[..., list[ServerProcess]]
 
 
 @pytest.fixture(scope="session")

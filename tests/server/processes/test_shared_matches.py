@@ -3,8 +3,7 @@
 
 from contextlib import ExitStack
 
-from server.processes.clients import Guest, Table, choice, match_between
-from server.processes.conftest import Start
+from server.processes.clients import Guest, Start, Table, choice, match_between
 from support.services import RedisServer, ServerProcess
 
 

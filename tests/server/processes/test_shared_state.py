@@ -5,8 +5,7 @@ import time
 
 import httpx2
 
-from server.processes.clients import Guest, match_between
-from server.processes.conftest import Start
+from server.processes.clients import Guest, Start, match_between
 from support.services import RedisServer, ServerProcess, wait_for
 
 
