@@ -58,13 +58,18 @@ def test_a_seek_stays_while_its_owner_is_on_another_process(
 ) -> None:
     """With a grace period of 1 s: Ann's seek, made on one process while her user socket is
     on the other, is still up after several looks of every process's keeper; the lobby of
-    the first process lists her as online. Once she closes her socket the seek goes."""
+    the first process lists her as online; when Bob accepts another of her seeks there, she is
+    told on her socket. Once she closes her socket the seek goes."""
     one, two = start_servers(2, redis_url=redis.url, grace_seconds=1)
-    ann = Guest(two)
+    ann, bob = Guest(two), Guest(one)
     with ann.socket(two, "/ws/user") as user, ann.socket(one, "/ws/lobby") as lobby:
         user.of_type("hello")
         lobby.until(lambda m: m["type"] == "online" and ann.name in m["players"])
         seek = ann.call(one, "post", "/api/seeks", {"settings": {"game": "renju"}})
         time.sleep(3.0)  # two grace periods and more: each keeper looked several times
         assert seek["id"] in _seeks(one)
+        other = ann.call(one, "post", "/api/seeks", {"settings": {"game": "backgammon"}})
+        started = bob.call(one, "post", f"/api/seeks/{other['id']}/accept", {})
+        told = user.of_type("seek_accepted")
+        assert (told["match_id"], told["opponent"]) == (started["match_id"], bob.name)
     wait_for("the seek taken down", lambda: seek["id"] not in _seeks(one), timeout=15)
