@@ -23,6 +23,8 @@ from gamehall.engines.neural.nardy_levels import (
     beginner_chooser,
     engine_chooser,
     match_chance,
+    shipped_evaluator,
+    shipped_record,
 )
 from gamehall.engines.neural.nardy_network import (
     INPUTS,
@@ -265,3 +267,13 @@ def test_a_match_against_the_computer_plays_out() -> None:
     match = TablesMatch(MatchSettings(game="nardy", length=1), dice=SeededDice(5))
     play_out(match, {0: find_engine("nardy", "expert", 1), 1: find_engine("nardy", "random", 2)})
     assert match.is_over and sorted(match.score) in ([0, 1], [0, 2])
+
+
+def test_the_shipped_weights_and_their_record() -> None:
+    evaluator = shipped_evaluator()
+    assert evaluator.contact.w1.shape[0] == INPUTS and evaluator.contact.w2.shape[1] == 3
+    record = shipped_record()
+    assert record["game"] == "nardy" and record["games"] == record["checkpoints"][-1]["games"]
+    assert record["command"].startswith("gamehall train nardy")
+    start = evaluator.probabilities(initial_board()[None])[0]
+    assert 0.4 < start[0] < 0.75  # the side on roll at the start is the favourite, not a certainty
