@@ -31,6 +31,12 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _as_owner(*command: str) -> None:
+    """Run a PostgreSQL program as the cluster's owner (``postgres`` when we are root)."""
+    prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    subprocess.run([*prefix, *command], check=True, capture_output=True, timeout=60)
+
+
 @dataclass
 class PrivateServer:
     """A PostgreSQL cluster in ``folder`` listening on ``port``."""
@@ -42,14 +48,10 @@ class PrivateServer:
     def url(self) -> str:
         return f"postgresql://gamehall@127.0.0.1:{self.port}/postgres"
 
-    def _run(self, *command: str) -> None:
-        prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-        subprocess.run([*prefix, *command], check=True, capture_output=True, timeout=60)
-
     def start(self) -> None:
         """Start the server (again) on its port; returns once it accepts connections."""
         options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-        self._run(
+        _as_owner(
             str(_bin_dir() / "pg_ctl"),
             *("-D", str(self.folder / "data"), "-l", str(self.folder / "log")),
             *("-w", "-o", options, "start"),
@@ -57,7 +59,7 @@ class PrivateServer:
 
     def stop(self, mode: str = "immediate") -> None:
         """Stop the server (``immediate``: as a crash, dropping every connection)."""
-        self._run(str(_bin_dir() / "pg_ctl"), "-D", str(self.folder / "data"), "-m", mode, "stop")
+        _as_owner(str(_bin_dir() / "pg_ctl"), "-D", str(self.folder / "data"), "-m", mode, "stop")
 
 
 @contextmanager
@@ -65,16 +67,16 @@ def private_postgres() -> Iterator[PrivateServer]:
     """A fresh cluster in a new folder of the system's temporary one (which the ``postgres``
     user can reach, unlike pytest's), running; stopped and removed afterwards."""
     folder = Path(tempfile.mkdtemp(prefix="gamehall-pg-"))
-    if os.geteuid() == 0:
-        shutil.chown(folder, "postgres")
     server = PrivateServer(folder, _free_port())
-    server._run(
-        str(_bin_dir() / "initdb"), "-D", str(folder / "data"), "-A", "trust", "-U", "gamehall"
-    )
-    server.start()
     try:
+        if os.geteuid() == 0:
+            shutil.chown(folder, "postgres")
+        _as_owner(
+            str(_bin_dir() / "initdb"), "-D", str(folder / "data"), "-A", "trust", "-U", "gamehall"
+        )
+        server.start()
         yield server
     finally:
-        with suppress(subprocess.CalledProcessError):  # stopped already
+        with suppress(subprocess.CalledProcessError):  # stopped already, or never started
             server.stop("fast")
         shutil.rmtree(folder, ignore_errors=True)
