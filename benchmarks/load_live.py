@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-import httpx
+import httpx2
 import websockets
 from sqlalchemy import create_engine, text
 
@@ -115,11 +115,11 @@ class Bench:
         self.ws_base = base.replace("http://", "ws://")
         self.figures = Figures()
         self.stopping = asyncio.Event()
-        self.http = httpx.AsyncClient(
+        self.http = httpx2.AsyncClient(
             base_url=base,
             headers={"Origin": base},
             timeout=60,
-            limits=httpx.Limits(max_connections=args.http_connections),
+            limits=httpx2.Limits(max_connections=args.http_connections),
         )
         self.settings = {
             "game": "backgammon",
@@ -157,7 +157,7 @@ class Bench:
         for _ in range(4):
             try:
                 return await call(*args)
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 self.figures.setup_retries += 1
                 await asyncio.sleep(1)
         return await call(*args)
@@ -293,9 +293,9 @@ def server(args: argparse.Namespace, folder: Path) -> Iterator[tuple[str, int, s
     try:
         for _ in range(600):
             try:
-                if httpx.get(f"{base}/api/computer/levels", timeout=1).status_code == 200:
+                if httpx2.get(f"{base}/api/computer/levels", timeout=1).status_code == 200:
                     break
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 pass
             if process.poll() is not None:
                 raise RuntimeError(f"the server stopped; see {folder / 'server.log'}")

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import websockets
 
 from gamehall.store import Store
@@ -57,9 +57,9 @@ def _server(database_url: str, port: int, log: Path) -> Iterator[subprocess.Pope
         while True:
             assert process.poll() is None, log.read_text()
             try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/me", timeout=1).status_code == 200:
+                if httpx2.get(f"http://127.0.0.1:{port}/api/me", timeout=1).status_code == 200:
                     break
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 pass
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.1)
@@ -86,13 +86,13 @@ class Player:
         return websockets.connect(url, additional_headers=self.headers(), max_size=None)
 
 
-async def _guest(http: httpx.AsyncClient, base: str) -> Player:
+async def _guest(http: httpx2.AsyncClient, base: str) -> Player:
     answer = await http.post("/api/guest")
     answer.raise_for_status()
     return Player(base, answer.cookies["gamehall_session"], answer.json()["csrf_token"])
 
 
-async def _match(http: httpx.AsyncClient, first: Player, second: Player) -> str:
+async def _match(http: httpx2.AsyncClient, first: Player, second: Player) -> str:
     settings = {"game": "backgammon", "length": 5, "clock": "fischer:600+10"}
     seek = await http.post(
         "/api/seeks",
@@ -144,7 +144,7 @@ async def _games_until_killed(
     of each match by seq, and its players."""
     acked: dict[str, dict[int, dict[str, Any]]] = {}
     players: dict[str, list[Player]] = {}
-    async with httpx.AsyncClient(base_url=base, headers={"Origin": base}) as http:
+    async with httpx2.AsyncClient(base_url=base, headers={"Origin": base}) as http:
         for _ in range(GAMES):
             pair = [await _guest(http, base), await _guest(http, base)]
             match_id = await _match(http, *pair)
