@@ -146,3 +146,22 @@ def test_the_computer_plays_at_every_level_the_server_takes(hall: Hall) -> None:
         assert offered == levels[game] == list(levels_of(game))
         assert set(offered) <= set(LEVELS)
     expect(page.locator("select[name=level]")).to_have_value("beginner")
+
+
+def test_the_maker_of_a_seek_adds_his_dice_seed_from_the_form(hall: Hall) -> None:
+    ann, ann_name = hall.player("ann")
+    bob, _ = hall.player("bob")
+    ann.select_option("select[name=game]", "backgammon")
+    ann.select_option("select[name=dice]", "fair")
+    ann.fill("input[name=seed]", "ann's own seed")
+    ann.locator("button[value=seek]").click()
+    expect(ann.locator(".lobby-message")).to_contain_text("Your seek is in the list")
+    bob.locator(f'tr[data-user="{ann_name}"] button', has_text="Accept").click()
+    bob.wait_for_url("**/#/game/*")
+    match_id = bob.url.rsplit("/", 1)[1]
+    seeds = bob.evaluate(
+        "id => fetch(`/api/matches/${id}/record.json`).then(r => r.json())"
+        ".then(r => r.events.filter(e => e.kind === 'seed').map(e => e.data.seed))",
+        match_id,
+    )
+    assert seeds == ["ann's own seed"]

@@ -108,3 +108,41 @@ def test_a_seed_needs_fair_dice(hall: Hall) -> None:
         f"/api/seeks/{seek['id']}/accept", headers={"X-CSRF-Token": bob.csrf or ""}
     )
     assert bare.status_code == 200, bare.text  # the seek was still open
+
+
+def test_the_makers_of_seeks_and_challenges_add_their_own_seeds(hall: Hall) -> None:
+    """The seed the maker gives with a seek or a challenge goes into the match with the
+    accepter's (each for his own seat), before its first game; the lobby does not show it."""
+    ann, bob = hall.register("ann"), hall.register("bob")
+    fair = {"dice": "fair", "length": 3}
+    seek = ann.ok("post", "/api/seeks", {"settings": fair, "seed": "ann's seed"})
+    assert "seed" not in seek
+    assert all("seed" not in s for s in hall.anonymous().ok("get", "/api/seeks")["seeks"])
+    match_id = bob.ok("post", f"/api/seeks/{seek['id']}/accept", {"seed": "bob's"})["match_id"]
+    challenge = ann.ok(
+        "post", "/api/challenges", {"opponent": "bob", "settings": fair, "seed": "ann again"}
+    )
+    assert "seed" not in challenge
+    other = bob.ok("post", f"/api/challenges/{challenge['id']}/accept")["match_id"]
+    for played, expected in ((match_id, {"ann's seed", "bob's"}), (other, {"ann again"})):
+        record = hall.anonymous().ok("get", f"/api/matches/{played}/record.json")
+        kinds = [e["kind"] for e in record["events"]]
+        seeds = [e for e in record["events"] if e["kind"] == "seed"]
+        assert {e["data"]["seed"] for e in seeds} == expected
+        assert all(record["events"].index(e) < kinds.index("game_start") for e in seeds)
+        seats = hall.seats(played, {"ann": ann, "bob": bob})
+        for event in seeds:
+            owner = seats[event["player"]]
+            assert (owner is ann) == (event["data"]["seed"] != "bob's")
+
+
+def test_a_makers_seed_needs_fair_dice_and_is_text(hall: Hall) -> None:
+    ann = hall.register("ann")
+    hall.register("bob")
+    refused = ann.post("/api/seeks", {"settings": {}, "seed": "x"})
+    assert refused.status_code == 400
+    assert "provably fair dice only" in refused.json()["detail"]
+    challenge = {"opponent": "bob", "settings": {"dice": "fair"}, "seed": 5}
+    assert ann.post("/api/challenges", challenge).status_code == 422
+    assert ann.post("/api/seeks", {"settings": {"dice": "fair"}, "seed": ""}).status_code == 422
+    assert ann.ok("get", "/api/seeks")["seeks"] == []

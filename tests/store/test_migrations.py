@@ -61,7 +61,7 @@ def test_upgrade_makes_the_schema_from_nothing(database_url: str, tmp_path: Path
         assert not (tmp_path / "data").exists()
     upgrade_database(database_url)
     assert _tables(database_url) >= TABLES
-    assert _revision(database_url) == "0003"
+    assert _revision(database_url) == "0004"
 
 
 def test_upgrading_twice_changes_nothing_and_keeps_the_data(database_url: str) -> None:
@@ -69,7 +69,7 @@ def test_upgrading_twice_changes_nothing_and_keeps_the_data(database_url: str) -
     with Store(database_url) as store:
         store.create_user("ann", None, guest=True)
     upgrade_database(database_url)
-    assert _revision(database_url) == "0003"
+    assert _revision(database_url) == "0004"
     with Store(database_url) as store:
         assert store.get_user_by_name("ann") is not None
 

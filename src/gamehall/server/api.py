@@ -203,7 +203,9 @@ def list_seeks(hall: Hall) -> Seeks:
 def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) -> SeekView:
     """Offer a match to anybody, rated or casual (guests play casual games only)."""
     settings = read_settings(body.settings)
-    seek = hall.store.create_seek(session.user.id, settings.to_dict(), rated=body.rated)
+    seek = hall.store.create_seek(
+        session.user.id, settings.to_dict(), rated=body.rated, seed=body.seed
+    )
     return SeekView.model_validate(seek.to_dict())
 
 
@@ -222,15 +224,16 @@ async def _start_match(
     settings: dict[str, Any],
     save: SaveNewMatch,
     body: AcceptBody,
+    maker_seed: str | None,
 ) -> MatchCreated:
     """Start the match of a seek or challenge between its maker and the accepter (with the
-    accepter's fair-dice seed, if given); ``save`` stores it in the transaction that accepts
-    the seek or challenge."""
+    maker's and the accepter's fair-dice seeds, those given); ``save`` stores it in the
+    transaction that accepts the seek or challenge."""
     other = await asyncio.to_thread(hall.store.get_user, other_id)
     if other is None:
         raise HTTPException(404, "the player who made this offer is gone")
     seats = _seats_in_random_order(other, session.user)
-    seeds = _seeds(seats, session.user.id, body.seed)
+    seeds = {**_seeds(seats, other_id, maker_seed), **_seeds(seats, session.user.id, body.seed)}
     match_id = await hall.live.create(MatchSettings.from_dict(settings), seats, save, seeds)
     return MatchCreated(match_id=match_id)
 
@@ -253,7 +256,9 @@ async def accept_seek(
     if seek is None:
         raise HTTPException(404, f"there is no seek {seek_id}")
     save = partial(hall.store.accept_seek, seek_id, session.user.id, rated=seek.rated)
-    created = await _start_match(hall, seek.user_id, session, seek.settings, save, body)
+    created = await _start_match(
+        hall, seek.user_id, session, seek.settings, save, body, seek.seed
+    )
     offer_accepted(
         request,
         "seek",
@@ -285,7 +290,7 @@ def create_challenge(
         raise HTTPException(404, f"there is no player named {body.opponent}")
     settings = read_settings(body.settings)
     challenge = hall.store.create_challenge(
-        session.user.id, opponent.id, settings.to_dict(), rated=body.rated
+        session.user.id, opponent.id, settings.to_dict(), rated=body.rated, seed=body.seed
     )
     challenges_changed_from_thread(request, session.user.id, opponent.id)
     return ChallengeView.model_validate(challenge.to_dict())
@@ -309,7 +314,7 @@ async def accept_challenge(
         hall.store.accept_challenge, challenge_id, session.user.id, rated=challenge.rated
     )
     created = await _start_match(
-        hall, challenge.from_user_id, session, challenge.settings, save, body
+        hall, challenge.from_user_id, session, challenge.settings, save, body, challenge.seed
     )
     offer_accepted(
         request,

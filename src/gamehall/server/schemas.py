@@ -76,11 +76,21 @@ class Credentials(Body):
     password: str = Field(max_length=2000)
 
 
+MAX_SEED = 200
+"""The longest seed a player may add to fair dice, in characters."""
+
+Seed = Annotated[str, Field(min_length=1, max_length=MAX_SEED)]
+"""A player's own seed for provably fair dice (``docs/fair-dice.md``): any text, counted as
+its UTF-8 bytes in every roll of the match."""
+
+
 class SeekBody(Body):
     """An offer to play anybody."""
 
     settings: Settings
     rated: bool = False
+    seed: Seed | None = None
+    """The maker's own fair-dice seed (fair dice only), added to the match when it starts."""
 
 
 class ChallengeBody(Body):
@@ -89,14 +99,9 @@ class ChallengeBody(Body):
     opponent: str = Field(max_length=100)
     settings: Settings
     rated: bool = False
-
-
-MAX_SEED = 200
-"""The longest seed a player may add to fair dice, in characters."""
-
-Seed = Annotated[str, Field(min_length=1, max_length=MAX_SEED)]
-"""A player's own seed for provably fair dice (``docs/fair-dice.md``): any text, counted as
-its UTF-8 bytes in every roll of the match."""
+    seed: Seed | None = None
+    """The challenger's own fair-dice seed (fair dice only), added to the match when it
+    starts."""
 
 
 class ComputerBody(Body):

@@ -12,6 +12,7 @@ from typing import Any
 from gamehall.errors import GameError
 from gamehall.play.settings import MatchSettings
 from gamehall.store.errors import BadNameError, BadPasswordError, StoreError
+from gamehall.store.models import SEED_LENGTH
 from gamehall.store.values import PlayerSeat
 
 _NAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
@@ -57,6 +58,19 @@ def check_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
         raise StoreError(str(exc)) from None
     except TypeError as exc:
         raise StoreError(f"match settings cannot be read: {exc}") from None
+
+
+def check_seed(seed: object, settings: Mapping[str, Any]) -> None:
+    """StoreError unless ``seed`` is None or a player's fair-dice seed (text of 1 to
+    ``SEED_LENGTH`` characters) for a match of ``settings`` (checked) with provably fair dice."""
+    if seed is None:
+        return
+    if not isinstance(seed, str) or not 1 <= len(seed) <= SEED_LENGTH:
+        raise StoreError(f"a dice seed is text of 1 to {SEED_LENGTH} characters")
+    if settings.get("dice") != "fair":
+        raise StoreError(
+            "a dice seed goes with provably fair dice only: choose fair dice or no seed"
+        )
 
 
 def check_status(status: str) -> None:

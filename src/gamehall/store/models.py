@@ -31,6 +31,9 @@ NAMING_CONVENTION = {
     "pk": "pk_%(table_name)s",
 }
 
+SEED_LENGTH = 200
+"""The longest fair-dice seed a player may add, in characters."""
+
 
 class UTCDateTime(TypeDecorator[datetime]):
     """A timezone-aware UTC datetime on every backend.
@@ -169,6 +172,8 @@ class SeekRow(Base):
         ForeignKey("users.id", ondelete="SET NULL"), index=True
     )
     taken_at: Mapped[datetime | None]
+    seed: Mapped[str | None] = mapped_column(String(SEED_LENGTH))
+    """The maker's own fair-dice seed, added to the match when somebody accepts."""
 
     owner: Mapped[UserRow] = relationship(foreign_keys=[user_id], lazy="joined", innerjoin=True)
 
@@ -188,6 +193,8 @@ class ChallengeRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime]
     answered_at: Mapped[datetime | None]
+    seed: Mapped[str | None] = mapped_column(String(SEED_LENGTH))
+    """The challenger's own fair-dice seed, added to the match when the challenge is accepted."""
 
     from_user: Mapped[UserRow] = relationship(
         foreign_keys=[from_user_id], lazy="joined", innerjoin=True

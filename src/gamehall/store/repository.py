@@ -30,6 +30,7 @@ from gamehall.store.checks import (
     check_name,
     check_password,
     check_seats,
+    check_seed,
     check_settings,
     check_status,
 )
@@ -512,15 +513,24 @@ class Store:
     # -- seeks --------------------------------------------------------------------------------
 
     def create_seek(
-        self, user_id: int, settings: Mapping[str, Any], *, rated: bool = False
+        self,
+        user_id: int,
+        settings: Mapping[str, Any],
+        *,
+        rated: bool = False,
+        seed: str | None = None,
     ) -> Seek:
-        """A new open seek of the user; a guest's seeks are never rated."""
+        """A new open seek of the user, with his own fair-dice ``seed`` if he gives one; a
+        guest's seeks are never rated."""
         checked = check_settings(settings)
+        check_seed(seed, checked)
         with self._write() as session:
             owner = self._need_user(session, user_id)
             if rated and owner.guest:
                 raise NotAllowedError("guests play casual games only")
-            row = SeekRow(user_id=user_id, settings=checked, rated=rated, created_at=self._now())
+            row = SeekRow(
+                user_id=user_id, settings=checked, rated=rated, created_at=self._now(), seed=seed
+            )
             session.add(row)
             session.flush()
             return seek_from_row(row)
@@ -603,10 +613,13 @@ class Store:
         settings: Mapping[str, Any],
         *,
         rated: bool = False,
+        seed: str | None = None,
     ) -> Challenge:
-        """An open challenge from one user to another; a rated one is between two registered
-        players (guests play casual games only)."""
+        """An open challenge from one user to another, with the challenger's own fair-dice
+        ``seed`` if he gives one; a rated one is between two registered players (guests play
+        casual games only)."""
         checked = check_settings(settings)
+        check_seed(seed, checked)
         if not isinstance(rated, bool):
             raise StoreError(f"rated must be true or false, not {rated!r}")
         if from_user_id == to_user_id:
@@ -622,6 +635,7 @@ class Store:
                 rated=rated,
                 status="open",
                 created_at=self._now(),
+                seed=seed,
             )
             session.add(row)
             session.flush()

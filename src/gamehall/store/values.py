@@ -134,6 +134,8 @@ class Seek:
     created_at: datetime
     taken_by: int | None = None
     taken_at: datetime | None = None
+    seed: str | None = field(default=None, repr=False)
+    """The maker's own fair-dice seed (the match's, not the lobby's to show)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The seek as the lobby shows it."""
@@ -160,6 +162,8 @@ class Challenge:
     created_at: datetime
     answered_at: datetime | None = None
     rated: bool = False
+    seed: str | None = field(default=None, repr=False)
+    """The challenger's own fair-dice seed (the match's, not the lobby's to show)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The challenge as its two users see it."""
@@ -191,6 +195,7 @@ def seek_from_row(row: SeekRow) -> Seek:
         created_at=row.created_at,
         taken_by=row.taken_by,
         taken_at=row.taken_at,
+        seed=row.seed,
     )
 
 
@@ -207,6 +212,7 @@ def challenge_from_row(row: ChallengeRow) -> Challenge:
         created_at=row.created_at,
         answered_at=row.answered_at,
         rated=row.rated,
+        seed=row.seed,
     )
 
 

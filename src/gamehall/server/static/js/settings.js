@@ -280,7 +280,7 @@ export function settingsFieldset() {
       applies: isMoney,
     },
     {
-      node: field("Your dice seed", seedInput, "Against the computer: any text; every roll depends on it too (check the dice after each game)."),
+      node: field("Your dice seed", seedInput, "Any text; every roll of the match depends on it too, so that nobody can choose the dice (check them after each game)."),
       control: seedInput,
       applies: (c) => c.dice === "fair" && c.game !== "renju",
     },

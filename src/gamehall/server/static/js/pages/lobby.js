@@ -105,20 +105,21 @@ function newGameForm(report, refresh) {
     const intent = submitter instanceof HTMLButtonElement ? submitter.value : "seek";
     const settings = readSettings(form);
     const data = new FormData(form);
+    const seed = readSeed(form);
+    const seeded = seed ? { seed } : {};
     try {
       if (intent === "seek") {
-        await post("/api/seeks", { settings, rated: data.get("rated") === "on" });
+        await post("/api/seeks", { settings, rated: data.get("rated") === "on", ...seeded });
         report("Your seek is in the list: the game opens when somebody accepts it.");
         refresh();
       } else if (intent === "challenge") {
         const opponent = String(data.get("opponent") || "").trim();
         if (!opponent) throw new Error("write the name of the player to challenge");
-        await post("/api/challenges", { opponent, settings, rated: data.get("rated") === "on" });
+        await post("/api/challenges", { opponent, settings, rated: data.get("rated") === "on", ...seeded });
         report(`${opponent} is challenged: the game opens when they accept.`);
         refresh();
       } else {
-        const seed = readSeed(form);
-        const answer = await post("/api/computer", { settings, level: data.get("level"), side: Number(data.get("side")), ...(seed ? { seed } : {}) });
+        const answer = await post("/api/computer", { settings, level: data.get("level"), side: Number(data.get("side")), ...seeded });
         openMatch(answer.match_id);
       }
     } catch (err) {
