@@ -256,9 +256,7 @@ async def accept_seek(
     if seek is None:
         raise HTTPException(404, f"there is no seek {seek_id}")
     save = partial(hall.store.accept_seek, seek_id, session.user.id, rated=seek.rated)
-    created = await _start_match(
-        hall, seek.user_id, session, seek.settings, save, body, seek.seed
-    )
+    created = await _start_match(hall, seek.user_id, session, seek.settings, save, body, seek.seed)
     offer_accepted(
         request,
         "seek",
