@@ -20,11 +20,9 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
-from gamehall.server.auth import same_origin, services_of, session_of
 from gamehall.server.bus import Bus
 from gamehall.server.guards import loads_shallow
-from gamehall.server.live import NoSuchMatchError
-from gamehall.server.ws import MAX_FRAME, NO_SUCH_MATCH, POLICY_VIOLATION, SocketConnection
+from gamehall.server.ws import MAX_FRAME, SocketConnection, open_match_socket
 
 router = APIRouter()
 
@@ -103,16 +101,10 @@ def rooms_of(websocket: WebSocket) -> ChatRooms:
 @router.websocket("/ws/chat/{match_id}")
 async def chat_socket(websocket: WebSocket, match_id: str) -> None:
     """The chat room of a match the session belongs in (``docs/protocol.md``)."""
-    if not same_origin(websocket):
-        await websocket.close(POLICY_VIOLATION, "connections from other sites are not accepted")
+    opened = await open_match_socket(websocket, match_id)
+    if opened is None:
         return
-    hall = services_of(websocket)
-    session = await asyncio.to_thread(session_of, websocket)
-    try:
-        live = await hall.live.get(match_id)
-    except NoSuchMatchError:
-        await websocket.close(NO_SUCH_MATCH, f"there is no match {match_id}")
-        return
+    hall, session, live = opened
     seat = live.seat_of(session.user.id if session else None)
     name = session.user.name if session else None
     room = (match_id, "players" if seat is not None else "spectators")

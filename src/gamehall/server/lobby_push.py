@@ -9,13 +9,13 @@ socket reads only pings.
 """
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
 from gamehall.server.auth import same_origin, services_of
+from gamehall.server.background import Background
 from gamehall.server.user_socket import UserChannels
 from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, answer_pings
 from gamehall.store import Store
@@ -28,7 +28,7 @@ INTERVAL = 1.0
 """Seconds between two looks at the seeks."""
 
 
-class LobbyHub:
+class LobbyHub(Background):
     """The lobby sockets of this process and the seek list they were last sent."""
 
     def __init__(
@@ -40,7 +40,6 @@ class LobbyHub:
         self.sockets: set[SocketConnection] = set()
         self.seeks: list[dict[str, Any]] | None = None
         self.online: list[str] = []
-        self._task: asyncio.Task[None] | None = None
 
     def message(self) -> dict[str, Any]:
         """What a lobby socket is sent: ``{"type": "seeks", "seeks": [Seek...]}``."""
@@ -76,19 +75,6 @@ class LobbyHub:
                 except Exception:  # a bad moment of the database: the next look tries again
                     log.exception("the lobby hub could not read the seeks")
             await asyncio.sleep(self.interval)
-
-    def start(self) -> None:
-        """Look at the seeks until ``stop``."""
-        if self._task is None:
-            self._task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        """Stop looking."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
 
 
 def hub_of(websocket: WebSocket) -> LobbyHub:

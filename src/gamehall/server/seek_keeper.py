@@ -11,19 +11,19 @@ elsewhere (two keepers taking down one seek is harmless: the second finds it gon
 """
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
 
 from gamehall.errors import GameError
+from gamehall.server.background import Background
 from gamehall.server.user_socket import UserChannels
 from gamehall.store import Store
 
 log = logging.getLogger(__name__)
 
 
-class SeekKeeper:
+class SeekKeeper(Background):
     """Takes down the open seeks of owners away for ``grace`` seconds."""
 
     def __init__(
@@ -39,7 +39,6 @@ class SeekKeeper:
         self.grace = grace
         self.clock = clock
         self._away: dict[int, float] = {}
-        self._task: asyncio.Task[None] | None = None
 
     @property
     def interval(self) -> float:
@@ -78,16 +77,3 @@ class SeekKeeper:
                 continue
             if gone:
                 log.info("seeks of absent players taken down: %s", gone)
-
-    def start(self) -> None:
-        """Look for seeks to take down until ``stop``."""
-        if self._task is None:
-            self._task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        """Stop looking."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task

@@ -16,12 +16,13 @@ from fastapi import APIRouter, WebSocket
 
 from gamehall.errors import GameError
 from gamehall.play.actions import action_from_dict
-from gamehall.server.auth import same_origin, services_of, session_of
+from gamehall.server.auth import Services, same_origin, services_of, session_of
 from gamehall.server.guards import MAX_JSON_DEPTH, json_depth
 from gamehall.server.limits import RateLimitedError, client_address, rate_limits_of
 from gamehall.server.live import LiveMatch, NoSuchMatchError, dumps
 from gamehall.server.live.manager import PlayerAction
 from gamehall.server.live.presence import ClaimAbandoned
+from gamehall.store import SessionInfo
 
 router = APIRouter()
 
@@ -145,19 +146,32 @@ def read_action(message: dict[str, Any]) -> tuple[PlayerAction | None, str | Non
         return None, str(exc)
 
 
-@router.websocket("/ws/matches/{match_id}")
-async def match_socket(websocket: WebSocket, match_id: str) -> None:
-    """Watch a match, and play it from a player's session (``docs/protocol.md``)."""
+async def open_match_socket(
+    websocket: WebSocket, match_id: str
+) -> tuple[Services, SessionInfo | None, LiveMatch] | None:
+    """The services, the session (None: nobody logged in) and the live match of a socket
+    opened on ``match_id``; None once the socket is closed with the reason (another site's
+    page, no such match). The socket is not accepted yet."""
     if not same_origin(websocket):
         await websocket.close(POLICY_VIOLATION, "connections from other sites are not accepted")
-        return
+        return None
     hall = services_of(websocket)
     session = await asyncio.to_thread(session_of, websocket)
     try:
         live = await hall.live.get(match_id)
     except NoSuchMatchError:
         await websocket.close(NO_SUCH_MATCH, f"there is no match {match_id}")
+        return None
+    return hall, session, live
+
+
+@router.websocket("/ws/matches/{match_id}")
+async def match_socket(websocket: WebSocket, match_id: str) -> None:
+    """Watch a match, and play it from a player's session (``docs/protocol.md``)."""
+    opened = await open_match_socket(websocket, match_id)
+    if opened is None:
         return
+    hall, session, live = opened
     await websocket.accept()
     connection = SocketConnection(live.seat_of(session.user.id if session else None))
     writer = asyncio.create_task(connection.write_to(websocket))
