@@ -11,6 +11,7 @@ from gamehall.engines.neural import bearoff, fast
 from gamehall.engines.neural.board import MoveGenerator, from_sides, initial_board
 from gamehall.engines.neural.network import (
     INPUTS,
+    RACE_AT,
     Evaluator,
     encode,
     equity,
@@ -27,7 +28,7 @@ def board(mine: dict[int, int], theirs: dict[int, int]) -> np.ndarray:
 
 def test_the_inputs_of_the_start() -> None:
     x = encode(initial_board()[None])[0]
-    assert x.shape == (INPUTS,) == (208,)
+    assert x.shape == (INPUTS,) == (211,)
     # Point 6 of the side on roll holds 5: units 1, 1, 1 and (5 - 3) / 2.
     assert x[20:24].tolist() == [1, 1, 1, 1]
     # Point 24 holds 2: units 1, 1, 0, 0; point 1 is empty.
@@ -97,3 +98,56 @@ def test_weights_round_trip(tmp_path: Path) -> None:
     assert meta == '{"games": 0}'
     boards = np.stack([initial_board(), board({6: 15}, {6: 15})])
     assert np.array_equal(again.probabilities(boards), evaluator.probabilities(boards))
+
+
+def test_race_inputs_of_a_pure_bearoff_are_the_database() -> None:
+    b = board({6: 3, 2: 4, 1: 2}, {5: 2, 3: 3})
+    x = encode(b[None])[0]
+    mine, theirs = bearoff.mean_rolls([2, 4, 0, 0, 0, 3]), bearoff.mean_rolls([0, 0, 3, 0, 2, 0])
+    assert x[RACE_AT : RACE_AT + 2] == pytest.approx([mine / 20, theirs / 20], abs=1e-6)
+    exact = bearoff.win_chances(b[None, 0, 1:7], b[None, 1, 1:7])[0]
+    assert x[RACE_AT + 2] == pytest.approx(exact, abs=1e-6)
+
+
+def test_race_inputs_count_the_checkers_outside_as_rolls() -> None:
+    # A checker on the 9-point: counted on the 6-point, its 3 pips to get there as 3 / (49/6)
+    # of a roll; the other side's lone checker on the 1-point needs exactly one roll.
+    b = board({9: 1, 1: 2}, {1: 1})
+    x = encode(b[None])[0]
+    home = bearoff.mean_rolls([2, 0, 0, 0, 0, 1])
+    assert x[RACE_AT] == pytest.approx((home + 3 / (49 / 6)) / 20, abs=1e-6)
+    assert x[RACE_AT + 1] == pytest.approx(1 / 20)
+    # The other side bears off at his first roll, so the side on roll must finish in one: with
+    # the checker on the 6-point that takes 3-3, 4-4, 5-5 or 6-6, and the 3 pips outside leave
+    # that chance to the part of the distribution not shifted by a roll.
+    assert x[RACE_AT + 2] == pytest.approx((1 - 3 / (49 / 6)) * 4 / 36, abs=1e-6)
+
+
+def test_contact_positions_have_no_race_inputs() -> None:
+    x = encode(np.stack([initial_board(), board({24: 1, 6: 14}, {6: 15})]))
+    assert not x[:, RACE_AT:].any()
+
+
+def test_weights_from_before_the_race_inputs_load_with_zero_weights_for_them(
+    tmp_path: Path,
+) -> None:
+    evaluator = Evaluator.fresh(7, contact_hidden=16, race_hidden=8)
+    arrays = {**evaluator.contact.arrays("contact"), **evaluator.race.arrays("race")}
+    arrays["contact_w1"] = arrays["contact_w1"][:RACE_AT]
+    arrays["race_w1"] = arrays["race_w1"][:RACE_AT]
+    np.savez(tmp_path / "old.npz", **arrays)
+    old, _ = Evaluator.load(tmp_path / "old.npz")
+    assert old.race.w1.shape == (INPUTS, 8)
+    assert not old.race.w1[RACE_AT:].any()
+    assert np.array_equal(old.contact.w1[:RACE_AT], evaluator.contact.w1[:RACE_AT])
+    contact = np.stack([initial_board()])
+    assert np.allclose(old.probabilities(contact), evaluator.probabilities(contact))
+
+
+def test_weights_of_another_game_are_refused(tmp_path: Path) -> None:
+    from gamehall.engines.neural.nardy_network import NardyEvaluator
+    from gamehall.errors import GameError
+
+    NardyEvaluator.fresh(1).save(tmp_path / "nardy.npz")
+    with pytest.raises(GameError, match="inputs"):
+        Evaluator.load(tmp_path / "nardy.npz")

@@ -6,7 +6,9 @@ It is computed by the project, bottom-up in order of pip count (every play lower
 position's distribution from the best play of each of the 21 rolls; that takes a few seconds,
 after which it is kept in memory and cached in a file under the user's cache directory
 (``$GAMEHALL_CACHE_DIR``, else ``$XDG_CACHE_HOME/gamehall``, else ``~/.cache/gamehall``).
-Two one-sided distributions give the exact cubeless chance of winning a pure bear-off.
+Two one-sided distributions give the exact cubeless chance of winning a pure bear-off, and,
+with the checkers still outside the home board counted in (``race_inputs``), the race network's
+estimate of every race.
 """
 
 import os
@@ -27,6 +29,12 @@ SIZE = comb(CHECKERS + POINTS, POINTS)
 MAX_ROLLS = 32
 """Rolls counted in a distribution (no position needs more than 30)."""
 VERSION = 1
+ROLL_PIPS = 49.0 / 6.0
+"""The pips an average roll moves (a double's four steps counted): 8 1/6."""
+SPAN = 96
+"""Rolls counted in an estimated distribution (15 checkers on the bar need fewer than 70)."""
+RACE_INPUTS = 3
+"""What ``race_inputs`` writes: each side's expected rolls / 20, the side on roll's chance."""
 
 Distributions = npt.NDArray[np.float64]
 
@@ -87,6 +95,64 @@ def _build(positions, keys, order, dist, means):  # type: ignore[no-untyped-def]
         for r in range(dist.shape[1]):
             mean += r * dist[idx, r]
         means[idx] = mean
+
+
+@njit(cache=True, nogil=True)
+def _estimate(side, db, keys, dist):  # type: ignore[no-untyped-def]
+    """Write into ``dist`` the estimated distribution of the rolls ``side`` (26 counts, its own
+    numbering) needs to bear off: the checkers outside the home board counted on the 6-point,
+    the pips they need to get there added as rolls of ``ROLL_PIPS`` (split between the two
+    nearest whole numbers of rolls). Exact when every checker is home."""
+    outside = 0
+    extra = 0
+    for p in range(7, 26):
+        outside += side[p]
+        extra += side[p] * (p - 6)
+    key = np.int64(0)
+    scale = np.int64(1)
+    for i in range(1, 7):
+        n = side[i] + outside if i == 6 else side[i]
+        key += n * scale
+        scale *= 16
+    row = db[np.searchsorted(keys, key)]
+    shift = extra / ROLL_PIPS
+    whole = int(shift)
+    part = shift - whole
+    dist[:] = 0.0
+    for r in range(row.shape[0]):
+        if r + whole + 1 < dist.shape[0]:
+            dist[r + whole] += (1.0 - part) * row[r]
+            dist[r + whole + 1] += part * row[r]
+
+
+@njit(cache=True, nogil=True)
+def race_inputs(board, db, keys, x, at):  # type: ignore[no-untyped-def]
+    """The race network's database inputs of ``board`` (2, 26), written into ``x[at:at + 3]``:
+    each side's expected rolls to bear off / 20 (side on roll first), then the chance that the
+    side on roll finishes first, from the two ``_estimate`` distributions."""
+    mine = np.zeros(SPAN)
+    theirs = np.zeros(SPAN)
+    _estimate(board[0], db, keys, mine)
+    _estimate(board[1], db, keys, theirs)
+    mean_mine = 0.0
+    mean_theirs = 0.0
+    left = 1.0
+    win = 0.0
+    for r in range(SPAN):
+        mean_mine += r * mine[r]
+        mean_theirs += r * theirs[r]
+        win += mine[r] * left
+        left -= theirs[r]
+    x[at] = mean_mine / 20.0
+    x[at + 1] = mean_theirs / 20.0
+    x[at + 2] = win
+
+
+@njit(cache=True, nogil=True)
+def race_inputs_batch(boards, rows, db, keys, x, at):  # type: ignore[no-untyped-def]
+    """``race_inputs`` of ``boards[rows]`` into the same rows of ``x``."""
+    for i in rows:
+        race_inputs(boards[i], db, keys, x[i], at)
 
 
 def compute() -> Distributions:

@@ -11,15 +11,16 @@ from numba import njit
 
 from gamehall.engines.neural import bearoff
 from gamehall.engines.neural.board import CAPACITY, Boards, generate
-from gamehall.engines.neural.network import INPUTS, Evaluator
+from gamehall.engines.neural.network import INPUTS, RACE_AT, Evaluator
 
 KernelArgs = tuple[npt.NDArray[np.generic], ...]
 
 
 @njit(cache=True, nogil=True)
-def encode_one(board, x):  # type: ignore[no-untyped-def]
-    """``network.encode`` of one board, written into ``x``."""
+def encode_one(board, x, db, keys):  # type: ignore[no-untyped-def]
+    """``network.encode`` of one board, written into ``x``; returns whether it is a race."""
     x[:] = 0.0
+    backs = 0
     for side in range(2):
         base = side * 98
         blots = 0
@@ -60,6 +61,11 @@ def encode_one(board, x):  # type: ignore[no-untyped-def]
         x[f + 3] = back / 25.0
         x[f + 4] = behind / 5.0
         x[f + 5] = bar / 5.0
+        backs += back
+    race = backs < 25
+    if race:
+        bearoff.race_inputs(board, db, keys, x, RACE_AT)
+    return race
 
 
 @njit(cache=True, nogil=True)
@@ -112,8 +118,7 @@ def probabilities_one(board, x, out, cw1, cb1, cw2, cb2, rw1, rb1, rw2, rb2, db,
             if behind > 0:
                 out[4] = 1.0
         return
-    encode_one(board, x)
-    if _back(board[0]) + _back(board[1]) < 25:
+    if encode_one(board, x, db, keys):
         _forward(x, rw1, rb1, rw2, rb2, out)
         if _back(board[0]) <= 6 and _back(board[1]) <= 6:
             mine = db[_dist_row(board[0], keys)]

@@ -64,6 +64,7 @@ class NardyEvaluator(Evaluator):
 
     game = "nardy"
     inputs = INPUTS
+    earlier_inputs = ()
     outputs = OUTPUTS
 
     def probabilities(self, boards: Boards) -> Probabilities:

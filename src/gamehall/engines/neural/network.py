@@ -9,7 +9,10 @@ Inputs (``encode``), for each side, the side on roll first: TD-Gammon's raw enco
 1..24 in that side's own numbering (four units per point: 1, 2, 3 or more checkers as on/off,
 then (n - 3) / 2), the bar (n / 2) and the borne-off checkers (n / 15); then a few features of
 the project's choosing: pips / 100, blots / 5, made home points / 6, the furthest-back
-checker / 25, checkers in the opponent's home board and on the bar / 5.
+checker / 25, checkers in the opponent's home board and on the bar / 5. Races add three inputs
+from the bear-off database (``bearoff.race_inputs``: each side's expected rolls to bear off and
+the side on roll's chance of finishing first, the checkers outside the home board counted in);
+they are zero in contact positions.
 
 Positions with contact go to the contact network, races to the race network; a pure bear-off
 (every checker of both sides home) takes its win chance exactly from the bear-off database;
@@ -27,6 +30,7 @@ import numpy.typing as npt
 
 from gamehall.engines.neural import bearoff
 from gamehall.engines.neural.board import Boards
+from gamehall.errors import GameError
 
 Floats = npt.NDArray[np.float32]
 Probabilities = npt.NDArray[np.float64]
@@ -34,7 +38,9 @@ Probabilities = npt.NDArray[np.float64]
 
 RAW_INPUTS = 2 * (24 * 4 + 2)
 FEATURES = 2 * 6
-INPUTS = RAW_INPUTS + FEATURES
+RACE_AT = RAW_INPUTS + FEATURES
+"""Where the race inputs from the bear-off database begin."""
+INPUTS = RACE_AT + bearoff.RACE_INPUTS
 OUTPUTS = 5
 NETS = ("contact", "race")
 
@@ -55,13 +61,19 @@ def encode(boards: Boards) -> Floats:
     bar = boards[:, :, 25].astype(np.float64)
     raw[:, :, 96] = bar / 2.0
     raw[:, :, 97] = boards[:, :, 0] / 15.0
-    features = x[:, RAW_INPUTS:].reshape(n, 2, 6)
+    features = x[:, RAW_INPUTS:RACE_AT].reshape(n, 2, 6)
     features[:, :, 0] = (boards.astype(np.int64) @ np.arange(26)) / 100.0
     features[:, :, 1] = np.count_nonzero(points == 1, axis=2) / 5.0
     features[:, :, 2] = np.count_nonzero(boards[:, :, 1:7] >= 2, axis=2) / 6.0
     features[:, :, 3] = furthest_back(boards) / 25.0
     features[:, :, 4] = boards[:, :, 19:26].sum(axis=2) / 5.0
     features[:, :, 5] = bar / 5.0
+    x[:, RACE_AT:] = 0.0
+    races = np.flatnonzero(is_race(boards))
+    if races.size:
+        bearoff.race_inputs_batch(
+            boards, races, bearoff.database(), bearoff.sorted_keys(), x, RACE_AT
+        )
     return x
 
 
@@ -133,10 +145,23 @@ class Net:
         return {f"{prefix}_{k}": v for k, v in vars(self).items()}
 
     @classmethod
-    def from_arrays(cls, arrays: Any, prefix: str) -> "Net":
-        return cls(
-            *(np.asarray(arrays[f"{prefix}_{k}"], np.float32) for k in ("w1", "b1", "w2", "b2"))
+    def from_arrays(
+        cls, arrays: Any, prefix: str, inputs: int, earlier: tuple[int, ...] = ()
+    ) -> "Net":
+        """The network saved under ``prefix``, taking ``inputs`` inputs; a first layer saved
+        with one of the ``earlier`` sizes (weights trained before the later inputs existed)
+        gets zero weights for the rest, so that it evaluates as it did."""
+        w1, b1, w2, b2 = (
+            np.asarray(arrays[f"{prefix}_{k}"], np.float32) for k in ("w1", "b1", "w2", "b2")
         )
+        if w1.shape[0] in earlier:
+            w1 = np.vstack((w1, np.zeros((inputs - w1.shape[0], w1.shape[1]), np.float32)))
+        if w1.shape[0] != inputs:
+            raise GameError(
+                f"the {prefix} network saved there takes {w1.shape[0]} inputs, not the "
+                f"{inputs} of these networks: it was trained for another game or version"
+            )
+        return cls(w1, b1, w2, b2)
 
 
 class Evaluator:
@@ -147,6 +172,9 @@ class Evaluator:
     """The game the networks evaluate, as ``gamehall train`` names it."""
     inputs = INPUTS
     outputs = OUTPUTS
+    earlier_inputs: tuple[int, ...] = (RACE_AT,)
+    """The input counts of earlier versions of these networks, whose saved weights load with
+    zero weights for the inputs added since (before the race inputs: 208)."""
 
     def __init__(self, contact: Net, race: Net) -> None:
         self.contact = contact
@@ -174,7 +202,10 @@ class Evaluator:
     def load(cls, path: Path | str) -> tuple[Self, str]:
         """The evaluator saved in ``path``, and its meta text."""
         with np.load(path) as arrays:
-            evaluator = cls(Net.from_arrays(arrays, "contact"), Net.from_arrays(arrays, "race"))
+            evaluator = cls(
+                Net.from_arrays(arrays, "contact", cls.inputs, cls.earlier_inputs),
+                Net.from_arrays(arrays, "race", cls.inputs, cls.earlier_inputs),
+            )
             meta = str(arrays["meta"]) if "meta" in arrays else "{}"
         return evaluator, meta
 
