@@ -12,7 +12,7 @@ from gamehall.server.live import LiveMatches
 from gamehall.server.live.workers import Workers
 from gamehall.server.live.writer import GroupWriter
 from gamehall.store import EventConflictError, PlayerSeat, Store, upgrade_database
-from gamehall.store.repository import Append
+from gamehall.store.appends import Append
 from server.helpers import CHEAP_HASHER, FakeClock
 from support import aio
 

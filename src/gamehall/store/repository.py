@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, defer, sessionmaker
 from sqlalchemy.sql.expression import Executable
 
 from gamehall.store import passwords
+from gamehall.store.appends import Append, Refused, winner_of, write_batch
 from gamehall.store.checks import (
     check_events,
     check_name,
@@ -69,11 +70,6 @@ from gamehall.store.values import (
 Clock = Callable[[], datetime]
 
 _GUEST_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
-
-
-def _winner(status: str, summary: Mapping[str, Any]) -> int | None:
-    winner = summary.get("winner")
-    return winner if status == "over" and winner in (0, 1) else None
 
 
 def _token_hash(token: str) -> str:
@@ -346,15 +342,25 @@ class Store:
         ``EventConflictError`` if one of the events is stored already (another server wrote
         this match); nothing is written then."""
         append = Append(match_id, events, secrets, status, summary, snapshot)
-        with self._write() as session:
-            self._append(session, append)
+        refusal = self.append_batch([append])[0]
+        if refusal is not None:
+            raise refusal
 
-    def append_batch(self, appends: Sequence["Append"]) -> list[StoreError | None]:
+    def append_batch(self, appends: Sequence[Append]) -> list[StoreError | None]:
         """``append_events`` of several matches in one transaction (group commit: one writer
-        stores what many matches logged meanwhile), each in a savepoint of its own, so that one
-        refused (a conflict, no such match) leaves the others to be written; returns the
-        refusal of each, or None. If the transaction itself fails, that is raised and nothing
-        is written."""
+        stores what many matches logged meanwhile); returns the refusal of each, or None. One
+        refused (a conflict, no such match) leaves the others to be written. If the
+        transaction itself fails, that is raised and nothing is written.
+
+        Written with a few prepared statements for the whole batch (``appends.py``); if one
+        of them would be refused, the batch is rolled back and written again one match at a
+        time, each in a savepoint, so that each gets its own outcome."""
+        try:
+            with self._write() as session:
+                write_batch(session, appends, self._now())
+            return [None] * len(appends)
+        except (Refused, IntegrityError):
+            pass
         results: list[StoreError | None] = []
         with self._write() as session:
             for append in appends:
@@ -367,7 +373,7 @@ class Store:
                     results.append(None)
         return results
 
-    def _append(self, session: Session, append: "Append") -> None:
+    def _append(self, session: Session, append: Append) -> None:
         """``append_events`` of ``append`` in ``session``'s transaction."""
         match_id, secrets, status = append.match_id, append.secrets, append.status
         summary, snapshot, events = append.summary, append.snapshot, append.events
@@ -387,7 +393,7 @@ class Store:
                     secrets=dict(secrets) if secrets else None,
                     status=status,
                     summary=dict(summary),
-                    winner=_winner(status, summary),
+                    winner=winner_of(status, summary),
                     updated_at=self._now(),
                     **({} if snapshot is None else {"snapshot": dict(snapshot)}),
                 ),
@@ -792,19 +798,6 @@ def _event_values(match_id: str, batch: list[dict[str, Any]]) -> list[dict[str, 
 
 def _event_rows(match_id: str, batch: list[dict[str, Any]]) -> list[EventRow]:
     return [EventRow(match_id=match_id, seq=e["seq"], kind=e["kind"], event=e) for e in batch]
-
-
-@dataclass(frozen=True)
-class Append:
-    """One match's new events with its new secrets, status, summary and snapshot: what
-    ``append_events`` stores, as ``append_batch`` takes it."""
-
-    match_id: str
-    events: Sequence[Mapping[str, Any]]
-    secrets: Mapping[str, Any] | None
-    status: str
-    summary: Mapping[str, Any]
-    snapshot: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from gamehall.server.live.snapshots import rebuild, snapshot_due
 from gamehall.server.live.workers import Workers
 from gamehall.server.live.writer import GroupWriter
 from gamehall.store import PlayerSeat, Store, StoredMatch
-from gamehall.store.repository import Append
+from gamehall.store.appends import Append
 
 
 class NoSuchMatchError(GameError):

@@ -6,11 +6,12 @@ Each save of a live match (its new events, secrets, status, summary and snapshot
 Under load many matches' events then share a transaction, and there is only ever one writer:
 SQLite's writers no longer contend for its lock from several threads, and the cost of a
 transaction (its begin, its commit, the connection's round trips) is paid once per batch
-instead of once per move. A lone save is written at once, as before.
+instead of once per move, as is that of its statements (``store/appends.py``: a few for the
+whole batch). A lone save is written at once, as before.
 
 Each append keeps its own outcome: ``append`` returns once its batch is committed, or raises
-what refused it (``EventConflictError``, ``NotFoundError``: its savepoint alone is rolled back)
-or what failed the whole transaction (the database gone).
+what refused it (``EventConflictError``, ``NotFoundError``: the others are written all the
+same) or what failed the whole transaction (the database gone).
 """
 
 import asyncio
@@ -18,7 +19,7 @@ import logging
 
 from gamehall.server.live.workers import Workers
 from gamehall.store import Store
-from gamehall.store.repository import Append
+from gamehall.store.appends import Append
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ class GroupWriter:
         """Write one batch and settle each append's future with its own outcome."""
         outcomes: list[BaseException | None]
         try:
-            if len(batch) == 1:  # a lone save needs no savepoint
+            if len(batch) == 1:
                 await self.workers.store(_append_one, self.store, batch[0][0])
                 outcomes = [None]
             else:

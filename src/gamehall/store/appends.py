@@ -1,0 +1,136 @@
+"""Storing many live matches' new events in one transaction with a few statements (the hot path).
+
+``Store.append_batch`` stores what many matches logged meanwhile (group commit). Written one
+match at a time, each in a savepoint, it cost about 0.75 ms of CPU per match, nearly all of it
+SQLAlchemy's ORM building and compiling the same statements again. Here the statements are
+built once, as Core statements with bound parameters, and a batch takes four of them whatever
+its size: one UPDATE of the matches' rows (one executemany; two when some carry a snapshot), one
+query of the matches' last stored seqs, one INSERT of every event (one executemany), then the
+ratings of any result among the events.
+
+This is the optimistic path: it only writes a batch in which every match exists and every
+match's events follow on from what is stored. When one does not (another process stored
+events first, a match deleted, a gap), ``Refused`` is raised before the transaction commits,
+the caller rolls it back, and the batch is written again one match at a time in savepoints,
+which tells each match its own outcome (``Store.append_batch``).
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy.orm import Session
+
+from gamehall.store.checks import check_events, check_status
+from gamehall.store.errors import StoreError
+from gamehall.store.models import EventRow, MatchRow
+from gamehall.store.ratings import rate_results
+
+
+@dataclass(frozen=True)
+class Append:
+    """One match's new events with its new secrets, status, summary and snapshot: what
+    ``append_events`` stores, as ``append_batch`` takes it."""
+
+    match_id: str
+    events: Sequence[Mapping[str, Any]]
+    secrets: Mapping[str, Any] | None
+    status: str
+    summary: Mapping[str, Any]
+    snapshot: Mapping[str, Any] | None = None
+
+
+class Refused(Exception):
+    """A batch the optimistic path does not write: one of its appends would be refused (or
+    it holds two appends of one match); written again one append at a time."""
+
+
+def winner_of(status: str, summary: Mapping[str, Any]) -> int | None:
+    """The winner's seat kept in its own column once the match is over."""
+    winner = summary.get("winner")
+    return winner if status == "over" and winner in (0, 1) else None
+
+
+_ROW: dict[str, Any] = {
+    "secrets": bindparam("new_secrets"),
+    "status": bindparam("new_status"),
+    "summary": bindparam("new_summary"),
+    "winner": bindparam("new_winner"),
+    "updated_at": bindparam("new_updated_at"),
+}
+_UPDATE = update(MatchRow).where(MatchRow.id == bindparam("match")).values(_ROW)
+_UPDATE_WITH_SNAPSHOT = (
+    update(MatchRow)
+    .where(MatchRow.id == bindparam("match"))
+    .values({**_ROW, "snapshot": bindparam("new_snapshot")})
+)
+_LAST_SEQS = (
+    select(EventRow.match_id, func.max(EventRow.seq))
+    .where(EventRow.match_id.in_(bindparam("matches", expanding=True)))
+    .group_by(EventRow.match_id)
+)
+_INSERT = insert(EventRow)
+
+
+def checked(appends: Sequence[Append]) -> list[list[dict[str, Any]]]:
+    """Each append's events, checked (``check_events``: copies with consecutive seqs) with its
+    status; ``Refused`` if any is wrong or a match comes twice (the one-by-one path says
+    which)."""
+    if len({a.match_id for a in appends}) != len(appends):
+        raise Refused
+    try:
+        for append in appends:
+            check_status(append.status)
+        return [check_events(a.events) for a in appends]
+    except StoreError:
+        raise Refused from None
+
+
+def write_batch(session: Session, appends: Sequence[Append], now: datetime) -> None:
+    """Write ``appends`` in ``session``'s transaction; ``Refused`` (before anything is
+    committed) unless every one of them can be. The matches' rows are written first: on
+    PostgreSQL that locks them, so that the seqs read next are final."""
+    batches = checked(appends)
+    connection = session.connection()
+    plain: list[dict[str, Any]] = []
+    with_snapshot: list[dict[str, Any]] = []
+    for append in appends:
+        row = {
+            "match": append.match_id,
+            "new_secrets": dict(append.secrets) if append.secrets else None,
+            "new_status": append.status,
+            "new_summary": dict(append.summary),
+            "new_winner": winner_of(append.status, append.summary),
+            "new_updated_at": now,
+        }
+        if append.snapshot is None:
+            plain.append(row)
+        else:
+            with_snapshot.append({**row, "new_snapshot": dict(append.snapshot)})
+    many = connection.dialect.supports_sane_multi_rowcount
+    changed = 0
+    for statement, rows in ((_UPDATE, plain), (_UPDATE_WITH_SNAPSHOT, with_snapshot)):
+        for chunk in [rows] if many else [[row] for row in rows]:
+            if chunk:
+                changed += connection.execute(statement, chunk).rowcount
+    if changed != len(appends):
+        raise Refused
+    logging = [(a.match_id, b) for a, b in zip(appends, batches, strict=True) if b]
+    if not logging:
+        return
+    found = connection.execute(_LAST_SEQS, {"matches": [m for m, _ in logging]})
+    last = {match_id: seq for match_id, seq in found}
+    for match_id, batch in logging:
+        stored = last.get(match_id)
+        if batch[0]["seq"] != (0 if stored is None else stored + 1):
+            raise Refused
+    rows = [
+        {"match_id": match_id, "seq": e["seq"], "kind": e["kind"], "event": e}
+        for match_id, batch in logging
+        for e in batch
+    ]
+    connection.execute(_INSERT, rows)
+    for match_id, batch in logging:
+        rate_results(session, match_id, batch, now)
