@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -43,6 +44,9 @@ import websockets
 from sqlalchemy import create_engine, text
 
 TICKS = os.sysconf("SC_CLK_TCK")
+NO_COOKIES = CookieJar(DefaultCookiePolicy(allowed_domains=[]))
+"""The client keeps no cookies: each request sends its own guest's session (a kept cookie
+would go along with it, as a second session cookie)."""
 T = TypeVar("T")
 
 
@@ -120,6 +124,7 @@ class Bench:
             headers={"Origin": base},
             timeout=60,
             limits=httpx2.Limits(max_connections=args.http_connections),
+            cookies=NO_COOKIES,
         )
         self.settings = {
             "game": "backgammon",
