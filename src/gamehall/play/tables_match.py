@@ -34,6 +34,8 @@ from gamehall.play.actions import (
 from gamehall.play.match import GameSummary, Handler, Match
 from gamehall.play.snapshot import Fields, pair_of_seats
 from gamehall.tables.moves import BAR
+from gamehall.tables.moves import Move as CheckerMove
+from gamehall.tables.position import Play as TablesPlay
 from gamehall.tables.position import TablesPosition, Turn
 
 Phase = Literal["waiting", "roll", "double", "move", "resign", "between", "over"]
@@ -43,6 +45,9 @@ double to answer, a turn being played, a resignation to answer, between the game
 session, the match over."""
 
 KIND_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
+
+KnownMoves = tuple[Turn[TablesPosition], tuple[CheckerMove, ...], list[CheckerMove]]
+KnownPlays = tuple[TablesPosition, tuple[int, int], list[TablesPlay[TablesPosition]]]
 
 
 class TablesMatch(Match):
@@ -75,6 +80,10 @@ class TablesMatch(Match):
         self.last_game: dict[str, Any] | None = None
         """The game finished last as it ended: its number, final board, cube and result (for a
         front end to show before the next game, which starts at once)."""
+        self._known_moves: KnownMoves | None = None
+        """The legal single moves of a turn as it stood (after the moves made so far)."""
+        self._known_plays: KnownPlays | None = None
+        """The legal plays of a position and a roll."""
 
     # -- what a front end asks ------------------------------------------------------------------
 
@@ -113,7 +122,7 @@ class TablesMatch(Match):
             if self._may_beaver():
                 actions.append("beaver")
         elif self.phase == "move" and mine and self.turn is not None:
-            if self.turn.legal_moves():
+            if self._legal_moves(self.turn):
                 actions.append("move")
                 if not self.turn.moves or self._undo_allowed():
                     actions.append("play")  # a whole play replaces the moves made, if it may
@@ -202,10 +211,50 @@ class TablesMatch(Match):
         ):
             return None
         moves = [
-            {"src": m.src, "dst": m.dst, "die": m.die, "hit": m.hit} for m in turn.legal_moves()
+            {"src": m.src, "dst": m.dst, "die": m.die, "hit": m.hit}
+            for m in self._legal_moves(turn)
         ]
-        plays = [] if turn.moves else [p.notation for p in self.position.legal_plays(self.dice)]
+        plays = (
+            [] if turn.moves else [p.notation for p in self._legal_plays(self.position, self.dice)]
+        )
         return {"moves": moves, "plays": plays}
+
+    def _legal_moves(self, turn: Turn[TablesPosition]) -> list[CheckerMove]:
+        """``turn.legal_moves()``, listed once for each state of the turn: the views of both
+        players and the check of the next action ask for them again. (A turn changes only
+        by its moves, so the moves made so far say what it is.)"""
+        made = turn.moves
+        known = self._known_moves
+        if known is not None and known[0] is turn and known[1] == made:
+            return known[2]
+        moves = turn.legal_moves()
+        self._known_moves = (turn, made, moves)
+        return moves
+
+    def _legal_plays(
+        self, position: TablesPosition, dice: tuple[int, int]
+    ) -> list[TablesPlay[TablesPosition]]:
+        """``position.legal_plays(dice)``, listed once for each turn: the view of the player
+        on move offers them, and the play he then sends is most often one of them, written
+        as it was offered (``_find_play``)."""
+        known = self._known_plays
+        if known is not None and known[0] is position and known[1] == dice:
+            return known[2]
+        plays = position.legal_plays(dice)
+        self._known_plays = (position, dice, plays)
+        return plays
+
+    def _find_play(
+        self, position: TablesPosition, dice: tuple[int, int], text: str
+    ) -> TablesPlay[TablesPosition]:
+        """``position.find_play(text, dice)``; a play written as its view offered it is taken
+        from the plays listed then, without reading the text again."""
+        known = self._known_plays
+        if known is not None and known[0] is position and known[1] == dice:
+            for play in known[2]:
+                if play.notation == text:
+                    return play
+        return position.find_play(text, dice)
 
     def _position_view(self, position: TablesPosition) -> dict[str, Any]:
         """The board from player 0's side of the table, each player's pips, and where each
@@ -335,10 +384,18 @@ class TablesMatch(Match):
             raise IllegalMoveError(
                 "moves already made this turn cannot be taken back: play the rest one by one"
             )
-        play = self.position.find_play(action.text, self.dice)
-        turn = self.position.start_turn(self.dice)
-        for move in play.moves:
-            turn.move(move.src, move.die)
+        play = self._find_play(self.position, self.dice, action.text)
+        # The turn as it began (no move made yet) is played on rather than started again.
+        turn = self.position.start_turn(self.dice) if self.turn.moves else self.turn
+        made = 0
+        try:
+            for move in play.moves:
+                turn.move(move.src, move.die)
+                made += 1
+        except GameError:
+            for _ in range(made):
+                turn.undo()
+            raise
         self.turn = turn
         self._log("play", player, action.data(), {"play": play.notation})
         self._maybe_auto_confirm(player)
@@ -532,7 +589,7 @@ class TablesMatch(Match):
         self.dice = dice
         self.turn = self.position.start_turn(dice)
         self.phase = "move"
-        if not self.turn.legal_moves():
+        if not self._legal_moves(self.turn):
             self._log("no_move", self.on_roll, derived=True)
             self._finish_turn(self.on_roll, derived=True)
 
