@@ -20,6 +20,7 @@ from gamehall.server.auth import Services, same_origin, services_of, session_of
 from gamehall.server.guards import MAX_JSON_DEPTH, json_depth
 from gamehall.server.limits import RateLimitedError, client_address, rate_limits_of
 from gamehall.server.live import LiveMatch, NoSuchMatchError, dumps
+from gamehall.server.live.fanout import Serialised
 from gamehall.server.live.manager import PlayerAction
 from gamehall.server.live.presence import ClaimAbandoned
 from gamehall.store import SessionInfo
@@ -74,9 +75,12 @@ class SocketConnection:
 
     async def write_to(self, websocket: WebSocket) -> None:
         """Send the queued messages until closed; close the socket of a reader left behind.
-        A hello carries the whole log: it is written out in a worker thread."""
+        A hello carries the whole log: it is written out in a worker thread. An update comes
+        with its text (``Serialised``)."""
         while (message := await self._queue.get()) is not None:
-            if message.get("type") == "hello":
+            if isinstance(message, Serialised):  # an update's text, made once for its seat
+                text = message.text
+            elif message.get("type") == "hello":
                 text = await asyncio.to_thread(dumps, message)
             else:
                 text = dumps(message)

@@ -1,9 +1,11 @@
 """Messages out: to this process's sockets on a match, and to the other server processes.
 
 Each socket gets the message with what its reader may do now; these views are made once per
-seat and change, in a worker thread. With several server processes (``GAMEHALL_REDIS_URL``)
-every stored change is also published on the match's topic (``match:<id>``) through the
-process's ``Bus``, which tags it with this process's origin.
+seat and change, in a worker thread, and so is the text of each seat's message (``Serialised``:
+written once for all the sockets of a seat, the part shared by every seat once for all).
+With several server processes (``GAMEHALL_REDIS_URL``) every stored change is also published
+on the match's topic (``match:<id>``) through the process's ``Bus``, which tags it with this
+process's origin.
 """
 
 import json
@@ -18,6 +20,14 @@ if TYPE_CHECKING:
 
 Views = dict[int | None, dict[str, Any]]
 """``actions`` and ``legal`` by seat (None: spectators), as ``LiveMatch.views`` makes them."""
+
+
+class Serialised(dict[str, Any]):
+    """A message with its text made already (``dumps`` of it): a socket sends ``text``."""
+
+    def __init__(self, message: Mapping[str, Any], text: str) -> None:
+        super().__init__(message)
+        self.text = text
 
 
 def personal(

@@ -38,18 +38,12 @@ from gamehall.server.bus import Bus
 from gamehall.server.config import Config
 from gamehall.server.live import bots, presence, sync
 from gamehall.server.live.catch_up import LoggedDice, catch_up
+from gamehall.server.live.changes import Change, Update, change_of, update_of
 from gamehall.server.live.clock_watch import wake_in
 from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
 from gamehall.server.live.fanout import Views, personal, publish, send_all
 from gamehall.server.live.matches import REFEREE_ACTIONS, Connection, LiveMatch
-from gamehall.server.live.persistence import (
-    SECRET_EVENTS,
-    Loaded,
-    Persistence,
-    SaveNewMatch,
-    new_dice,
-    secrets_of,
-)
+from gamehall.server.live.persistence import Loaded, Persistence, SaveNewMatch, new_dice
 from gamehall.server.live.snapshots import rebuild
 from gamehall.server.live.workers import Workers
 from gamehall.store import EventConflictError, PlayerSeat, Store, StoredMatch
@@ -189,7 +183,7 @@ class LiveMatches:
     async def _save_summary(self, live: LiveMatch, **extra: Any) -> None:
         """Store the match's summary (and its clock offset) without new events."""
         try:
-            await self.persistence.append(live, [], **extra)
+            await self.persistence.save_summary(live, **extra)
         except Exception:
             log.exception("match %s: the summary could not be saved", live.id)
 
@@ -213,7 +207,6 @@ class LiveMatches:
         players = list(seats)
         match_id = await self.persistence.create(match, players, save or self.store.create_match)
         live = LiveMatch(match_id, match, players, time_source, dice)
-        live.secrets = secrets_of(match) or {}
         live.saved = await self.workers.play(_saved, match)
         self._live[match_id] = live
         async with live.lock:
@@ -244,7 +237,6 @@ class LiveMatches:
         live = LiveMatch(
             match_id, loaded.match, list(loaded.stored.seats), loaded.time, loaded.dice
         )
-        live.secrets = dict(loaded.stored.secrets or {})
         live.snapshot_at = loaded.snapshot_at
         live.saved = await self.workers.play(_saved, loaded.match)
         if resuming:
@@ -270,7 +262,6 @@ class LiveMatches:
             await self._restore(live)
             return
         live.replace(loaded.match, loaded.time, loaded.dice)
-        live.secrets = dict(loaded.stored.secrets or {})
         live.snapshot_at = loaded.snapshot_at
         live.saved = saved
 
@@ -284,7 +275,6 @@ class LiveMatches:
         if live.dice is not None:
             live.dice.queued.clear()  # rolls handed over for the events that were undone
         live.match = await self.workers.play(_restored, saved, live)
-        live.secrets = None  # the next save reads them from the match
 
     async def state(self, match_id: str) -> dict[str, Any]:
         """``Match.state()`` of a match: of the live copy; of a finished match, as stored
@@ -376,13 +366,14 @@ class LiveMatches:
         if action.kind in REFEREE_ACTIONS:
             raise IllegalMoveError(f"{action.kind!r} is the server's to do, not a player's")
         first = len(match.events)
+        change = None
         try:
             if isinstance(action, presence.ClaimAbandoned):
                 presence.claim_abandoned(live, seat, self.clock())
             elif isinstance(action, ClaimTime) and match.check_time():
                 pass
-            else:
-                await self.workers.play(match.apply, seat, action)
+            else:  # one call of the play thread: the action, and its change made ready
+                change = await self.workers.play(_acted, live, seat, action, first)
         except GameError:
             if len(match.events) > first:  # the action found a clock that had run out
                 await self._commit(live, first)
@@ -393,27 +384,30 @@ class LiveMatches:
             raise IllegalMoveError(
                 f"{action.kind!r} could not be applied; nothing changed"
             ) from None
-        await self._commit(live, first)
+        await self._commit(live, first, change)
 
-    async def _commit(self, live: LiveMatch, first: int) -> None:
+    async def _commit(self, live: LiveMatch, first: int, change: Change | None = None) -> None:
         """Store the events from ``first`` on, then send them to everybody; then set the timer
-        and the computer player going. Caller holds the lock."""
+        and the computer player going. ``change`` is those events' change made ready already
+        (``changes.py``); without it, it is made here. Caller holds the lock."""
         match = live.match
-        events = [e.to_dict() for e in match.events[first:]]
-        if events:
+        if change is None and len(match.events) > first:
+            change = await self.workers.play(change_of, live, first)
+        if change is not None:
             try:
-                await self.persistence.append(live, events)
+                await self.persistence.save(live, change.append, change.snapshot_at)
             except Exception as exc:
                 await self._unsaved(live, exc)
                 raise SaveError(
                     MOVED_ON if isinstance(exc, EventConflictError) else NOT_SAVED
                 ) from None
             live.time.release()  # something happened: a clock held since a restart goes on
-            message, views, live.saved = await self.workers.play(_update, live, events)
-            self._send_update(live, message, views)
+            update = change.update
+            live.saved = update.saved
+            self._send_update(live, update)
             for observer in self.after_commit:
-                observer(live, events)
-            await publish(self.bus, live, message)
+                observer(live, update.events)
+            await publish(self.bus, live, update.message)
         if match.is_over:
             live.away.clear()
             if not live.connections:
@@ -430,10 +424,16 @@ class LiveMatches:
             await self._reload(live)
         self._schedule(live, at_least=RETRY_SECONDS)
 
-    def _send_update(self, live: LiveMatch, message: dict[str, Any], views: Views) -> None:
-        """Send an update to every socket, with what its reader may do now."""
+    def _send_update(self, live: LiveMatch, update: Update) -> None:
+        """Send an update to every socket, with what its reader may do now (the message of
+        its seat as made ready, unless its player may claim the match now)."""
+        now = self.clock()
         for connection in list(live.connections):
-            connection.send(self._personal(live, message, views, connection.seat))
+            seat = connection.seat
+            if seat is not None and presence.claimable(live, seat, now):
+                connection.send(personal(update.message, update.views, seat, True))
+            else:
+                connection.send(update.prepared[seat])
 
     def _personal(
         self, live: LiveMatch, message: dict[str, Any], views: Views, seat: int | None
@@ -513,10 +513,9 @@ class LiveMatches:
             log.info("match %s: another process's events do not follow on; reloading", live.id)
             await self._reload(live)
             events = [e.to_dict() for e in live.match.events[known:]]
-        elif any(e.get("kind") in SECRET_EVENTS for e in events):
-            live.secrets = None  # the next save reads the new game's secrets
-        update, views, live.saved = await self.workers.play(_update, live, events)
-        self._send_update(live, update, views)
+        update = await self.workers.play(update_of, live, events)
+        live.saved = update.saved
+        self._send_update(live, update)
         if live.match.is_over:
             live.away.clear()
         self._schedule(live)
@@ -576,13 +575,10 @@ class LiveMatches:
                     return
 
 
-def _update(
-    live: LiveMatch, events: list[dict[str, Any]]
-) -> tuple[dict[str, Any], Views, dict[str, Any]]:
-    """The update message of stored ``events``, the views of its readers, and the match's
-    snapshot now that it is stored (the new ``LiveMatch.saved``)."""
-    message = {"type": "update", "events": events, "state": live.match.state()}
-    return message, live.views(), _saved(live.match)
+def _acted(live: LiveMatch, seat: int, action: Action, first: int) -> Change | None:
+    """Apply ``seat``'s ``action`` to the match, and make its change ready (``changes.py``)."""
+    live.match.apply(seat, action)
+    return change_of(live, first)
 
 
 def _saved(match: Match) -> dict[str, Any]:

@@ -45,8 +45,6 @@ class LiveMatch:
         self.time = time_source
         self.dice = dice
         """The match's dice source when the server rolls secure dice (see ``catch_up``)."""
-        self.secrets: dict[str, Any] | None = None
-        """The match's secrets as last stored (the current game's fair-dice seed)."""
         self.snapshot_at: int | None = None
         """The event count of the match's latest snapshot in the store, if known here."""
         self.saved: dict[str, Any] | None = None

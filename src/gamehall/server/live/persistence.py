@@ -19,7 +19,7 @@ from gamehall.play.settings import MatchSettings
 from gamehall.server.live.catch_up import LoggedDice
 from gamehall.server.live.clocks import MatchTime, WallClock
 from gamehall.server.live.matches import LiveMatch
-from gamehall.server.live.snapshots import rebuild, snapshot_due
+from gamehall.server.live.snapshots import rebuild
 from gamehall.server.live.workers import Workers
 from gamehall.server.live.writer import GroupWriter
 from gamehall.store import PlayerSeat, Store, StoredMatch
@@ -59,11 +59,6 @@ def summary_of(match: Match, time_source: MatchTime) -> dict[str, Any]:
     if match.is_over:
         summary["state"] = match.state()
     return summary
-
-
-SECRET_EVENTS = ("game_start", "game_end", "match_end")
-"""The events after which a match's secrets change: a game's seed is drawn at its start and
-revealed (and forgotten) at its end, or at the match's end when that cuts the game short."""
 
 
 def secrets_of(match: Match) -> dict[str, Any] | None:
@@ -137,28 +132,28 @@ class Persistence:
         data = match.to_dict(secrets=True)
         return await self.workers.store(save, data, players=seats)
 
-    async def append(self, live: LiveMatch, events: list[dict[str, Any]], **extra: Any) -> None:
-        """Store ``events`` (maybe none) with the match's status, secrets and summary (and
-        ``extra`` in the summary), and the match's snapshot when one is due (``snapshots``),
-        through the process's one writer (with other matches' saves waiting meanwhile).
-        The secrets change only when a game starts or ends (``SECRET_EVENTS``)."""
+    async def save_summary(self, live: LiveMatch, **extra: Any) -> None:
+        """Store the match's status, secrets and summary (with ``extra`` in the summary)
+        without new events, through the process's one writer."""
         match = live.match
-        if live.secrets is None or any(e["kind"] in SECRET_EVENTS for e in events):
-            live.secrets = secrets_of(match) or {}
-        count = len(match.events)
-        due = snapshot_due(live.snapshot_at, count, events)
         await self.writer.append(
             Append(
                 live.id,
-                events,
-                secrets=live.secrets or None,
+                [],
+                secrets=secrets_of(match) or None,
                 status="over" if match.is_over else "playing",
                 summary={**summary_of(match, live.time), **extra},
-                snapshot=match.snapshot() if due else None,
             )
         )
-        if due:
-            live.snapshot_at = count
+
+    async def save(self, live: LiveMatch, append: Append, snapshot_at: int | None) -> None:
+        """Store a change's events with the match's status, secrets, summary and snapshot
+        (``changes.py`` made them ready; the snapshot stands at ``snapshot_at`` events, if
+        there is one), through the process's one writer (with other matches' saves waiting
+        meanwhile)."""
+        await self.writer.append(append)
+        if snapshot_at is not None:
+            live.snapshot_at = snapshot_at
 
     async def stored(self, match_id: str) -> StoredMatch:
         """The stored match (summary, events); ``NoSuchMatchError``."""

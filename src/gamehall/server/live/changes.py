@@ -1,0 +1,83 @@
+"""A change of a live match made ready off the event loop, once: what to store and what to send.
+
+Once the play layer has acted, the same worker call (``LiveMatches`` runs it in the play
+thread) makes everything the change needs, each thing once: the new events as the log keeps
+them; the store's ``Append`` (status, summary, secrets, and the match's snapshot when one is
+due); the update message with the match's state; what each reader may do now (``views``: the
+legal plays are listed once, not once per seat or socket); the text of the message for each
+seat, serialised once for all the sockets of that seat; and the match's snapshot as it will
+stand once stored (``LiveMatch.saved``, what a later failed save goes back to).
+
+Making it ready shows nothing: the manager sends it only once the store has the events, and
+drops it if the save fails (``LiveMatches._commit``).
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamehall.server.live.fanout import Serialised, Views, dumps, personal
+from gamehall.server.live.matches import LiveMatch
+from gamehall.server.live.persistence import summary_of
+from gamehall.server.live.snapshots import snapshot_due
+from gamehall.store.appends import Append
+
+
+@dataclass(frozen=True)
+class Update:
+    """An update message ready to send: the events, the message (``type``, ``events``,
+    ``state``), the views of its readers, the message for each seat (its text made once), and
+    the match's snapshot with its secrets once the events are stored."""
+
+    events: list[dict[str, Any]]
+    message: dict[str, Any]
+    views: Views
+    prepared: dict[int | None, Serialised]
+    saved: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Change:
+    """An update, and the ``Append`` that stores its events (with the event count the match's
+    snapshot then stands at, if one goes with them)."""
+
+    update: Update
+    append: Append
+    snapshot_at: int | None
+
+
+def update_of(live: LiveMatch, events: list[dict[str, Any]]) -> Update:
+    """The update of ``live``'s new ``events`` (stored, or about to be)."""
+    message = {"type": "update", "events": events, "state": live.match.state()}
+    views = live.views()
+    common = dumps(message)[:-1]  # the message less its closing brace, shared by every seat
+    prepared = {seat: _serialised(message, common, views, seat) for seat in views}
+    return Update(events, message, views, prepared, live.match.snapshot(secrets=True))
+
+
+def change_of(live: LiveMatch, first: int) -> Change | None:
+    """The change made by ``live``'s events from ``first`` on, or None when there are none."""
+    match = live.match
+    if len(match.events) <= first:
+        return None
+    events = [e.to_dict() for e in match.events[first:]]
+    update = update_of(live, events)
+    count = len(match.events)
+    due = snapshot_due(live.snapshot_at, count, events)
+    secrets = update.saved.get("secrets")
+    append = Append(
+        live.id,
+        events,
+        secrets=secrets if isinstance(secrets, dict) and secrets else None,
+        status="over" if match.is_over else "playing",
+        summary=summary_of(match, live.time),
+        snapshot={k: v for k, v in update.saved.items() if k != "secrets"} if due else None,
+    )
+    return Change(update, append, count if due else None)
+
+
+def _serialised(message: dict[str, Any], common: str, views: Views, seat: int | None) -> Serialised:
+    """``personal(message, ...)`` for ``seat`` (no claim), with its text: the shared text of
+    ``message`` and the seat's own ``actions`` and ``legal``, as ``dumps`` writes the whole."""
+    view = views[seat]
+    text = f'{common},"actions":{dumps(view["actions"])},"legal":{dumps(view["legal"])}}}'
+    return Serialised(personal(message, views, seat, False), text)
