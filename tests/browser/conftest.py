@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -36,7 +43,11 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 PASSWORD = "a good password"
 GRACE_SECONDS = 2
-TIMEOUT_MS = 10_000
+TIMEOUT_MS = 20_000
+"""How long a page's action or wait may take: generous, because under ``pytest -n auto`` on two
+cores a registration (argon2) or a first page load can take seconds; a passing wait ends at
+once, so only a failure waits this long."""
+expect.set_options(timeout=TIMEOUT_MS // 2)
 
 
 def _free_port() -> int:
