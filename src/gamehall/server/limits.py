@@ -1,23 +1,28 @@
 """Rate limits: how often one client may log in, register, become a guest, make seeks and
 challenges, and send frames on a match socket.
 
-The counting is the ``limits`` library's (a moving window), kept in memory, or in Redis when
-``GAMEHALL_REDIS_URL`` is set so that several processes share the counts. The rates are
-settings (``Config.rates``). A request over its limit is answered 429 with ``Retry-After``
-(seconds until the next one is allowed); a socket's frame gets the protocol's ``error``.
-While Redis is away each process counts in its own memory (``RateLimits.fallback``), so that
-an outage neither lifts the limits nor fails the requests and sockets that are counted.
+The counting is a moving window: the ``limits`` library's in Redis when ``GAMEHALL_REDIS_URL``
+is set, so that several processes share the counts; else the same window counted in this
+process's memory (``MemoryWindows``). The library's own memory storage is not used: after every
+hit it starts a scan of every key it holds, each key handed to a worker thread, which cost a
+busy server more CPU than the moves it counted. The rates are settings (``Config.rates``). A
+request over its limit is answered 429 with ``Retry-After`` (seconds until the next one is
+allowed); a socket's frame gets the protocol's ``error``. While Redis is away each process
+counts in its own memory (``RateLimits.fallback``), so that an outage neither lifts the limits
+nor fails the requests and sockets that are counted.
 """
 
 import logging
 import math
 import time
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, Protocol
 
 from fastapi import Depends, HTTPException, Request
-from limits import RateLimitItem, parse
-from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits import RateLimitItem, WindowStats, parse
+from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.errors import StorageError
 from starlette.requests import HTTPConnection
@@ -57,34 +62,95 @@ def _period(rate: RateLimitItem) -> str:
     return unit if rate.multiples == 1 else f"{rate.multiples} {unit}s"
 
 
+class Limiter(Protocol):
+    """What the limits ask of a moving window (``MovingWindowRateLimiter``'s calls)."""
+
+    async def hit(self, item: RateLimitItem, *identifiers: str, cost: int = 1) -> bool:
+        """Count one hit of ``item`` by ``identifiers``; False if it is over the limit."""
+
+    async def get_window_stats(self, item: RateLimitItem, *identifiers: str) -> WindowStats:
+        """When the window of ``item`` by ``identifiers`` frees a hit, and hits left."""
+
+
+SWEEP_EVERY = 60.0
+"""Seconds between two sweeps of ``MemoryWindows``' idle keys."""
+
+
+class MemoryWindows:
+    """The moving window of ``MovingWindowRateLimiter``, counted in this process's memory:
+    the times of the hits in each key's window, the expired dropped at the key's next hit.
+    Keys with no hit left in their window are swept away once a minute, at a hit."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self._hits: dict[str, tuple[float, deque[float]]] = {}
+        """Each key's window in seconds, and the times of its hits within it, oldest first."""
+        self._swept = clock()
+
+    def _window(self, item: RateLimitItem, identifiers: tuple[str, ...]) -> deque[float]:
+        """The key's hits still in its window as of now."""
+        key = item.key_for(*identifiers)
+        now = self.clock()
+        seconds = float(item.get_expiry())
+        entry = self._hits.get(key)
+        if entry is None:
+            entry = self._hits[key] = (seconds, deque())
+        hits = entry[1]
+        while hits and hits[0] <= now - seconds:
+            hits.popleft()
+        if now - self._swept >= SWEEP_EVERY:
+            self._sweep(now)
+            self._hits[key] = entry
+        return hits
+
+    def _sweep(self, now: float) -> None:
+        self._swept = now
+        self._hits = {
+            key: (seconds, hits)
+            for key, (seconds, hits) in self._hits.items()
+            if hits and hits[-1] > now - seconds
+        }
+
+    async def hit(self, item: RateLimitItem, *identifiers: str, cost: int = 1) -> bool:
+        hits = self._window(item, identifiers)
+        if len(hits) + cost > item.amount:
+            return False
+        hits.extend([self.clock()] * cost)
+        return True
+
+    async def get_window_stats(self, item: RateLimitItem, *identifiers: str) -> WindowStats:
+        hits = self._window(item, identifiers)
+        reset = hits[0] + item.get_expiry() if hits else self.clock()
+        return WindowStats(reset, max(item.amount - len(hits), 0))
+
+
 @dataclass(frozen=True)
 class RateLimits:
     """The server's limits, counted in one storage."""
 
-    limiter: MovingWindowRateLimiter
+    limiter: Limiter
     rates: dict[str, RateLimitItem]
-    fallback: MovingWindowRateLimiter = field(
-        default_factory=lambda: MovingWindowRateLimiter(MemoryStorage())
-    )
+    fallback: Limiter = field(default_factory=MemoryWindows)
     """Counts in this process's memory while the shared storage (Redis) cannot be reached."""
 
     @classmethod
     def of(cls, config: Config) -> "RateLimits":
         """The configured limits, in Redis when the server shares one, else in memory."""
-        storage: Storage
+        limiter: Limiter
         if config.redis_url:
             storage = RedisStorage(
                 f"async+{config.redis_url}", implementation="redispy", wrap_exceptions=True
             )
+            limiter = MovingWindowRateLimiter(storage)
         else:
-            storage = MemoryStorage()
+            limiter = MemoryWindows()
         rates = {name: parse(config.rate(name)) for name in DEFAULT_RATES}
-        return cls(MovingWindowRateLimiter(storage), rates)
+        return cls(limiter, rates)
 
     async def hit(self, name: str, key: str) -> None:
         """Count one of ``name`` by ``key``; ``RateLimitedError`` when over the limit."""
         rate = self.rates[name]
-        limiter = self.limiter
+        limiter: Limiter = self.limiter
         try:
             allowed = await limiter.hit(rate, name, key)
         except StorageError as exc:
