@@ -6,7 +6,8 @@ SQLAlchemy's ORM building and compiling the same statements again. Here the stat
 built once, as Core statements with bound parameters, and a batch takes four of them whatever
 its size: one UPDATE of the matches' rows (one executemany; two when some carry a snapshot), one
 query of the matches' last stored seqs, one INSERT of every event (one executemany), then the
-ratings of any result among the events.
+ratings of any result among the events. A batch without results (most: a roll, a move) needs
+no ORM session at all, only a connection.
 
 This is the optimistic path: it only writes a batch in which every match exists and every
 match's events follow on from what is stored. When one does not (another process stored
@@ -20,13 +21,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import Connection, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from gamehall.store.checks import check_events, check_status
 from gamehall.store.errors import StoreError
 from gamehall.store.models import EventRow, MatchRow
-from gamehall.store.ratings import rate_results
+from gamehall.store.ratings import RESULT_KINDS, rate_results
 
 
 @dataclass(frozen=True)
@@ -88,12 +89,20 @@ def checked(appends: Sequence[Append]) -> list[list[dict[str, Any]]]:
         raise Refused from None
 
 
-def write_batch(session: Session, appends: Sequence[Append], now: datetime) -> None:
-    """Write ``appends`` in ``session``'s transaction; ``Refused`` (before anything is
+def with_results(appends: Sequence[Append]) -> bool:
+    """Whether any of ``appends`` logs a result (which may change ratings, through the ORM:
+    ``rate_results``); most do not, and are written without an ORM session."""
+    return any(e.get("kind") in RESULT_KINDS for a in appends for e in a.events)
+
+
+def write_batch(
+    connection: Connection, appends: Sequence[Append], now: datetime, session: Session | None
+) -> None:
+    """Write ``appends`` in ``connection``'s transaction (``session``'s, which rates the
+    results among them: needed when ``with_results``); ``Refused`` (before anything is
     committed) unless every one of them can be. The matches' rows are written first: on
     PostgreSQL that locks them, so that the seqs read next are final."""
     batches = checked(appends)
-    connection = session.connection()
     plain: list[dict[str, Any]] = []
     with_snapshot: list[dict[str, Any]] = []
     for append in appends:
@@ -132,5 +141,6 @@ def write_batch(session: Session, appends: Sequence[Append], now: datetime) -> N
         for e in batch
     ]
     connection.execute(_INSERT, rows)
-    for match_id, batch in logging:
-        rate_results(session, match_id, batch, now)
+    if session is not None:
+        for match_id, batch in logging:
+            rate_results(session, match_id, batch, now)

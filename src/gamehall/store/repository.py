@@ -19,13 +19,13 @@ from types import TracebackType
 from typing import Any, Self
 
 from argon2 import PasswordHasher
-from sqlalchemy import Select, and_, case, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Select, and_, case, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer, sessionmaker
 from sqlalchemy.sql.expression import Executable
 
 from gamehall.store import passwords
-from gamehall.store.appends import Append, Refused, winner_of, write_batch
+from gamehall.store.appends import Append, Refused, winner_of, with_results, write_batch
 from gamehall.store.checks import (
     check_events,
     check_name,
@@ -131,6 +131,14 @@ class Store:
         with self._sessions() as session, session.begin():
             session.connection(execution_options={WRITE_OPTION: True})
             yield session
+
+    @contextmanager
+    def _write_connection(self) -> Iterator[Connection]:
+        """A connection in a transaction that will write, without an ORM session."""
+        with self._engine.connect() as connection:
+            connection.execution_options(**{WRITE_OPTION: True})
+            with connection.begin():
+                yield connection
 
     @cached_property
     def _dummy_hash(self) -> str:
@@ -356,8 +364,12 @@ class Store:
         of them would be refused, the batch is rolled back and written again one match at a
         time, each in a savepoint, so that each gets its own outcome."""
         try:
-            with self._write() as session:
-                write_batch(session, appends, self._now())
+            if with_results(appends):
+                with self._write() as session:
+                    write_batch(session.connection(), appends, self._now(), session)
+            else:
+                with self._write_connection() as connection:
+                    write_batch(connection, appends, self._now(), None)
             return [None] * len(appends)
         except (Refused, IntegrityError):
             pass
