@@ -1,5 +1,7 @@
 """Match settings: checked once, with errors that say what is allowed; the dict form round-trips."""
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,6 +18,15 @@ def test_defaults_and_round_trip() -> None:
     )
     assert MatchSettings.from_dict(settings.to_dict()) == settings
     assert MatchSettings().game == "backgammon" and MatchSettings().length == 1
+
+
+def test_the_dict_form_is_every_field_in_order_with_the_options_copied() -> None:
+    settings = MatchSettings(game="nardy", length=3, options={"bearoff": "standard"})
+    data = settings.to_dict()
+    assert data == dataclasses.asdict(settings)
+    assert list(data) == [f.name for f in dataclasses.fields(MatchSettings)]
+    data["options"]["bearoff"] = "seed"
+    assert settings.options == {"bearoff": "standard"}
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ round-trips, so a stored match can be rebuilt from it.
 """
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gamehall.backgammon.variants import find_variant
@@ -153,8 +153,11 @@ class MatchSettings:
         return TimeControl.parse(self.clock) if self.clock else None
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict that ``from_dict`` reads back."""
-        return asdict(self)
+        """A JSON-able dict that ``from_dict`` reads back (the fields as they are, the options
+        copied: every snapshot of a match holds them, and a deep copy took 30 µs)."""
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        data["options"] = dict(self.options)
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "MatchSettings":
