@@ -1,6 +1,7 @@
-"""A tables match lists the legal moves and plays of a turn once and asks for them again from
-what it kept: what it offers and accepts must stay what the rules layer says at every step
-(after moves, undos, whole plays, new turns and games)."""
+"""A tables match lists the legal moves and plays of a turn once (and the Position IDs of the
+boards it shows) and asks for them again from what it kept: what it offers, accepts and shows
+must stay what the rules layer says at every step (after moves, undos, whole plays, new turns
+and games)."""
 
 import random
 from typing import Any
@@ -37,6 +38,9 @@ def test_the_offered_moves_and_plays_are_the_rules_at_every_step(game: str) -> N
         seat = match.to_act
         assert seat is not None
         actions = match.legal_actions(seat)
+        if game == "backgammon" and match.position is not None:
+            board = match.turn.position if match.turn is not None else match.position
+            assert match.state()["position"]["id"] == board.to_id()
         if match.phase == "move":
             view = match.legal_view(seat)
             assert view == _fresh_view(match)

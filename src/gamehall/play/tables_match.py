@@ -46,6 +46,9 @@ session, the match over."""
 
 KIND_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
 
+KNOWN_IDS = 8
+"""Position IDs kept (``_position_id``): the boards of a turn or two."""
+
 KnownMoves = tuple[Turn[TablesPosition], tuple[CheckerMove, ...], list[CheckerMove]]
 KnownPlays = tuple[TablesPosition, tuple[int, int], list[TablesPlay[TablesPosition]]]
 
@@ -84,6 +87,8 @@ class TablesMatch(Match):
         """The legal single moves of a turn as it stood (after the moves made so far)."""
         self._known_plays: KnownPlays | None = None
         """The legal plays of a position and a roll."""
+        self._known_ids: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
+        """The GNU Backgammon Position IDs of the boards shown lately."""
 
     # -- what a front end asks ------------------------------------------------------------------
 
@@ -263,7 +268,7 @@ class TablesMatch(Match):
         if self.on_roll == 1:
             own = (position.opponent, position.mover)
         if isinstance(position, BackgammonPosition):
-            view: dict[str, Any] = {"id": position.to_id()}
+            view: dict[str, Any] = {"id": self._position_id(position)}
         else:
             assert isinstance(position, NardyPosition)
             view = position.to_dict()
@@ -271,6 +276,17 @@ class TablesMatch(Match):
         view["pips"] = [sum(p * n for p, n in enumerate(side)) for side in own]
         view["opposite"] = list(position.rules.opposite)
         return view
+
+    def _position_id(self, position: BackgammonPosition) -> str:
+        """``position.to_id()``, kept for the few boards of the turn: every state shows the
+        board of the turn's start and the board now, and a turn has several states."""
+        key = (position.mover, position.opponent)
+        known = self._known_ids.get(key)
+        if known is None:
+            if len(self._known_ids) >= KNOWN_IDS:
+                self._known_ids.clear()
+            known = self._known_ids[key] = position.to_id()
+        return known
 
     def _match_id(self) -> str | None:
         """The Match ID, when GNU Backgammon's can hold the state (a cube up to 32768)."""
