@@ -50,7 +50,7 @@ KNOWN_IDS = 8
 """Position IDs kept (``_position_id``): the boards of a turn or two."""
 
 KnownMoves = tuple[Turn[TablesPosition], tuple[CheckerMove, ...], list[CheckerMove]]
-KnownPlays = tuple[TablesPosition, tuple[int, int], list[TablesPlay[TablesPosition]]]
+KnownPlays = tuple[TablesPosition, tuple[int, int], dict[str, TablesPlay[TablesPosition]]]
 
 
 class TablesMatch(Match):
@@ -86,7 +86,7 @@ class TablesMatch(Match):
         self._known_moves: KnownMoves | None = None
         """The legal single moves of a turn as it stood (after the moves made so far)."""
         self._known_plays: KnownPlays | None = None
-        """The legal plays of a position and a roll."""
+        """The legal plays of a position and a roll, by their notation (in their order)."""
         self._known_ids: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
         """The GNU Backgammon Position IDs of the boards shown lately."""
 
@@ -219,9 +219,7 @@ class TablesMatch(Match):
             {"src": m.src, "dst": m.dst, "die": m.die, "hit": m.hit}
             for m in self._legal_moves(turn)
         ]
-        plays = (
-            [] if turn.moves else [p.notation for p in self._legal_plays(self.position, self.dice)]
-        )
+        plays = [] if turn.moves else list(self._legal_plays(self.position, self.dice))
         return {"moves": moves, "plays": plays}
 
     def _legal_moves(self, turn: Turn[TablesPosition]) -> list[CheckerMove]:
@@ -238,14 +236,15 @@ class TablesMatch(Match):
 
     def _legal_plays(
         self, position: TablesPosition, dice: tuple[int, int]
-    ) -> list[TablesPlay[TablesPosition]]:
-        """``position.legal_plays(dice)``, listed once for each turn: the view of the player
-        on move offers them, and the play he then sends is most often one of them, written
-        as it was offered (``_find_play``)."""
+    ) -> dict[str, TablesPlay[TablesPosition]]:
+        """``position.legal_plays(dice)`` by their notation (written once: it takes as long
+        as finding them), listed once for each turn: the view of the player on move offers
+        them, and the play he then sends is most often one of them, written as it was offered
+        (``_find_play``). Each play's notation is its own: one play per resulting board."""
         known = self._known_plays
         if known is not None and known[0] is position and known[1] == dice:
             return known[2]
-        plays = position.legal_plays(dice)
+        plays = {play.notation: play for play in position.legal_plays(dice)}
         self._known_plays = (position, dice, plays)
         return plays
 
@@ -256,9 +255,9 @@ class TablesMatch(Match):
         from the plays listed then, without reading the text again."""
         known = self._known_plays
         if known is not None and known[0] is position and known[1] == dice:
-            for play in known[2]:
-                if play.notation == text:
-                    return play
+            play = known[2].get(text)
+            if play is not None:
+                return play
         return position.find_play(text, dice)
 
     def _position_view(self, position: TablesPosition) -> dict[str, Any]:
