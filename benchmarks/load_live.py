@@ -32,10 +32,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from http.cookiejar import CookieJar, DefaultCookiePolicy
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from typing import Any, TypeVar
 

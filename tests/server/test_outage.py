@@ -46,11 +46,15 @@ def outage(
         with running(config) as hall:
             sessions = hall.store._sessions
 
-            def down() -> None:
+            connect = hall.store._engine.connect
+
+            def down() -> None:  # both doors: the ORM's sessions and the appends' connections
                 monkeypatch.setattr(hall.store, "_sessions", _no_database)
+                monkeypatch.setattr(hall.store._engine, "connect", _no_database)
 
             def up() -> None:
                 monkeypatch.setattr(hall.store, "_sessions", sessions)
+                monkeypatch.setattr(hall.store._engine, "connect", connect)
 
             yield Outage(hall, down, up)
     else:
