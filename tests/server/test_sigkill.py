@@ -161,14 +161,17 @@ async def _games_until_killed(
 
 
 async def _reconnect(pair: list[Player], match_id: str) -> tuple[list[Any], dict[int, Any]]:
-    """Both players reconnect: their hellos, then the events of half a second of play."""
+    """Both players reconnect: their hellos, then the events of their play until one is
+    acknowledged (10 s at most: a loaded machine can take seconds to resume a match)."""
     hellos = []
     for player in pair:
         async with player.socket(match_id) as ws:
             hellos.append(json.loads(await ws.recv()))
     after: dict[int, dict[str, Any]] = {}
     sides = [asyncio.create_task(_play(player, match_id, after)) for player in pair]
-    await asyncio.sleep(0.5)
+    deadline = asyncio.get_running_loop().time() + 10
+    while not after and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.05)
     for side in sides:
         side.cancel()
     await asyncio.gather(*sides, return_exceptions=True)
