@@ -65,13 +65,13 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             raise GameError(f"--{name.replace('_', '-')} must be a positive number")
     out = Path(args.out)
     if args.resume:
-        evaluator, meta = kind.load(args.resume)
-        record = Record.from_json(meta)
+        record = Record.from_json(kind.meta(args.resume))
         if record.game != args.game:
             raise GameError(
                 f"{args.resume} holds {record.game} networks: resume it with "
                 f"'gamehall train {record.game}'"
             )
+        evaluator, _ = kind.load(args.resume)
     else:
         settings = Settings()
         if args.alpha is not None:

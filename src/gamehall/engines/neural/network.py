@@ -198,6 +198,12 @@ class Evaluator:
         np.savez_compressed(partial, **arrays)
         partial.replace(target)
 
+    @staticmethod
+    def meta(path: Path | str) -> str:
+        """The meta text saved with the weights in ``path`` (its training record)."""
+        with np.load(path) as arrays:
+            return str(arrays["meta"]) if "meta" in arrays else "{}"
+
     @classmethod
     def load(cls, path: Path | str) -> tuple[Self, str]:
         """The evaluator saved in ``path``, and its meta text."""
