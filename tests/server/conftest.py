@@ -1,4 +1,5 @@
-"""Fixtures of the server tests: a config on a temporary SQLite file, a running app."""
+"""Fixtures of the server tests: a config on a temporary SQLite file, a running app, a store
+on its own temporary SQLite file."""
 
 from collections.abc import Iterator
 from pathlib import Path
@@ -6,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from gamehall.server.config import DEFAULT_RATES, Config
-from server.helpers import Hall, running
+from gamehall.store import Store, upgrade_database
+from server.helpers import CHEAP_HASHER, Hall, running
 
 
 @pytest.fixture
@@ -25,3 +27,11 @@ def config(tmp_path: Path) -> Config:
 def hall(config: Config) -> Iterator[Hall]:
     with running(config) as hall:
         yield hall
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    url = f"sqlite:///{tmp_path / 'gamehall.db'}"
+    upgrade_database(url)
+    with Store(url, password_hasher=CHEAP_HASHER) as opened:
+        yield opened

@@ -4,8 +4,6 @@ socket would otherwise have written out; the store gets the match's secrets, sum
 snapshot as the match has them."""
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,17 +14,9 @@ from gamehall.server.config import Config
 from gamehall.server.live import LiveMatches, dumps
 from gamehall.server.live.fanout import Serialised
 from gamehall.server.live.persistence import secrets_of
-from gamehall.store import PlayerSeat, Store, upgrade_database
-from server.helpers import CHEAP_HASHER, FakeClock
+from gamehall.store import PlayerSeat, Store
+from server.helpers import FakeClock
 from support import aio
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    url = f"sqlite:///{tmp_path / 'gamehall.db'}"
-    upgrade_database(url)
-    with Store(url, password_hasher=CHEAP_HASHER) as opened:
-        yield opened
 
 
 class Inbox:

@@ -2,28 +2,18 @@
 transaction, each with its own outcome."""
 
 import asyncio
-from pathlib import Path
-
-import pytest
 
 from gamehall.play.settings import MatchSettings
 from gamehall.server.config import Config
 from gamehall.server.live import LiveMatches
 from gamehall.server.live.workers import Workers
 from gamehall.server.live.writer import GroupWriter
-from gamehall.store import EventConflictError, PlayerSeat, Store, upgrade_database
+from gamehall.store import EventConflictError, PlayerSeat, Store
 from gamehall.store.appends import Append
-from server.helpers import CHEAP_HASHER, FakeClock
+from server.helpers import FakeClock
 from support import aio
 
 SUMMARY = {"score": [0, 0], "winner": None, "end_reason": None}
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    url = f"sqlite:///{tmp_path / 'gamehall.db'}"
-    upgrade_database(url)
-    return Store(url, password_hasher=CHEAP_HASHER)
 
 
 def test_waiting_saves_share_a_transaction(store: Store) -> None:

@@ -5,8 +5,6 @@ events after it replayed, and replayed whole when its snapshot cannot be used.""
 
 import asyncio
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,17 +17,9 @@ from gamehall.server.config import Config
 from gamehall.server.live import LiveMatch, LiveMatches, snapshots
 from gamehall.server.live.manager import NOT_SAVED
 from gamehall.server.live.snapshots import SNAPSHOT_EVERY, snapshot_due
-from gamehall.store import PlayerSeat, Store, upgrade_database
-from server.helpers import CHEAP_HASHER, FakeClock, Hall, running
+from gamehall.store import PlayerSeat, Store
+from server.helpers import FakeClock, Hall, running
 from support import aio
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    url = f"sqlite:///{tmp_path / 'gamehall.db'}"
-    upgrade_database(url)
-    with Store(url, password_hasher=CHEAP_HASHER) as opened:
-        yield opened
 
 
 def _seats(store: Store) -> list[PlayerSeat]:
@@ -331,7 +321,7 @@ def test_a_failed_save_of_a_restored_match_goes_back_without_fetching_its_earlie
         seat, action = _next(again.match)
         replies = Replies(seat)
         with monkeypatch.context() as patched:
-            patched.setattr(store, "append_events", refused)
+            patched.setattr(store, "append_batch", refused)
             await second.act(again, replies, action, 1)
         assert replies.errors == [NOT_SAVED]
         assert again.match.state() == before and not again.match.events.complete

@@ -17,7 +17,6 @@ counts.
 """
 
 import asyncio
-import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +24,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 
 from gamehall.server.auth import same_origin, services_of, session_of
+from gamehall.server.background import Background
 from gamehall.server.bus import Bus
 from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, answer_pings
 
@@ -40,7 +40,7 @@ CurrentNotices = Callable[[int], list[dict[str, Any]]]
 """The notices in force for a user (the tournament director's)."""
 
 
-class UserChannels:
+class UserChannels(Background):
     """The user sockets of this process, by user id, and who has one on the other processes."""
 
     def __init__(self, bus: Bus | None = None, clock: Callable[[], float] = time.monotonic) -> None:
@@ -51,24 +51,17 @@ class UserChannels:
         self.clock = clock
         self._remote: dict[str, tuple[float, dict[int, str]]] = {}
         """Who has a socket on each other process (by its origin), and when that was heard."""
-        self._heartbeat: asyncio.Task[None] | None = None
         self.bus.on("user", self._remote_notice)
         self.bus.on("online", self._remote_online)
         self.bus.on_reconnect(self._publish_online)
 
     def start(self) -> None:
-        """Tell the other processes who is here, now and every ``ONLINE_EVERY`` seconds."""
-        if self.bus.shared and self._heartbeat is None:
-            self._heartbeat = asyncio.create_task(self._beat())
+        """Tell the other processes who is here, now and every ``ONLINE_EVERY`` seconds (with
+        no other process, nothing)."""
+        if self.bus.shared:
+            super().start()
 
-    async def stop(self) -> None:
-        task, self._heartbeat = self._heartbeat, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-    async def _beat(self) -> None:
+    async def _run(self) -> None:
         while True:
             await self._publish_online()
             await asyncio.sleep(ONLINE_EVERY)

@@ -15,9 +15,10 @@ drops it if the save fails (``LiveMatches._commit``).
 from dataclasses import dataclass
 from typing import Any
 
+from gamehall.play.match import Match
 from gamehall.server.live.fanout import Serialised, Views, dumps, personal
 from gamehall.server.live.matches import LiveMatch
-from gamehall.server.live.persistence import summary_of
+from gamehall.server.live.persistence import secrets_in, summary_of
 from gamehall.server.live.snapshots import snapshot_due
 from gamehall.store.appends import Append
 
@@ -45,13 +46,19 @@ class Change:
     snapshot_at: int | None
 
 
+def saved_of(match: Match) -> dict[str, Any]:
+    """The match's snapshot with its secrets: what a later failed save goes back to
+    (``LiveMatch.saved``)."""
+    return match.snapshot(secrets=True)
+
+
 def update_of(live: LiveMatch, events: list[dict[str, Any]]) -> Update:
     """The update of ``live``'s new ``events`` (stored, or about to be)."""
     message = {"type": "update", "events": events, "state": live.match.state()}
     views = live.views()
     common = dumps(message)[:-1]  # the message less its closing brace, shared by every seat
     prepared = {seat: _serialised(message, common, views, seat) for seat in views}
-    return Update(events, message, views, prepared, live.match.snapshot(secrets=True))
+    return Update(events, message, views, prepared, saved_of(live.match))
 
 
 def change_of(live: LiveMatch, first: int) -> Change | None:
@@ -63,11 +70,10 @@ def change_of(live: LiveMatch, first: int) -> Change | None:
     update = update_of(live, events)
     count = len(match.events)
     due = snapshot_due(live.snapshot_at, count, events)
-    secrets = update.saved.get("secrets")
     append = Append(
         live.id,
         events,
-        secrets=secrets if isinstance(secrets, dict) and secrets else None,
+        secrets=secrets_in(update.saved),
         status="over" if match.is_over else "playing",
         summary=summary_of(match, live.time),
         snapshot={k: v for k, v in update.saved.items() if k != "secrets"} if due else None,

@@ -38,7 +38,7 @@ from gamehall.server.bus import Bus
 from gamehall.server.config import Config
 from gamehall.server.live import bots, presence, sync
 from gamehall.server.live.catch_up import LoggedDice, catch_up
-from gamehall.server.live.changes import Change, Update, change_of, update_of
+from gamehall.server.live.changes import Change, Update, change_of, saved_of, update_of
 from gamehall.server.live.clock_watch import wake_in
 from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
 from gamehall.server.live.fanout import Views, personal, publish, send_all
@@ -207,7 +207,7 @@ class LiveMatches:
         players = list(seats)
         match_id = await self.persistence.create(match, players, save or self.store.create_match)
         live = LiveMatch(match_id, match, players, time_source, dice)
-        live.saved = await self.workers.play(_saved, match)
+        live.saved = await self.workers.play(saved_of, match)
         self._live[match_id] = live
         async with live.lock:
             self._mark_away(live)
@@ -238,7 +238,7 @@ class LiveMatches:
             match_id, loaded.match, list(loaded.stored.seats), loaded.time, loaded.dice
         )
         live.snapshot_at = loaded.snapshot_at
-        live.saved = await self.workers.play(_saved, loaded.match)
+        live.saved = await self.workers.play(saved_of, loaded.match)
         if resuming:
             self._hold_clock(live)
         self._live[match_id] = live
@@ -256,7 +256,7 @@ class LiveMatches:
         as last stored here (``_restore``). Caller holds the lock."""
         try:
             loaded: Loaded = await self.persistence.load(live.id)
-            saved = await self.workers.play(_saved, loaded.match)
+            saved = await self.workers.play(saved_of, loaded.match)
         except Exception as exc:
             log.error("match %s cannot be reloaded (%s): kept as last stored here", live.id, exc)
             await self._restore(live)
@@ -427,10 +427,9 @@ class LiveMatches:
     def _send_update(self, live: LiveMatch, update: Update) -> None:
         """Send an update to every socket, with what its reader may do now (the message of
         its seat as made ready, unless its player may claim the match now)."""
-        now = self.clock()
         for connection in list(live.connections):
             seat = connection.seat
-            if seat is not None and presence.claimable(live, seat, now):
+            if self._may_claim(live, seat):
                 connection.send(personal(update.message, update.views, seat, True))
             else:
                 connection.send(update.prepared[seat])
@@ -438,8 +437,11 @@ class LiveMatches:
     def _personal(
         self, live: LiveMatch, message: dict[str, Any], views: Views, seat: int | None
     ) -> dict[str, Any]:
-        claim = seat is not None and presence.claimable(live, seat, self.clock())
-        return personal(message, views, seat, claim)
+        return personal(message, views, seat, self._may_claim(live, seat))
+
+    def _may_claim(self, live: LiveMatch, seat: int | None) -> bool:
+        """Whether the player of ``seat`` may claim the match now (his opponent gone)."""
+        return seat is not None and presence.claimable(live, seat, self.clock())
 
     # -- other processes ------------------------------------------------------------------------
 
@@ -579,11 +581,6 @@ def _acted(live: LiveMatch, seat: int, action: Action, first: int) -> Change | N
     """Apply ``seat``'s ``action`` to the match, and make its change ready (``changes.py``)."""
     live.match.apply(seat, action)
     return change_of(live, first)
-
-
-def _saved(match: Match) -> dict[str, Any]:
-    """The snapshot to go back to if a later save fails (``LiveMatch.saved``)."""
-    return match.snapshot(secrets=True)
 
 
 def _restored(saved: dict[str, Any], live: LiveMatch) -> Match:

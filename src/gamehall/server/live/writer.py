@@ -63,12 +63,8 @@ class GroupWriter:
         """Write one batch and settle each append's future with its own outcome."""
         outcomes: list[BaseException | None]
         try:
-            if len(batch) == 1:
-                await self.workers.store(_append_one, self.store, batch[0][0])
-                outcomes = [None]
-            else:
-                appends = [append for append, _ in batch]
-                outcomes = list(await self.workers.store(self.store.append_batch, appends))
+            appends = [append for append, _ in batch]
+            outcomes = list(await self.workers.store(self.store.append_batch, appends))
         except Exception as exc:  # the transaction failed: every append in it did
             outcomes = [exc] * len(batch)
         self.batches += 1
@@ -96,14 +92,3 @@ class GroupWriter:
                 self.batches,
                 self.appends / self.batches,
             )
-
-
-def _append_one(store: Store, append: Append) -> None:
-    store.append_events(
-        append.match_id,
-        append.events,
-        secrets=append.secrets,
-        status=append.status,
-        summary=append.summary,
-        snapshot=append.snapshot,
-    )
