@@ -184,3 +184,28 @@ def test_a_protocols_limits_cut_the_levels_own_and_can_be_lifted() -> None:
     assert (engine.limits.seconds, engine.limits.nodes) == (0.5, 1000)
     engine.limited(seconds=60, nodes=None)
     assert engine.limits == LEVEL_LIMITS["expert"]
+
+
+FULL_BOARD = (
+    "h8 i9 j10 i7 i10 i8 h10 g10 h9 h11 j11 k12 k10 l10 j12 j9 i11 k13 g8 f7 f8 g9 k9 h12 h7 "
+    "h6 i6 f9 e8 d8 l8 m7 k8 k7 j7 j13 i12 l9 j5 k4 h5 g4 j4 j3 h13 g14 m8 o8 k6 l7 i14 i13 "
+    "j6 j8 g12 f11 g5 i5 l5 o7 n7 l13 m13 m4 l11 k11 l6 m6 k15 e9 d9 n8 m9 o9 o6 o11 o10 h3 "
+    "f5 e5 g3 e4 e3 c7 b6 d4 f4 f3 b7 b8 d6 c6 c5 g11 f10 e11 d11 e7 f6 d2 c9 e14 e12 g2 d5 "
+    "m5 m3 d7 g7 b9 d12 c12 d13 d10 e13 c11 d14 d15 a13 l4 k3 c13 c14 g13 h2 i3 n4 a10 n3 o3 "
+    "c8 n5 h14 a6 b4 b5 i15 j15 m12 o14 m11 m14 k14 b10 c10 b11 b12 f15 e15 i1 i2 e2 c2 j1 k1 "
+    "l2 k2 c4 d3 l14 o15 a3 a5 a1 b2 f1 g1 a11 a9 l15 n11 n10 f14 d1 o1 m1 c1 n12 e1 h1 a2 l1 "
+    "a7 j2 f2 n1 n2 m2 h4 c3 a8 l3 o2 i4 b1 k5 a4 e6 g6 o12 o5 n9 e10 o4 o13 b3 l12 a12 n6 "
+    "a14 f13 n13 b14 b13 n14 h15 n15 c15 f12 a15 j14 g15 m15 b15"
+)
+"""The moves of a game of ``gamehall match`` (intermediate against itself) that filled the
+board: the one empty point left, m10, makes an overline for Black, who is to move."""
+
+
+@pytest.mark.parametrize("level", ["intermediate", "expert"])
+def test_black_plays_the_last_point_when_only_forbidden_points_are_left(level: str) -> None:
+    board = Board.from_moves(FULL_BOARD.split())
+    assert board.turn == "black" and board.legal_moves() == ["m10"]
+    assert board.forbidden_points() == {"m10": "overline"}
+    # The search found no move that does not lose, and its fallback left the forbidden point
+    # out: the brain answered a point off the grid's playable cells (an occupied one).
+    assert SearchingRenjuEngine(level, seed=1).choose_move(board, ["m10"]) == "m10"

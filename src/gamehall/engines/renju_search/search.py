@@ -469,19 +469,18 @@ class Searcher:
 
 
 def _fallback(fast: FastBoard, work: SearchWork) -> int:
-    """A move when the search had no time at all: the best-valued playable point."""
+    """A move when the search found none (no time at all, or every move loses at once): the
+    best-valued allowed point, Black's forbidden points only when nothing else is left (the
+    last empty points of a full board can all be forbidden to him; he must play one)."""
     state = fast.state
     view = int(state.meta[TURN]) - 1
-    best, best_value = -1, -(1 << 40)
-    for c in CELL_OF:
-        cell = int(c)
-        if state.cells[cell] != EMPTY or not work.root_allowed[cell]:
-            continue
-        if state.meta[TURN] == BLACK and fast.is_forbidden(cell):
-            continue
-        centre = 7 * WIDTH + 7 + 5 * WIDTH + 5
+    cells = [int(c) for c in CELL_OF if state.cells[c] == EMPTY and work.root_allowed[c]]
+    if state.meta[TURN] == BLACK:
+        cells = [c for c in cells if not fast.is_forbidden(c)] or cells
+    centre = 7 * WIDTH + 7 + 5 * WIDTH + 5
+
+    def value(cell: int) -> int:
         distance = max(abs(cell // WIDTH - centre // WIDTH), abs(cell % WIDTH - centre % WIDTH))
-        value = 16 * int(state.values[view, cell] + state.values[1 - view, cell]) - distance
-        if value > best_value:
-            best, best_value = cell, value
-    return best
+        return 16 * int(state.values[view, cell] + state.values[1 - view, cell]) - distance
+
+    return max(cells, key=value, default=-1)
