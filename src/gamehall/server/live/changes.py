@@ -1,12 +1,13 @@
-"""A change of a live match made ready off the event loop, once: what to store and what to send.
+"""A change of a live match made ready once: what to store and what to send.
 
-Once the play layer has acted, the same worker call (``LiveMatches`` runs it in the play
-thread) makes everything the change needs, each thing once: the new events as the log keeps
-them; the store's ``Append`` (status, summary, secrets, and the match's snapshot when one is
-due); the update message with the match's state; what each reader may do now (``views``: the
-legal plays are listed once, not once per seat or socket); the text of the message for each
-seat, serialised once for all the sockets of that seat; and the match's snapshot as it will
-stand once stored (``LiveMatch.saved``, what a later failed save goes back to).
+Once the play layer has acted, the same call (``LiveMatches`` runs it on the event loop, with
+the action: see ``workers.py``) makes everything the change needs, each thing once: the new
+events as the log keeps them; the store's ``Append`` (status, summary, secrets, and the match's
+snapshot when one is due); the update message with the match's state; what each reader may do
+now (``views``: the legal plays are listed once, not once per seat or socket); the text of the
+message for each seat, serialised once for all the sockets of that seat; and the match's
+snapshot as it will stand once stored (``LiveMatch.saved``, what a later failed save goes back
+to).
 
 Making it ready shows nothing: the manager sends it only once the store has the events, and
 drops it if the save fails (``LiveMatches._commit``).

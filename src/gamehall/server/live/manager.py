@@ -1,16 +1,17 @@
 """The manager of every live match of a process, ``LiveMatches``: the one path by which a match
 changes, and what runs by itself around it.
 
-Every change follows one path, under the match's lock: the play layer decides (``Match.act``,
-in a worker thread), the new events are written to the store, and only then are they sent to
-everybody watching. A refused action changes nothing and is answered to its sender alone.
-Around that path the manager runs what no player asks for: the clock's timer, the computer
-players and the players' presence (``presence.py``).
+Every change follows one path, under the match's lock: the play layer decides (``Match.act``: a
+fraction of a millisecond, on the event loop), the new events are written to the store, and only
+then are they sent to everybody watching. A refused action changes nothing and is answered to
+its sender alone. Around that path the manager runs what no player asks for: the clock's timer,
+the computer players and the players' presence (``presence.py``).
 
 Nothing heavy runs on the event loop: loading a match (its snapshot restored and the few events
-after it replayed, ``snapshots.py``), the play layer's actions, the engines and the views of
-each message run in worker threads. A loaded match stays in memory while it is played or
-watched, so it is loaded once per process, not per request.
+after it replayed, ``snapshots.py``), a player's first look with the whole log, the engines and
+the store run in worker threads (``workers.py``); one action's play-layer work and the views of
+its messages take less than the hop to a thread would, and run on the loop. A loaded match stays
+in memory while it is played or watched, so it is loaded once per process, not per request.
 
 With several server processes (``GAMEHALL_REDIS_URL``) each keeps its own copy of a live match;
 every stored change is published, and a process that receives one applies just those events to
@@ -372,8 +373,8 @@ class LiveMatches:
                 presence.claim_abandoned(live, seat, self.clock())
             elif isinstance(action, ClaimTime) and match.check_time():
                 pass
-            else:  # one call of the play thread: the action, and its change made ready
-                change = await self.workers.play(_acted, live, seat, action, first)
+            else:  # the action, and its change made ready, on the loop (see workers.py)
+                change = _acted(live, seat, action, first)
         except GameError:
             if len(match.events) > first:  # the action found a clock that had run out
                 await self._commit(live, first)
@@ -392,7 +393,7 @@ class LiveMatches:
         (``changes.py``); without it, it is made here. Caller holds the lock."""
         match = live.match
         if change is None and len(match.events) > first:
-            change = await self.workers.play(change_of, live, first)
+            change = change_of(live, first)
         if change is not None:
             try:
                 await self.persistence.save(live, change.append, change.snapshot_at)
@@ -510,12 +511,12 @@ class LiveMatches:
         first = events[0].get("seq") if isinstance(events[0], dict) else None
         if isinstance(first, int) and first + len(events) <= known:
             return  # this copy has them already
-        applied = await self.workers.play(catch_up, live.match, live.time, live.dice, events)
+        applied = catch_up(live.match, live.time, live.dice, events)
         if not applied:
             log.info("match %s: another process's events do not follow on; reloading", live.id)
             await self._reload(live)
             events = [e.to_dict() for e in live.match.events[known:]]
-        update = await self.workers.play(update_of, live, events)
+        update = update_of(live, events)
         live.saved = update.saved
         self._send_update(live, update)
         if live.match.is_over:
