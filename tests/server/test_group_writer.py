@@ -48,3 +48,50 @@ def test_waiting_saves_share_a_transaction(store: Store) -> None:
         aio.run(scenario())
     finally:
         store.close()
+
+
+class RecordingStore:
+    """A store that records the size of each batch it is given, and refuses nothing."""
+
+    def __init__(self) -> None:
+        self.batches: list[int] = []
+
+    def append_batch(self, appends: list[Append]) -> list[None]:
+        self.batches.append(len(appends))
+        return [None] * len(appends)
+
+
+def _save(number: int) -> Append:
+    return Append(f"m{number}", [], None, "playing", SUMMARY)
+
+
+def test_a_save_while_saves_come_slowly_is_written_at_once() -> None:
+    async def scenario() -> list[int]:
+        store = RecordingStore()
+        writer = GroupWriter(store, Workers(), gather=0.5)  # type: ignore[arg-type]
+        first = asyncio.ensure_future(writer.append(_save(0)))
+        await asyncio.sleep(0.1)
+        assert first.done()  # not held for the gathering time
+        await writer.append(_save(1))
+        await writer.close()
+        return store.batches
+
+    assert aio.run(scenario()) == [1, 1]
+
+
+def test_while_saves_come_fast_the_writer_gathers_them() -> None:
+    async def scenario() -> list[int]:
+        store = RecordingStore()
+        writer = GroupWriter(store, Workers(), gather=0.3, busy=(3, 10.0))  # type: ignore[arg-type]
+        await asyncio.gather(*(writer.append(_save(n)) for n in range(3)))
+        # 3 saves within 10 s: fast, for this writer; the next ones wait to share a transaction
+        first = asyncio.ensure_future(writer.append(_save(100)))
+        await asyncio.sleep(0.1)
+        assert not first.done()
+        await asyncio.gather(first, writer.append(_save(101)))
+        await writer.close()
+        return store.batches
+
+    batches = aio.run(scenario())
+    assert sum(batches) == 3 + 2
+    assert batches[-1] == 2

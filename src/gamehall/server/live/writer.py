@@ -5,9 +5,14 @@ Each save of a live match (its new events, secrets, status, summary and snapshot
 (``Store.append_batch``), in a store worker thread, while the next saves queue up behind it.
 Under load many matches' events then share a transaction, and there is only ever one writer:
 SQLite's writers no longer contend for its lock from several threads, and the cost of a
-transaction (its begin, its commit, the connection's round trips) is paid once per batch
-instead of once per move, as is that of its statements (``store/appends.py``: a few for the
-whole batch). A lone save is written at once, as before.
+transaction (its begin, its commit, the connection's round trips) is paid once per batch instead
+of once per move, as is that of its statements (``store/appends.py``: a few for the whole
+batch). A lone save is written at once, as before, unless saves are coming fast (``BUSY_SAVES``
+within ``BUSY_WINDOW`` seconds: a process near full load): the writer then waits
+``GATHER_SECONDS`` for more before each transaction. A save then waits a few milliseconds
+longer, but a transaction and its hop to the store's thread and back are paid once for several
+saves instead of about once per save, which is what a loaded process runs short of (1,000 games
+on SQLite: 1.75 ms of CPU a stored event without waiting, 1.47 ms waiting 15 ms).
 
 Each append keeps its own outcome: ``append`` returns once its batch is committed, or raises
 what refused it (``EventConflictError``, ``NotFoundError``: the others are written all the
@@ -16,6 +21,7 @@ same) or what failed the whole transaction (the database gone).
 
 import asyncio
 import logging
+from collections import deque
 
 from gamehall.server.live.workers import Workers
 from gamehall.store import Store
@@ -25,15 +31,29 @@ log = logging.getLogger(__name__)
 
 MAX_BATCH = 200
 """At most this many appends in one transaction."""
+GATHER_SECONDS = 0.01
+"""How long the writer waits for more saves before a transaction while saves come fast."""
+BUSY_SAVES, BUSY_WINDOW = 20, 0.1
+"""Saves come fast when this many arrived within this many seconds (200 a second)."""
 
 
 class GroupWriter:
     """The one writer of a process's live matches."""
 
-    def __init__(self, store: Store, workers: Workers, max_batch: int = MAX_BATCH) -> None:
+    def __init__(
+        self,
+        store: Store,
+        workers: Workers,
+        max_batch: int = MAX_BATCH,
+        gather: float = GATHER_SECONDS,
+        busy: tuple[int, float] = (BUSY_SAVES, BUSY_WINDOW),
+    ) -> None:
         self.store = store
         self.workers = workers
         self.max_batch = max_batch
+        self.gather = gather
+        self._busy_window = busy[1]
+        self._arrivals: deque[float] = deque(maxlen=busy[0])
         self._waiting: list[tuple[Append, asyncio.Future[None]]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -43,8 +63,10 @@ class GroupWriter:
 
     async def append(self, append: Append) -> None:
         """Store ``append`` with whatever else is waiting; returns once it is committed."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
         self._waiting.append((append, future))
+        self._arrivals.append(loop.time())
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._run())
         self._wake.set()
@@ -53,11 +75,21 @@ class GroupWriter:
     async def _run(self) -> None:
         while True:
             await self._wake.wait()
+            if self._busy():
+                await asyncio.sleep(self.gather)
             self._wake.clear()
             while self._waiting:
                 batch = self._waiting[: self.max_batch]
                 del self._waiting[: self.max_batch]
                 await self._write(batch)
+
+    def _busy(self) -> bool:
+        """Whether saves are coming fast enough to be worth gathering."""
+        arrivals = self._arrivals
+        return (
+            len(arrivals) == arrivals.maxlen
+            and asyncio.get_running_loop().time() - arrivals[0] < self._busy_window
+        )
 
     async def _write(self, batch: list[tuple[Append, asyncio.Future[None]]]) -> None:
         """Write one batch and settle each append's future with its own outcome."""
