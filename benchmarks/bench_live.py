@@ -41,7 +41,7 @@ from gamehall.play.actions import action_from_dict
 from gamehall.play.dice import SeededDice
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
-from gamehall.server.app import freeze_startup_objects
+from gamehall.server.app import tune_garbage_collector
 from gamehall.server.bus import Bus
 from gamehall.server.config import Config
 from gamehall.server.live import LiveMatch, LiveMatches
@@ -302,7 +302,7 @@ async def under_load(
         live = await manager.get(long_id)
         await manager.join(live, Socket(None))
 
-    freeze_startup_objects()  # as the app does once started
+    tune_garbage_collector()  # as the app does once started
     collections = Collections()
     gc.callbacks.append(collections.note)
     beat = asyncio.create_task(heartbeat())
