@@ -208,7 +208,7 @@ class LiveMatches:
         players = list(seats)
         match_id = await self.persistence.create(match, players, save or self.store.create_match)
         live = LiveMatch(match_id, match, players, time_source, dice)
-        live.saved = await self.workers.play(saved_of, match)
+        live.saved = saved_of(match)
         self._live[match_id] = live
         async with live.lock:
             self._mark_away(live)
@@ -239,7 +239,7 @@ class LiveMatches:
             match_id, loaded.match, list(loaded.stored.seats), loaded.time, loaded.dice
         )
         live.snapshot_at = loaded.snapshot_at
-        live.saved = await self.workers.play(saved_of, loaded.match)
+        live.saved = saved_of(loaded.match)
         if resuming:
             self._hold_clock(live)
         self._live[match_id] = live
@@ -257,7 +257,7 @@ class LiveMatches:
         as last stored here (``_restore``). Caller holds the lock."""
         try:
             loaded: Loaded = await self.persistence.load(live.id)
-            saved = await self.workers.play(saved_of, loaded.match)
+            saved = saved_of(loaded.match)
         except Exception as exc:
             log.error("match %s cannot be reloaded (%s): kept as last stored here", live.id, exc)
             await self._restore(live)

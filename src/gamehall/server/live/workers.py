@@ -1,18 +1,18 @@
 """Where the heavy work of the live matches runs: worker threads, not the event loop.
 
-Python threads do not run Python code in parallel (one holds the interpreter at a time), so
-more threads doing CPU work only make the event loop wait longer for its turn. The work is
-therefore queued by kind: the play layer's longer work (starting a match, restoring one, its
-saved form, a player's first look with the whole log) on one thread, the replays of matches
-being loaded on one, the computer players' thinking on one, and the store's calls (which wait
-on the database, but run SQLAlchemy's Python code too) on two. A long replay or a slow engine
-then never holds up the moves of the other matches, and at most five threads compete with the
-event loop.
+Python threads do not run Python code in parallel (one holds the interpreter at a time), so more
+threads doing CPU work only make the event loop wait longer for its turn. The work is therefore
+queued by kind: the play layer's longer work (starting a match, restoring one, a player's first
+look with the whole log) on one thread, the replays of matches being loaded on one, the computer
+players' thinking on one, and the store's calls (which wait on the database, but run
+SQLAlchemy's Python code too) on two. A long replay or a slow engine then never holds up the
+moves of the other matches, and at most five threads compete with the event loop.
 
 The play layer's work for one action (the action, its change made ready, the views of each
-message; another process's events likewise) is not queued: it takes a fraction of a
-millisecond, less than handing it to a thread and back, which cost a quarter of a stored
-event's CPU (``benchmarks/live_inprocess.py``), so the manager runs it on the event loop.
+message, the snapshot to go back to; another process's events likewise) is not queued: it takes
+a fraction of a millisecond, less than handing it to a thread and back, which cost a quarter of
+a stored event's CPU (``benchmarks/live_inprocess.py``), so the manager runs it on the event
+loop.
 """
 
 import asyncio
@@ -35,7 +35,7 @@ class Workers:
         self._store = ThreadPoolExecutor(2, thread_name_prefix="gamehall-store")
 
     async def play(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """Run the play layer's longer ``work`` (a start, a restore, a saved form, a hello)."""
+        """Run the play layer's longer ``work`` (a start, a restore, a hello)."""
         return await self._run(self._play, partial(work, *args, **kwargs))
 
     async def replay(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
