@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from gamehall.backgammon import GEORGIAN, INTERNATIONAL, Move, Play, Position, Turn, Variant
 from gamehall.errors import InvalidPositionError
 from support.examples import examples
+from support.survey import assert_survey_agrees
 
 DICE = st.tuples(st.integers(1, 6), st.integers(1, 6))
 VARIANT = st.sampled_from([INTERNATIONAL, GEORGIAN])
@@ -177,6 +178,15 @@ def test_the_turn_reaches_exactly_the_legal_results(
 
     walk()
     assert reached == legal
+
+
+@FAST
+@given(POSITIONS, DICE)
+def test_one_walk_finds_the_plays_their_rank_and_the_first_moves(
+    position: Position, dice: tuple[int, int]
+) -> None:
+    """A turn's start is found in one walk (``survey``), as three searches found it."""
+    assert_survey_agrees(position, dice)
 
 
 @FAST

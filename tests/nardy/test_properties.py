@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from gamehall import InvalidPositionError
 from gamehall.nardy import BEAROFF, BLOCK_CHECK, HEAD_EXCEPTION, Play, Position
 from support.examples import examples
+from support.survey import assert_survey_agrees
 
 OPTION_SETS = [
     {"bearoff": b, "block_check": c, "head_exception": h, "last_roll_tie": t}
@@ -188,6 +189,17 @@ dice_rolls = st.tuples(st.integers(1, 6), st.integers(1, 6))
 def test_generator_agrees_with_the_reference(position: Position, dice: tuple[int, int]) -> None:
     got = {tuple(play.result.board) for play in position.legal_plays(dice)}
     assert got == reference_results(position, dice)
+
+
+@settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
+@given(position=positions(), dice=dice_rolls)
+def test_one_walk_finds_the_plays_their_rank_and_the_first_moves(
+    position: Position, dice: tuple[int, int]
+) -> None:
+    """A turn's start is found in one walk (``survey``), as three searches found it."""
+    assert_survey_agrees(position, dice)
 
 
 def test_the_reference_agrees_with_the_sample(sample_cases: list[dict[str, Any]]) -> None:

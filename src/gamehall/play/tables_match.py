@@ -244,7 +244,12 @@ class TablesMatch(Match):
         known = self._known_plays
         if known is not None and known[0] is position and known[1] == dice:
             return known[2]
-        plays = {play.notation: play for play in position.legal_plays(dice)}
+        turn = self.turn
+        if turn is not None and turn.start is position and turn.dice == dice:
+            found = turn.legal_plays()  # found with the turn's first moves, in the same walk
+        else:
+            found = position.legal_plays(dice)
+        plays = {play.notation: play for play in found}
         self._known_plays = (position, dice, plays)
         return plays
 

@@ -247,6 +247,8 @@ class Search:
         self._pref = rules.bearoff_preference
         self._frozen = rules.no_hit_and_run_home
         self._memo = False
+        self._best: Rank | None = None
+        """The best rank recorded since ``_best`` was last cleared (``survey``'s subtrees)."""
 
     def run(self, dice: tuple[int, ...], score: Score = (0, 0, 0, 0)) -> None:
         """Walk every sequence of steps from the state with ``dice`` left to play.
@@ -257,14 +259,47 @@ class Search:
         self._memo = len(dice) > 2
         self._walk(tuple(sorted(dice, reverse=True)), score, ())
 
+    def run_by_first_step(self, dice: tuple[int, ...]) -> list[tuple[Step, Rank]]:
+        """``run(dice)``, one first step at a time, each subtree walked with a memo of its own;
+        returns each first step that leads to a play with the best rank that play reaches."""
+        st = self.state
+        ordered = tuple(sorted(dice, reverse=True))
+        self._memo = len(ordered) > 2
+        reached: list[tuple[Step, Rank]] = []
+        moved = False
+        tried = 0
+        sources = list(st.sources())
+        for i, die in enumerate(ordered):
+            if die == tried:
+                continue
+            tried = die
+            rest = ordered[:i] + ordered[i + 1 :]
+            for src in sources:
+                dst = st.target(src, die)
+                if dst < 0:
+                    continue
+                moved = True
+                hit = st.apply(src, dst)
+                step = (src, dst, die, hit)
+                self._seen = set()
+                self._best = None
+                self._walk(rest, advance((0, 0, 0, 0), src, dst, die), (step,))
+                if self._best is not None:
+                    reached.append((step, self._best))
+                st.revert(src, dst, hit)
+        if not moved or self._final_block:
+            self._record(st.key(), (0, 0, 0, 0), ())
+        return reached
+
     def _record(self, key: bytes, score: Score, path: tuple[Step, ...]) -> None:
         st = self.state
         if self._final_block and st.has_bad_block():
             return
+        rank = _rank(score, self._pref)
+        if self._best is None or rank > self._best:
+            self._best = rank
         known = self.outcomes.get(key)
-        if known is None or (
-            known[0] != score and _rank(score, self._pref) > _rank(known[0], self._pref)
-        ):
+        if known is None or (known[0] != score and rank > _rank(known[0], self._pref)):
             self.outcomes[key] = (score, path, tuple(st.me), tuple(st.op))
 
     def _walk(self, dice: tuple[int, ...], score: Score, path: tuple[Step, ...]) -> None:
@@ -373,6 +408,34 @@ def best_outcomes(state: TurnState, dice: tuple[int, ...]) -> list[Outcome]:
     return [
         Outcome(me, op, path, score) for score, path, me, op in found if _rank(score, pref) == best
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class Survey:
+    """A turn seen whole from its start: its legal plays (as ``best_outcomes``), their rank,
+    and the single steps a legal play can begin with, in the order ``Turn.legal_moves``
+    lists them (dice from the highest, then sources from the bar down)."""
+
+    outcomes: tuple[Outcome, ...]
+    rank: Rank
+    first_steps: tuple[Step, ...]
+
+
+def survey(state: TurnState, dice: tuple[int, ...]) -> Survey:
+    """Everything a turn's start needs, in one walk: the tree of sequences is walked one first
+    step at a time, each subtree with a memo of its own (so that its best rank is its own, as
+    ``can_reach`` from after that step would find it), the outcomes of all of them kept
+    together (the same as one walk of the whole tree finds)."""
+    search = Search(state)
+    reached = search.run_by_first_step(dice)
+    pref = state.rules.bearoff_preference
+    found = search.outcomes.values()
+    best = max(_rank(score, pref) for score, *_ in found)
+    return Survey(
+        tuple(Outcome(me, op, path, sc) for sc, path, me, op in found if _rank(sc, pref) == best),
+        best,
+        tuple(step for step, rank in reached if rank == best),
+    )
 
 
 def best_rank(state: TurnState, dice: tuple[int, ...]) -> Rank:

@@ -17,12 +17,14 @@ from gamehall.tables.generator import (
     Outcome,
     Score,
     Step,
+    Survey,
     TurnState,
     advance,
     best_outcomes,
     best_rank,
     can_reach,
     stops_at,
+    survey,
 )
 from gamehall.tables.moves import (
     BAR,
@@ -384,7 +386,7 @@ class Turn(Generic[P]):
         self.start = position
         self.dice = dice
         self._state = position._state(dice)
-        self._rank = best_rank(self._state.copy(), dice_to_play(dice))
+        self._survey: Survey | None = None
         self._moves: list[Move] = []
         self._left = list(dice_to_play(dice))
         self._score = (0, 0, 0, 0)
@@ -400,13 +402,27 @@ class Turn(Generic[P]):
         """The dice not yet played."""
         return tuple(self._left)
 
+    def _seen_whole(self) -> Survey:
+        """The turn seen from its start (its plays, their rank, the first moves), found on the
+        first question that needs it."""
+        if self._survey is None:
+            self._survey = survey(self.start._state(self.dice), dice_to_play(self.dice))
+        return self._survey
+
+    def legal_plays(self) -> "list[Play[P]]":
+        """The complete legal plays from the turn's start: ``start.legal_plays(dice)``, found
+        in the same walk as the first single moves."""
+        return [self.start._play_of(o) for o in self._seen_whole().outcomes]
+
     def _extendable(self, move: Move) -> bool:
+        if not self._moves:
+            return (move.src, move.dst, move.die, move.hit) in self._seen_whole().first_steps
         state = self._state
         hit = state.apply(move.src, move.dst)
         left = list(self._left)
         left.remove(move.die)
         score = advance(self._score, move.src, move.dst, move.die)
-        ok = can_reach(state.copy(), tuple(left), score, self._rank)
+        ok = can_reach(state.copy(), tuple(left), score, self._seen_whole().rank)
         state.revert(move.src, move.dst, hit)
         return ok
 
@@ -414,6 +430,8 @@ class Turn(Generic[P]):
         """The single moves legal now, each leaving a complete legal play possible."""
         if self.is_complete:
             return []
+        if not self._moves:
+            return [Move(*step) for step in self._seen_whole().first_steps]
         found: list[Move] = []
         for die in sorted(set(self._left), reverse=True):
             for src in list(self._state.sources()):
@@ -463,7 +481,7 @@ class Turn(Generic[P]):
     @property
     def is_complete(self) -> bool:
         """Whether the moves made form a complete legal play."""
-        return stops_at(self._state, tuple(self._left), self._score, self._rank)
+        return stops_at(self._state, tuple(self._left), self._score, self._seen_whole().rank)
 
     @property
     def position(self) -> P:
