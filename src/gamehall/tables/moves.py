@@ -6,7 +6,6 @@ moves joined (``24/13``, or ``24/18*/13`` when it hits on the way), repeats as `
 """
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -41,31 +40,54 @@ class Move:
         return f"{point_name(self.src)}/{point_name(self.dst)}{'*' if self.hit else ''}"
 
 
+_NAMES = tuple(point_name(p) for p in range(26))
+_HIT_NAMES = tuple(name + "*" for name in _NAMES)
+
+
 def format_play(moves: Sequence[Move]) -> str:
     """The standard notation of a play (empty for a play with no move)."""
+    return format_steps([(m.src, m.dst, m.die, m.hit) for m in moves])
+
+
+def format_steps(steps: Sequence[tuple[int, int, int, bool]]) -> str:
+    """``format_play`` of single moves given as ``(src, dst, die, hit)`` tuples, the form the
+    legal-play search keeps them in (it writes every play of every roll a player is offered,
+    so it is kept lean)."""
     chains: list[list[tuple[int, bool]]] = []
-    for move in moves:
+    for src, dst, _, hit in steps:
         # Go on with a checker that arrived where this move starts; one that hit there first,
         # so that a hit is never written as the hitter moving on when another checker did.
-        ends = [chain for chain in chains if chain[-1][0] == move.src != OFF]
-        chain = next((c for c in ends if not c[-1][1]), ends[0] if ends else None)
+        chain = None
+        if src != OFF:
+            for known in chains:
+                end = known[-1]
+                if end[0] == src:
+                    if not end[1]:
+                        chain = known
+                        break
+                    if chain is None:
+                        chain = known
         if chain is None:
-            chains.append([(move.src, False), (move.dst, move.hit)])
+            chains.append([(src, False), (dst, hit)])
         else:
-            chain.append((move.dst, move.hit))
+            chain.append((dst, hit))
     texts: list[tuple[int, int, str]] = []
     for chain in chains:
-        shown = [chain[0]] + [p for p in chain[1:-1] if p[1]] + [chain[-1]]
-        text = "/".join(point_name(p) + ("*" if hit else "") for p, hit in shown)
-        texts.append((chain[0][0], chain[-1][0], text))
-    texts.sort(key=lambda t: (-t[0], -t[1]))
-    counts = Counter(t[2] for t in texts)
-    out: list[str] = []
+        first, last = chain[0], chain[-1]
+        parts = [_NAMES[first[0]]]
+        parts.extend(_HIT_NAMES[p] for p, hit in chain[1:-1] if hit)
+        parts.append(_HIT_NAMES[last[0]] if last[1] else _NAMES[last[0]])
+        texts.append((-first[0], -last[0], "/".join(parts)))
+    if len(texts) > 1:
+        texts.sort(key=_ends)
+    counts: dict[str, int] = {}
     for _, _, text in texts:
-        n = counts.pop(text, 0)
-        if n:
-            out.append(text if n == 1 else f"{text}({n})")
-    return " ".join(out)
+        counts[text] = counts.get(text, 0) + 1
+    return " ".join(text if n == 1 else f"{text}({n})" for text, n in counts.items())
+
+
+def _ends(text: tuple[int, int, str]) -> tuple[int, int]:
+    return text[0], text[1]
 
 
 _POINT = r"(?:bar|b|off|o|\d{1,2})\*?"

@@ -32,6 +32,7 @@ from gamehall.tables.moves import (
     Move,
     Segment,
     format_play,
+    format_steps,
     parse_play,
     point_name,
     where,
@@ -102,7 +103,7 @@ class Play(Generic[P]):
     @property
     def notation(self) -> str:
         """The play in standard notation, e.g. ``24/18 13/11``; empty when nothing moves."""
-        return format_play(self.moves)
+        return format_steps(self.path)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Play):
