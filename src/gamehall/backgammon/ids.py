@@ -85,9 +85,13 @@ def encode_position_id(board: tuple[Sequence[int], Sequence[int]]) -> str:
     problem = _board_problem(sides)
     if problem is not None:
         raise InvalidPositionError(f"impossible position: {problem}")
-    bits = "".join("1" * count + "0" for side in sides for count in side)
-    key = int(bits[::-1], 2).to_bytes(_KEY_BYTES, "little")
-    return base64.b64encode(key).decode("ascii")[:_ID_LENGTH]
+    # Each place's count as that many 1 bits then a 0, from the lowest bit up.
+    key = shift = 0
+    for side in sides:
+        for count in side:
+            key |= ((1 << count) - 1) << shift
+            shift += count + 1
+    return base64.b64encode(key.to_bytes(_KEY_BYTES, "little")).decode("ascii")[:_ID_LENGTH]
 
 
 def decode_position_id(pid: str) -> TanBoard:
