@@ -20,7 +20,7 @@ from websockets.sync.client import connect
 from gamehall.server import main
 from gamehall.server.app import create_app
 from gamehall.server.config import Config
-from gamehall.server.guards import Guards, allowed_hosts, host_name, json_depth
+from gamehall.server.guards import Guards, allowed_hosts, host_name, json_depth, nests_deeper
 from gamehall.server.live.manager import LiveMatches
 from gamehall.server.ws import MAX_WIRE_FRAME
 from gamehall.store import Store
@@ -66,6 +66,12 @@ def test_nested_brackets_on_the_user_socket(hall: Hall) -> None:
 def test_json_depth_ignores_brackets_in_strings() -> None:
     assert json_depth('{"a": "[[[[[[", "b": [1, {"c": "\\"]]"}]}') == 3
     assert json_depth(NESTED) == 1000
+
+
+def test_nests_deeper_walks_only_a_text_with_enough_brackets() -> None:
+    assert not nests_deeper('{"a": [1, {"b": 2}]}', 3)
+    assert nests_deeper('{"a": [1, {"b": [2]}]}', 3)
+    assert not nests_deeper('{"a": "[[[[{{{{", "b": [1]}', 3)  # brackets in a string
 
 
 @pytest.mark.parametrize("src", ["³", "٣", "6", "6.0", None, True, 6.0])

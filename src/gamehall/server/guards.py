@@ -46,6 +46,14 @@ def is_ip_address(name: str) -> bool:
     return True
 
 
+def nests_deeper(text: str, max_depth: int) -> bool:
+    """Whether ``text``'s arrays and objects nest deeper than ``max_depth``. A text with no more
+    opening brackets than that cannot, and most frames are such: they are not walked."""
+    if text.count("[") + text.count("{") <= max_depth:
+        return False
+    return json_depth(text) > max_depth
+
+
 def json_depth(text: str) -> int:
     """How deep ``text``'s arrays and objects nest (brackets inside strings do not count)."""
     depth = deepest = 0
@@ -71,7 +79,7 @@ def json_depth(text: str) -> int:
 def loads_shallow(text: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
     """``json.loads`` of a text nested at most ``max_depth`` deep; ``ValueError`` otherwise
     (a deeper text would make the parser recurse until the interpreter gives up)."""
-    if json_depth(text) > max_depth:
+    if nests_deeper(text, max_depth):
         raise ValueError(f"JSON nested deeper than {max_depth} levels")
     return json.loads(text)
 

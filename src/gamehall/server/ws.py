@@ -17,7 +17,7 @@ from fastapi import APIRouter, WebSocket
 from gamehall.errors import GameError
 from gamehall.play.actions import action_from_dict
 from gamehall.server.auth import Services, same_origin, services_of, session_of
-from gamehall.server.guards import MAX_JSON_DEPTH, json_depth
+from gamehall.server.guards import MAX_JSON_DEPTH, nests_deeper
 from gamehall.server.limits import RateLimitedError, client_address, rate_limits_of
 from gamehall.server.live import LiveMatch, NoSuchMatchError, dumps
 from gamehall.server.live.fanout import Serialised
@@ -115,7 +115,7 @@ def read_frame(text: str) -> tuple[dict[str, Any], str | None]:
     """The message of a frame and, if it cannot be used, why (in the player's words)."""
     if len(text) > MAX_FRAME:
         return {}, f"that message is too long: at most {MAX_FRAME} characters"
-    if json_depth(text) > MAX_JSON_DEPTH:
+    if nests_deeper(text, MAX_JSON_DEPTH):
         return {}, f"that message nests too deep: at most {MAX_JSON_DEPTH} levels"
     try:
         message = json.loads(text)
