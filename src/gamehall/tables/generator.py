@@ -241,7 +241,9 @@ class Search:
         self.state = state
         self.outcomes: dict[bytes, Found] = {}
         """Each position reached: (best score, the steps, mover's and opponent's checkers)."""
-        self._seen: set[tuple[object, ...]] = set()
+        self._seen: dict[tuple[object, ...], Rank | None] = {}
+        """The states walked with dice left (doubles only), and the best rank recorded from
+        each: a state reached again in another order is not walked again."""
         rules = state.rules
         self._final_block = rules.block_check == "final"
         self._pref = rules.bearoff_preference
@@ -260,8 +262,9 @@ class Search:
         self._walk(tuple(sorted(dice, reverse=True)), score, ())
 
     def run_by_first_step(self, dice: tuple[int, ...]) -> list[tuple[Step, Rank]]:
-        """``run(dice)``, one first step at a time, each subtree walked with a memo of its own;
-        returns each first step that leads to a play with the best rank that play reaches."""
+        """``run(dice)``, one first step at a time; returns each first step that leads to a
+        play, with the best rank reached after it (the memo keeps each state's best, so a state
+        reached again after another first step counts for this one too)."""
         st = self.state
         ordered = tuple(sorted(dice, reverse=True))
         self._memo = len(ordered) > 2
@@ -281,7 +284,6 @@ class Search:
                 moved = True
                 hit = st.apply(src, dst)
                 step = (src, dst, die, hit)
-                self._seen = set()
                 self._best = None
                 self._walk(rest, advance((0, 0, 0, 0), src, dst, die), (step,))
                 if self._best is not None:
@@ -305,15 +307,32 @@ class Search:
     def _walk(self, dice: tuple[int, ...], score: Score, path: tuple[Step, ...]) -> None:
         st = self.state
         key = st.key()
-        if self._memo and dice:
-            memo: tuple[object, ...] = (key, dice, st.head_left)
-            if self._frozen:
-                memo += (tuple(st.frozen),)
-            if self._pref != "standard":
-                memo += (score[2], score[3])
-            if memo in self._seen:
-                return
-            self._seen.add(memo)
+        if not (self._memo and dice):
+            self._walk_on(key, dice, score, path)
+            return
+        memo: tuple[object, ...] = (key, dice, st.head_left)
+        if self._frozen:
+            memo += (tuple(st.frozen),)
+        if self._pref != "standard":
+            memo += (score[2], score[3])
+        # The dice left (and the scores' other parts, where they count) fix the score so far,
+        # so the best rank from a state is the same however it was reached.
+        outer = self._best
+        if memo in self._seen:
+            here = self._seen[memo]
+        else:
+            self._best = None
+            self._walk_on(key, dice, score, path)
+            here = self._seen[memo] = self._best
+        if outer is not None and (here is None or outer > here):
+            here = outer
+        self._best = here
+
+    def _walk_on(
+        self, key: bytes, dice: tuple[int, ...], score: Score, path: tuple[Step, ...]
+    ) -> None:
+        """``_walk`` from a state not walked before."""
+        st = self.state
         if st.me[OFF] == 15:
             self._record(key, finished(st.rules, dice, score), path)
             return
