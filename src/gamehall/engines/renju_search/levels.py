@@ -11,7 +11,7 @@ level                   depth  nodes     time s  noise  threat nodes   VCT depth
 ======================  =====  ========  ======  =====  =============  ==========
 intermediate            4      4,000     1       60     1,000          0
 advanced                6      25,000    2       15     8,000          0
-expert                  12     120,000   5       8      30,000         3
+expert                  12     120,000   5       0      30,000         3
 world-class             20     400,000   10      0      100,000        4
 ======================  =====  ========  ======  =====  =============  ==========
 """
@@ -68,7 +68,7 @@ class Limits:
 LEVEL_LIMITS: dict[str, Limits] = {
     "intermediate": Limits(4, 4_000, 1.0, 60, 1_000, 0),
     "advanced": Limits(6, 25_000, 2.0, 15, 8_000, 0),
-    "expert": Limits(12, 120_000, 5.0, 8, 30_000, 3),
+    "expert": Limits(12, 120_000, 5.0, 0, 30_000, 3),
     "world-class": Limits(20, 400_000, 10.0, 0, 100_000, 4),
 }
 """The searching levels, weakest first."""
