@@ -41,8 +41,8 @@ from gamehall.play.actions import action_from_dict
 from gamehall.play.dice import SeededDice
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
-from gamehall.server.app import tune_garbage_collector
 from gamehall.server.bus import Bus
+from gamehall.server.collector import GarbageKeeper
 from gamehall.server.config import Config
 from gamehall.server.live import LiveMatch, LiveMatches
 from gamehall.server.live.snapshots import SNAPSHOT_EVERY
@@ -302,7 +302,8 @@ async def under_load(
         live = await manager.get(long_id)
         await manager.join(live, Socket(None))
 
-    tune_garbage_collector()  # as the app does once started
+    keeper = GarbageKeeper()  # as the app does once started
+    keeper.start()
     collections = Collections()
     gc.callbacks.append(collections.note)
     beat = asyncio.create_task(heartbeat())
@@ -315,6 +316,7 @@ async def under_load(
     await asyncio.sleep(seconds)
     done.set()
     await asyncio.gather(beat, watcher, *tables)
+    await keeper.stop()
     await manager.stop()
     gc.callbacks.remove(collections.note)
     store.close()

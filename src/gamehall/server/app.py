@@ -6,7 +6,6 @@ go on where they stood when the server stopped); stopping pauses them all.
 """
 
 import asyncio
-import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -33,6 +32,7 @@ from gamehall.server import (
 from gamehall.server.auth import Services
 from gamehall.server.broker import RedisBroker
 from gamehall.server.bus import Bus
+from gamehall.server.collector import GarbageKeeper
 from gamehall.server.config import Config
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
@@ -90,11 +90,13 @@ def create_app(
         app.state.seek_keeper.start()
         app.state.lobby = lobby_push.LobbyHub(the_store, app.state.channels)
         app.state.lobby.start()
-        tune_garbage_collector()
+        keeper = GarbageKeeper(clock)
+        keeper.start()
         live.serving()  # from here on players can reconnect: held clocks may go on
         try:
             yield
         finally:
+            await keeper.stop()
             await app.state.lobby.stop()
             await app.state.seek_keeper.stop()
             await app.state.director.stop()
@@ -126,29 +128,6 @@ def create_app(
     if STATIC_DIR.is_dir():
         app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="pages")
     return app
-
-
-GC_THRESHOLDS = (20_000, 20, 20)
-"""The collector's thresholds once started (CPython's default is 700, 10, 10)."""
-
-
-def tune_garbage_collector() -> None:
-    """Make the cyclic garbage collector's work rare, since the live path makes next to no
-    cyclic garbage (none in 10 s of 300 games under load): its objects die by their
-    reference counts, and what the collector does is look again and again at objects that
-    live for a turn or a match (a turn's legal plays, the matches' logs).
-
-    First, what start-up made (the modules, the app: objects that live as long as the
-    process) is taken out of its sight (``gc.freeze``). A full collection looks at every
-    object it sees and holds every thread meanwhile, the event loop's too: without this each
-    one cost over 100 ms on a modest machine. Then a young collection waits for 20,000 new
-    objects instead of 700: at CPython's defaults, 300 games under load spent about 7 s of
-    CPU in the collector in 90 s (a tenth of the server's) and held everything for 150-250
-    ms at each of its full collections; with these thresholds 1.6 s, in pauses of about
-    40 ms and no full collection (``docs/server.md``)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
 
 
 async def _game_error(request: Request, exc: Exception) -> JSONResponse:
