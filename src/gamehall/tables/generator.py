@@ -270,25 +270,15 @@ class Search:
         self._memo = len(ordered) > 2
         reached: list[tuple[Step, Rank]] = []
         moved = False
-        tried = 0
-        sources = list(st.sources())
-        for i, die in enumerate(ordered):
-            if die == tried:
-                continue
-            tried = die
-            rest = ordered[:i] + ordered[i + 1 :]
-            for src in sources:
-                dst = st.target(src, die)
-                if dst < 0:
-                    continue
-                moved = True
-                hit = st.apply(src, dst)
-                step = (src, dst, die, hit)
-                self._best = None
-                self._walk(rest, advance((0, 0, 0, 0), src, dst, die), (step,))
-                if self._best is not None:
-                    reached.append((step, self._best))
-                st.revert(src, dst, hit)
+        for die, rest, src, dst in self._steps(ordered, list(st.sources())):
+            moved = True
+            hit = st.apply(src, dst)
+            step = (src, dst, die, hit)
+            self._best = None
+            self._walk(rest, advance((0, 0, 0, 0), src, dst, die), (step,))
+            if self._best is not None:
+                reached.append((step, self._best))
+            st.revert(src, dst, hit)
         if not moved or self._final_block:
             self._record(st.key(), (0, 0, 0, 0), ())
         return reached
@@ -342,30 +332,36 @@ class Search:
         moved = False
         me = st.me
         sources = (BAR,) if me[BAR] else [p for p in range(24, 0, -1) if me[p]]
-        target, apply, revert = st.target, st.apply, st.revert
         if len(dice) == 1:
             moved = self._leaves(dice[0], sources, score, path)
         else:
-            moved = False
-            tried = 0
-            for i, die in enumerate(dice):
-                if die == tried:
-                    continue
-                tried = die
-                rest = dice[:i] + dice[i + 1 :]
-                for src in sources:
-                    dst = target(src, die)
-                    if dst < 0:
-                        continue
-                    moved = True
-                    hit = apply(src, dst)
-                    step = (src, dst, die, hit)
-                    self._walk(rest, advance(score, src, dst, die), (*path, step))
-                    revert(src, dst, hit)
+            apply, revert = st.apply, st.revert
+            for die, rest, src, dst in self._steps(dice, sources):
+                moved = True
+                hit = apply(src, dst)
+                self._walk(rest, advance(score, src, dst, die), (*path, (src, dst, die, hit)))
+                revert(src, dst, hit)
         # A position that can go on is a play only if every way on ends in a forbidden block
         # (checked at the end of the play); otherwise its continuations use more dice.
         if not moved or self._final_block:
             self._record(key, score, path)
+
+    def _steps(
+        self, dice: tuple[int, ...], sources: Sequence[int]
+    ) -> Iterator[tuple[int, tuple[int, ...], int, int]]:
+        """Each single step with one of ``dice`` (highest first, each value once): the die,
+        the dice left, the source and the target."""
+        target = self.state.target
+        tried = 0
+        for i, die in enumerate(dice):
+            if die == tried:
+                continue
+            tried = die
+            rest = dice[:i] + dice[i + 1 :]
+            for src in sources:
+                dst = target(src, die)
+                if dst >= 0:
+                    yield die, rest, src, dst
 
     def _leaves(
         self, die: int, sources: Sequence[int], score: Score, path: tuple[Step, ...]
