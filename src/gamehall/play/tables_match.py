@@ -219,7 +219,7 @@ class TablesMatch(Match):
             {"src": m.src, "dst": m.dst, "die": m.die, "hit": m.hit}
             for m in self._legal_moves(turn)
         ]
-        plays = [] if turn.moves else list(self._legal_plays(self.position, self.dice))
+        plays = [] if turn.moves else list(self._legal_plays(turn))
         return {"moves": moves, "plays": plays}
 
     def _legal_moves(self, turn: Turn[TablesPosition]) -> list[CheckerMove]:
@@ -234,23 +234,17 @@ class TablesMatch(Match):
         self._known_moves = (turn, made, moves)
         return moves
 
-    def _legal_plays(
-        self, position: TablesPosition, dice: tuple[int, int]
-    ) -> dict[str, TablesPlay[TablesPosition]]:
-        """``position.legal_plays(dice)`` by their notation (written once: it takes as long
-        as finding them), listed once for each turn: the view of the player on move offers
-        them, and the play he then sends is most often one of them, written as it was offered
-        (``_find_play``). Each play's notation is its own: one play per resulting board."""
+    def _legal_plays(self, turn: Turn[TablesPosition]) -> dict[str, TablesPlay[TablesPosition]]:
+        """``turn.legal_plays()`` (found with its first moves, in the same walk) by their
+        notation (written once: it takes as long as finding them), listed once for each turn's
+        start: the view of the player on move offers them, and the play he then sends is most
+        often one of them, written as it was offered (``_find_play``). Each play's notation is
+        its own: one play per resulting board."""
         known = self._known_plays
-        if known is not None and known[0] is position and known[1] == dice:
+        if known is not None and known[0] is turn.start and known[1] == turn.dice:
             return known[2]
-        turn = self.turn
-        if turn is not None and turn.start is position and turn.dice == dice:
-            found = turn.legal_plays()  # found with the turn's first moves, in the same walk
-        else:
-            found = position.legal_plays(dice)
-        plays = {play.notation: play for play in found}
-        self._known_plays = (position, dice, plays)
+        plays = {play.notation: play for play in turn.legal_plays()}
+        self._known_plays = (turn.start, turn.dice, plays)
         return plays
 
     def _find_play(

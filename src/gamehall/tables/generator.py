@@ -250,7 +250,8 @@ class Search:
         self._frozen = rules.no_hit_and_run_home
         self._memo = False
         self._best: Rank | None = None
-        """The best rank recorded since ``_best`` was last cleared (``survey``'s subtrees)."""
+        """The best rank recorded in the subtree being walked: what the memo keeps for a state,
+        and ``run_by_first_step`` for a first step."""
 
     def run(self, dice: tuple[int, ...], score: Score = (0, 0, 0, 0)) -> None:
         """Walk every sequence of steps from the state with ``dice`` left to play.
@@ -282,6 +283,18 @@ class Search:
         if not moved or self._final_block:
             self._record(st.key(), (0, 0, 0, 0), ())
         return reached
+
+    def top_rank(self) -> Rank:
+        """The best rank among the positions recorded."""
+        return max(_rank(score, self._pref) for score, *_ in self.outcomes.values())
+
+    def outcomes_of_rank(self, rank: Rank) -> list[Outcome]:
+        """The positions recorded with ``rank``, in the order they were first reached."""
+        return [
+            Outcome(me, op, path, score)
+            for score, path, me, op in self.outcomes.values()
+            if _rank(score, self._pref) == rank
+        ]
 
     def _record(self, key: bytes, score: Score, path: tuple[Step, ...]) -> None:
         st = self.state
@@ -417,12 +430,7 @@ def best_outcomes(state: TurnState, dice: tuple[int, ...]) -> list[Outcome]:
     whose score is the best any sequence reaches."""
     search = Search(state)
     search.run(dice)
-    pref = state.rules.bearoff_preference
-    found = search.outcomes.values()
-    best = max(_rank(score, pref) for score, *_ in found)
-    return [
-        Outcome(me, op, path, score) for score, path, me, op in found if _rank(score, pref) == best
-    ]
+    return search.outcomes_of_rank(search.top_rank())
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,17 +445,15 @@ class Survey:
 
 
 def survey(state: TurnState, dice: tuple[int, ...]) -> Survey:
-    """Everything a turn's start needs, in one walk: the tree of sequences is walked one first
-    step at a time, each subtree with a memo of its own (so that its best rank is its own, as
-    ``can_reach`` from after that step would find it), the outcomes of all of them kept
-    together (the same as one walk of the whole tree finds)."""
+    """Everything a turn's start needs, in one walk: the walk of ``best_outcomes``, taken one
+    first step at a time so that each first step's best rank is known (the one ``can_reach``
+    from after it would find; the memo keeps each state's best rank, so a state reached after
+    several first steps is still walked once)."""
     search = Search(state)
     reached = search.run_by_first_step(dice)
-    pref = state.rules.bearoff_preference
-    found = search.outcomes.values()
-    best = max(_rank(score, pref) for score, *_ in found)
+    best = search.top_rank()
     return Survey(
-        tuple(Outcome(me, op, path, sc) for sc, path, me, op in found if _rank(sc, pref) == best),
+        tuple(search.outcomes_of_rank(best)),
         best,
         tuple(step for step, rank in reached if rank == best),
     )
@@ -457,8 +463,7 @@ def best_rank(state: TurnState, dice: tuple[int, ...]) -> Rank:
     """The best score rank any sequence from ``state`` reaches with ``dice``."""
     search = Search(state)
     search.run(dice)
-    pref = state.rules.bearoff_preference
-    return max(_rank(score, pref) for score, *_ in search.outcomes.values())
+    return search.top_rank()
 
 
 def stops_at(state: TurnState, dice: tuple[int, ...], score: Score, rank: Rank) -> bool:

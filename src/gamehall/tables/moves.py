@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from operator import itemgetter
 
 from gamehall.errors import IllegalMoveError
 
@@ -79,15 +80,11 @@ def format_steps(steps: Sequence[tuple[int, int, int, bool]]) -> str:
         parts.append(_HIT_NAMES[last[0]] if last[1] else _NAMES[last[0]])
         texts.append((-first[0], -last[0], "/".join(parts)))
     if len(texts) > 1:
-        texts.sort(key=_ends)
+        texts.sort(key=itemgetter(0, 1))
     counts: dict[str, int] = {}
     for _, _, text in texts:
         counts[text] = counts.get(text, 0) + 1
     return " ".join(text if n == 1 else f"{text}({n})" for text, n in counts.items())
-
-
-def _ends(text: tuple[int, int, str]) -> tuple[int, int]:
-    return text[0], text[1]
 
 
 _POINT = r"(?:bar|b|off|o|\d{1,2})\*?"
