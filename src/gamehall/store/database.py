@@ -13,6 +13,7 @@ from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 
+from gamehall import jsontext
 from gamehall.store.errors import StoreError
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -48,12 +49,16 @@ def make_engine(url: str) -> Engine:
     foreign keys, and the file's folders created as needed."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(parsed, pool_pre_ping=True)
+        return create_engine(parsed, pool_pre_ping=True, json_serializer=jsontext.dumps)
     database = parsed.database or ""
     if database in ("", ":memory:") or database.startswith("file:"):
         raise StoreError("the store needs an SQLite file (sqlite:///path/to/file.db)")
     Path(database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(parsed, connect_args={"check_same_thread": False, "timeout": 30})
+    engine = create_engine(
+        parsed,
+        connect_args={"check_same_thread": False, "timeout": 30},
+        json_serializer=jsontext.dumps,
+    )
     event.listen(engine, "connect", _sqlite_connect)
     event.listen(engine, "begin", _sqlite_begin)
     return engine

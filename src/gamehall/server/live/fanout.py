@@ -8,10 +8,10 @@ on the match's topic (``match:<id>``) through the process's ``Bus``, which tags 
 process's origin.
 """
 
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from gamehall import jsontext
 from gamehall.server.live.matches import LiveMatch
 
 if TYPE_CHECKING:
@@ -54,4 +54,4 @@ async def publish(bus: "Bus", live: LiveMatch, message: dict[str, Any]) -> None:
 
 def dumps(message: Mapping[str, Any]) -> str:
     """A message as the sockets send it."""
-    return json.dumps(message, separators=(",", ":"))
+    return jsontext.dumps(message)
