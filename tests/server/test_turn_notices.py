@@ -7,6 +7,7 @@ import pytest
 
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
+from gamehall.server.live.changes import saved_of
 from gamehall.server.live.clocks import MatchTime
 from gamehall.server.live.matches import LiveMatch
 from gamehall.server.turn_notices import TurnNotices, correspondence
@@ -48,7 +49,7 @@ class Channels:
 def _live(clock: str | None = None, seats: tuple[PlayerSeat, PlayerSeat] = (ANN, BOB)) -> LiveMatch:
     match = RenjuMatch(MatchSettings(game="renju", length=2, clock=clock), [s.name for s in seats])
     match.start()
-    return LiveMatch("m1", match, list(seats), MatchTime(FakeClock()), None)
+    return LiveMatch("m1", match, list(seats), MatchTime(FakeClock()), None, saved_of(match))
 
 
 def _move(live: LiveMatch, seat: int, point: str) -> list[dict[str, Any]]:

@@ -483,8 +483,14 @@ class Match(ABC):
             "events": self.events.dicts(),
         }
         if secrets and self._fair_seed is not None:
-            out["secrets"] = {"server_seed": self._fair_seed.hex()}
+            out["secrets"] = self.secrets()
         return out
+
+    def secrets(self) -> dict[str, Any]:
+        """The server's secrets of the game in progress, for its own storage only (never for
+        players): ``{"server_seed": hex}`` while a fair-dice game's seed is still secret,
+        else nothing."""
+        return {} if self._fair_seed is None else {"server_seed": self._fair_seed.hex()}
 
     @classmethod
     def from_dict(
@@ -594,7 +600,7 @@ class Match(ABC):
             "state": self._snapshot_state(),
         }
         if secrets and self._fair_seed is not None:
-            out["secrets"] = {"server_seed": self._fair_seed.hex()}
+            out["secrets"] = self.secrets()
         return out
 
     @classmethod

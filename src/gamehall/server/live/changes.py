@@ -5,9 +5,8 @@ the action: see ``workers.py``) makes everything the change needs, each thing on
 events as the log keeps them; the store's ``Append`` (status, summary, secrets, and the match's
 snapshot when one is due); the update message with the match's state; what each reader may do
 now (``views``: the legal plays are listed once, not once per seat or socket); the text of the
-message for each seat, serialised once for all the sockets of that seat; and the match's
-snapshot as it will stand once stored (``LiveMatch.saved``, what a later failed save goes back
-to).
+message for each seat, serialised once for all the sockets of that seat; and what a later
+failed save goes back to (``Saved``).
 
 Making it ready shows nothing: the manager sends it only once the store has the events, and
 drops it if the save fails (``LiveMatches._commit``).
@@ -18,8 +17,8 @@ from typing import Any
 
 from gamehall.play.match import Match
 from gamehall.server.live.fanout import Serialised, Views, dumps, personal
-from gamehall.server.live.matches import LiveMatch
-from gamehall.server.live.persistence import secrets_in, summary_of
+from gamehall.server.live.matches import LiveMatch, Saved
+from gamehall.server.live.persistence import secrets_of, summary_of
 from gamehall.server.live.snapshots import snapshot_due
 from gamehall.store.appends import Append
 
@@ -27,30 +26,40 @@ from gamehall.store.appends import Append
 @dataclass(frozen=True)
 class Update:
     """An update message ready to send: the events, the message (``type``, ``events``,
-    ``state``), the views of its readers, the message for each seat (its text made once), and
-    the match's snapshot with its secrets once the events are stored."""
+    ``state``), the views of its readers and the message for each seat (its text made
+    once)."""
 
     events: list[dict[str, Any]]
     message: dict[str, Any]
     views: Views
     prepared: dict[int | None, Serialised]
-    saved: dict[str, Any]
 
 
 @dataclass(frozen=True)
 class Change:
-    """An update, and the ``Append`` that stores its events (with the event count the match's
-    snapshot then stands at, if one goes with them)."""
+    """An update, the ``Append`` that stores its events (with the event count the match's
+    snapshot then stands at, if one goes with them), and what the match is once stored."""
 
     update: Update
     append: Append
     snapshot_at: int | None
+    saved: Saved
 
 
-def saved_of(match: Match) -> dict[str, Any]:
-    """The match's snapshot with its secrets: what a later failed save goes back to
-    (``LiveMatch.saved``)."""
-    return match.snapshot(secrets=True)
+def saved_of(match: Match) -> Saved:
+    """The match as it stands, as a failed save would go back to it: a snapshot of it now."""
+    snapshot = match.snapshot()
+    return Saved(snapshot, len(match.events), secrets_of(match))
+
+
+def saved_after(live: LiveMatch, snapshot: dict[str, Any] | None) -> Saved:
+    """What ``live`` goes back to once its events so far are stored: the new ``snapshot``
+    (``Match.snapshot()`` of it now) if one was taken, else the last one, with the events
+    since then to replay (a snapshot takes longer to make than a failed save's rare replay
+    of a few events)."""
+    match = live.match
+    kept = snapshot if snapshot is not None else live.saved.snapshot
+    return Saved(kept, len(match.events), secrets_of(match))
 
 
 def update_of(live: LiveMatch, events: list[dict[str, Any]]) -> Update:
@@ -59,7 +68,7 @@ def update_of(live: LiveMatch, events: list[dict[str, Any]]) -> Update:
     views = live.views()
     common = dumps(message)[:-1]  # the message less its closing brace, shared by every seat
     prepared = {seat: _serialised(message, common, views, seat) for seat in views}
-    return Update(events, message, views, prepared, saved_of(live.match))
+    return Update(events, message, views, prepared)
 
 
 def change_of(live: LiveMatch, first: int) -> Change | None:
@@ -70,16 +79,17 @@ def change_of(live: LiveMatch, first: int) -> Change | None:
     events = [e.to_dict() for e in match.events[first:]]
     update = update_of(live, events)
     count = len(match.events)
-    due = snapshot_due(live.snapshot_at, count, events)
+    snapshot = match.snapshot() if snapshot_due(live.snapshot_at, count, events) else None
+    saved = saved_after(live, snapshot)
     append = Append(
         live.id,
         events,
-        secrets=secrets_in(update.saved),
+        secrets=saved.secrets,
         status="over" if match.is_over else "playing",
         summary=summary_of(match, live.time),
-        snapshot={k: v for k, v in update.saved.items() if k != "secrets"} if due else None,
+        snapshot=snapshot,
     )
-    return Change(update, append, count if due else None)
+    return Change(update, append, None if snapshot is None else count, saved)
 
 
 def _serialised(message: dict[str, Any], common: str, views: Views, seat: int | None) -> Serialised:

@@ -19,9 +19,10 @@ its copy (``catch_up``), reloading it from the store only on a gap or a differen
 unique ``(match, seq)`` key decides when two processes act at once: the loser reloads.
 
 A save that fails (the database gone, or another process first) never leaves its events in
-memory: the live copy goes back to the match as last stored (``LiveMatch.saved``, a snapshot
-kept in memory after every save, so that undoing needs no database), nothing is sent, and the
-player is told to try again. The clock's timer and the computer player try again a little later.
+memory: the live copy goes back to the match as last stored (``LiveMatch.saved``: the latest
+snapshot kept in memory and the stored events after it, replayed, so that undoing needs no
+database), nothing is sent, and the player is told to try again. The clock's timer and the
+computer player try again a little later.
 """
 
 import asyncio
@@ -39,13 +40,13 @@ from gamehall.server.bus import Bus
 from gamehall.server.config import Config
 from gamehall.server.live import bots, presence, sync
 from gamehall.server.live.catch_up import LoggedDice, catch_up
-from gamehall.server.live.changes import Change, Update, change_of, saved_of, update_of
+from gamehall.server.live.changes import Change, Update, change_of, saved_after, saved_of, update_of
 from gamehall.server.live.clock_watch import wake_in
 from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
 from gamehall.server.live.fanout import Views, personal, publish, send_all
-from gamehall.server.live.matches import REFEREE_ACTIONS, Connection, LiveMatch
+from gamehall.server.live.matches import REFEREE_ACTIONS, Connection, LiveMatch, Saved
 from gamehall.server.live.persistence import Loaded, Persistence, SaveNewMatch, new_dice
-from gamehall.server.live.snapshots import rebuild
+from gamehall.server.live.snapshots import rebuild, snapshot_due
 from gamehall.server.live.workers import Workers
 from gamehall.store import EventConflictError, PlayerSeat, Store, StoredMatch
 
@@ -207,8 +208,7 @@ class LiveMatches:
         match = await self.workers.play(_started, settings, names, dice, time_source, seeds)
         players = list(seats)
         match_id = await self.persistence.create(match, players, save or self.store.create_match)
-        live = LiveMatch(match_id, match, players, time_source, dice)
-        live.saved = saved_of(match)
+        live = LiveMatch(match_id, match, players, time_source, dice, saved_of(match))
         self._live[match_id] = live
         async with live.lock:
             self._mark_away(live)
@@ -236,10 +236,14 @@ class LiveMatches:
     async def _load(self, match_id: str, resuming: bool) -> LiveMatch:
         loaded = await self.persistence.load(match_id, resuming=resuming)
         live = LiveMatch(
-            match_id, loaded.match, list(loaded.stored.seats), loaded.time, loaded.dice
+            match_id,
+            loaded.match,
+            list(loaded.stored.seats),
+            loaded.time,
+            loaded.dice,
+            saved_of(loaded.match),
         )
         live.snapshot_at = loaded.snapshot_at
-        live.saved = saved_of(loaded.match)
         if resuming:
             self._hold_clock(live)
         self._live[match_id] = live
@@ -270,12 +274,9 @@ class LiveMatches:
         """Put the live copy back to the match as last stored (``LiveMatch.saved``), from
         memory: undoing a change that was not stored needs no database. Caller holds the
         lock."""
-        saved = live.saved
-        if saved is None:  # never happens: every live match keeps its saved snapshot
-            raise RuntimeError(f"match {live.id} has no saved snapshot to go back to")
         if live.dice is not None:
             live.dice.queued.clear()  # rolls handed over for the events that were undone
-        live.match = await self.workers.play(_restored, saved, live)
+        live.match = await self.workers.play(_restored, live.saved, live)
 
     async def state(self, match_id: str) -> dict[str, Any]:
         """``Match.state()`` of a match: of the live copy; of a finished match, as stored
@@ -404,7 +405,7 @@ class LiveMatches:
                 ) from None
             live.time.release()  # something happened: a clock held since a restart goes on
             update = change.update
-            live.saved = update.saved
+            live.saved = change.saved
             self._send_update(live, update)
             for observer in self.after_commit:
                 observer(live, update.events)
@@ -517,7 +518,9 @@ class LiveMatches:
             await self._reload(live)
             events = [e.to_dict() for e in live.match.events[known:]]
         update = update_of(live, events)
-        live.saved = update.saved
+        count = len(live.match.events)
+        due = snapshot_due(int(live.saved.snapshot["events"]), count, events)
+        live.saved = saved_after(live, live.match.snapshot() if due else None)
         self._send_update(live, update)
         if live.match.is_over:
             live.away.clear()
@@ -584,14 +587,13 @@ def _acted(live: LiveMatch, seat: int, action: Action, first: int) -> Change | N
     return change_of(live, first)
 
 
-def _restored(saved: dict[str, Any], live: LiveMatch) -> Match:
-    """The match ``saved`` snapshotted, with the events of ``live``'s log it stands after, on
-    the live match's time and dice."""
-    secrets = saved.get("secrets")
+def _restored(saved: Saved, live: LiveMatch) -> Match:
+    """The match as ``saved`` says it was stored: its snapshot and the events of ``live``'s
+    log after it up to the stored count replayed, on the live match's time and dice."""
     return restore_match(
-        saved,
-        live.match.events.head(int(saved["events"])),
-        secrets=secrets if isinstance(secrets, dict) else {},
+        saved.snapshot,
+        live.match.events.head(saved.events),
+        secrets=saved.secrets or {},
         time_source=live.time,
         dice=live.dice,
     )

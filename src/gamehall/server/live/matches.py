@@ -6,6 +6,7 @@ socket, so that spectators cost nothing to serve.
 """
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gamehall.engines import Engine
@@ -28,6 +29,18 @@ class Connection(Protocol):
         """Queue ``message`` for the socket; never waits."""
 
 
+@dataclass(frozen=True)
+class Saved:
+    """The match as last stored, as a failed save goes back to it without asking the store
+    (which may be what failed): a ``Match.snapshot()`` taken at or before that point, the
+    number of events stored (those after the snapshot's are replayed from the live log) and
+    the server's secrets then."""
+
+    snapshot: dict[str, Any]
+    events: int
+    secrets: dict[str, Any] | None
+
+
 class LiveMatch:
     """A match being played or watched: the match, its seats, sockets and background tasks."""
 
@@ -38,6 +51,7 @@ class LiveMatch:
         seats: list[PlayerSeat],
         time_source: MatchTime,
         dice: LoggedDice | None,
+        saved: Saved,
     ) -> None:
         self.id = match_id
         self.match = match
@@ -47,9 +61,8 @@ class LiveMatch:
         """The match's dice source when the server rolls secure dice (see ``catch_up``)."""
         self.snapshot_at: int | None = None
         """The event count of the match's latest snapshot in the store, if known here."""
-        self.saved: dict[str, Any] | None = None
-        """``Match.snapshot(secrets=True)`` of the match as last stored: a failed save goes
-        back to it in memory, without asking the store (which may be what failed)."""
+        self.saved = saved
+        """The match as last stored (see ``Saved``)."""
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.away: dict[int, float] = {}

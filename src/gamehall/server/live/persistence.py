@@ -61,17 +61,9 @@ def summary_of(match: Match, time_source: MatchTime) -> dict[str, Any]:
     return summary
 
 
-def secrets_in(snapshot: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The secrets of a match's ``snapshot(secrets=True)`` as the store keeps them (None when
-    there are none)."""
-    secrets = snapshot.get("secrets")
-    return dict(secrets) if isinstance(secrets, Mapping) and secrets else None
-
-
 def secrets_of(match: Match) -> dict[str, Any] | None:
-    """The match's secrets, as the store keeps them (read from its snapshot, which does not
-    copy the log as ``to_dict`` does)."""
-    return secrets_in(match.snapshot(secrets=True))
+    """The match's secrets as the store keeps them (None when there are none)."""
+    return match.secrets() or None
 
 
 @dataclass

@@ -9,10 +9,9 @@ SQLAlchemy's Python code too) on two. A long replay or a slow engine then never 
 moves of the other matches, and at most five threads compete with the event loop.
 
 The play layer's work for one action (the action, its change made ready, the views of each
-message, the snapshot to go back to; another process's events likewise) is not queued: it takes
-a fraction of a millisecond, less than handing it to a thread and back, which cost a quarter of
-a stored event's CPU (``benchmarks/live_inprocess.py``), so the manager runs it on the event
-loop.
+message; another process's events likewise) is not queued: it takes a fraction of a
+millisecond, less than handing it to a thread and back, which cost a quarter of a stored
+event's CPU (``benchmarks/live_inprocess.py``), so the manager runs it on the event loop.
 """
 
 import asyncio
