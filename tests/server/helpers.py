@@ -20,10 +20,11 @@ import httpx2
 from argon2 import PasswordHasher
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from gamehall.play.settings import MatchSettings
 from gamehall.server.app import create_app
 from gamehall.server.config import Config
-from gamehall.server.live import Broker
-from gamehall.store import Store
+from gamehall.server.live import Broker, LiveMatch, LiveMatches
+from gamehall.store import PlayerSeat, Store
 
 
 class FakeClock:
@@ -45,6 +46,40 @@ class FakeClock:
         await asyncio.sleep(0)
         while self.now < until:
             await asyncio.sleep(0.002)
+
+
+class Inbox:
+    """A socket of a test that drives ``LiveMatches`` in process: it keeps every message it
+    is sent."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+
+    def last_view(self) -> dict[str, Any]:
+        """The latest hello or update."""
+        return [m for m in self.messages if m["type"] in ("hello", "update")][-1]
+
+
+async def live_backgammon(
+    store: Store, dice: str, readers: tuple[int | None, ...]
+) -> tuple[LiveMatches, LiveMatch, list[Inbox]]:
+    """A 3-point backgammon match with ``dice`` between two new users, live in process on
+    ``store`` (a still clock, no computer delay), with an ``Inbox`` joined for each seat of
+    ``readers`` (None: a spectator)."""
+    users = [store.create_user(name, "password-long") for name in ("ann", "bob")]
+    seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
+    config = Config(database_url=store.url, bot_delay=0)
+    live_matches = LiveMatches(store, config, clock=FakeClock())
+    settings = MatchSettings(game="backgammon", length=3, dice=dice)  # type: ignore[arg-type]
+    live = await live_matches.get(await live_matches.create(settings, seats))
+    inboxes = [Inbox(seat) for seat in readers]
+    for inbox in inboxes:
+        await live_matches.join(live, inbox)
+    return live_matches, live, inboxes
 
 
 CHEAP_HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)

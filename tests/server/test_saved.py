@@ -9,30 +9,9 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 from gamehall.play.actions import action_from_dict
-from gamehall.play.settings import MatchSettings
-from gamehall.server.config import Config
-from gamehall.server.live import LiveMatches
-from gamehall.store import PlayerSeat, Store
-from server.helpers import FakeClock
+from gamehall.store import Store
+from server.helpers import live_backgammon, tables_choice
 from support import aio
-
-
-class Inbox:
-    """A socket that keeps every message it is sent."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.messages: list[dict[str, Any]] = []
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
-
-
-def _choice(message: dict[str, Any]) -> dict[str, Any] | None:
-    actions, legal = message["actions"], message["legal"] or {}
-    if "play" in actions and legal.get("plays"):
-        return {"kind": "play", "text": legal["plays"][-1]}
-    return next(({"kind": k} for k in ("confirm", "roll", "take") if k in actions), None)
 
 
 def _database_gone(*args: Any, **kwargs: Any) -> Any:
@@ -43,25 +22,16 @@ def _database_gone(*args: Any, **kwargs: Any) -> Any:
 def test_a_failed_save_goes_back_to_the_stored_match_after_any_event(
     store: Store, dice: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    users = [store.create_user(name, "password-long") for name in ("ann", "bob")]
-    seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
-    config = Config(database_url=store.url, bot_delay=0)
-
     async def scenario() -> None:
-        live_matches = LiveMatches(store, config, clock=FakeClock())
-        settings = MatchSettings(game="backgammon", length=3, dice=dice)  # type: ignore[arg-type]
-        live = await live_matches.get(await live_matches.create(settings, seats))
-        inboxes = [Inbox(0), Inbox(1)]
-        for inbox in inboxes:
-            await live_matches.join(live, inbox)
+        live_matches, live, inboxes = await live_backgammon(store, dice, (0, 1))
         behind = set()
         for _ in range(60):
             seat = live.match.to_act
             if seat is None:
                 break
-            message = [m for m in inboxes[seat].messages if m["type"] in ("hello", "update")]
-            action = _choice(message[-1])
-            assert action is not None
+            choice = tables_choice(inboxes[seat].last_view())
+            assert choice is not None
+            action = {"kind": choice[0], **choice[1]}
             stored = live.match.snapshot(secrets=True), live.match.events.dicts()
             behind.add(len(live.match.events) - live.saved.snapshot["events"])
             with monkeypatch.context() as patch:
