@@ -263,15 +263,17 @@ class TablesMatch(Match):
         """The board from player 0's side of the table, each player's pips, and where each
         point of a player's is in the other's numbering (to draw both on one board)."""
         own = (position.mover, position.opponent)
+        pips = list(position.pip_count())
         if self.on_roll == 1:
             own = (position.opponent, position.mover)
+            pips.reverse()
         if isinstance(position, BackgammonPosition):
             view: dict[str, Any] = {"id": self._position_id(position)}
         else:
             assert isinstance(position, NardyPosition)
             view = position.to_dict()
         view["checkers"] = [list(own[0]), list(own[1])]
-        view["pips"] = [sum(p * n for p, n in enumerate(side)) for side in own]
+        view["pips"] = pips
         view["opposite"] = list(position.rules.opposite)
         return view
 

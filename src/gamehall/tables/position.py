@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import pairwise
+from operator import mul
 from typing import Generic, Self, TypeVar
 
 from gamehall.errors import IllegalMoveError, InvalidPositionError
@@ -40,6 +41,9 @@ from gamehall.tables.moves import (
 from gamehall.tables.rules import TablesRules
 
 P = TypeVar("P", bound="TablesPosition")
+
+_POINTS = range(26)
+"""Each point's distance from home: off 0, points 1-24, the bar 25."""
 
 
 def check_dice(dice: Sequence[int]) -> tuple[int, int]:
@@ -237,10 +241,7 @@ class TablesPosition:
 
     def pip_count(self) -> tuple[int, int]:
         """The pips each side needs to bear off: (side on roll, other side)."""
-        return (
-            sum(p * n for p, n in enumerate(self.mover)),
-            sum(p * n for p, n in enumerate(self.opponent)),
-        )
+        return sum(map(mul, _POINTS, self.mover)), sum(map(mul, _POINTS, self.opponent))
 
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
