@@ -85,3 +85,38 @@ def test_a_publication_that_hangs_is_given_up(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(bus_module, "PUBLISH_TIMEOUT", 0.05)
     bus = Bus(Hanging())
     assert aio.run(bus.publish("match", "m1", {"type": "update"})) is False
+
+
+class Flaky(Quiet):
+    """A broker whose publications fail until ``up``, and that keeps what goes out."""
+
+    def __init__(self) -> None:
+        self.up = False
+        self.sent: list[str] = []
+
+    async def publish(self, topic: str, message: dict[str, Any]) -> None:
+        if not self.up:
+            raise ConnectionError("the broker is away")
+        self.sent.append(topic)
+
+
+def test_a_lost_publication_makes_the_others_catch_up() -> None:
+    broker = Flaky()
+    sender, receiver = Bus(broker), Bus(Quiet())
+    asked: list[str] = []
+
+    async def catch_up() -> None:
+        asked.append("caught up")
+
+    async def scenario() -> None:
+        receiver.on_reconnect(catch_up)
+        assert not await sender.publish("match", "m1", {"events": []})  # lost
+        broker.up = True
+        assert await sender.publish("match", "m1", {"events": []})
+        assert await sender.publish("match", "m1", {"events": []})
+        assert broker.sent == ["match:m1", f"resync:{sender.origin}", "match:m1"]
+        await receiver._deliver(f"resync:{sender.origin}", {"origin": sender.origin})
+        await asyncio.sleep(0)
+
+    aio.run(scenario())
+    assert asked == ["caught up"]

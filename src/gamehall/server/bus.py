@@ -7,7 +7,9 @@ presence, ``user:<id>`` for a user's notices, ``chat:<room>``, ``rematch:<match 
 hands it to the handler registered for its kind. A process never gets its own messages back.
 Nothing here is the truth: the store is. A lost message (Redis away) costs a delay, never a
 game: when the broker comes back each part that registered ``on_reconnect`` catches up (the
-live matches read what they missed from the store).
+live matches read what they missed from the store). A message this process failed to publish
+is lost for the others even if their own connections never broke: at its next publication that
+goes out, it tells them so (``resync:<origin>``), and their ``on_reconnect`` parts catch up.
 
 Every process says it is alive (``alive:<origin>``) every ``ALIVE_EVERY`` seconds. One not heard
 of for ``GONE_AFTER`` seconds (killed, or cut off) is gone: each part that registered
@@ -56,6 +58,9 @@ PUBLISH_TIMEOUT = 2.0
 """Seconds a publication may take before it is given up (a broker that hangs must not hold a
 match whose change is already stored: the others catch up from the store)."""
 
+RESYNC = "resync"
+"""The kind of the message that tells the others a publication of its sender was lost."""
+
 Handler = Callable[[str, str, dict[str, Any]], Awaitable[None]]
 """Called with the key of the topic, the origin (the sending process) and the message."""
 
@@ -87,6 +92,9 @@ class Bus:
         self._listener: asyncio.Task[None] | None = None
         self._listened = False
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._unsent = False
+        """Whether a publication failed since the others were last told to catch up."""
+        self.on(RESYNC, self._others_lost)
 
     @property
     def shared(self) -> bool:
@@ -139,8 +147,17 @@ class Bus:
                 await self.broker.publish(f"{kind}:{key}", {"origin": self.origin, **message})
         except Exception as exc:
             log.warning("could not publish %s:%s to the other processes: %s", kind, key, exc)
+            self._unsent = True
             return False
+        if self._unsent:  # something was lost meanwhile: the others catch up from the store
+            self._unsent = False
+            await self.publish(RESYNC, self.origin, {})
         return True
+
+    async def _others_lost(self, key: str, origin: str, message: dict[str, Any]) -> None:
+        """Another process could not publish some messages: catch up as after a reconnection."""
+        for callback in self._reconnected:
+            self.spawn(callback())
 
     def publish_soon(self, kind: str, key: str, message: dict[str, Any]) -> None:
         """``publish`` without waiting for it (from code that cannot wait); on the event
