@@ -156,6 +156,10 @@ class Bus:
 
     async def _others_lost(self, key: str, origin: str, message: dict[str, Any]) -> None:
         """Another process could not publish some messages: catch up as after a reconnection."""
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Run every ``on_reconnect`` part: messages may have been lost."""
         for callback in self._reconnected:
             self.spawn(callback())
 
@@ -192,8 +196,7 @@ class Bus:
         if not self._listened:
             self._listened = True
             return
-        for callback in self._reconnected:
-            self.spawn(callback())
+        self._catch_up()
 
     async def _deliver(self, topic: str, message: dict[str, Any]) -> None:
         kind, _, key = topic.partition(":")
@@ -202,8 +205,7 @@ class Bus:
             self._heard[origin] = self.clock()
             if origin in self._departed:  # back after it was found gone
                 self._departed.discard(origin)
-                for callback in self._reconnected:
-                    self.spawn(callback())
+                self._catch_up()
         handler = self._handlers.get(kind)
         if handler is None or not isinstance(origin, str) or origin == self.origin:
             return

@@ -48,18 +48,24 @@ class Change:
 
 def saved_of(match: Match) -> Saved:
     """The match as it stands, as a failed save would go back to it: a snapshot of it now."""
-    snapshot = match.snapshot()
-    return Saved(snapshot, len(match.events), secrets_of(match))
+    return Saved(match.snapshot(), len(match.events), secrets_of(match))
 
 
-def saved_after(live: LiveMatch, snapshot: dict[str, Any] | None) -> Saved:
-    """What ``live`` goes back to once its events so far are stored: the new ``snapshot``
-    (``Match.snapshot()`` of it now) if one was taken, else the last one, with the events
-    since then to replay (a snapshot takes longer to make than a failed save's rare replay
-    of a few events)."""
+def saved_after(
+    live: LiveMatch, events: list[dict[str, Any]], snapshot: dict[str, Any] | None = None
+) -> Saved:
+    """What ``live`` goes back to once its new ``events`` are stored: ``snapshot`` (a
+    ``Match.snapshot()`` of it now, taken for the store) if there is one; else a new snapshot
+    when one is due since the kept one (``snapshot_due``); else the kept one, with the events
+    since it to replay (a snapshot takes longer to make than a failed save's rare replay of a
+    few events)."""
     match = live.match
-    kept = snapshot if snapshot is not None else live.saved.snapshot
-    return Saved(kept, len(match.events), secrets_of(match))
+    count = len(match.events)
+    if snapshot is None:
+        kept = live.saved.snapshot
+        due = snapshot_due(int(kept["events"]), count, events)
+        snapshot = match.snapshot() if due else kept
+    return Saved(snapshot, count, secrets_of(match))
 
 
 def update_of(live: LiveMatch, events: list[dict[str, Any]]) -> Update:
@@ -80,7 +86,7 @@ def change_of(live: LiveMatch, first: int) -> Change | None:
     update = update_of(live, events)
     count = len(match.events)
     snapshot = match.snapshot() if snapshot_due(live.snapshot_at, count, events) else None
-    saved = saved_after(live, snapshot)
+    saved = saved_after(live, events, snapshot)
     append = Append(
         live.id,
         events,

@@ -46,7 +46,7 @@ from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
 from gamehall.server.live.fanout import Views, personal, publish, send_all
 from gamehall.server.live.matches import REFEREE_ACTIONS, Connection, LiveMatch, Saved
 from gamehall.server.live.persistence import Loaded, Persistence, SaveNewMatch, new_dice
-from gamehall.server.live.snapshots import rebuild, snapshot_due
+from gamehall.server.live.snapshots import rebuild
 from gamehall.server.live.workers import Workers
 from gamehall.store import EventConflictError, PlayerSeat, Store, StoredMatch
 
@@ -518,9 +518,7 @@ class LiveMatches:
             await self._reload(live)
             events = [e.to_dict() for e in live.match.events[known:]]
         update = update_of(live, events)
-        count = len(live.match.events)
-        due = snapshot_due(int(live.saved.snapshot["events"]), count, events)
-        live.saved = saved_after(live, live.match.snapshot() if due else None)
+        live.saved = saved_after(live, events)
         self._send_update(live, update)
         if live.match.is_over:
             live.away.clear()
