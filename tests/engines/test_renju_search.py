@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 
 from gamehall.engines.base import AnswerDraw, ChooseMove
-from gamehall.engines.renju_search.board import FastBoard
+from gamehall.engines.renju_search import search
+from gamehall.engines.renju_search.board import FastBoard, cell_of
 from gamehall.engines.renju_search.levels import LEVEL_LIMITS, Limits, SearchingRenjuEngine
-from gamehall.engines.renju_search.search import WIN, Searcher
+from gamehall.engines.renju_search.search import VCT_GUARD_DEPTH, WIN, Searcher
 from gamehall.errors import GameError
 from gamehall.renju.board import Board
+from gamehall.renju.points import NAMES, read_point
 from support.renju_threats import check_vcf
 
 PUZZLES = Path(__file__).parent / "data" / "renju_vcf_puzzles.jsonl"
@@ -209,3 +211,39 @@ def test_black_plays_the_last_point_when_only_forbidden_points_are_left(level: s
     # The search found no move that does not lose, and its fallback left the forbidden point
     # out: the brain answered a point off the grid's playable cells (an occupied one).
     assert SearchingRenjuEngine(level, seed=1).choose_move(board, ["m10"]) == "m10"
+
+
+# Seen in the world-class - expert ladder: White to move, Black threatens a win by threes and
+# fours; c7 (world-class's choice then) lets him have it, c4 stops it.
+VCT_THREAT = (
+    "h8 h9 i8 j8 g9 i7 g8 g7 h6 h7 j7 e7 f7 e8 e6 f6 d8 e5 d4 d5 c5 g5 h5 g4 g3 h4 i3 i4 f4 "
+    "c6 e4 d7 b5"
+)
+
+
+def test_world_class_leaves_out_a_move_after_which_the_opponent_wins_by_threes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fast = FastBoard.from_board(Board.from_moves(VCT_THREAT))
+    losing, holding = cell_of(read_point("c7")), cell_of(read_point("c4"))
+    searcher = Searcher()
+    assert searcher.opponent_vct(fast, 4, 100_000)
+    assert searcher.loses_to_vct(fast, losing, 4, 100_000)
+    assert not searcher.loses_to_vct(fast, holding, 4, 100_000)
+
+    def choice() -> str:
+        result = Searcher().search(
+            fast,
+            max_depth=20,
+            seconds=600,
+            nodes=100_000,
+            threat_nodes=100_000,
+            vct_depth=VCT_GUARD_DEPTH,
+            allowed=[losing, holding],
+        )
+        return NAMES[result.point]
+
+    assert choice() == "c4"
+    with monkeypatch.context() as patched:
+        patched.setattr(search, "VCT_GUARD_DEPTH", VCT_GUARD_DEPTH + 1)
+        assert choice() == "c7"  # unguarded, the alpha-beta prefers c7

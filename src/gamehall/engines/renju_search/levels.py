@@ -14,6 +14,9 @@ advanced                6      25,000    2       15     8,000          0
 expert                  12     120,000   5       0      30,000         3
 world-class             20     400,000   10      0      100,000        4
 ======================  =====  ========  ======  =====  =============  ==========
+
+A VCT depth of four (world-class) also guards the root against the opponent's VCTs (see
+:mod:`.search`).
 """
 
 from dataclasses import dataclass, replace

@@ -9,6 +9,11 @@ moves per ply, then the points' pattern values for both colours plus the history
 quiet moves are searched one ply shallower first (and again at full depth if they surprise).
 Positions are stored in a transposition table keyed by the board's Zobrist hash.
 
+At world-class (a VCT four threes deep) the root is guarded against the opponent's threes: when
+he would win by threes and fours were he to move, the move the alpha-beta chose is checked, and
+while he would still win after it, it is left out and the root searched again (a quarter of the
+nodes each time, ``VCT_GUARD_TRIES`` moves at most, then the first choice stands).
+
 The leaves are scored by the board's running pattern sums (:mod:`.board`), plus an optional
 noise that is a fixed function of the position and the seed (so the same seed plays alike).
 Time is checked every 1,024 nodes; the node limit is exact.
@@ -56,6 +61,12 @@ TT_BITS = 19
 BREADTH = 24
 """Moves tried at most at a node (the rest are pruned)."""
 EXACT_BOUND, LOWER_BOUND, UPPER_BOUND = 0, 1, 2
+
+VCT_GUARD_DEPTH = 4
+"""From this VCT depth on (world-class): when the opponent threatens a VCT, the move chosen is
+checked, and while he would still win after it, it is left out and the root searched again."""
+VCT_GUARD_TRIES = 6
+"""Moves checked at most (then the first choice is played: every one tried loses)."""
 
 # counters
 NODE_COUNT, NODE_LIMIT, STOPPED, BEST_MOVE, NOISE, SEED, ROOT_FILTER = range(7)
@@ -366,6 +377,15 @@ class Searcher:
         finally:
             pass_turn(fast.state, fast.constants)
 
+    def opponent_vct(self, fast: FastBoard, depth: int, nodes: int, deadline: float = 0.0) -> bool:
+        """Would the opponent win by threes and fours within ``depth`` threes if he were to
+        move now?"""
+        pass_turn(fast.state, fast.constants)
+        try:
+            return self.threat_line(fast, "vct", depth, nodes, deadline) is not None
+        finally:
+            pass_turn(fast.state, fast.constants)
+
     def search(
         self,
         fast: FastBoard,
@@ -385,7 +405,6 @@ class Searcher:
         start = time.perf_counter()
         deadline = start + seconds
         work = self.work
-        state = fast.state
         if threat_nodes:
             line = self.threat_line(fast, "vcf", 40, threat_nodes, start + seconds * 0.15)
             kind = "vcf"
@@ -406,19 +425,58 @@ class Searcher:
             work.root_allowed[np.array(allowed, dtype=np.int64)] = 1
         if threat_nodes and self.opponent_vcf(fast, threat_nodes, start + seconds * 0.4):
             self._keep_vcf_defences(fast, threat_nodes // 8, start + seconds * 0.55)
+            guard = False
+        else:
+            guard = (
+                threat_nodes > 0
+                and vct_depth >= VCT_GUARD_DEPTH
+                and self.opponent_vct(fast, vct_depth, threat_nodes, start + seconds * 0.4)
+            )
+        work.killers[:] = -1
+        work.history[:] //= 4
+        best, score, depth_done = self._deepen(fast, max_depth, nodes, noise, seed, start, seconds)
+        spent = int(work.counters[NODE_COUNT])
+        if guard:
+            first = (best, score, depth_done)
+            for _ in range(VCT_GUARD_TRIES):
+                if not self.loses_to_vct(fast, best, vct_depth, threat_nodes, deadline):
+                    break
+                work.root_allowed[best] = 0
+                if time.perf_counter() - start > seconds * 0.6 or not work.root_allowed.any():
+                    best, score, depth_done = first
+                    break
+                best, score, depth_done = self._deepen(
+                    fast, max_depth, nodes // 4, noise, seed, start, seconds
+                )
+                spent += int(work.counters[NODE_COUNT])
+            else:
+                best, score, depth_done = first
+        return SearchResult(point_of(best), score, depth_done, spent, time.perf_counter() - start)
+
+    def _deepen(
+        self,
+        fast: FastBoard,
+        max_depth: int,
+        nodes: int,
+        noise: int,
+        seed: int,
+        start: float,
+        seconds: float,
+    ) -> tuple[int, int, int]:
+        """Iterative deepening among the root's allowed cells: the best cell, its score and the
+        depth completed."""
+        work = self.work
         work.counters[:] = 0
         work.counters[NODE_LIMIT] = nodes
         work.counters[NOISE] = noise
         work.counters[SEED] = seed
-        work.deadline[0] = deadline
-        work.killers[:] = -1
-        work.history[:] //= 4
+        work.deadline[0] = start + seconds
         best = -1
         score = 0
         depth_done = 0
         for depth in range(1, max_depth + 1):
             work.counters[BEST_MOVE] = -1
-            value = negamax(state, fast.constants, work, depth, -INFINITY, INFINITY, 0)
+            value = negamax(fast.state, fast.constants, work, depth, -INFINITY, INFINITY, 0)
             if work.counters[STOPPED]:
                 if best < 0 and work.counters[BEST_MOVE] >= 0:
                     best = int(work.counters[BEST_MOVE])
@@ -432,13 +490,21 @@ class Searcher:
                 break
         if best < 0:
             best = _fallback(fast, work)
-        return SearchResult(
-            point_of(best),
-            score,
-            depth_done,
-            int(work.counters[NODE_COUNT]),
-            time.perf_counter() - start,
-        )
+        return best, score, depth_done
+
+    def loses_to_vct(
+        self, fast: FastBoard, cell: int, depth: int, nodes: int, deadline: float = 0.0
+    ) -> bool:
+        """After the side to move plays ``cell``, does the opponent win by fours, or by threes
+        and fours within ``depth`` threes (each searched within ``nodes``)?"""
+        place(fast.state, fast.constants, cell)
+        try:
+            return (
+                self.threat_line(fast, "vcf", 40, nodes, deadline) is not None
+                or self.threat_line(fast, "vct", depth, nodes, deadline) is not None
+            )
+        finally:
+            remove(fast.state, fast.constants)
 
     def _keep_vcf_defences(self, fast: FastBoard, nodes: int, deadline: float) -> None:
         """Allow at the root only the moves after which the opponent has no VCF (all of them
