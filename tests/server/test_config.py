@@ -33,6 +33,7 @@ def test_defaults(environ: Callable[[dict[str, str]], None]) -> None:
     assert (config.host, config.port, config.grace_seconds) == ("127.0.0.1", 8000, 60)
     assert (config.secure_cookies, config.session_days, config.redis_url) == (False, 30, None)
     assert config.bot_delay == 0.5
+    assert config.ws_compression is True
 
 
 def test_every_variable(environ: Callable[[dict[str, str]], None]) -> None:
@@ -46,6 +47,7 @@ def test_every_variable(environ: Callable[[dict[str, str]], None]) -> None:
             "GAMEHALL_SESSION_DAYS": "7",
             "GAMEHALL_REDIS_URL": "redis://localhost:6379/0",
             "GAMEHALL_BOT_DELAY": "0",
+            "GAMEHALL_WS_COMPRESSION": "false",
         }
     )
     config = Config.from_env()
@@ -54,6 +56,7 @@ def test_every_variable(environ: Callable[[dict[str, str]], None]) -> None:
     assert (config.host, config.port, config.grace_seconds) == ("0.0.0.0", 9000, 2.5)
     assert (config.secure_cookies, config.session_days) == (True, 7)
     assert (config.redis_url, config.bot_delay) == ("redis://localhost:6379/0", 0)
+    assert config.ws_compression is False
     environ({"GAMEHALL_DATABASE_URL": "postgresql://db/gamehall"})
     assert Config.from_env().database_url == "postgresql://db/gamehall"
 
@@ -68,6 +71,7 @@ def test_every_variable(environ: Callable[[dict[str, str]], None]) -> None:
         ("GAMEHALL_BOT_DELAY", "nan", "GAMEHALL_BOT_DELAY: Input should be a finite number"),
         ("GAMEHALL_SECURE_COOKIES", "maybe", "GAMEHALL_SECURE_COOKIES: Input should be a valid"),
         ("GAMEHALL_SESSION_DAYS", "0", "GAMEHALL_SESSION_DAYS: Input should be greater than"),
+        ("GAMEHALL_WS_COMPRESSION", "gzip", "GAMEHALL_WS_COMPRESSION: Input should be a valid"),
     ],
 )
 def test_bad_values_are_named(
@@ -87,3 +91,6 @@ def test_run_prints_the_address_and_serves(
     main.run(Config(database_url=f"sqlite:///{tmp_path / 'g.db'}", host="0.0.0.0", port=8123))
     assert "http://0.0.0.0:8123/" in capsys.readouterr().out
     assert calls[0]["host"] == "0.0.0.0" and calls[0]["port"] == 8123
+    assert calls[0]["ws_per_message_deflate"] is True
+    main.run(Config(database_url=f"sqlite:///{tmp_path / 'g.db'}", ws_compression=False))
+    assert calls[1]["ws_per_message_deflate"] is False

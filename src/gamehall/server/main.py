@@ -16,5 +16,6 @@ def run(config: Config | None = None) -> None:
         host=config.host,
         port=config.port,
         ws_max_size=MAX_WIRE_FRAME,
+        ws_per_message_deflate=config.ws_compression,
         log_level="info",
     )
