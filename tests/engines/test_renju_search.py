@@ -227,9 +227,9 @@ def test_world_class_leaves_out_a_move_after_which_the_opponent_wins_by_threes(
     fast = FastBoard.from_board(Board.from_moves(VCT_THREAT))
     losing, holding = cell_of(read_point("c7")), cell_of(read_point("c4"))
     searcher = Searcher()
-    assert searcher.opponent_vct(fast, 4, 100_000)
-    assert searcher.loses_to_vct(fast, losing, 4, 100_000)
-    assert not searcher.loses_to_vct(fast, holding, 4, 100_000)
+    assert searcher.opponent_threat(fast, "vct", 4, 100_000)
+    assert searcher.opponent_wins_after(fast, losing, 100_000, vct_depth=4)
+    assert not searcher.opponent_wins_after(fast, holding, 100_000, vct_depth=4)
 
     def choice() -> str:
         result = Searcher().search(

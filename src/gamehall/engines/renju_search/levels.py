@@ -162,7 +162,7 @@ class SearchingRenjuEngine(RenjuEngine):
         if empty <= 10:
             return True
         fast = FastBoard.from_board(board)
-        return self.searcher.opponent_vcf(fast, self.limits.threat_nodes)
+        return self.searcher.opponent_threat(fast, "vcf", 40, self.limits.threat_nodes)
 
     def hint(self, board: Board, count: int = 3) -> list[Hint]:
         """The ``count`` best moves for the side to move with their scores, best first."""

@@ -69,7 +69,7 @@ VCT_GUARD_TRIES = 6
 """Moves checked at most (then the first choice is played: every one tried loses)."""
 
 # counters
-NODE_COUNT, NODE_LIMIT, STOPPED, BEST_MOVE, NOISE, SEED, ROOT_FILTER = range(7)
+NODE_COUNT, NODE_LIMIT, STOPPED, BEST_MOVE, NOISE, SEED = range(6)
 
 
 class SearchWork(NamedTuple):
@@ -369,22 +369,31 @@ class Searcher:
         line = [int(c) for c in work.line[1 : 1 + work.line[0]]]
         return [c for c in line if c >= 0]
 
-    def opponent_vcf(self, fast: FastBoard, nodes: int, deadline: float = 0.0) -> bool:
-        """Would the opponent win by fours if he were to move now?"""
+    def opponent_threat(
+        self, fast: FastBoard, kind: str, depth: int, nodes: int, deadline: float = 0.0
+    ) -> bool:
+        """Would the opponent win by fours (``kind`` ``"vcf"``) or by threes and fours
+        (``"vct"``) within ``depth`` (fours or threes) if he were to move now?"""
         pass_turn(fast.state, fast.constants)
         try:
-            return self.threat_line(fast, "vcf", 40, nodes, deadline) is not None
+            return self.threat_line(fast, kind, depth, nodes, deadline) is not None
         finally:
             pass_turn(fast.state, fast.constants)
 
-    def opponent_vct(self, fast: FastBoard, depth: int, nodes: int, deadline: float = 0.0) -> bool:
-        """Would the opponent win by threes and fours within ``depth`` threes if he were to
-        move now?"""
-        pass_turn(fast.state, fast.constants)
+    def opponent_wins_after(
+        self, fast: FastBoard, cell: int, nodes: int, vct_depth: int = 0, deadline: float = 0.0
+    ) -> bool:
+        """After the side to move plays ``cell``, does the opponent win by fours, or
+        (``vct_depth`` > 0) by threes and fours within ``vct_depth`` threes (each searched
+        within ``nodes``)?"""
+        place(fast.state, fast.constants, cell)
         try:
-            return self.threat_line(fast, "vct", depth, nodes, deadline) is not None
+            return self.threat_line(fast, "vcf", 40, nodes, deadline) is not None or (
+                vct_depth > 0
+                and self.threat_line(fast, "vct", vct_depth, nodes, deadline) is not None
+            )
         finally:
-            pass_turn(fast.state, fast.constants)
+            remove(fast.state, fast.constants)
 
     def search(
         self,
@@ -423,15 +432,17 @@ class Searcher:
         work.root_allowed[:] = 1 if allowed is None else 0
         if allowed is not None:
             work.root_allowed[np.array(allowed, dtype=np.int64)] = 1
-        if threat_nodes and self.opponent_vcf(fast, threat_nodes, start + seconds * 0.4):
+        vcf_threat = threat_nodes > 0 and self.opponent_threat(
+            fast, "vcf", 40, threat_nodes, start + seconds * 0.4
+        )
+        if vcf_threat:
             self._keep_vcf_defences(fast, threat_nodes // 8, start + seconds * 0.55)
-            guard = False
-        else:
-            guard = (
-                threat_nodes > 0
-                and vct_depth >= VCT_GUARD_DEPTH
-                and self.opponent_vct(fast, vct_depth, threat_nodes, start + seconds * 0.4)
-            )
+        guard = (
+            not vcf_threat
+            and threat_nodes > 0
+            and vct_depth >= VCT_GUARD_DEPTH
+            and self.opponent_threat(fast, "vct", vct_depth, threat_nodes, start + seconds * 0.4)
+        )
         work.killers[:] = -1
         work.history[:] //= 4
         best, score, depth_done = self._deepen(fast, max_depth, nodes, noise, seed, start, seconds)
@@ -439,7 +450,7 @@ class Searcher:
         if guard:
             first = (best, score, depth_done)
             for _ in range(VCT_GUARD_TRIES):
-                if not self.loses_to_vct(fast, best, vct_depth, threat_nodes, deadline):
+                if not self.opponent_wins_after(fast, best, threat_nodes, vct_depth, deadline):
                     break
                 work.root_allowed[best] = 0
                 if time.perf_counter() - start > seconds * 0.6 or not work.root_allowed.any():
@@ -492,20 +503,6 @@ class Searcher:
             best = _fallback(fast, work)
         return best, score, depth_done
 
-    def loses_to_vct(
-        self, fast: FastBoard, cell: int, depth: int, nodes: int, deadline: float = 0.0
-    ) -> bool:
-        """After the side to move plays ``cell``, does the opponent win by fours, or by threes
-        and fours within ``depth`` threes (each searched within ``nodes``)?"""
-        place(fast.state, fast.constants, cell)
-        try:
-            return (
-                self.threat_line(fast, "vcf", 40, nodes, deadline) is not None
-                or self.threat_line(fast, "vct", depth, nodes, deadline) is not None
-            )
-        finally:
-            remove(fast.state, fast.constants)
-
     def _keep_vcf_defences(self, fast: FastBoard, nodes: int, deadline: float) -> None:
         """Allow at the root only the moves after which the opponent has no VCF (all of them
         when none is found, or time runs short)."""
@@ -524,10 +521,7 @@ class Searcher:
                 break
             if colour == BLACK and fast.is_forbidden(cell):
                 continue
-            place(state, fast.constants, cell)
-            holds = self.threat_line(fast, "vcf", 40, nodes, deadline) is None
-            remove(state, fast.constants)
-            if holds:
+            if not self.opponent_wins_after(fast, cell, nodes, deadline=deadline):
                 allowed[cell] = 1
                 found = True
         if not found:
