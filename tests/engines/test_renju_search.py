@@ -10,7 +10,7 @@ import pytest
 
 from gamehall.engines.base import AnswerDraw, ChooseMove
 from gamehall.engines.renju_search import search
-from gamehall.engines.renju_search.board import FastBoard, cell_of
+from gamehall.engines.renju_search.board import FastBoard, cell_of, point_of
 from gamehall.engines.renju_search.levels import LEVEL_LIMITS, Limits, SearchingRenjuEngine
 from gamehall.engines.renju_search.search import VCT_GUARD_DEPTH, WIN, Searcher
 from gamehall.errors import GameError
@@ -228,8 +228,8 @@ def test_world_class_leaves_out_a_move_after_which_the_opponent_wins_by_threes(
     losing, holding = cell_of(read_point("c7")), cell_of(read_point("c4"))
     searcher = Searcher()
     assert searcher.opponent_threat(fast, "vct", 4, 100_000)
-    assert searcher.opponent_wins_after(fast, losing, 100_000, vct_depth=4)
-    assert not searcher.opponent_wins_after(fast, holding, 100_000, vct_depth=4)
+    assert searcher.opponent_win_after(fast, losing, 100_000, vct_depth=4) is not None
+    assert searcher.opponent_win_after(fast, holding, 100_000, vct_depth=4) is None
 
     def choice() -> str:
         result = Searcher().search(
@@ -247,3 +247,22 @@ def test_world_class_leaves_out_a_move_after_which_the_opponent_wins_by_threes(
     with monkeypatch.context() as patched:
         patched.setattr(search, "VCT_GUARD_DEPTH", VCT_GUARD_DEPTH + 1)
         assert choice() == "c7"  # unguarded, the alpha-beta prefers c7
+
+
+def test_world_class_takes_the_first_move_of_the_opponents_win_before_searching_again() -> None:
+    """After c7, Black's win by threes starts at e3: the guard checks e3 next, finds that it
+    holds and plays it, with no second alpha-beta (the nodes are the first search's)."""
+    fast = FastBoard.from_board(Board.from_moves(VCT_THREAT))
+    after_c7 = Searcher().opponent_win_after(fast, cell_of(read_point("c7")), 100_000, vct_depth=4)
+    assert after_c7 is not None and NAMES[point_of(after_c7[0])] == "e3"
+    result = Searcher().search(
+        fast,
+        max_depth=20,
+        seconds=600,
+        nodes=100_000,
+        threat_nodes=100_000,
+        vct_depth=VCT_GUARD_DEPTH,
+        allowed=[cell_of(read_point(p)) for p in ("c7", "c4", "e3")],
+    )
+    assert NAMES[result.point] == "e3"
+    assert result.nodes <= 100_001

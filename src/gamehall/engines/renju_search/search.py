@@ -11,8 +11,9 @@ Positions are stored in a transposition table keyed by the board's Zobrist hash.
 
 At world-class (a VCT four threes deep) the root is guarded against the opponent's threes: when
 he would win by threes and fours were he to move, the move the alpha-beta chose is checked, and
-while he would still win after it, it is left out and the root searched again (a quarter of the
-nodes each time, ``VCT_GUARD_TRIES`` moves at most, then the first choice stands).
+while he would still win after it, it is left out and the first move of his win is tried next
+(taken before he plays it), or when that point is not free to play, the root is searched again (a
+quarter of the nodes each time; ``VCT_GUARD_TRIES`` moves at most, then the first choice stands).
 
 The leaves are scored by the board's running pattern sums (:mod:`.board`), plus an optional
 noise that is a fixed function of the position and the seed (so the same seed plays alike).
@@ -343,6 +344,19 @@ class SearchResult:
     threat: str = ""
 
 
+class _Plan(NamedTuple):
+    """One search's limits for its alpha-beta runs."""
+
+    max_depth: int
+    nodes: int
+    noise: int
+    seed: int
+    start: float
+    seconds: float
+    threat_nodes: int
+    vct_depth: int
+
+
 class Searcher:
     """A search with its tables: one per engine, reused from move to move."""
 
@@ -380,18 +394,18 @@ class Searcher:
         finally:
             pass_turn(fast.state, fast.constants)
 
-    def opponent_wins_after(
+    def opponent_win_after(
         self, fast: FastBoard, cell: int, nodes: int, vct_depth: int = 0, deadline: float = 0.0
-    ) -> bool:
-        """After the side to move plays ``cell``, does the opponent win by fours, or
-        (``vct_depth`` > 0) by threes and fours within ``vct_depth`` threes (each searched
-        within ``nodes``)?"""
+    ) -> list[int] | None:
+        """After the side to move plays ``cell``, the opponent's win by fours, or (``vct_depth``
+        > 0) by threes and fours within ``vct_depth`` threes, as :meth:`threat_line` gives it
+        (each searched within ``nodes``); None when he has none."""
         place(fast.state, fast.constants, cell)
         try:
-            return self.threat_line(fast, "vcf", 40, nodes, deadline) is not None or (
-                vct_depth > 0
-                and self.threat_line(fast, "vct", vct_depth, nodes, deadline) is not None
-            )
+            line = self.threat_line(fast, "vcf", 40, nodes, deadline)
+            if line is None and vct_depth > 0:
+                line = self.threat_line(fast, "vct", vct_depth, nodes, deadline)
+            return line
         finally:
             remove(fast.state, fast.constants)
 
@@ -412,7 +426,6 @@ class Searcher:
         within ``seconds`` and ``nodes`` (the threat searches count against the time too),
         among the ``allowed`` grid cells (default: every empty point)."""
         start = time.perf_counter()
-        deadline = start + seconds
         work = self.work
         if threat_nodes:
             line = self.threat_line(fast, "vcf", 40, threat_nodes, start + seconds * 0.15)
@@ -445,47 +458,61 @@ class Searcher:
         )
         work.killers[:] = -1
         work.history[:] //= 4
-        best, score, depth_done = self._deepen(fast, max_depth, nodes, noise, seed, start, seconds)
+        plan = _Plan(max_depth, nodes, noise, seed, start, seconds, threat_nodes, vct_depth)
+        best, score, depth_done = self._deepen(fast, plan, nodes)
         spent = int(work.counters[NODE_COUNT])
         if guard:
-            first = (best, score, depth_done)
-            for _ in range(VCT_GUARD_TRIES):
-                if not self.opponent_wins_after(fast, best, threat_nodes, vct_depth, deadline):
-                    break
-                work.root_allowed[best] = 0
-                if time.perf_counter() - start > seconds * 0.6 or not work.root_allowed.any():
-                    best, score, depth_done = first
-                    break
-                best, score, depth_done = self._deepen(
-                    fast, max_depth, nodes // 4, noise, seed, start, seconds
-                )
-                spent += int(work.counters[NODE_COUNT])
-            else:
-                best, score, depth_done = first
+            best, score, depth_done, spent = self._guard(
+                fast, plan, (best, score, depth_done), spent
+            )
         return SearchResult(point_of(best), score, depth_done, spent, time.perf_counter() - start)
 
-    def _deepen(
-        self,
-        fast: FastBoard,
-        max_depth: int,
-        nodes: int,
-        noise: int,
-        seed: int,
-        start: float,
-        seconds: float,
-    ) -> tuple[int, int, int]:
-        """Iterative deepening among the root's allowed cells: the best cell, its score and the
-        depth completed."""
+    def _guard(
+        self, fast: FastBoard, plan: _Plan, first: tuple[int, int, int], spent: int
+    ) -> tuple[int, int, int, int]:
+        """The root's VCT guard: while the opponent still wins after the move chosen, leave it
+        out and take next the first move of his win (taken before he plays it), or when that
+        is not free to play, the alpha-beta's next choice (not after 60 % of the move's time);
+        the first choice stands when every move tried loses or time is gone. The move, its
+        score, the depth and the nodes spent."""
+        work = self.work
+        state = fast.state
+        start, seconds = plan.start, plan.seconds
+        best, score, depth_done = first
+        for _ in range(VCT_GUARD_TRIES):
+            line = self.opponent_win_after(
+                fast, best, plan.threat_nodes, plan.vct_depth, start + seconds
+            )
+            if line is None:
+                return best, score, depth_done, spent
+            work.root_allowed[best] = 0
+            if not work.root_allowed.any():
+                break
+            key = line[0]
+            if work.root_allowed[key] and not (
+                state.meta[TURN] == BLACK and fast.is_forbidden(key)
+            ):
+                best = key  # checked next: a check within the move's time, no alpha-beta
+                continue
+            if time.perf_counter() - start > seconds * 0.6:
+                break
+            best, score, depth_done = self._deepen(fast, plan, plan.nodes // 4)
+            spent += int(work.counters[NODE_COUNT])
+        return (*first, spent)
+
+    def _deepen(self, fast: FastBoard, plan: _Plan, nodes: int) -> tuple[int, int, int]:
+        """Iterative deepening among the root's allowed cells within ``nodes``: the best cell,
+        its score and the depth completed."""
         work = self.work
         work.counters[:] = 0
         work.counters[NODE_LIMIT] = nodes
-        work.counters[NOISE] = noise
-        work.counters[SEED] = seed
-        work.deadline[0] = start + seconds
+        work.counters[NOISE] = plan.noise
+        work.counters[SEED] = plan.seed
+        work.deadline[0] = plan.start + plan.seconds
         best = -1
         score = 0
         depth_done = 0
-        for depth in range(1, max_depth + 1):
+        for depth in range(1, plan.max_depth + 1):
             work.counters[BEST_MOVE] = -1
             value = negamax(fast.state, fast.constants, work, depth, -INFINITY, INFINITY, 0)
             if work.counters[STOPPED]:
@@ -497,7 +524,7 @@ class Searcher:
             depth_done = depth
             if abs(value) > WIN - 1000 or best < 0:
                 break
-            if time.perf_counter() - start > seconds * 0.45:
+            if time.perf_counter() - plan.start > plan.seconds * 0.45:
                 break
         if best < 0:
             best = _fallback(fast, work)
@@ -521,7 +548,7 @@ class Searcher:
                 break
             if colour == BLACK and fast.is_forbidden(cell):
                 continue
-            if not self.opponent_wins_after(fast, cell, nodes, deadline=deadline):
+            if self.opponent_win_after(fast, cell, nodes, deadline=deadline) is None:
                 allowed[cell] = 1
                 found = True
         if not found:
