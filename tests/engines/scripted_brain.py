@@ -4,7 +4,8 @@
 reading order from the centre outwards (a legal, weak brain); ``crash`` exits at its first
 move; ``slow`` sleeps 3 s before each move; ``illegal`` answers an occupied point (the
 opponent's last stone), or 99,99 (off the board) on an empty board; ``garbage`` answers
-text that is not a move.
+text that is not a move. Told ``INFO max_node N``, it names itself ``scripted-MODE-N`` in
+``ABOUT`` (so that a test sees the limit it was given).
 """
 
 import sys
@@ -17,6 +18,7 @@ def main(mode: str) -> None:
     stones: set[tuple[int, int]] = set()
     last: tuple[int, int] | None = None
     reading = False
+    max_node = ""
 
     def reply(text: str) -> None:
         sys.stdout.write(text + "\n")
@@ -62,9 +64,11 @@ def main(mode: str) -> None:
             stones.clear()
             reply("OK")
         elif word == "ABOUT":
-            reply(f'name="scripted-{mode}", version="1", author="tests"')
+            name = f"scripted-{mode}" + (f"-{max_node}" if max_node else "")
+            reply(f'name="{name}", version="1", author="tests"')
         elif word == "INFO":
-            continue
+            if text.split(" ")[1:2] == ["max_node"]:
+                max_node = text.split(" ")[2]
         elif word == "BEGIN":
             move()
         elif word == "TURN":

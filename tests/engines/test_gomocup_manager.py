@@ -49,6 +49,36 @@ def test_settings_are_checked() -> None:
         MatchSettings("a", "b", timeout_turn=-1)
     with pytest.raises(GameError, match="rule must be"):
         MatchSettings("a", "b", rule="caro")
+    with pytest.raises(GameError, match="max_nodes are the nodes a move of brains A and B"):
+        MatchSettings("a", "b", max_nodes=(1000, -1))
+    with pytest.raises(GameError, match="max_nodes are the nodes a move of brains A and B"):
+        MatchSettings("a", "b", max_nodes=(1000,))  # type: ignore[arg-type]
+
+
+def test_a_node_limit_is_sent_to_its_brain_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--black-max-node 1000``: brain A is told ``INFO max_node 1000`` in every game,
+    whichever colour it plays (the scripted brain then names itself with it); brain B is not."""
+    status = main(
+        [
+            "match",
+            "renju",
+            "--black",
+            scripted("play"),
+            "--white",
+            scripted("illegal"),
+            "--games",
+            "2",
+            "--timeout-turn",
+            "2000",
+            "--black-max-node",
+            "1000",
+        ]
+    )
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "A scripted-play-1000:" in out and "B scripted-illegal:" in out
+    settings = MatchSettings(scripted("play"), scripted("illegal"), games=2, max_nodes=(0, 500))
+    assert run_match(settings).names == {"A": "scripted-play", "B": "scripted-illegal-500"}
 
 
 def test_openings_are_read_and_checked(tmp_path: Path) -> None:

@@ -19,7 +19,9 @@ Each brain is a command line that speaks the Gomocup protocol, e.g. "gamehall br
 Black); with --openings each opening (one move list a line, e.g. "h8 h9 j10") is played twice,
 once with each brain as Black. A brain that answers an illegal, occupied or forbidden move,
 crashes, or takes more than --timeout-turn (or --timeout-match) plus 10 % loses the game, and
-the reason is recorded. --save DIR writes game-001.psq ... and games.jsonl (the reasons)."""
+the reason is recorded. --save DIR writes game-001.psq ... and games.jsonl (the reasons).
+--black-max-node N (--white-max-node N) holds that brain to N nodes a move (INFO max_node),
+e.g. an external engine at 1,000 nodes against a gamehall level at its own limits."""
 
 
 def add_parsers(sub: Any) -> None:
@@ -58,6 +60,14 @@ def add_parsers(sub: Any) -> None:
         "--timeout-match", type=int, default=0, metavar="MS", help="per game (default 0: none)"
     )
     match.add_argument("--save", metavar="DIR", help="write the games (.psq) here")
+    for side in ("black", "white"):
+        match.add_argument(
+            f"--{side}-max-node",
+            type=int,
+            default=0,
+            metavar="N",
+            help=f"nodes a move of the --{side} brain (INFO max_node; default 0: none)",
+        )
 
 
 def brain_main(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
@@ -82,6 +92,7 @@ def match_main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO = sys.st
         timeout_match=args.timeout_match,
         openings=read_openings(Path(args.openings)) if args.openings else (),
         save=Path(args.save) if args.save else None,
+        max_nodes=(args.black_max_node, args.white_max_node),
     )
     result = run_match(settings, progress=stderr)
     stdout.write(result.summary() + "\n")

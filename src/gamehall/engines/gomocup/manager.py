@@ -1,14 +1,15 @@
 """A Gomocup manager: two brains, each a command line, play a match under gamehall's referee.
 
 Every game starts both brains afresh (``START 15``, then ``INFO timeout_turn``,
-``timeout_match``, ``max_memory``, ``rule`` and ``game_type``). The first player to move gets
-``BEGIN`` on an empty board, or ``BOARD`` ... ``DONE`` with the opening's stones; after that
-each brain gets ``TURN`` with the opponent's move. The referee is :class:`gamehall.renju.Board`
-(free opening: the brains are not told gamehall's centre rule; forbidden moves lose). A brain
-loses the game, and the reason is recorded, when it answers something that is not a move, a
-point off the board or occupied, a forbidden point (as Black under renju), when it crashes
-(its output ends), or when it overstays: more than ``timeout_turn`` plus 10 % for one move, or
-more than ``timeout_match`` plus 10 % in the game.
+``timeout_match``, ``max_memory``, ``rule`` and ``game_type``, and ``max_node`` for a brain given
+a node limit: one brain can be held to a number of nodes a move, the other not). The first
+player to move gets ``BEGIN`` on an empty board, or ``BOARD`` ... ``DONE`` with the opening's
+stones; after that each brain gets ``TURN`` with the opponent's move. The referee is
+:class:`gamehall.renju.Board` (free opening: the brains are not told gamehall's centre rule;
+forbidden moves lose). A brain loses the game, and the reason is recorded, when it answers
+something that is not a move, a point off the board or occupied, a forbidden point (as Black
+under renju), when it crashes (its output ends), or when it overstays: more than
+``timeout_turn`` plus 10 % for one move, or more than ``timeout_match`` plus 10 % in the game.
 
 Colours alternate from game to game, and each opening of ``--openings`` is played twice, once
 with each brain as Black.
@@ -189,7 +190,8 @@ class BrainProcess:
 @dataclass(frozen=True)
 class MatchSettings:
     """A match: the two commands, games, rule, time limits (milliseconds, 0 none),
-    openings (move lists), where to save."""
+    openings (move lists), where to save, and the nodes a move of brain A and of brain B
+    (``INFO max_node``; 0 none)."""
 
     first: str
     second: str
@@ -199,6 +201,7 @@ class MatchSettings:
     timeout_match: int = 0
     openings: tuple[tuple[str, ...], ...] = ()
     save: Path | None = None
+    max_nodes: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
@@ -211,6 +214,13 @@ class MatchSettings:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise GameError(f"{name} is milliseconds, a whole number from 0, not {value!r}")
+        if len(self.max_nodes) != 2 or any(
+            isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in self.max_nodes
+        ):
+            raise GameError(
+                f"max_nodes are the nodes a move of brains A and B, two whole numbers from 0 "
+                f"(0: no limit), not {self.max_nodes!r}"
+            )
 
 
 def read_openings(path: Path) -> tuple[tuple[str, ...], ...]:
@@ -245,8 +255,9 @@ class Referee:
     def __init__(self, settings: MatchSettings) -> None:
         self.settings = settings
 
-    def start(self, brain: BrainProcess) -> None:
-        """``START 15`` and the match's ``INFO``; the brain's name from ``ABOUT``."""
+    def start(self, brain: BrainProcess, label: str) -> None:
+        """``START 15`` and the match's ``INFO`` (with brain ``label``'s node limit, if it has
+        one); the brain's name from ``ABOUT``."""
         brain.send("START 15")
         answer = brain.read(START_SECONDS)
         if answer.upper() != "OK":
@@ -260,6 +271,9 @@ class Referee:
             ("game_type", 1),
         ):
             brain.send(f"INFO {key} {value}")
+        nodes = settings.max_nodes[0 if label == "A" else 1]
+        if nodes:
+            brain.send(f"INFO max_node {nodes}")
         brain.send("ABOUT")
         about = brain.read(START_SECONDS)
         for part in about.split(","):
@@ -419,7 +433,7 @@ def run_match(
             for colour, label in (("black", black), ("white", white)):
                 try:
                     brains[colour] = brain_factory(commands[label])
-                    referee.start(brains[colour])
+                    referee.start(brains[colour], label)
                 except BrainFault as fault:
                     other = "white" if colour == "black" else "black"
                     raise _StartFault(other, f"{colour} {fault}") from None
