@@ -12,7 +12,7 @@ from gamehall.engines.base import AnswerDraw, ChooseMove
 from gamehall.engines.renju_search import search
 from gamehall.engines.renju_search.board import FastBoard, cell_of, point_of
 from gamehall.engines.renju_search.levels import LEVEL_LIMITS, Limits, SearchingRenjuEngine
-from gamehall.engines.renju_search.search import VCT_GUARD_DEPTH, WIN, Searcher
+from gamehall.engines.renju_search.search import VCT_GUARD_DEPTH, WIN, Searcher, SearchResult
 from gamehall.errors import GameError
 from gamehall.renju.board import Board
 from gamehall.renju.points import NAMES, read_point
@@ -221,6 +221,19 @@ VCT_THREAT = (
 )
 
 
+def guarded_search(fast: FastBoard, points: tuple[str, ...]) -> SearchResult:
+    """World-class's guarded search of ``fast`` among ``points``, 100,000 nodes, no clock."""
+    return Searcher().search(
+        fast,
+        max_depth=20,
+        seconds=600,
+        nodes=100_000,
+        threat_nodes=100_000,
+        vct_depth=VCT_GUARD_DEPTH,
+        allowed=[cell_of(read_point(p)) for p in points],
+    )
+
+
 def test_world_class_leaves_out_a_move_after_which_the_opponent_wins_by_threes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -232,16 +245,7 @@ def test_world_class_leaves_out_a_move_after_which_the_opponent_wins_by_threes(
     assert searcher.opponent_win_after(fast, holding, 100_000, vct_depth=4) is None
 
     def choice() -> str:
-        result = Searcher().search(
-            fast,
-            max_depth=20,
-            seconds=600,
-            nodes=100_000,
-            threat_nodes=100_000,
-            vct_depth=VCT_GUARD_DEPTH,
-            allowed=[losing, holding],
-        )
-        return NAMES[result.point]
+        return NAMES[guarded_search(fast, ("c7", "c4")).point]
 
     assert choice() == "c4"
     with monkeypatch.context() as patched:
@@ -255,14 +259,6 @@ def test_world_class_takes_the_first_move_of_the_opponents_win_before_searching_
     fast = FastBoard.from_board(Board.from_moves(VCT_THREAT))
     after_c7 = Searcher().opponent_win_after(fast, cell_of(read_point("c7")), 100_000, vct_depth=4)
     assert after_c7 is not None and NAMES[point_of(after_c7[0])] == "e3"
-    result = Searcher().search(
-        fast,
-        max_depth=20,
-        seconds=600,
-        nodes=100_000,
-        threat_nodes=100_000,
-        vct_depth=VCT_GUARD_DEPTH,
-        allowed=[cell_of(read_point(p)) for p in ("c7", "c4", "e3")],
-    )
+    result = guarded_search(fast, ("c7", "c4", "e3"))
     assert NAMES[result.point] == "e3"
     assert result.nodes <= 100_001
