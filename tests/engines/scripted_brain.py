@@ -67,8 +67,9 @@ def main(mode: str) -> None:
             name = f"scripted-{mode}" + (f"-{max_node}" if max_node else "")
             reply(f'name="{name}", version="1", author="tests"')
         elif word == "INFO":
-            if text.split(" ")[1:2] == ["max_node"]:
-                max_node = text.split(" ")[2]
+            key, _, value = text.partition(" ")[2].partition(" ")
+            if key == "max_node":
+                max_node = value
         elif word == "BEGIN":
             move()
         elif word == "TURN":

@@ -21,6 +21,7 @@ from gamehall.engines.renju_search.patterns import (
 from gamehall.renju import forbidden as rules_forbidden
 from gamehall.renju.board import Board
 from gamehall.renju.patterns import analyse
+from gamehall.renju.points import read_point
 from support.vectors import renju_forbidden
 
 
@@ -133,3 +134,17 @@ def test_no_forbidden_points_under_gomoku_rules() -> None:
         black=["g8", "h8", "h9", "h10", "i9"], white=[], rule="gomoku-standard"
     )
     assert FastBoard.from_board(board).forbidden_points() == {}
+
+
+def test_may_play_leaves_out_blacks_forbidden_points_only() -> None:
+    """h8 makes two open threes for Black: he may not play it; White may."""
+    black_to_move = FastBoard.from_board(
+        Board.from_moves("f8 a1 g8 a3 h6 a5 h7 a7", opening="free")
+    )
+    h8, j12 = cell_of(read_point("h8")), cell_of(read_point("j12"))
+    assert black_to_move.is_forbidden(h8)
+    assert not black_to_move.may_play(h8) and black_to_move.may_play(j12)
+    white_to_move = FastBoard.from_board(
+        Board.from_moves("f8 a1 g8 a3 h6 a5 h7 a7 o15", opening="free")
+    )
+    assert white_to_move.may_play(h8)

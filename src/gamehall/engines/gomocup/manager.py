@@ -218,8 +218,8 @@ class MatchSettings:
             isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in self.max_nodes
         ):
             raise GameError(
-                f"max_nodes are the nodes a move of brains A and B, two whole numbers from 0 "
-                f"(0: no limit), not {self.max_nodes!r}"
+                f"max_nodes are the nodes a move of brains A and B (--black-max-node and "
+                f"--white-max-node), two whole numbers from 0 (0: no limit), not {self.max_nodes!r}"
             )
 
 

@@ -473,3 +473,8 @@ class FastBoard:
     def is_forbidden(self, cell: int) -> bool:
         """Whether Black may not play the empty ``cell`` (renju only)."""
         return bool(forbidden(self.state, self.constants, cell))
+
+    def may_play(self, cell: int) -> bool:
+        """Whether the side to move may play the empty ``cell``: White anywhere, Black
+        anywhere but a forbidden point."""
+        return self.turn != BLACK or not self.is_forbidden(cell)

@@ -26,7 +26,7 @@ from gamehall.engines.base import Level
 from gamehall.engines.hints import WinningLine
 from gamehall.engines.renju import BeginnerRenjuEngine, RandomRenjuEngine, RenjuEngine
 from gamehall.engines.renju_search.board import FastBoard, cell_of, point_of
-from gamehall.engines.renju_search.search import WIN, Searcher, SearchResult
+from gamehall.engines.renju_search.search import VCF_DEPTH, WIN, Searcher, SearchResult
 from gamehall.engines.renju_search.sequence import ForcedWin, forced_win
 from gamehall.errors import GameError
 from gamehall.renju.board import Board
@@ -162,7 +162,7 @@ class SearchingRenjuEngine(RenjuEngine):
         if empty <= 10:
             return True
         fast = FastBoard.from_board(board)
-        return self.searcher.opponent_threat(fast, "vcf", 40, self.limits.threat_nodes)
+        return self.searcher.opponent_threat(fast, "vcf", VCF_DEPTH, self.limits.threat_nodes)
 
     def hint(self, board: Board, count: int = 3) -> list[Hint]:
         """The ``count`` best moves for the side to move with their scores, best first."""

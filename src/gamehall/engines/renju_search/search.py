@@ -62,10 +62,13 @@ TT_BITS = 19
 BREADTH = 24
 """Moves tried at most at a node (the rest are pruned)."""
 EXACT_BOUND, LOWER_BOUND, UPPER_BOUND = 0, 1, 2
+VCF_DEPTH = 40
+"""Fours the search's VCF checks may play (the hints' winning lines look further:
+``sequence.VCF_DEPTH``)."""
 
 VCT_GUARD_DEPTH = 4
 """From this VCT depth on (world-class): when the opponent threatens a VCT, the move chosen is
-checked, and while he would still win after it, it is left out and the root searched again."""
+checked, and while he would still win after it, another is tried (``Searcher._guard``)."""
 VCT_GUARD_TRIES = 6
 """Moves checked at most (then the first choice is played: every one tried loses)."""
 
@@ -402,7 +405,7 @@ class Searcher:
         (each searched within ``nodes``); None when he has none."""
         place(fast.state, fast.constants, cell)
         try:
-            line = self.threat_line(fast, "vcf", 40, nodes, deadline)
+            line = self.threat_line(fast, "vcf", VCF_DEPTH, nodes, deadline)
             if line is None and vct_depth > 0:
                 line = self.threat_line(fast, "vct", vct_depth, nodes, deadline)
             return line
@@ -428,7 +431,7 @@ class Searcher:
         start = time.perf_counter()
         work = self.work
         if threat_nodes:
-            line = self.threat_line(fast, "vcf", 40, threat_nodes, start + seconds * 0.15)
+            line = self.threat_line(fast, "vcf", VCF_DEPTH, threat_nodes, start + seconds * 0.15)
             kind = "vcf"
             if line is None and vct_depth:
                 line = self.threat_line(fast, "vct", vct_depth, threat_nodes, start + seconds * 0.3)
@@ -446,7 +449,7 @@ class Searcher:
         if allowed is not None:
             work.root_allowed[np.array(allowed, dtype=np.int64)] = 1
         vcf_threat = threat_nodes > 0 and self.opponent_threat(
-            fast, "vcf", 40, threat_nodes, start + seconds * 0.4
+            fast, "vcf", VCF_DEPTH, threat_nodes, start + seconds * 0.4
         )
         if vcf_threat:
             self._keep_vcf_defences(fast, threat_nodes // 8, start + seconds * 0.55)
@@ -473,10 +476,9 @@ class Searcher:
         """The root's VCT guard: while the opponent still wins after the move chosen, leave it
         out and take next the first move of his win (taken before he plays it), or when that
         is not free to play, the alpha-beta's next choice (not after 60 % of the move's time);
-        the first choice stands when every move tried loses or time is gone. The move, its
-        score, the depth and the nodes spent."""
+        the first choice stands when every move tried loses or time is gone. The move, the
+        score and depth of the alpha-beta's last choice, and the nodes spent."""
         work = self.work
-        state = fast.state
         start, seconds = plan.start, plan.seconds
         best, score, depth_done = first
         for _ in range(VCT_GUARD_TRIES):
@@ -489,9 +491,7 @@ class Searcher:
             if not work.root_allowed.any():
                 break
             key = line[0]
-            if work.root_allowed[key] and not (
-                state.meta[TURN] == BLACK and fast.is_forbidden(key)
-            ):
+            if work.root_allowed[key] and fast.may_play(key):
                 best = key  # checked next: a check within the move's time, no alpha-beta
                 continue
             if time.perf_counter() - start > seconds * 0.6:
@@ -537,8 +537,7 @@ class Searcher:
         allowed = self.work.root_allowed
         before = allowed.copy()
         allowed[:] = 0
-        colour = int(state.meta[TURN])
-        view = colour - 1
+        view = int(state.meta[TURN]) - 1
         cells = [int(c) for c in CELL_OF if state.cells[c] == EMPTY and state.near[c] > 0]
         cells.sort(key=lambda c: -int(state.values[view, c] + state.values[1 - view, c]))
         found = False
@@ -546,7 +545,7 @@ class Searcher:
             if time.perf_counter() > deadline:
                 found = False
                 break
-            if colour == BLACK and fast.is_forbidden(cell):
+            if not fast.may_play(cell):
                 continue
             if self.opponent_win_after(fast, cell, nodes, deadline=deadline) is None:
                 allowed[cell] = 1
@@ -562,8 +561,7 @@ def _fallback(fast: FastBoard, work: SearchWork) -> int:
     state = fast.state
     view = int(state.meta[TURN]) - 1
     cells = [int(c) for c in CELL_OF if state.cells[c] == EMPTY and work.root_allowed[c]]
-    if state.meta[TURN] == BLACK:
-        cells = [c for c in cells if not fast.is_forbidden(c)] or cells
+    cells = [c for c in cells if fast.may_play(c)] or cells
     centre = 7 * WIDTH + 7 + 5 * WIDTH + 5
 
     def value(cell: int) -> int:
