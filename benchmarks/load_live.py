@@ -10,7 +10,8 @@ up, it measures for ``--seconds``:
 
 - the latency of each action: from sending it to receiving the update it made (p50, p99, max);
 - actions per second, and refusals (an ``error`` answer);
-- the server's CPU time per action and per stored event (``/proc/<pid>/stat``, user + system),
+- the server's CPU time per action and per stored event (``/proc/<pid>/stat``, user + system;
+  the system part, the kernel's socket and file calls, also alone),
   and its CPU use of one core;
 - the server's memory (RSS) and RSS per game.
 
@@ -76,10 +77,10 @@ class Guest:
     csrf: str
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of process ``pid`` so far."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU seconds of process ``pid`` so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    return int(fields[11]) / TICKS, int(fields[12]) / TICKS
 
 
 def rss_bytes(pid: int) -> int:
@@ -243,7 +244,9 @@ async def run(args: argparse.Namespace, base: str, pid: int, url: str) -> dict[s
     await asyncio.sleep(args.seconds)
     bench.figures.measuring = False
     wall = time.perf_counter() - began
-    cpu = cpu_seconds(pid) - cpu_before
+    (user_after, system_after), (user_before, system_before) = cpu_seconds(pid), cpu_before
+    user, system = user_after - user_before, system_after - system_before
+    cpu = user + system
     client_cpu = time.process_time() - client_before
     events = event_count(url) - events_before
     rss = rss_bytes(pid)
@@ -271,6 +274,7 @@ async def run(args: argparse.Namespace, base: str, pid: int, url: str) -> dict[s
         "server_cpu_share": round(cpu / wall, 3),
         "server_cpu_ms_per_action": round(1000 * cpu / max(f.actions, 1), 2),
         "server_cpu_ms_per_event": round(1000 * cpu / max(events, 1), 2),
+        "server_system_ms_per_event": round(1000 * system / max(events, 1), 2),
         "client_cpu_share": round(client_cpu / wall, 3),
         "server_rss_mb": round(rss / 2**20, 1),
         "rss_kb_per_game": round(rss / 1024 / max(args.games, 1), 1),

@@ -33,7 +33,7 @@ def test_defaults(environ: Callable[[dict[str, str]], None]) -> None:
     assert (config.host, config.port, config.grace_seconds) == ("127.0.0.1", 8000, 60)
     assert (config.secure_cookies, config.session_days, config.redis_url) == (False, 30, None)
     assert config.bot_delay == 0.5
-    assert config.ws_compression is True
+    assert config.ws_compression is False
 
 
 def test_every_variable(environ: Callable[[dict[str, str]], None]) -> None:
@@ -47,7 +47,7 @@ def test_every_variable(environ: Callable[[dict[str, str]], None]) -> None:
             "GAMEHALL_SESSION_DAYS": "7",
             "GAMEHALL_REDIS_URL": "redis://localhost:6379/0",
             "GAMEHALL_BOT_DELAY": "0",
-            "GAMEHALL_WS_COMPRESSION": "false",
+            "GAMEHALL_WS_COMPRESSION": "true",
         }
     )
     config = Config.from_env()
@@ -56,7 +56,7 @@ def test_every_variable(environ: Callable[[dict[str, str]], None]) -> None:
     assert (config.host, config.port, config.grace_seconds) == ("0.0.0.0", 9000, 2.5)
     assert (config.secure_cookies, config.session_days) == (True, 7)
     assert (config.redis_url, config.bot_delay) == ("redis://localhost:6379/0", 0)
-    assert config.ws_compression is False
+    assert config.ws_compression is True
     environ({"GAMEHALL_DATABASE_URL": "postgresql://db/gamehall"})
     assert Config.from_env().database_url == "postgresql://db/gamehall"
 
@@ -91,6 +91,6 @@ def test_run_prints_the_address_and_serves(
     main.run(Config(database_url=f"sqlite:///{tmp_path / 'g.db'}", host="0.0.0.0", port=8123))
     assert "http://0.0.0.0:8123/" in capsys.readouterr().out
     assert calls[0]["host"] == "0.0.0.0" and calls[0]["port"] == 8123
-    assert calls[0]["ws_per_message_deflate"] is True
-    main.run(Config(database_url=f"sqlite:///{tmp_path / 'g.db'}", ws_compression=False))
-    assert calls[1]["ws_per_message_deflate"] is False
+    assert calls[0]["ws_per_message_deflate"] is False
+    main.run(Config(database_url=f"sqlite:///{tmp_path / 'g.db'}", ws_compression=True))
+    assert calls[1]["ws_per_message_deflate"] is True
