@@ -7,6 +7,11 @@ real games. Run as a script for the figures in docs/engines.md::
     python benchmarks/bench_renju_search.py puzzles    # VCF puzzles solved, and the time
     python benchmarks/bench_renju_search.py timing     # how closely a search keeps its time
     python benchmarks/bench_renju_search.py ladder --games 20 --timeout-turn 3000
+
+On a machine slower than the one the ladder's figures were measured on (compare ``speed`` with
+docs/engines.md), ``--time-scale F`` multiplies the levels' own time caps by F and a larger
+``--timeout-turn`` leaves the brains that time, so that each level still stops at its node
+limit and plays the games it would play there.
 """
 
 import argparse
@@ -134,11 +139,13 @@ def ladder(
     pairs: list[tuple[str, str]],
     save: Path | None,
     openings_file: Path = OPENINGS,
+    time_scale: float = 1.0,
 ) -> None:
-    """Each pair's match under ``gamehall match`` (brains as subprocesses, niced by the caller)."""
+    """Each pair's match under ``gamehall match`` (brains as subprocesses, niced by the caller;
+    ``time_scale`` multiplies the levels' own time caps: ``gamehall brain --time-scale``)."""
     openings = read_openings(openings_file)
     for upper, lower in pairs:
-        brain = f"{sys.executable} -m gamehall brain renju --level "
+        brain = f"{sys.executable} -m gamehall brain renju --time-scale {time_scale} --level "
         settings = MatchSettings(
             brain + upper,
             brain + lower,
@@ -184,6 +191,12 @@ def main() -> None:
     parser.add_argument("--pair", action="append", help="upper:lower (default: the ladder)")
     parser.add_argument("--save", help="folder for the ladder's games")
     parser.add_argument("--openings", help="openings file (default renju_openings.txt)")
+    parser.add_argument(
+        "--time-scale",
+        type=float,
+        default=1.0,
+        help="multiply the levels' own time caps (a slower machine: their nodes stop them)",
+    )
     args = parser.parse_args()
     if args.what == "speed":
         print(json.dumps(speed(), indent=2))
@@ -199,6 +212,7 @@ def main() -> None:
             pairs,  # type: ignore[arg-type]
             Path(args.save) if args.save else None,
             Path(args.openings) if args.openings else OPENINGS,
+            args.time_scale,
         )
 
 

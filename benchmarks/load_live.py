@@ -193,7 +193,9 @@ class Bench:
         """Play one side of a match until it is over (or the benchmark stops)."""
         url = f"{self.ws_base}/ws/matches/{match_id}"
         headers = {"Cookie": f"gamehall_session={player.cookie}", "Origin": self.base}
-        async with websockets.connect(url, additional_headers=headers, max_size=None) as ws:
+        async with websockets.connect(  # as a browser: it answers pings, sends none
+            url, additional_headers=headers, max_size=None, ping_interval=None
+        ) as ws:
             sent_at: float | None = None
             ref = 0
             while not self.stopping.is_set():

@@ -2,11 +2,14 @@
 by the command itself."""
 
 import io
+import math
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
+from gamehall.cli import main
 from gamehall.engines.gomocup import point_of_xy, rule_of_bits, xy_of_point
 from gamehall.engines.gomocup.brain import ABOUT, MARGIN_SECONDS, Brain, run
 from gamehall.engines.renju_search.levels import SearchingRenjuEngine, renju_engine, warm_up
@@ -161,3 +164,23 @@ def test_gamehall_brain_answers_on_stdout() -> None:
     point_of_xy(lines[2])
     point_of_xy(lines[3])
     assert len(lines) == 4
+
+
+def test_a_time_scale_multiplies_the_levels_own_time_cap_alone() -> None:
+    engine = renju_engine("world-class", seed=1, time_scale=3)
+    assert isinstance(engine, SearchingRenjuEngine)
+    assert engine.limits.seconds == 30.0
+    plain = renju_engine("world-class", seed=1)
+    assert isinstance(plain, SearchingRenjuEngine)
+    assert engine.limits == replace(plain.limits, seconds=30.0)
+    engine.limited(seconds=2.0)  # the protocol's limits still cut it
+    assert engine.limits.seconds == 2.0
+    assert renju_engine("beginner", seed=1, time_scale=0.5).level == "beginner"
+    for wrong in (0, -1.0, math.nan, math.inf, True, "2"):
+        with pytest.raises(GameError, match="time scale is a number above 0"):
+            renju_engine("expert", seed=1, time_scale=wrong)  # type: ignore[arg-type]
+
+
+def test_the_brain_command_refuses_a_time_scale_of_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["brain", "renju", "--time-scale", "0"]) == 1
+    assert "the time scale is a number above 0, not 0.0" in capsys.readouterr().err

@@ -40,6 +40,14 @@ def add_parsers(sub: Any) -> None:
         "--rule", choices=RULES, default="renju", help="until INFO rule says (default renju)"
     )
     brain.add_argument("--seed", type=int, default=None, help="seed of the engine's choices")
+    brain.add_argument(
+        "--time-scale",
+        type=float,
+        default=1.0,
+        metavar="F",
+        help="multiply the level's own time cap by F (default 1), e.g. 3 on a machine three "
+        "times slower, so that its node limit stops it first; the protocol's limits still apply",
+    )
     match = sub.add_parser(
         "match",
         help="run two Gomocup brains against each other",
@@ -75,7 +83,7 @@ def brain_main(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     from gamehall.engines.gomocup.brain import Brain, run
     from gamehall.engines.renju_search.levels import renju_engine
 
-    run(Brain(renju_engine(args.level, args.seed), args.rule), stdin, stdout)
+    run(Brain(renju_engine(args.level, args.seed, args.time_scale), args.rule), stdin, stdout)
     return 0
 
 

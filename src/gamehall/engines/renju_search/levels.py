@@ -19,6 +19,7 @@ A VCT depth of four (world-class) also guards the root against the opponent's VC
 :mod:`.search`).
 """
 
+import math
 from dataclasses import dataclass, replace
 from typing import cast
 
@@ -245,14 +246,21 @@ def score_text(score: int) -> str:
     return f"{score:+d}"
 
 
-def renju_engine(level: str, seed: int | None = None) -> RenjuEngine:
+def renju_engine(level: str, seed: int | None = None, time_scale: float = 1.0) -> RenjuEngine:
     """A renju engine at any level: ``random`` and ``beginner`` (:mod:`gamehall.engines.renju`)
-    or a searching one."""
+    or a searching one, its own time cap multiplied by ``time_scale``. A slower machine's
+    benchmarks give it more time, so that the level's nodes stop it, as they do on the machine
+    its figures were measured on; the levels that do not search take no time to speak of."""
+    number = isinstance(time_scale, int | float) and not isinstance(time_scale, bool)
+    if not (number and math.isfinite(time_scale) and time_scale > 0):
+        raise GameError(f"the time scale is a number above 0, not {time_scale!r}")
     if level == "random":
         return RandomRenjuEngine(seed)
     if level == "beginner":
         return BeginnerRenjuEngine(seed)
-    return SearchingRenjuEngine(level, seed)
+    own = LEVEL_LIMITS.get(level)
+    limits = None if own is None else replace(own, seconds=own.seconds * time_scale)
+    return SearchingRenjuEngine(level, seed, limits)
 
 
 def warm_up() -> None:
