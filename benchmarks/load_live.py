@@ -246,8 +246,7 @@ async def run(args: argparse.Namespace, base: str, pid: int, url: str) -> dict[s
     await asyncio.sleep(args.seconds)
     bench.figures.measuring = False
     wall = time.perf_counter() - began
-    (user_after, system_after), (user_before, system_before) = cpu_seconds(pid), cpu_before
-    user, system = user_after - user_before, system_after - system_before
+    user, system = (a - b for a, b in zip(cpu_seconds(pid), cpu_before, strict=True))
     cpu = user + system
     client_cpu = time.process_time() - client_before
     events = event_count(url) - events_before

@@ -13,9 +13,11 @@ size, plain and compressed, and the CPU a message costs::
 """
 
 import argparse
+import asyncio
 import random
 import statistics
 import sys
+import tempfile
 import time
 import zlib
 from pathlib import Path
@@ -71,8 +73,9 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=20_000, help="messages compressed")
     args = parser.parse_args()
     live_inprocess.Socket = RecordingSocket  # type: ignore[misc]
-    sys.argv = [sys.argv[0], "--games", str(args.games), "--seconds", str(args.seconds)]
-    live_inprocess.main()
+    games = argparse.Namespace(games=args.games, seconds=args.seconds, warmup=2.0, pace=0.0)
+    with tempfile.TemporaryDirectory(prefix="gamehall-ws-") as folder:
+        asyncio.run(live_inprocess.run(games, Path(folder)))
     rng = random.Random(1)
     texts = [text for each in SENT.values() for text in each]
     print(f"{len(texts)} updates, {statistics.fmean(map(len, texts)):.0f} bytes on average")
