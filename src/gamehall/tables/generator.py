@@ -2,14 +2,17 @@
 
 A play is a sequence of single steps, one die each. The search walks every sequence (make and
 unmake on two small lists, with a memo so that orders reaching the same board are walked once),
-records each position a sequence can stop in, and keeps the plays whose score is the best: the
-most dice used, then the larger die (the dice's pips), then, where the rule set asks, the most
-dice at full value or the most pips moved. That one ordering is the whole of "use as many dice as
-possible, else the larger" for backgammon and nardy alike.
+records each position a sequence can stop in (keyed by its board's code, ``board_code``), and
+keeps the plays whose score is the best: the most dice used, then the larger die (the dice's
+pips), then, where the rule set asks, the most dice at full value or the most pips moved. That
+one ordering is the whole of "use as many dice as possible, else the larger" for backgammon and
+nardy alike.
 """
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from typing import NamedTuple
 
 from gamehall.tables.moves import BAR, OFF, Move, point_name, where
 from gamehall.tables.rules import TablesRules
@@ -23,13 +26,43 @@ Rank = tuple[int, ...]
 Step = tuple[int, int, int, bool]
 """A single move as the search keeps it: (src, dst, die, hit)."""
 
-Found = tuple[Score, tuple[Step, ...], tuple[int, ...], tuple[int, ...]]
+Board = tuple[tuple[int, ...], tuple[int, ...]]
+"""Both sides' checkers as the search keeps them: the mover's, and the opponent's in the
+mover's numbering."""
+
+Found = tuple[Score, tuple[Step, ...]]
+"""A position's best score and the steps that reached it with that score."""
+
+PLACES = 26
+"""A side's places: off, points 1-24, the bar."""
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+def board_code(me: Sequence[int], op: Sequence[int]) -> int:
+    """Both sides' checkers as one exact number, a byte a place (a place holds at most 15):
+    the search's key for a board, changed by a single addition when a checker moves."""
+    return int.from_bytes(bytes(me) + bytes(op), "little")
+
+
+def board_of(code: int) -> Board:
+    """The board ``board_code`` made ``code`` of."""
+    places = code.to_bytes(2 * PLACES, "little")
+    return tuple(places[:PLACES]), tuple(places[PLACES:])
+
+
+_MOVED = tuple(
+    tuple((1 << 8 * dst) - (1 << 8 * src) for dst in range(PLACES)) for src in range(PLACES)
+)
+"""What moving one of the mover's checkers from ``src`` to ``dst`` adds to a board's code."""
+_DOWN = tuple(range(24, 0, -1))
+"""The points from the highest down: the order the search tries sources in."""
+_HIT = tuple((1 << 8 * (PLACES + BAR)) - (1 << 8 * (PLACES + dst)) for dst in range(PLACES))
+"""What hitting the opposing blot on ``dst`` (onto the bar) adds to a board's code."""
+
+
+class Outcome(NamedTuple):
     """A position a sequence of steps ends in: the mover's and the opponent's checkers (both
-    as seen by the mover), the steps that led there and their score."""
+    as seen by the mover), the steps that led there and their score. (A named tuple: a roll
+    makes one per play, and a tuple is made several times faster than a frozen class.)"""
 
     mover: tuple[int, ...]
     opponent: tuple[int, ...]
@@ -60,6 +93,7 @@ class TurnState:
         "_frozen_rule",
         "_head_rule",
         "_hitting",
+        "code",
         "frozen",
         "head_left",
         "me",
@@ -81,6 +115,8 @@ class TurnState:
         self.head_left = head_left
         self.frozen = frozen if frozen is not None else [0] * 26
         self._hitting = rules.hitting
+        self.code = board_code(me, op)
+        """The board's code (``board_code``), kept by ``apply`` and ``revert``."""
         self._head_rule = rules.head_rule
         self._frozen_rule = rules.no_hit_and_run_home
         self._block_step = rules.block_check == "step"
@@ -88,13 +124,6 @@ class TurnState:
     def copy(self) -> "TurnState":
         """An independent copy, for interfaces that step through a turn."""
         return TurnState(self.rules, self.me[:], self.op[:], self.head_left, self.frozen[:])
-
-    def key(self) -> bytes:
-        """The board as bytes: equal boards, equal keys (the opponent's checkers move only
-        when hit)."""
-        if self._hitting:
-            return bytes(self.me) + bytes(self.op)
-        return bytes(self.me)
 
     def target(self, src: int, die: int) -> int:
         """Where a checker from ``src`` lands with ``die`` (0 is off), or a negative code
@@ -199,11 +228,13 @@ class TurnState:
         op = self.op
         me[src] -= 1
         me[dst] += 1
+        self.code += _MOVED[src][dst]
         if src == 24 and self._head_rule:
             self.head_left -= 1
         if dst and op[dst]:
             op[dst] = 0
             op[BAR] += 1
+            self.code += _HIT[dst]
             if self._frozen_rule and dst <= 6:
                 self.frozen[dst] += 1
             return True
@@ -214,11 +245,13 @@ class TurnState:
         me = self.me
         me[src] += 1
         me[dst] -= 1
+        self.code -= _MOVED[src][dst]
         if src == 24 and self._head_rule:
             self.head_left += 1
         if hit:
             self.op[dst] = 1
             self.op[BAR] -= 1
+            self.code -= _HIT[dst]
             if self._frozen_rule and dst <= 6:
                 self.frozen[dst] -= 1
 
@@ -239,8 +272,9 @@ class Search:
 
     def __init__(self, state: TurnState) -> None:
         self.state = state
-        self.outcomes: dict[bytes, Found] = {}
-        """Each position reached: (best score, the steps, mover's and opponent's checkers)."""
+        self.outcomes: dict[int, Found] = {}
+        """Each position reached (its board's code): its best score and the steps that reached
+        it."""
         self._seen: dict[tuple[object, ...], Rank | None] = {}
         """The states walked with dice left (doubles only), and the best rank recorded from
         each: a state reached again in another order is not walked again."""
@@ -248,6 +282,9 @@ class Search:
         self._final_block = rules.block_check == "final"
         self._pref = rules.bearoff_preference
         self._frozen = rules.no_hit_and_run_home
+        self._plain = self._pref == "standard" and not self._final_block
+        """Whether a play's rank is its dice and their pips alone, wherever it stops: then the
+        last die's plays from one state all share a rank (``_leaves``)."""
         self._memo = False
         self._best: Rank | None = None
         """The best rank recorded in the subtree being walked: what the memo keeps for a state,
@@ -281,22 +318,23 @@ class Search:
                 reached.append((step, self._best))
             st.revert(src, dst, hit)
         if not moved or self._final_block:
-            self._record(st.key(), (0, 0, 0, 0), ())
+            self._record(st.code, (0, 0, 0, 0), ())
         return reached
 
     def top_rank(self) -> Rank:
         """The best rank among the positions recorded."""
-        return max(_rank(score, self._pref) for score, *_ in self.outcomes.values())
+        return max(_rank(score, self._pref) for score, _ in self.outcomes.values())
 
     def outcomes_of_rank(self, rank: Rank) -> list[Outcome]:
         """The positions recorded with ``rank``, in the order they were first reached."""
+        pref = self._pref
         return [
-            Outcome(me, op, path, score)
-            for score, path, me, op in self.outcomes.values()
-            if _rank(score, self._pref) == rank
+            Outcome(*board_of(code), path, score)
+            for code, (score, path) in self.outcomes.items()
+            if _rank(score, pref) == rank
         ]
 
-    def _record(self, key: bytes, score: Score, path: tuple[Step, ...]) -> None:
+    def _record(self, key: int, score: Score, path: tuple[Step, ...]) -> None:
         st = self.state
         if self._final_block and st.has_bad_block():
             return
@@ -305,15 +343,14 @@ class Search:
             self._best = rank
         known = self.outcomes.get(key)
         if known is None or (known[0] != score and rank > _rank(known[0], self._pref)):
-            self.outcomes[key] = (score, path, tuple(st.me), tuple(st.op))
+            self.outcomes[key] = (score, path)
 
     def _walk(self, dice: tuple[int, ...], score: Score, path: tuple[Step, ...]) -> None:
         st = self.state
-        key = st.key()
         if not (self._memo and dice):
-            self._walk_on(key, dice, score, path)
+            self._walk_on(dice, score, path)
             return
-        memo: tuple[object, ...] = (key, dice, st.head_left)
+        memo: tuple[object, ...] = (st.code, dice, st.head_left)
         if self._frozen:
             memo += (tuple(st.frozen),)
         if self._pref != "standard":
@@ -325,26 +362,24 @@ class Search:
             here = self._seen[memo]
         else:
             self._best = None
-            self._walk_on(key, dice, score, path)
+            self._walk_on(dice, score, path)
             here = self._seen[memo] = self._best
         if outer is not None and (here is None or outer > here):
             here = outer
         self._best = here
 
-    def _walk_on(
-        self, key: bytes, dice: tuple[int, ...], score: Score, path: tuple[Step, ...]
-    ) -> None:
+    def _walk_on(self, dice: tuple[int, ...], score: Score, path: tuple[Step, ...]) -> None:
         """``_walk`` from a state not walked before."""
         st = self.state
         if st.me[OFF] == 15:
-            self._record(key, finished(st.rules, dice, score), path)
+            self._record(st.code, finished(st.rules, dice, score), path)
             return
         if not dice:
-            self._record(key, score, path)
+            self._record(st.code, score, path)
             return
         moved = False
         me = st.me
-        sources = (BAR,) if me[BAR] else [p for p in range(24, 0, -1) if me[p]]
+        sources = (BAR,) if me[BAR] else list(compress(_DOWN, me[24:0:-1]))
         if len(dice) == 1:
             moved = self._leaves(dice[0], sources, score, path)
         else:
@@ -357,7 +392,7 @@ class Search:
         # A position that can go on is a play only if every way on ends in a forbidden block
         # (checked at the end of the play); otherwise its continuations use more dice.
         if not moved or self._final_block:
-            self._record(key, score, path)
+            self._record(st.code, score, path)
 
     def _steps(
         self, dice: tuple[int, ...], sources: Sequence[int]
@@ -380,24 +415,42 @@ class Search:
         self, die: int, sources: Sequence[int], score: Score, path: tuple[Step, ...]
     ) -> bool:
         """Play the last die from every source and record where each ends (the search's
-        innermost loop, kept flat); returns whether any checker could move."""
+        innermost loop, kept flat); returns whether any checker could move.
+
+        Where the search is ``_plain`` every play recorded here has the same rank (one more
+        die, its pips) and only its board counts, so ``_record``'s work is done once for them
+        all and each board's code is reckoned without making the move; a play that bears off
+        the last checker goes through ``_walk`` (the dice left may count)."""
         st = self.state
-        me = st.me
+        me, op = st.me, st.op
         target, apply, revert, record = st.target, st.apply, st.revert, self._record
-        moved = False
+        plain, outcomes, code, last = self._plain, self.outcomes, st.code, 14 - me[OFF]
+        used, pips, full, moved_pips = score[0] + 1, score[1] + die, score[2], score[3]
+        rank = (used, pips)
+        recorded = moved = False
         for src in sources:
             dst = target(src, die)
             if dst < 0:
                 continue
             moved = True
+            step_score = (used, pips, full + (src - die == dst), moved_pips + src - dst)
+            if plain and (dst or last):
+                hit = bool(dst) and op[dst] > 0
+                board = code + _MOVED[src][dst] + (_HIT[dst] if hit else 0)
+                known = outcomes.get(board)
+                if known is None or (known[0] != step_score and rank > known[0][:2]):
+                    outcomes[board] = (step_score, (*path, (src, dst, die, hit)))
+                recorded = True
+                continue
             hit = apply(src, dst)
-            step_score = advance(score, src, dst, die)
             step_path = (*path, (src, dst, die, hit))
             if me[OFF] == 15:
                 self._walk((), step_score, step_path)
             else:
-                record(st.key(), step_score, step_path)
+                record(st.code, step_score, step_path)
             revert(src, dst, hit)
+        if recorded and (self._best is None or rank > self._best):
+            self._best = rank
         return moved
 
 
