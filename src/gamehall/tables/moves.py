@@ -53,7 +53,21 @@ def format_play(moves: Sequence[Move]) -> str:
 def format_steps(steps: Sequence[tuple[int, int, int, bool]]) -> str:
     """``format_play`` of single moves given as ``(src, dst, die, hit)`` tuples, the form the
     legal-play search keeps them in (it writes every play of every roll a player is offered,
-    so it is kept lean)."""
+    so it is kept lean, and the plays of one or two moves, most of them, are written
+    directly)."""
+    if len(steps) == 2:
+        (src, dst, _, hit), (src2, dst2, _, hit2) = steps
+        to = _HIT_NAMES[dst2] if hit2 else _NAMES[dst2]
+        if src2 == dst:  # one checker moved on
+            return f"{_NAMES[src]}/{_HIT_NAMES[dst]}/{to}" if hit else f"{_NAMES[src]}/{to}"
+        first = f"{_NAMES[src]}/{_HIT_NAMES[dst] if hit else _NAMES[dst]}"
+        second = f"{_NAMES[src2]}/{to}"
+        if first == second:
+            return f"{first}(2)"
+        return f"{first} {second}" if (src, dst) >= (src2, dst2) else f"{second} {first}"
+    if len(steps) == 1:
+        src, dst, _, hit = steps[0]
+        return f"{_NAMES[src]}/{_HIT_NAMES[dst] if hit else _NAMES[dst]}"
     chains: list[list[tuple[int, bool]]] = []
     for src, dst, _, hit in steps:
         # Go on with a checker that arrived where this move starts; one that hit there first,
@@ -74,11 +88,13 @@ def format_steps(steps: Sequence[tuple[int, int, int, bool]]) -> str:
             chain.append((dst, hit))
     texts: list[tuple[int, int, str]] = []
     for chain in chains:
-        first, last = chain[0], chain[-1]
-        parts = [_NAMES[first[0]]]
-        parts.extend(_HIT_NAMES[p] for p, hit in chain[1:-1] if hit)
-        parts.append(_HIT_NAMES[last[0]] if last[1] else _NAMES[last[0]])
-        texts.append((-first[0], -last[0], "/".join(parts)))
+        origin, (goal, goal_hit) = chain[0][0], chain[-1]
+        last = _HIT_NAMES[goal] if goal_hit else _NAMES[goal]
+        if len(chain) > 2:  # the points it hit on the way are written too
+            passed = "".join(_HIT_NAMES[p] + "/" for p, hit in chain[1:-1] if hit)
+            texts.append((-origin, -goal, f"{_NAMES[origin]}/{passed}{last}"))
+        else:
+            texts.append((-origin, -goal, f"{_NAMES[origin]}/{last}"))
     if len(texts) > 1:
         texts.sort(key=itemgetter(0, 1))
     counts: dict[str, int] = {}
