@@ -130,6 +130,19 @@ def test_plays_replayed_step_by_step_give_their_results(
 
 @FAST
 @given(POSITIONS, DICE)
+def test_every_legal_play_made_whole_completes_the_turn_as_its_moves_one_by_one(
+    position: Position, dice: tuple[int, int]
+) -> None:
+    for play in some(position.legal_plays(dice)):
+        whole = position.start_turn(dice)
+        whole.make(play)
+        one_by_one = replay(position, dice, play.moves)
+        assert whole.is_complete and whole.moves == one_by_one.moves
+        assert whole.play().result == play.result
+
+
+@FAST
+@given(POSITIONS, DICE)
 def test_notations_play_back_to_their_results(position: Position, dice: tuple[int, int]) -> None:
     for play in some(position.legal_plays(dice)):
         assert position.play(play.notation, dice) == play.result

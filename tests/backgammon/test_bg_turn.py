@@ -2,7 +2,7 @@
 
 import pytest
 
-from gamehall.backgammon import Move, Position, Turn
+from gamehall.backgammon import Move, Play, Position, Turn
 from gamehall.errors import IllegalMoveError
 
 P = Position.from_points
@@ -35,6 +35,27 @@ def test_moves_then_play_give_the_same_play_as_the_text() -> None:
     play = turn.play()
     assert play.notation == "8/5 6/5"
     assert play.result == START.play("8/5 6/5", (3, 1))
+
+
+def test_a_whole_play_is_made_at_once() -> None:
+    turn = START.start_turn((3, 1))
+    turn.make(START.find_play("8/5 6/5", (3, 1)))
+    assert turn.is_complete and [str(m) for m in turn.moves] == ["8/5", "6/5"]
+    assert turn.play().result == START.play("8/5 6/5", (3, 1))
+
+
+def test_a_play_that_is_not_whole_or_not_legal_here_leaves_the_turn_as_it_was() -> None:
+    turn = START.start_turn((3, 1))
+    turn.move(8, 3)
+    with pytest.raises(IllegalMoveError, match="not a legal play here"):
+        turn.make(START.find_play("8/5 6/5", (3, 1)))  # its 3 is played already
+    assert [str(m) for m in turn.moves] == ["8/5"] and turn.dice_left == (1,)
+    turn.make(Play.from_moves([Move(6, 5, 1)], START))  # the rest of the play, from here
+    assert turn.is_complete and turn.play().notation == "8/5 6/5"
+    single = START.start_turn((3, 1))
+    with pytest.raises(IllegalMoveError, match="not a whole legal play: more dice"):
+        single.make(Play.from_moves([Move(8, 5, 3)], START))
+    assert single.moves == () and single.dice_left == (3, 1)
 
 
 def test_undo_takes_the_last_move_back() -> None:

@@ -148,6 +148,27 @@ def test_every_time_control_round_trips_through_text(control: TimeControl) -> No
     assert TimeControl.parse(str(control)) == control
 
 
+@given(controls, st.lists(st.tuples(st.sampled_from(["wait", "switch", "stop"]), seconds)))
+def test_flagged_is_the_snapshots_flag_at_every_moment(
+    control: TimeControl, steps: list[tuple[str, float]]
+) -> None:
+    fake = FakeTime()
+    clock = Clock(control, match_length=5, time_source=fake)
+    clock.start(0)
+    side = 0
+    for what, wait in steps:
+        fake.advance(wait)
+        assert clock.flagged() == clock.snapshot().flagged
+        if what == "switch" and clock.flagged() is None:
+            side = 1 - side
+            clock.switch(side)
+        elif what == "stop":
+            clock.stop()
+            if clock.flagged() is None:
+                clock.start(side)
+    assert clock.flagged() == clock.snapshot().flagged
+
+
 # Fischer
 
 

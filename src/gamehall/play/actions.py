@@ -61,15 +61,27 @@ class Action:
         """This action from its dict form; ``IllegalMoveError`` when a field is wrong."""
         if data.get("kind") != cls.kind:
             raise IllegalMoveError(f"{data.get('kind')!r} is not a {cls.kind} action")
-        names = {f.name for f in fields(cls)}
+        names, required = _fields_of(cls)
         given = {key: value for key, value in data.items() if key != "kind"}
-        required = {f.name for f in fields(cls) if f.default is MISSING}
-        if set(given) - names or required - set(given):
+        if not required <= given.keys() <= names:
             raise IllegalMoveError(cls.usage)
         try:
             return cls(**given)
         except TypeError:
             raise IllegalMoveError(cls.usage) from None
+
+
+_FIELDS: dict[type[Action], tuple[frozenset[str], frozenset[str]]] = {}
+
+
+def _fields_of(cls: type[Action]) -> tuple[frozenset[str], frozenset[str]]:
+    """An action's field names, and those it cannot go without (found once for each kind)."""
+    known = _FIELDS.get(cls)
+    if known is None:
+        every = fields(cls)
+        names = frozenset(f.name for f in every)
+        known = _FIELDS[cls] = (names, frozenset(f.name for f in every if f.default is MISSING))
+    return known
 
 
 @dataclass(frozen=True)

@@ -392,8 +392,16 @@ class Clock:
         return self._view(self._time()).periods[side]
 
     def flagged(self) -> int | None:
-        """The side whose time has run out by now, or None."""
-        return self._view(self._time()).flagged
+        """The side whose time has run out by now, or None: ``snapshot().flagged``, reckoned
+        for the running side alone (every legal action asks it)."""
+        side = self._running
+        if self._flagged is not None or side is None:
+            return self._flagged
+        elapsed = self._elapsed + max(self._time() - self._since, 0.0)
+        *_, out = self.control._spend(
+            self._remaining[side], self._periods[side], self._elapsed, elapsed
+        )
+        return side if out else None
 
     def snapshot(self) -> ClockSnapshot:
         """Both clocks now."""

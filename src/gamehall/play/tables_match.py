@@ -33,6 +33,7 @@ from gamehall.play.actions import (
 )
 from gamehall.play.match import GameSummary, Handler, Match
 from gamehall.play.snapshot import Fields, pair_of_seats
+from gamehall.tables.generator import Board
 from gamehall.tables.moves import BAR
 from gamehall.tables.moves import Move as CheckerMove
 from gamehall.tables.position import Play as TablesPlay
@@ -46,8 +47,8 @@ session, the match over."""
 
 KIND_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
 
-KNOWN_IDS = 8
-"""Position IDs kept (``_position_id``): the boards of a turn or two."""
+KNOWN_BOARDS = 8
+"""Boards whose Position ID and pips are kept (``_board_facts``): those of a turn or two."""
 
 KnownMoves = tuple[Turn[TablesPosition], tuple[CheckerMove, ...], list[CheckerMove]]
 KnownPlays = tuple[TablesPosition, tuple[int, int], dict[str, TablesPlay[TablesPosition]]]
@@ -87,8 +88,10 @@ class TablesMatch(Match):
         """The legal single moves of a turn as it stood (after the moves made so far)."""
         self._known_plays: KnownPlays | None = None
         """The legal plays of a position and a roll, by their notation (in their order)."""
-        self._known_ids: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
-        """The GNU Backgammon Position IDs of the boards shown lately."""
+        self._known_boards: dict[Board, tuple[str | None, tuple[int, int]]] = {}
+        """The boards shown lately: their GNU Backgammon Position ID (backgammon) and pips."""
+        self._known_match_id: tuple[dict[str, Any], str] | None = None
+        """The Match ID shown last, with the fields it was made of."""
 
     # -- what a front end asks ------------------------------------------------------------------
 
@@ -263,12 +266,13 @@ class TablesMatch(Match):
         """The board from player 0's side of the table, each player's pips, and where each
         point of a player's is in the other's numbering (to draw both on one board)."""
         own = (position.mover, position.opponent)
-        pips = list(position.pip_count())
+        position_id, (mover_pips, opponent_pips) = self._board_facts(position)
+        pips = [mover_pips, opponent_pips]
         if self.on_roll == 1:
             own = (position.opponent, position.mover)
             pips.reverse()
-        if isinstance(position, BackgammonPosition):
-            view: dict[str, Any] = {"id": self._position_id(position)}
+        if position_id is not None:
+            view: dict[str, Any] = {"id": position_id}
         else:
             assert isinstance(position, NardyPosition)
             view = position.to_dict()
@@ -277,26 +281,39 @@ class TablesMatch(Match):
         view["opposite"] = list(position.rules.opposite)
         return view
 
-    def _position_id(self, position: BackgammonPosition) -> str:
-        """``position.to_id()``, kept for the few boards of the turn: every state shows the
-        board of the turn's start and the board now, and a turn has several states."""
+    def _board_facts(self, position: TablesPosition) -> tuple[str | None, tuple[int, int]]:
+        """``position.to_id()`` (backgammon; None for nardy) and ``position.pip_count()``, kept
+        for the few boards of the turn: every state shows the board of the turn's start and
+        the board now, and a turn has several states."""
         key = (position.mover, position.opponent)
-        known = self._known_ids.get(key)
+        known = self._known_boards.get(key)
         if known is None:
-            if len(self._known_ids) >= KNOWN_IDS:
-                self._known_ids.clear()
-            known = self._known_ids[key] = position.to_id()
+            if len(self._known_boards) >= KNOWN_BOARDS:
+                self._known_boards.clear()
+            position_id = position.to_id() if isinstance(position, BackgammonPosition) else None
+            known = self._known_boards[key] = (position_id, position.pip_count())
         return known
 
     def _match_id(self) -> str | None:
-        """The Match ID, when GNU Backgammon's can hold the state (a cube up to 32768)."""
+        """The Match ID, when GNU Backgammon's can hold the state (a cube up to 32768). The
+        last one is kept: a turn's states after the roll and after the play share it."""
         try:
-            return self.match_state().to_id()
+            fields = self._match_fields()
+            known = self._known_match_id
+            if known is not None and known[0] == fields:
+                return known[1]
+            match_id = MatchState(**fields).to_id()
         except GameError:
             return None
+        self._known_match_id = (fields, match_id)
+        return match_id
 
     def match_state(self) -> MatchState:
         """The state as GNU Backgammon's Match ID holds it (backgammon only)."""
+        return MatchState(**self._match_fields())
+
+    def _match_fields(self) -> dict[str, Any]:
+        """``match_state()``'s fields, by name."""
         if self.variant is None:
             raise GameError("nardy has no GNU Backgammon Match ID")
         game_state: Literal["no_game", "playing", "over", "resigned", "dropped"] = "playing"
@@ -310,20 +327,20 @@ class TablesMatch(Match):
         if self.cube & (self.cube - 1):
             raise GameError(f"GNU Backgammon's Match ID cannot hold a stake of {self.cube}")
         turn = self.to_act if self.to_act is not None else self.on_roll
-        return MatchState(
-            cube_value=self.cube,
-            cube_owner=self.cube_owner,
-            player_on_roll=self.on_roll,
-            crawford=self.crawford_game and self.settings.length > 0,
-            game_state=game_state,
-            turn=turn,
-            doubled=self.phase == "double",
-            resignation=self.resign_offer[1] if self.resign_offer else 0,
-            dice=self.dice if self.phase == "move" else None,
-            match_length=self.settings.length,
-            score=(int(self.score[0]), int(self.score[1])),
-            jacoby=self.settings.jacoby,
-        )
+        return {
+            "cube_value": self.cube,
+            "cube_owner": self.cube_owner,
+            "player_on_roll": self.on_roll,
+            "crawford": self.crawford_game and self.settings.length > 0,
+            "game_state": game_state,
+            "turn": turn,
+            "doubled": self.phase == "double",
+            "resignation": self.resign_offer[1] if self.resign_offer else 0,
+            "dice": self.dice if self.phase == "move" else None,
+            "match_length": self.settings.length,
+            "score": (int(self.score[0]), int(self.score[1])),
+            "jacoby": self.settings.jacoby,
+        }
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -403,15 +420,7 @@ class TablesMatch(Match):
         play = self._find_play(self.position, self.dice, action.text)
         # The turn as it began (no move made yet) is played on rather than started again.
         turn = self.position.start_turn(self.dice) if self.turn.moves else self.turn
-        made = 0
-        try:
-            for move in play.moves:
-                turn.move(move.src, move.die)
-                made += 1
-        except GameError:
-            for _ in range(made):
-                turn.undo()
-            raise
+        turn.make(play)
         self.turn = turn
         self._log("play", player, action.data(), {"play": play.notation})
         self._maybe_auto_confirm(player)

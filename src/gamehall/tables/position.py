@@ -15,6 +15,7 @@ from typing import Generic, Self, TypeVar
 
 from gamehall.errors import IllegalMoveError, InvalidPositionError
 from gamehall.tables.generator import (
+    Board,
     Outcome,
     Score,
     Step,
@@ -244,11 +245,6 @@ class TablesPosition:
         return sum(map(mul, _POINTS, self.mover)), sum(map(mul, _POINTS, self.opponent))
 
 
-Board = tuple[tuple[int, ...], tuple[int, ...]]
-"""Both sides' checkers as the search keeps them: the mover's, and the opponent's in the
-mover's numbering."""
-
-
 def _follow(
     state: TurnState,
     paths: list[list[tuple[int, bool]]],
@@ -461,12 +457,37 @@ class Turn(Generic[P]):
                 f"{move} cannot be completed into a legal play: the rules on using the dice "
                 "(as many as possible, else the larger) need another move"
             )
+        self._apply(move)
+        return move
+
+    def make(self, play: Play[P]) -> None:
+        """Make a whole play from where the turn stands: each of its moves in turn, as ``move``
+        would, but without asking after each whether the play can still be completed (a
+        search of the rest of the turn each time): whether it ends complete says that for
+        all of them at once. ``IllegalMoveError``, the turn unchanged, when it is not a
+        complete legal play from here."""
+        made = len(self._moves)
+        state = self._state
+        for src, _, die, _ in play.path:
+            dst = state.target(src, die) if die in self._left else -1
+            if dst < 0:
+                self._undo_to(made)
+                raise IllegalMoveError(f"{play} is not a legal play here")
+            self._apply(Move(src, dst, die, bool(dst) and state.op[dst] > 0))
+        if not self.is_complete:
+            self._undo_to(made)
+            raise IllegalMoveError(f"{play} is not a whole legal play: more dice must be played")
+
+    def _apply(self, move: Move) -> None:
         self._history.append((move, self._score))
         self._state.apply(move.src, move.dst)
         self._score = advance(self._score, move.src, move.dst, move.die)
-        self._left.remove(die)
+        self._left.remove(move.die)
         self._moves.append(move)
-        return move
+
+    def _undo_to(self, count: int) -> None:
+        while len(self._moves) > count:
+            self.undo()
 
     def undo(self) -> Move:
         """Take the last single move back (the play layer decides whether a variant allows it)."""
