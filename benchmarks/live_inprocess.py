@@ -3,7 +3,8 @@
 ``LiveMatches`` runs on a fresh SQLite file with ``--games`` backgammon matches (3 points,
 ``fischer:600+10``) played by fake sockets that write every message out as a socket would
 (``dumps``, or the text an update comes with) and act on it at once, or after a random pause of
-up to twice ``--pace`` seconds: a random legal play, else confirm, roll, take. It prints the
+up to twice ``--pace`` seconds: a random legal play, else confirm, roll, take. The garbage
+collector is kept as the server keeps it (``GarbageKeeper``). It prints the
 stored events a second, the process's CPU time per stored event and the writer's batches. The
 figure leaves out the network and the ASGI server (``load_live.py`` measures those too), so it
 varies far less from run to run on a busy machine::
@@ -25,6 +26,7 @@ from sqlalchemy import create_engine, text
 
 from gamehall.play.actions import action_from_dict
 from gamehall.play.settings import MatchSettings
+from gamehall.server.collector import GarbageKeeper
 from gamehall.server.config import Config
 from gamehall.server.live import LiveMatch, LiveMatches, dumps
 from gamehall.server.live.fanout import Serialised
@@ -93,6 +95,8 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
     live_matches = LiveMatches(store, Config(database_url=url, grace_seconds=600))
     await live_matches.start()
     live_matches.serving()
+    keeper = GarbageKeeper()  # the server's garbage collection, as it runs there
+    keeper.start()
     tables = [
         asyncio.create_task(
             table(live_matches, seats[2 * i : 2 * i + 2], random.Random(i), args.pace)
@@ -115,6 +119,7 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
     for task in tables:
         task.cancel()
     await asyncio.gather(*tables, return_exceptions=True)
+    await keeper.stop()
     await live_matches.stop()
     counter.dispose()
     store.close()
