@@ -5,6 +5,7 @@ what happens around the board: who starts, rolling, the doubling cube, resignati
 move back before the turn is confirmed, scoring games into the match and the Crawford game.
 """
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from gamehall.backgammon.match_id import MatchState
@@ -46,6 +47,10 @@ double to answer, a turn being played, a resignation to answer, between the game
 session, the match over."""
 
 KIND_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
+
+MATCH_IDS = 4096
+"""Match IDs kept, by the fields they are made of (``_match_id_of``): the states of a match
+repeat from turn to turn and from match to match (scores, dice, the cube)."""
 
 KNOWN_BOARDS = 8
 """Boards whose Position ID and pips are kept (``_board_facts``): those of a turn or two."""
@@ -90,8 +95,6 @@ class TablesMatch(Match):
         """The legal plays of a position and a roll, by their notation (in their order)."""
         self._known_boards: dict[Board, tuple[str | None, tuple[int, int]]] = {}
         """The boards shown lately: their GNU Backgammon Position ID (backgammon) and pips."""
-        self._known_match_id: tuple[dict[str, Any], str] | None = None
-        """The Match ID shown last, with the fields it was made of."""
 
     # -- what a front end asks ------------------------------------------------------------------
 
@@ -295,18 +298,11 @@ class TablesMatch(Match):
         return known
 
     def _match_id(self) -> str | None:
-        """The Match ID, when GNU Backgammon's can hold the state (a cube up to 32768). The
-        last one is kept: a turn's states after the roll and after the play share it."""
+        """The Match ID, when GNU Backgammon's can hold the state (a cube up to 32768)."""
         try:
-            fields = self._match_fields()
-            known = self._known_match_id
-            if known is not None and known[0] == fields:
-                return known[1]
-            match_id = MatchState(**fields).to_id()
+            return _match_id_of(tuple(self._match_fields().items()))
         except GameError:
             return None
-        self._known_match_id = (fields, match_id)
-        return match_id
 
     def match_state(self) -> MatchState:
         """The state as GNU Backgammon's Match ID holds it (backgammon only)."""
@@ -834,3 +830,9 @@ class TablesMatch(Match):
             head_exception=options.get("head_exception", "seed"),  # type: ignore[arg-type]
             last_roll_tie=options.get("last_roll_tie") == "on",
         )
+
+
+@lru_cache(maxsize=MATCH_IDS)
+def _match_id_of(fields: tuple[tuple[str, Any], ...]) -> str:
+    """``MatchState(**fields).to_id()``, kept for the states that come again."""
+    return MatchState(**dict(fields)).to_id()
