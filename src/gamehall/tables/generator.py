@@ -60,14 +60,23 @@ _HIT = tuple((1 << 8 * (PLACES + BAR)) - (1 << 8 * (PLACES + dst)) for dst in ra
 
 
 class Outcome(NamedTuple):
-    """A position a sequence of steps ends in: the mover's and the opponent's checkers (both
-    as seen by the mover), the steps that led there and their score. (A named tuple: a roll
-    makes one per play, and a tuple is made several times faster than a frozen class.)"""
+    """A position a sequence of steps ends in (its board's code, ``board_code``), the steps
+    that led there and their score. A named tuple, whose board is read from its code when
+    asked: a roll makes one per play, most never looked at."""
 
-    mover: tuple[int, ...]
-    opponent: tuple[int, ...]
+    code: int
     path: tuple[Step, ...]
     score: Score
+
+    @property
+    def mover(self) -> tuple[int, ...]:
+        """The mover's checkers."""
+        return board_of(self.code)[0]
+
+    @property
+    def opponent(self) -> tuple[int, ...]:
+        """The opponent's checkers, in the mover's numbering."""
+        return board_of(self.code)[1]
 
     @property
     def steps(self) -> tuple[Move, ...]:
@@ -329,7 +338,7 @@ class Search:
         """The positions recorded with ``rank``, in the order they were first reached."""
         pref = self._pref
         return [
-            Outcome(*board_of(code), path, score)
+            Outcome(code, path, score)
             for code, (score, path) in self.outcomes.items()
             if _rank(score, pref) == rank
         ]

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from operator import itemgetter
+from typing import Any
 
 from gamehall.errors import IllegalMoveError
 
@@ -68,33 +69,31 @@ def format_steps(steps: Sequence[tuple[int, int, int, bool]]) -> str:
     if len(steps) == 1:
         src, dst, _, hit = steps[0]
         return f"{_NAMES[src]}/{_HIT_NAMES[dst] if hit else _NAMES[dst]}"
-    chains: list[list[tuple[int, bool]]] = []
+    # Each checker's chain: [where it started, where it is, whether it hit there, the points
+    # it hit on the way, written]. A move goes on with a checker that arrived where it starts;
+    # one that did not hit there first, so that a hit is never written as the hitter moving
+    # on when another checker did.
+    chains: list[list[Any]] = []
     for src, dst, _, hit in steps:
-        # Go on with a checker that arrived where this move starts; one that hit there first,
-        # so that a hit is never written as the hitter moving on when another checker did.
         chain = None
         if src != OFF:
             for known in chains:
-                end = known[-1]
-                if end[0] == src:
-                    if not end[1]:
+                if known[1] == src:
+                    if not known[2]:
                         chain = known
                         break
                     if chain is None:
                         chain = known
         if chain is None:
-            chains.append([(src, False), (dst, hit)])
+            chains.append([src, dst, hit, ""])
         else:
-            chain.append((dst, hit))
-    texts: list[tuple[int, int, str]] = []
-    for chain in chains:
-        origin, (goal, goal_hit) = chain[0][0], chain[-1]
-        last = _HIT_NAMES[goal] if goal_hit else _NAMES[goal]
-        if len(chain) > 2:  # the points it hit on the way are written too
-            passed = "".join(_HIT_NAMES[p] + "/" for p, hit in chain[1:-1] if hit)
-            texts.append((-origin, -goal, f"{_NAMES[origin]}/{passed}{last}"))
-        else:
-            texts.append((-origin, -goal, f"{_NAMES[origin]}/{last}"))
+            if chain[2]:
+                chain[3] += _HIT_NAMES[chain[1]] + "/"
+            chain[1], chain[2] = dst, hit
+    texts = [
+        (-origin, -end, f"{_NAMES[origin]}/{passed}{_HIT_NAMES[end] if hit else _NAMES[end]}")
+        for origin, end, hit, passed in chains
+    ]
     if len(texts) > 1:
         texts.sort(key=itemgetter(0, 1))
     counts: dict[str, int] = {}

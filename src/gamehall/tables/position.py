@@ -15,7 +15,6 @@ from typing import Generic, Self, TypeVar
 
 from gamehall.errors import IllegalMoveError, InvalidPositionError
 from gamehall.tables.generator import (
-    Board,
     Outcome,
     Score,
     Step,
@@ -24,6 +23,7 @@ from gamehall.tables.generator import (
     advance,
     best_outcomes,
     best_rank,
+    board_of,
     can_reach,
     stops_at,
     survey,
@@ -179,10 +179,12 @@ class TablesPosition:
         opposite = self.rules.opposite
         return self._successor(tuple(map(op.__getitem__, opposite)), tuple(me))
 
+    def _result_of_code(self, code: int) -> Self:
+        return self._result_of(*board_of(code))
+
     def _play_of(self, outcome: Outcome) -> "Play[Self]":
-        me, op = outcome.mover, outcome.opponent
         # a partial, not a closure: two objects for the collector to track, not five
-        return Play.deferred(outcome.path, partial(self._result_of, me, op))
+        return Play.deferred(outcome.path, partial(self._result_of_code, outcome.code))
 
     @property
     def is_over(self) -> bool:
@@ -222,8 +224,8 @@ class TablesPosition:
                 raise IllegalMoveError(f"there is no checker of yours {where(path[0][0])} to move")
         state = self._state(pair)
         dice_left = dice_to_play(pair)
-        legal = {(o.mover, o.opponent): o for o in best_outcomes(state.copy(), dice_left)}
-        routes: dict[Board, bool] = {}
+        legal = {o.code: o for o in best_outcomes(state.copy(), dice_left)}
+        routes: dict[int, bool] = {}
         _follow(state.copy(), [list(p) for p in segments], dice_left, False, routes)
         found = [(legal[end], unwritten) for end, unwritten in routes.items() if end in legal]
         if len(found) > 1:
@@ -250,15 +252,14 @@ def _follow(
     paths: list[list[tuple[int, bool]]],
     dice: tuple[int, ...],
     unwritten: bool,
-    ends: dict[Board, bool],
+    ends: dict[int, bool],
 ) -> None:
     """Every board the written paths can end in, played a die at a time in any order, each
     step allowed by the rules, never passing a written point, hitting wherever ``*`` is written.
-    ``ends`` maps each board to whether every way there hit on a point the text does not write
-    (so a plain ``24/13`` means the way round that hits nothing, when there is one)."""
+    ``ends`` maps each board (its code) to whether every way there hit on a point the text does
+    not write (so a plain ``24/13`` means the way round that hits nothing, when there is one)."""
     if not paths:
-        end = (tuple(state.me), tuple(state.op))
-        ends[end] = ends.get(end, True) and unwritten
+        ends[state.code] = ends.get(state.code, True) and unwritten
         return
     for i, path in enumerate(paths):
         (src, _), (goal, marked) = path[0], path[1]
