@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Sequence
+from operator import mul
 
 from gamehall.errors import InvalidPositionError, RecordError
 
@@ -28,6 +29,8 @@ _KEY_BITS = 8 * _KEY_BYTES
 _PLACES = 25
 _CHECKERS = 15
 _SIDE_NAMES = ("the player not on roll", "the player on roll")
+_RUNS = tuple("1" * count + "0" for count in range(_CHECKERS + 1))
+"""A place's bits, lowest first: a 1 for each checker, then a 0."""
 
 
 def check_id_text(text: str, length: int, what: str) -> None:
@@ -51,12 +54,12 @@ def _board_problem(board: TanBoard) -> str | None:
     for name, side in zip(_SIDE_NAMES, board, strict=True):
         if sum(side) > _CHECKERS:
             return f"{name} has {sum(side)} checkers, and a player has only {_CHECKERS}"
-    for i in range(24):
-        if on_roll[i] and opponent[23 - i]:
-            return (
-                f"both players have checkers on one point (point {i + 1} of the player on roll, "
-                f"point {24 - i} of his opponent)"
-            )
+    if any(map(mul, on_roll[:24], opponent[23::-1])):  # a point held by both: say which
+        i = next(i for i in range(24) if on_roll[i] and opponent[23 - i])
+        return (
+            f"both players have checkers on one point (point {i + 1} of the player on roll, "
+            f"point {24 - i} of his opponent)"
+        )
     home_boards_closed = all(opponent[i] >= 2 and on_roll[i] >= 2 for i in range(6))
     if home_boards_closed and opponent[24] and on_roll[24]:
         return "both players are on the bar against closed home boards, which no game can reach"
@@ -86,11 +89,7 @@ def encode_position_id(board: tuple[Sequence[int], Sequence[int]]) -> str:
     if problem is not None:
         raise InvalidPositionError(f"impossible position: {problem}")
     # Each place's count as that many 1 bits then a 0, from the lowest bit up.
-    key = shift = 0
-    for side in sides:
-        for count in side:
-            key |= ((1 << count) - 1) << shift
-            shift += count + 1
+    key = int("".join([_RUNS[count] for side in sides for count in side])[::-1], 2)
     return base64.b64encode(key.to_bytes(_KEY_BYTES, "little")).decode("ascii")[:_ID_LENGTH]
 
 
