@@ -6,9 +6,8 @@ A position holds each side's checkers in that side's own numbering, as GNU Backg
 own ``Position`` classes add their IDs, text forms and scoring on top.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from itertools import pairwise
 from operator import mul
 from typing import Generic, Self, TypeVar
@@ -70,20 +69,23 @@ class Play(Generic[P]):
     time it is asked for. Most plays of a roll are never shown, and many never looked at.
     """
 
-    __slots__ = ("_make", "_result", "path")
+    __slots__ = ("_code", "_result", "_start", "path")
 
     def __init__(self, path: tuple[Step, ...], result: P) -> None:
         self.path = path
         self._result: P | None = result
-        self._make: Callable[[], P] | None = None
+        self._start: P | None = None
+        self._code = 0
 
     @classmethod
-    def deferred(cls, path: tuple[Step, ...], make: Callable[[], P]) -> "Play[P]":
-        """A play whose resulting position ``make`` builds when it is first asked for."""
+    def reaching(cls, path: tuple[Step, ...], start: P, code: int) -> "Play[P]":
+        """A play from ``start`` that ends in the board of ``code`` (``board_code``): its
+        position is built when it is first asked for."""
         play = cls.__new__(cls)
         play.path = path
         play._result = None
-        play._make = make
+        play._start = start
+        play._code = code
         return play
 
     @classmethod
@@ -95,9 +97,9 @@ class Play(Generic[P]):
     def result(self) -> P:
         """The position after the play, the opponent on roll."""
         if self._result is None:
-            assert self._make is not None
-            self._result = self._make()
-            self._make = None
+            assert self._start is not None
+            self._result = self._start._result_of_code(self._code)
+            self._start = None
         return self._result
 
     @property
@@ -183,8 +185,7 @@ class TablesPosition:
         return self._result_of(*board_of(code))
 
     def _play_of(self, outcome: Outcome) -> "Play[Self]":
-        # a partial, not a closure: two objects for the collector to track, not five
-        return Play.deferred(outcome.path, partial(self._result_of_code, outcome.code))
+        return Play.reaching(outcome.path, self, outcome.code)
 
     @property
     def is_over(self) -> bool:
