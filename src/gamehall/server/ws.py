@@ -8,13 +8,13 @@ up a match: one that falls too far behind is disconnected (it can reconnect and 
 """
 
 import asyncio
-import json
 from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
 from gamehall.errors import GameError
+from gamehall.jsontext import loads
 from gamehall.play.actions import action_from_dict
 from gamehall.server.auth import Services, same_origin, services_of, session_of
 from gamehall.server.guards import MAX_JSON_DEPTH, nests_deeper
@@ -118,7 +118,7 @@ def read_frame(text: str) -> tuple[dict[str, Any], str | None]:
     if nests_deeper(text, MAX_JSON_DEPTH):
         return {}, f"that message nests too deep: at most {MAX_JSON_DEPTH} levels"
     try:
-        message = json.loads(text)
+        message = loads(text)
     except ValueError:
         return {}, "that is not JSON: send a JSON object with a type"
     if not isinstance(message, dict):
