@@ -53,10 +53,10 @@ _MOVED = tuple(
     tuple((1 << 8 * dst) - (1 << 8 * src) for dst in range(PLACES)) for src in range(PLACES)
 )
 """What moving one of the mover's checkers from ``src`` to ``dst`` adds to a board's code."""
-_DOWN = tuple(range(24, 0, -1))
-"""The points from the highest down: the order the search tries sources in."""
 _HIT = tuple((1 << 8 * (PLACES + BAR)) - (1 << 8 * (PLACES + dst)) for dst in range(PLACES))
 """What hitting the opposing blot on ``dst`` (onto the bar) adds to a board's code."""
+_DOWN = tuple(range(24, 0, -1))
+"""The points from the highest down: the order the search tries sources in."""
 
 
 class Outcome(NamedTuple):
@@ -343,16 +343,16 @@ class Search:
             if _rank(score, pref) == rank
         ]
 
-    def _record(self, key: int, score: Score, path: tuple[Step, ...]) -> None:
+    def _record(self, code: int, score: Score, path: tuple[Step, ...]) -> None:
         st = self.state
         if self._final_block and st.has_bad_block():
             return
         rank = _rank(score, self._pref)
         if self._best is None or rank > self._best:
             self._best = rank
-        known = self.outcomes.get(key)
+        known = self.outcomes.get(code)
         if known is None or (known[0] != score and rank > _rank(known[0], self._pref)):
-            self.outcomes[key] = (score, path)
+            self.outcomes[code] = (score, path)
 
     def _walk(self, dice: tuple[int, ...], score: Score, path: tuple[Step, ...]) -> None:
         st = self.state
