@@ -2,11 +2,12 @@
 
 Each action of the live path, as ``LiveMatches`` does it for a player's message: the play
 layer applies it (``Match.apply``), then the change is made ready (the new events as dicts,
-``state()``, what each of the three readers may do, ``legal_actions`` and ``legal_view``, and
-their JSON). ``--games`` 3-point backgammon matches (``fischer:600+10``) are played out with
-seeded dice and a seeded random choice among the offered plays (else confirm, roll, take), so
-every run plays the same actions; it prints the CPU time an action at the best of ``--rounds``
-rounds, which on a loaded machine varies far less than a run of the server.
+``state()``, what each of the three readers may do, ``LiveMatch.views``, and their JSON).
+``--games`` 3-point backgammon matches (``fischer:600+10``) are played out with seeded dice
+and a seeded random choice among the offered plays (else confirm, roll, take: the players of
+``live_inprocess.py``), so every run plays the same actions; it prints the CPU time an action
+at the best of ``--rounds`` rounds, which on a loaded machine varies far less than a run of
+the server.
 
 ``--digest`` prints instead a hash of every message's JSON: equal for two commits, they made
 the same states, views and events for every action (a change meant only to be faster)::
@@ -26,10 +27,11 @@ import orjson
 
 from gamehall.play.actions import action_from_dict
 from gamehall.play.dice import SeededDice
-from gamehall.play.match import Match
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
-from gamehall.server.live.matches import REFEREE_ACTIONS
+from gamehall.server.live.clocks import MatchTime, SystemClock
+from gamehall.server.live.matches import LiveMatch, Saved
+from live_inprocess import choose
 
 
 class FakeTime:
@@ -42,46 +44,26 @@ class FakeTime:
         return self.now
 
 
-def views(match: Match) -> dict[int | None, dict[str, Any]]:
-    """What each reader may do now, as ``LiveMatch.views`` makes it."""
-    return {
-        seat: {
-            "actions": []
-            if seat is None or match.is_over
-            else [a for a in match.legal_actions(seat) if a not in REFEREE_ACTIONS],
-            "legal": match.legal_view(seat),
-        }
-        for seat in (0, 1, None)
-    }
-
-
-def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A random offered play, else confirm, roll, take (as the load benchmarks' players)."""
-    actions, legal = view["actions"], view["legal"] or {}
-    if "play" in actions and legal.get("plays"):
-        return {"kind": "play", "text": rng.choice(legal["plays"])}
-    return next({"kind": k} for k in ("confirm", "roll", "take") if k in actions)
-
-
 def play(seed: int, settings: MatchSettings, digest: Any) -> int:
     """One match to its end; returns the actions it took."""
     rng, clock = random.Random(seed), FakeTime()
     match = TablesMatch(settings, ("a", "b"), dice=SeededDice(seed), time_source=clock)
     match.start()
+    live = LiveMatch("bench", match, [], MatchTime(SystemClock()), None, Saved({}, 0, None))
     actions = first = 0
     while not match.is_over:
         events = [e.to_dict() for e in match.events[first:]]
         first = len(match.events)
-        readers = views(match)
+        readers = live.views()
         texts = [orjson.dumps({"type": "update", "events": events, "state": match.state()})]
         texts.extend(orjson.dumps(view) for view in readers.values())
         if digest is not None:
             for text in texts:
                 digest.update(text)
-        seat = match.to_act
-        assert seat is not None
+        seat, action = match.to_act, choose(readers[match.to_act], rng)
+        assert seat is not None and action is not None
         clock.now += 1.0
-        match.apply(seat, action_from_dict(choose(readers[seat], rng)))
+        match.apply(seat, action_from_dict(action))
         actions += 1
     return actions
 

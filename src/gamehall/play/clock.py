@@ -38,6 +38,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from gamehall.errors import GameError, RecordError
@@ -93,18 +94,10 @@ class TimeControl(ABC):
 
     @staticmethod
     def parse(text: str) -> TimeControl:
-        """Read a time control written as ``fischer:300+5``, ``delay:12+60/pt``, ``byoyomi:...``."""
-        kind, _, rest = text.strip().lower().partition(":")
-        form = _FORMS.get(kind)
-        match = form.fullmatch(rest) if form else None
-        if match is None:
-            raise TimeControlError(f"{text!r} is not a time control: {TIME_CONTROL_HELP}")
-        numbers = match.groups()
-        if kind == "fischer":
-            return Fischer(float(numbers[0]), float(numbers[1] or 0))
-        if kind == "delay":
-            return Delay(float(numbers[0]), float(numbers[1]), per_point=bool(numbers[2]))
-        return Byoyomi(float(numbers[0]), int(numbers[1]), float(numbers[2]))
+        """Read a time control written as ``fischer:300+5``, ``delay:12+60/pt``, ``byoyomi:...``.
+        The controls read are kept (a control is a frozen value, and a match's clock text is
+        read again for every change the server stores)."""
+        return _parsed(text)
 
     @abstractmethod
     def initial_time(self, match_length: int | None = None) -> float:
@@ -397,11 +390,7 @@ class Clock:
         side = self._running
         if self._flagged is not None or side is None:
             return self._flagged
-        elapsed = self._elapsed + max(self._time() - self._since, 0.0)
-        *_, out = self.control._spend(
-            self._remaining[side], self._periods[side], self._elapsed, elapsed
-        )
-        return side if out else None
+        return side if self._spent(side, self._time())[2] else None
 
     def snapshot(self) -> ClockSnapshot:
         """Both clocks now."""
@@ -470,17 +459,39 @@ class Clock:
             self._flagged = view.flagged
         self._running, self._elapsed, self._since = None, 0.0, now
 
+    def _spent(self, side: int, now: float) -> tuple[float, int, bool, float]:
+        """The running ``side``'s time and periods at ``now``, whether it has run out, and the
+        seconds its turn has lasted."""
+        elapsed = self._elapsed + max(now - self._since, 0.0)
+        remaining, periods, out = self.control._spend(
+            self._remaining[side], self._periods[side], self._elapsed, elapsed
+        )
+        return remaining, periods, out, elapsed
+
     def _view(self, now: float) -> ClockSnapshot:
         """Both clocks at ``now``, without changing anything."""
         remaining, periods = list(self._remaining), list(self._periods)
         side, flagged, elapsed = self._running, self._flagged, 0.0
         if side is not None:
-            elapsed = self._elapsed + max(now - self._since, 0.0)
-            remaining[side], periods[side], out = self.control._spend(
-                remaining[side], periods[side], self._elapsed, elapsed
-            )
+            remaining[side], periods[side], out, elapsed = self._spent(side, now)
             if out and flagged is None:
                 flagged = side
         return ClockSnapshot(
             (remaining[0], remaining[1]), (periods[0], periods[1]), side, elapsed, flagged
         )
+
+
+@lru_cache(maxsize=256)
+def _parsed(text: str) -> TimeControl:
+    """``TimeControl.parse``, kept for each text read (a refused text is not kept)."""
+    kind, _, rest = text.strip().lower().partition(":")
+    form = _FORMS.get(kind)
+    match = form.fullmatch(rest) if form else None
+    if match is None:
+        raise TimeControlError(f"{text!r} is not a time control: {TIME_CONTROL_HELP}")
+    numbers = match.groups()
+    if kind == "fischer":
+        return Fischer(float(numbers[0]), float(numbers[1] or 0))
+    if kind == "delay":
+        return Delay(float(numbers[0]), float(numbers[1]), per_point=bool(numbers[2]))
+    return Byoyomi(float(numbers[0]), int(numbers[1]), float(numbers[2]))

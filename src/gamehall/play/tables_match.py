@@ -269,8 +269,8 @@ class TablesMatch(Match):
         """The board from player 0's side of the table, each player's pips, and where each
         point of a player's is in the other's numbering (to draw both on one board)."""
         own = (position.mover, position.opponent)
-        position_id, (mover_pips, opponent_pips) = self._board_facts(position)
-        pips = [mover_pips, opponent_pips]
+        position_id, pip_count = self._board_facts(position)
+        pips = list(pip_count)
         if self.on_roll == 1:
             own = (position.opponent, position.mover)
             pips.reverse()

@@ -8,7 +8,6 @@ and the page he is on shows the notice (the game page itself rings instead). In 
 the players are at the board, and nothing is sent.
 """
 
-from functools import lru_cache
 from typing import Any
 
 from gamehall.play.clock import Byoyomi, Delay, Fischer, TimeControl
@@ -36,17 +35,10 @@ def per_turn(control: TimeControl) -> float:
 def correspondence(settings: MatchSettings) -> bool:
     """Whether a match is played at correspondence length: no clock, or a clock that gives a
     side a day or more (for the match, or for each turn)."""
-    return _correspondence(settings.clock, settings.length)
-
-
-@lru_cache(maxsize=256)
-def _correspondence(clock: str | None, length: int) -> bool:
-    """``correspondence`` of a match's clock and length (asked after every change a match
-    stores: the clock's text is read once)."""
-    control = TimeControl.parse(clock) if clock else None
+    control = settings.time_control()
     if control is None:
         return True
-    whole = control.initial_time(length or None)
+    whole = control.initial_time(settings.length or None)
     return max(whole, per_turn(control)) >= CORRESPONDENCE_SECONDS
 
 

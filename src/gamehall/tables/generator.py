@@ -433,7 +433,8 @@ class Search:
         st = self.state
         me, op = st.me, st.op
         target, apply, revert, record = st.target, st.apply, st.revert, self._record
-        plain, outcomes, code, last = self._plain, self.outcomes, st.code, 14 - me[OFF]
+        plain, outcomes, code = self._plain, self.outcomes, st.code
+        more_left = me[OFF] < 14  # a checker borne off here is not the last
         used, pips, full, moved_pips = score[0] + 1, score[1] + die, score[2], score[3]
         rank = (used, pips)
         recorded = moved = False
@@ -443,7 +444,7 @@ class Search:
                 continue
             moved = True
             step_score = (used, pips, full + (src - die == dst), moved_pips + src - dst)
-            if plain and (dst or last):
+            if plain and (dst or more_left):
                 hit = bool(dst) and op[dst] > 0
                 board = code + _MOVED[src][dst] + (_HIT[dst] if hit else 0)
                 known = outcomes.get(board)

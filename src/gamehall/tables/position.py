@@ -438,8 +438,7 @@ class Turn(Generic[P]):
                 dst = self._state.target(src, die)
                 if dst < 0:
                     continue
-                hit = bool(dst) and self._state.op[dst] > 0
-                move = Move(src, dst, die, hit)
+                move = self._move_to(src, dst, die)
                 if self._extendable(move):
                     found.append(move)
         return found
@@ -453,7 +452,7 @@ class Turn(Generic[P]):
         dst = self._state.target(src, die)
         if dst < 0:
             raise IllegalMoveError(self._state.why(src, die) or "")
-        move = Move(src, dst, die, bool(dst) and self._state.op[dst] > 0)
+        move = self._move_to(src, dst, die)
         if not self._extendable(move):
             raise IllegalMoveError(
                 f"{move} cannot be completed into a legal play: the rules on using the dice "
@@ -475,10 +474,15 @@ class Turn(Generic[P]):
             if dst < 0:
                 self._undo_to(made)
                 raise IllegalMoveError(f"{play} is not a legal play here")
-            self._apply(Move(src, dst, die, bool(dst) and state.op[dst] > 0))
+            self._apply(self._move_to(src, dst, die))
         if not self.is_complete:
             self._undo_to(made)
             raise IllegalMoveError(f"{play} is not a whole legal play: more dice must be played")
+
+    def _move_to(self, src: int, dst: int, die: int) -> Move:
+        """The single move from ``src`` to ``dst`` (a target the rules allow) with ``die``: a
+        hit when an opposing checker stands on ``dst``."""
+        return Move(src, dst, die, bool(dst) and self._state.op[dst] > 0)
 
     def _apply(self, move: Move) -> None:
         self._history.append((move, self._score))
