@@ -148,8 +148,20 @@ def test_every_time_control_round_trips_through_text(control: TimeControl) -> No
     assert TimeControl.parse(str(control)) == control
 
 
+def _flags_in_by_snapshot(clock: Clock) -> float | None:
+    """``Clock.flags_in`` as the snapshot gives it: the running side's remaining time, and a
+    delay clock's unused delay."""
+    snapshot = clock.snapshot()
+    if snapshot.running is None:
+        return None
+    wait = snapshot.remaining[snapshot.running]
+    if isinstance(clock.control, Delay):
+        wait += max(clock.control.delay - snapshot.elapsed, 0.0)
+    return max(wait, 0.0)
+
+
 @given(controls, st.lists(st.tuples(st.sampled_from(["wait", "switch", "stop"]), seconds)))
-def test_flagged_is_the_snapshots_flag_at_every_moment(
+def test_flagged_and_flags_in_are_the_snapshots_at_every_moment(
     control: TimeControl, steps: list[tuple[str, float]]
 ) -> None:
     fake = FakeTime()
@@ -159,6 +171,7 @@ def test_flagged_is_the_snapshots_flag_at_every_moment(
     for what, wait in steps:
         fake.advance(wait)
         assert clock.flagged() == clock.snapshot().flagged
+        assert clock.flags_in() == _flags_in_by_snapshot(clock)
         if what == "switch" and clock.flagged() is None:
             side = 1 - side
             clock.switch(side)
@@ -167,6 +180,7 @@ def test_flagged_is_the_snapshots_flag_at_every_moment(
             if clock.flagged() is None:
                 clock.start(side)
     assert clock.flagged() == clock.snapshot().flagged
+    assert clock.flags_in() == _flags_in_by_snapshot(clock)
 
 
 # Fischer

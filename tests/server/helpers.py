@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 import httpx2
 from argon2 import PasswordHasher
@@ -65,16 +65,18 @@ class Inbox:
 
 
 async def live_backgammon(
-    store: Store, dice: str, readers: tuple[int | None, ...]
+    store: Store, dice: str, readers: tuple[int | None, ...], clock: str | None = None
 ) -> tuple[LiveMatches, LiveMatch, list[Inbox]]:
-    """A 3-point backgammon match with ``dice`` between two new users, live in process on
-    ``store`` (a still clock, no computer delay), with an ``Inbox`` joined for each seat of
-    ``readers`` (None: a spectator)."""
+    """A 3-point backgammon match with ``dice`` (and the time control ``clock``) between two
+    new users, live in process on ``store`` (a ``FakeClock`` for the server's wall clock, no
+    computer delay), with an ``Inbox`` joined for each seat of ``readers`` (None: a
+    spectator)."""
     users = [store.create_user(name, "password-long") for name in ("ann", "bob")]
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
     config = Config(database_url=store.url, bot_delay=0)
     live_matches = LiveMatches(store, config, clock=FakeClock())
-    settings = MatchSettings(game="backgammon", length=3, dice=dice)  # type: ignore[arg-type]
+    kind: Literal["secure", "fair"] = "fair" if dice == "fair" else "secure"
+    settings = MatchSettings(game="backgammon", length=3, dice=kind, clock=clock)
     live = await live_matches.get(await live_matches.create(settings, seats))
     inboxes = [Inbox(seat) for seat in readers]
     for inbox in inboxes:

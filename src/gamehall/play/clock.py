@@ -387,10 +387,19 @@ class Clock:
     def flagged(self) -> int | None:
         """The side whose time has run out by now, or None: ``snapshot().flagged``, reckoned
         for the running side alone (every legal action asks it)."""
+        return self._flag_at(self._time())
+
+    def flags_in(self) -> float | None:
+        """Seconds from now until the running side's time runs out (0 once it has; a delay
+        clock's unused delay counted), or None when no clock runs: what a server's timer
+        waits for, reckoned for the running side alone (it is asked after every action)."""
         side = self._running
-        if self._flagged is not None or side is None:
-            return self._flagged
-        return side if self._spent(side, self._time())[2] else None
+        if side is None:
+            return None
+        remaining, _, _, elapsed = self._spent(side, self._time())
+        if isinstance(self.control, Delay):
+            remaining += max(self.control.delay - elapsed, 0.0)
+        return max(remaining, 0.0)
 
     def snapshot(self) -> ClockSnapshot:
         """Both clocks now."""
@@ -438,9 +447,16 @@ class Clock:
         if type(side) is not int or side not in (0, 1):
             raise ClockError(f"there is no player {side!r} on this clock: the players are 0 and 1")
 
+    def _flag_at(self, now: float) -> int | None:
+        """``_view(now).flagged``, reckoned for the running side alone."""
+        side = self._running
+        if self._flagged is not None or side is None:
+            return self._flagged
+        return side if self._spent(side, now)[2] else None
+
     def _catch_flag(self, now: float) -> None:
         """Raise TimeExpiredError if a side has run out of time by ``now``, stopping its clock."""
-        if self._running is not None and self._view(now).flagged is not None:
+        if self._running is not None and self._flag_at(now) is not None:
             self._end_turn(self._running, now)
         if self._flagged is not None:
             raise TimeExpiredError(self._flagged)
@@ -450,13 +466,14 @@ class Clock:
 
     def _end_turn(self, side: int, now: float) -> None:
         """Settle the turn of ``side``, which runs, at ``now``; flag it if its time ran out."""
-        view = self._view(now)
-        self._periods[side] = view.periods[side]
-        if view.flagged is None:
-            self._remaining[side] = self.control._finish(view.remaining[side], view.periods[side])
+        remaining, periods, out, _ = self._spent(side, now)
+        self._periods[side] = periods
+        if self._flagged is None and not out:
+            self._remaining[side] = self.control._finish(remaining, periods)
         else:
-            self._remaining[side] = view.remaining[side]
-            self._flagged = view.flagged
+            self._remaining[side] = remaining
+            if self._flagged is None:
+                self._flagged = side
         self._running, self._elapsed, self._since = None, 0.0, now
 
     def _spent(self, side: int, now: float) -> tuple[float, int, bool, float]:

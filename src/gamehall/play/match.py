@@ -317,15 +317,17 @@ class Match(ABC):
         if self.clock is None:
             return
         target = None if self.is_over else self.to_act
-        running = self.clock.running
+        clock = self.clock
+        running = clock.running
         if target is None:
-            if running is not None:
-                self.clock.stop()
+            snapshot = clock.stop() if running is not None else None
         elif running is None:
-            self.clock.start(target)
+            snapshot = clock.start(target)
         elif running != target:
-            self.clock.switch(target)
-        clocks = self.clock.snapshot().to_dict()
+            snapshot = clock.switch(target)
+        else:
+            snapshot = None
+        clocks = (snapshot or clock.snapshot()).to_dict()  # all at the action's one instant
         for i in range(first, len(self.events)):
             self.events[i] = replace(self.events[i], clocks=clocks)
 

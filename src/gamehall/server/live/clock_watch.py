@@ -1,10 +1,13 @@
 """The clock's timer: the server flags a player the moment their time runs out.
 
 While a clock runs, one task per match sleeps (on the server's wall clock) until the player to
-act would flag, then lets the match check its clock; any change is stored and sent as usual.
+act would flag, then lets the match check its clock; any change is stored and sent as usual,
+and the task is set again. An action mostly moves the flag later (the other side's time runs,
+an increment is added): the sleeping task is then kept, wakes early, finds no flag and sleeps
+until the new one, rather than being cancelled and made anew on every action (``LiveMatches
+._schedule``). It is replaced when the flag comes sooner.
 """
 
-from gamehall.play.clock import Delay
 from gamehall.play.match import Match
 
 MARGIN = 0.02
@@ -14,10 +17,7 @@ MARGIN = 0.02
 def wake_in(match: Match) -> float | None:
     """Seconds until the running clock would flag, or None if no clock runs."""
     clock = match.clock
-    if clock is None or match.is_over or clock.running is None:
+    if clock is None or match.is_over:
         return None
-    snapshot = clock.snapshot()
-    wait = snapshot.remaining[clock.running]
-    if isinstance(clock.control, Delay):
-        wait += max(clock.control.delay - snapshot.elapsed, 0.0)
-    return max(wait, 0.0) + MARGIN
+    wait = clock.flags_in()
+    return None if wait is None else wait + MARGIN

@@ -528,22 +528,28 @@ class LiveMatches:
 
     def _schedule(self, live: LiveMatch, at_least: float = 0.0) -> None:
         """Restart the clock's timer and start the computer player if it has to act, neither
-        acting sooner than ``at_least`` seconds from now. Caller holds the lock."""
-        if live.timer is not None and live.timer is not asyncio.current_task():
-            live.timer.cancel()
-            live.timer = None
+        acting sooner than ``at_least`` seconds from now. A timer that wakes no later than
+        needed is kept (``clock_watch``). Caller holds the lock."""
         wait = wake_in(live.match)
         held = live.time.holding_for()
         if wait is not None and held is not None:  # the clock starts again when the hold ends
             wait = None if held == math.inf else wait + held
-        if wait is not None and live.timer is None:
-            live.timer = asyncio.create_task(self._watch_clock(live, max(wait, at_least)))
+        due = None if wait is None else self.clock() + max(wait, at_least)
+        timer = live.timer
+        later = due is None or at_least > 0 or live.timer_at > due
+        if timer is not None and timer is not asyncio.current_task() and later:
+            timer.cancel()
+            live.timer = None
+        if due is not None and live.timer is None:
+            live.timer_at = due
+            live.timer = asyncio.create_task(self._watch_clock(live, due))
         if live.bot is None and bots.bot_to_act(live) is not None:
             live.bot = asyncio.create_task(self._run_bot(live, at_least))
 
-    async def _watch_clock(self, live: LiveMatch, wait: float) -> None:
-        """Sleep until the running clock would flag, then let the match check it."""
-        await self.clock.sleep(wait)
+    async def _watch_clock(self, live: LiveMatch, due: float) -> None:
+        """Sleep until ``due`` (wall-clock time), when the running clock would flag, then let
+        the match check it (and set the timer again)."""
+        await self.clock.sleep(due - self.clock())
         async with live.lock:
             live.timer = None
             first = len(live.match.events)

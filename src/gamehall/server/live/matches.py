@@ -70,6 +70,8 @@ class LiveMatch:
         self.remote: dict[str, tuple[bool, bool]] = {}
         """The seats connected to other server processes, by process."""
         self.timer: asyncio.Task[None] | None = None
+        self.timer_at = 0.0
+        """The wall-clock time ``timer`` wakes at."""
         self.bot: asyncio.Task[None] | None = None
         self.engines: dict[int, Engine] = {}
 
