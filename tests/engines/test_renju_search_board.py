@@ -10,6 +10,7 @@ import pytest
 
 from gamehall.engines.renju_search.board import CELL_OF, FastBoard, cell_of
 from gamehall.engines.renju_search.patterns import (
+    CLASS,
     EXACT,
     FIVE,
     FOURS,
@@ -148,3 +149,12 @@ def test_may_play_leaves_out_blacks_forbidden_points_only() -> None:
         Board.from_moves("f8 a1 g8 a3 h6 a5 h7 a7 o15", opening="free")
     )
     assert white_to_move.may_play(h8)
+
+
+@pytest.mark.parametrize("rule", ["renju", "gomoku-freestyle", "gomoku-standard"])
+def test_the_class_table_is_each_colours_row_of_the_pattern_tables(rule: str) -> None:
+    constants = FastBoard(rule).constants
+    for view in range(2):
+        row = TABLES[constants.rows[view], :, CLASS]
+        assert np.array_equal(constants.classes[view], row)
+    assert constants.classes.flags["C_CONTIGUOUS"] and constants.classes.dtype == np.int8

@@ -93,6 +93,10 @@ class Constants(NamedTuple):
     rows: npt.NDArray[np.int64]
     steps: npt.NDArray[np.int64]
     digits: npt.NDArray[np.int64]
+    classes: npt.NDArray[np.int8]
+    """Each colour's pattern class by line key (``tables[rows[view], key, CLASS]``) in a table
+    of its own, 118 KB, that stays in the processor's cache: every stone placed or removed
+    reads it about 80 times."""
 
 
 @njit
@@ -136,15 +140,15 @@ def _refresh(
 ) -> None:
     """Recompute an empty cell's class in ``direction`` (all four when it is -1) and its value."""
     keys, classes, values, meta = state.keys, state.classes, state.values, state.meta
-    tables, rows = constants.tables, constants.rows
+    class_of = constants.classes
     renju = meta[RULE] == 0
     for view in range(2):
         meta[TOTAL_BLACK + view] -= values[view, cell]
         if direction < 0:
             for d in range(4):
-                classes[view, d, cell] = tables[rows[view], keys[view, d, cell], CLASS]
+                classes[view, d, cell] = class_of[view, keys[view, d, cell]]
         else:
-            classes[view, direction, cell] = tables[rows[view], keys[view, direction, cell], CLASS]
+            classes[view, direction, cell] = class_of[view, keys[view, direction, cell]]
         value = cell_value(classes, view, cell, renju and view == 0) if add_value else 0
         values[view, cell] = value
         meta[TOTAL_BLACK + view] += value
@@ -395,7 +399,8 @@ def constants_for(rule: str) -> Constants:
     exact_black = rule in ("renju", "gomoku-standard")
     exact_white = rule == "gomoku-standard"
     rows = np.array([EXACT if exact_black else FREE, EXACT if exact_white else FREE])
-    return Constants(TABLES, _ZOBRIST, rows.astype(np.int64), STEPS, DIGITS)
+    classes = np.ascontiguousarray(TABLES[rows, :, CLASS]).astype(np.int8)
+    return Constants(TABLES, _ZOBRIST, rows.astype(np.int64), STEPS, DIGITS, classes)
 
 
 def empty_state(rule: str) -> State:

@@ -72,6 +72,9 @@ checked, and while he would still win after it, another is tried (``Searcher._gu
 VCT_GUARD_TRIES = 6
 """Moves checked at most (then the first choice is played: every one tried loses)."""
 
+# a transposition-table entry's fields
+TT_VALUE, TT_DEPTH, TT_FLAG, TT_MOVE = range(4)
+
 # counters
 NODE_COUNT, NODE_LIMIT, STOPPED, BEST_MOVE, NOISE, SEED = range(6)
 
@@ -80,10 +83,9 @@ class SearchWork(NamedTuple):
     """The search's tables and scratch arrays, kept from move to move."""
 
     tt_keys: npt.NDArray[np.uint64]
-    tt_values: npt.NDArray[np.int64]
-    tt_depths: npt.NDArray[np.int64]
-    tt_flags: npt.NDArray[np.int64]
-    tt_moves: npt.NDArray[np.int64]
+    tt_entries: npt.NDArray[np.int64]
+    """A stored position's value, depth, bound and move (``TT_VALUE`` ..), side by side: a
+    probe then reads two cache lines, the key's and the entry's, not five."""
     killers: npt.NDArray[np.int64]
     history: npt.NDArray[np.int64]
     moves: npt.NDArray[np.int64]
@@ -93,15 +95,18 @@ class SearchWork(NamedTuple):
     root_allowed: npt.NDArray[np.int64]
 
 
+def _empty_entries(size: int) -> npt.NDArray[np.int64]:
+    entries = np.zeros((size, 4), dtype=np.int64)
+    entries[:, TT_MOVE] = -1
+    return entries
+
+
 def search_work() -> SearchWork:
     """Fresh, empty tables."""
     size = 1 << TT_BITS
     return SearchWork(
         np.zeros(size, dtype=np.uint64),
-        np.zeros(size, dtype=np.int64),
-        np.zeros(size, dtype=np.int64),
-        np.zeros(size, dtype=np.int64),
-        np.full(size, -1, dtype=np.int64),
+        _empty_entries(size),
         np.full((MAX_PLY, 2), -1, dtype=np.int64),
         np.zeros((2, CELLS), dtype=np.int64),
         np.zeros((MAX_PLY, 225), dtype=np.int64),
@@ -235,11 +240,12 @@ def negamax(
     key = state.hashes[0]
     slot = key & np.uint64((1 << TT_BITS) - 1)
     tt_move = -1
+    entry = work.tt_entries[slot]
     if work.tt_keys[slot] == key:
-        tt_move = work.tt_moves[slot]
-        if work.tt_depths[slot] >= depth and ply > 0:
-            stored = _from_tt(work.tt_values[slot], ply)
-            flag = work.tt_flags[slot]
+        tt_move = entry[TT_MOVE]
+        if entry[TT_DEPTH] >= depth and ply > 0:
+            stored = _from_tt(entry[TT_VALUE], ply)
+            flag = entry[TT_FLAG]
             if (
                 flag == EXACT_BOUND
                 or (flag == LOWER_BOUND and stored >= beta)
@@ -318,10 +324,10 @@ def negamax(
     elif best >= beta:
         flag = LOWER_BOUND
     work.tt_keys[slot] = key
-    work.tt_values[slot] = _to_tt(best, ply)
-    work.tt_depths[slot] = depth
-    work.tt_flags[slot] = flag
-    work.tt_moves[slot] = best_move
+    entry[TT_VALUE] = _to_tt(best, ply)
+    entry[TT_DEPTH] = depth
+    entry[TT_FLAG] = flag
+    entry[TT_MOVE] = best_move
     return best
 
 
