@@ -455,7 +455,7 @@ def test_replay_mid_game_goes_on_with_the_same_fair_dice() -> None:
     match.start()
     for _ in range(3):
         play_first(match)
-        if match.phase == "roll":
+        while match.phase == "roll":  # a roll with no legal play passes the turn: roll again
             match.act(match.on_roll, "roll")
     saved = match.to_dict(secrets=True)
     public = match.to_dict()
