@@ -327,7 +327,9 @@ class Match(ABC):
             snapshot = clock.switch(target)
         else:
             snapshot = None
-        clocks = (snapshot or clock.snapshot()).to_dict()  # all at the action's one instant
+        if snapshot is None:
+            snapshot = clock.snapshot()
+        clocks = snapshot.to_dict()  # start, switch and stop answer at the action's one instant
         for i in range(first, len(self.events)):
             self.events[i] = replace(self.events[i], clocks=clocks)
 

@@ -527,7 +527,7 @@ class LiveMatches:
     # -- what runs by itself --------------------------------------------------------------------
 
     def _schedule(self, live: LiveMatch, at_least: float = 0.0) -> None:
-        """Restart the clock's timer and start the computer player if it has to act, neither
+        """Set the clock's timer and start the computer player if it has to act, neither
         acting sooner than ``at_least`` seconds from now. A timer that wakes no later than
         needed is kept (``clock_watch``). Caller holds the lock."""
         wait = wake_in(live.match)
@@ -536,8 +536,9 @@ class LiveMatches:
             wait = None if held == math.inf else wait + held
         due = None if wait is None else self.clock() + max(wait, at_least)
         timer = live.timer
-        later = due is None or at_least > 0 or live.timer_at > due
-        if timer is not None and timer is not asyncio.current_task() and later:
+        # no clock runs, a later start is asked for, or the flag now comes sooner
+        stale = due is None or at_least > 0 or live.timer_at > due
+        if timer is not None and timer is not asyncio.current_task() and stale:
             timer.cancel()
             live.timer = None
         if due is not None and live.timer is None:
