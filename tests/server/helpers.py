@@ -65,7 +65,10 @@ class Inbox:
 
 
 async def live_backgammon(
-    store: Store, dice: str, readers: tuple[int | None, ...], clock: str | None = None
+    store: Store,
+    dice: Literal["secure", "fair"],
+    readers: tuple[int | None, ...],
+    clock: str | None = None,
 ) -> tuple[LiveMatches, LiveMatch, list[Inbox]]:
     """A 3-point backgammon match with ``dice`` (and the time control ``clock``) between two
     new users, live in process on ``store`` (a ``FakeClock`` for the server's wall clock, no
@@ -75,8 +78,7 @@ async def live_backgammon(
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
     config = Config(database_url=store.url, bot_delay=0)
     live_matches = LiveMatches(store, config, clock=FakeClock())
-    kind: Literal["secure", "fair"] = "fair" if dice == "fair" else "secure"
-    settings = MatchSettings(game="backgammon", length=3, dice=kind, clock=clock)
+    settings = MatchSettings(game="backgammon", length=3, dice=dice, clock=clock)
     live = await live_matches.get(await live_matches.create(settings, seats))
     inboxes = [Inbox(seat) for seat in readers]
     for inbox in inboxes:

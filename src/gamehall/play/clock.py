@@ -122,6 +122,11 @@ class TimeControl(ABC):
     def _finish(self, remaining: float, periods: int) -> float:
         """The clock of a side that ends its turn in time with ``remaining`` and ``periods``."""
 
+    def _free_left(self, elapsed: float) -> float:
+        """Seconds of a turn that has lasted ``elapsed`` still to pass before its side's time
+        runs (none but on a delay clock)."""
+        return 0.0
+
 
 @dataclass(frozen=True)
 class Fischer(TimeControl):
@@ -195,6 +200,9 @@ class Delay(TimeControl):
 
     def _finish(self, remaining: float, periods: int) -> float:
         return remaining
+
+    def _free_left(self, elapsed: float) -> float:
+        return max(self.delay - elapsed, 0.0)
 
 
 @dataclass(frozen=True)
@@ -397,9 +405,7 @@ class Clock:
         if side is None:
             return None
         remaining, _, _, elapsed = self._spent(side, self._time())
-        if isinstance(self.control, Delay):
-            remaining += max(self.control.delay - elapsed, 0.0)
-        return max(remaining, 0.0)
+        return max(remaining, 0.0) + self.control._free_left(elapsed)
 
     def snapshot(self) -> ClockSnapshot:
         """Both clocks now."""
