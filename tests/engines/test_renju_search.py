@@ -162,30 +162,6 @@ def test_find_engine_offers_the_searching_levels_for_renju_and_gomoku() -> None:
     assert find_engine("renju", "advanced", seed=1).decide(ChooseMove(renju)) != "h12"
 
 
-def test_extensions_search_the_answers_to_a_three_deeper() -> None:
-    # a real game's position (move 20): the plain search sees only a good score within 80,000
-    # nodes; with world-class's extensions, a forced win in 12 plies
-    board = Board.from_moves(
-        "h8 g7 i10 i8 k12 l12 m10 l8 o11 j14 f7 h10 h12 l6 n4 e5 h11 f4 d7 i12"
-    )
-    results = [
-        Searcher().search(
-            FastBoard.from_board(board),
-            max_depth=20,
-            seconds=600,
-            nodes=80_000,
-            threat_nodes=0,
-            extensions=extensions,
-        )
-        for extensions in (0, LEVEL_LIMITS["world-class"].extensions)
-    ]
-    plain, extended = results
-    assert plain.score < WIN - 1000
-    assert extended.score == WIN - 12
-    assert NAMES[extended.point] == "j11"
-    assert [LEVEL_LIMITS[level].extensions for level in LEVEL_LIMITS] == [0, 0, 0, 4]
-
-
 def test_limits_round_trip() -> None:
     for limits in LEVEL_LIMITS.values():
         assert Limits.from_dict(limits.to_dict()) == limits

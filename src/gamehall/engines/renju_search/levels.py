@@ -6,17 +6,17 @@ the time limit is a cap for slow machines. Noise (in pattern points, about 60 fo
 perturbs the leaves' scores as a fixed function of the position and the seed, which makes the
 weaker levels err the way a weaker player does: about positions, not at random.
 
-======================  =====  ========  ======  =====  =============  ==========  ==========
-level                   depth  nodes     time s  noise  threat nodes   VCT depth   extensions
-======================  =====  ========  ======  =====  =============  ==========  ==========
-intermediate            4      4,000     1       60     1,000          0           0
-advanced                6      25,000    2       15     8,000          0           0
-expert                  12     120,000   5       0      30,000         3           0
-world-class             20     400,000   10      0      100,000        4           4
-======================  =====  ========  ======  =====  =============  ==========  ==========
+======================  =====  ========  ======  =====  =============  ==========
+level                   depth  nodes     time s  noise  threat nodes   VCT depth
+======================  =====  ========  ======  =====  =============  ==========
+intermediate            4      4,000     1       60     1,000          0
+advanced                6      25,000    2       15     8,000          0
+expert                  12     120,000   5       0      30,000         3
+world-class             20     400,000   10      0      100,000        4
+======================  =====  ========  ======  =====  =============  ==========
 
-A VCT depth of four (world-class) also guards the root against the opponent's VCTs, and its
-extensions search the answers to a three a ply deeper (see :mod:`.search`).
+A VCT depth of four (world-class) also guards the root against the opponent's VCTs (see
+:mod:`.search`).
 """
 
 import math
@@ -44,9 +44,6 @@ class Limits:
     noise: int
     threat_nodes: int
     vct_depth: int
-    extensions: int = 0
-    """Plies a line may be searched beyond the nominal depth, one for each answer to the
-    opponent's three (see :mod:`.search`)."""
 
     def to_dict(self) -> dict[str, int | float]:
         """The limits as plain values."""
@@ -57,7 +54,6 @@ class Limits:
             "noise": self.noise,
             "threat_nodes": self.threat_nodes,
             "vct_depth": self.vct_depth,
-            "extensions": self.extensions,
         }
 
     @classmethod
@@ -70,7 +66,6 @@ class Limits:
             int(data["noise"]),
             int(data["threat_nodes"]),
             int(data["vct_depth"]),
-            int(data["extensions"]),
         )
 
 
@@ -78,7 +73,7 @@ LEVEL_LIMITS: dict[str, Limits] = {
     "intermediate": Limits(4, 4_000, 1.0, 60, 1_000, 0),
     "advanced": Limits(6, 25_000, 2.0, 15, 8_000, 0),
     "expert": Limits(12, 120_000, 5.0, 0, 30_000, 3),
-    "world-class": Limits(20, 400_000, 10.0, 0, 100_000, 4, 4),
+    "world-class": Limits(20, 400_000, 10.0, 0, 100_000, 4),
 }
 """The searching levels, weakest first."""
 
@@ -158,7 +153,6 @@ class SearchingRenjuEngine(RenjuEngine):
             seed=self.random.randrange(1 << 30),
             threat_nodes=limits.threat_nodes,
             vct_depth=limits.vct_depth,
-            extensions=limits.extensions,
             allowed=allowed,
         )
         self.last = result

@@ -7,10 +7,7 @@ the empty points within two steps of a stone (only the fours and the points that
 when the opponent threatens an open four), ordered by the transposition-table move, two killer
 moves per ply, then the points' pattern values for both colours plus the history score; late
 quiet moves are searched one ply shallower first (and again at full depth if they surprise).
-Positions are stored in a transposition table keyed by the board's Zobrist hash. A forced block
-of a four costs no depth; with ``extensions`` (world-class), neither do the answers to a three
-(a point of the opponent's worth an open or double four), until the line reaches that many plies
-past the iteration's depth: threat sequences of threes are then seen as deep as those of fours.
+Positions are stored in a transposition table keyed by the board's Zobrist hash.
 
 At world-class (a VCT four threes deep) the root is guarded against the opponent's threes: when
 he would win by threes and fours were he to move, the move the alpha-beta chose is checked, and
@@ -79,7 +76,7 @@ VCT_GUARD_TRIES = 6
 TT_VALUE, TT_DEPTH, TT_FLAG, TT_MOVE = range(4)
 
 # counters
-NODE_COUNT, NODE_LIMIT, STOPPED, BEST_MOVE, NOISE, SEED, EXTENSIONS, ROOT_DEPTH = range(8)
+NODE_COUNT, NODE_LIMIT, STOPPED, BEST_MOVE, NOISE, SEED = range(6)
 
 
 class SearchWork(NamedTuple):
@@ -274,10 +271,6 @@ def negamax(
         scores[kept] = score
         kept += 1
 
-    child = depth - 1
-    extensions = work.counters[EXTENSIONS]
-    if opponent_threat and extensions and ply + depth < work.counters[ROOT_DEPTH] + extensions:
-        child = depth  # the answers to a three: a ply deeper, while the line has room
     original_alpha = alpha
     best = -INFINITY
     best_move = -1
@@ -298,12 +291,14 @@ def negamax(
             continue
         place(state, constants, cell)
         if searched == 0:
-            score = -negamax(state, constants, work, child, -beta, -alpha, ply + 1)
+            score = -negamax(state, constants, work, depth - 1, -beta, -alpha, ply + 1)
         else:
             reduction = 1 if searched >= 4 and depth >= 3 and quiet else 0
-            score = -negamax(state, constants, work, child - reduction, -alpha - 1, -alpha, ply + 1)
+            score = -negamax(
+                state, constants, work, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1
+            )
             if score > alpha and (reduction or score < beta):
-                score = -negamax(state, constants, work, child, -beta, -alpha, ply + 1)
+                score = -negamax(state, constants, work, depth - 1, -beta, -alpha, ply + 1)
         remove(state, constants)
         if work.counters[STOPPED]:
             return 0
@@ -369,7 +364,6 @@ class _Plan(NamedTuple):
     seconds: float
     threat_nodes: int
     vct_depth: int
-    extensions: int
 
 
 class Searcher:
@@ -435,13 +429,11 @@ class Searcher:
         seed: int = 0,
         threat_nodes: int = 20_000,
         vct_depth: int = 0,
-        extensions: int = 0,
         allowed: list[int] | None = None,
     ) -> SearchResult:
         """The best move by threat search, then iterative deepening to ``max_depth`` plies
         within ``seconds`` and ``nodes`` (the threat searches count against the time too),
-        among the ``allowed`` grid cells (default: every empty point), the answers to a three
-        searched up to ``extensions`` plies deeper."""
+        among the ``allowed`` grid cells (default: every empty point)."""
         start = time.perf_counter()
         work = self.work
         if threat_nodes:
@@ -475,9 +467,7 @@ class Searcher:
         )
         work.killers[:] = -1
         work.history[:] //= 4
-        plan = _Plan(
-            max_depth, nodes, noise, seed, start, seconds, threat_nodes, vct_depth, extensions
-        )
+        plan = _Plan(max_depth, nodes, noise, seed, start, seconds, threat_nodes, vct_depth)
         best, score, depth_done = self._deepen(fast, plan, nodes)
         spent = int(work.counters[NODE_COUNT])
         if guard:
@@ -524,14 +514,12 @@ class Searcher:
         work.counters[NODE_LIMIT] = nodes
         work.counters[NOISE] = plan.noise
         work.counters[SEED] = plan.seed
-        work.counters[EXTENSIONS] = plan.extensions
         work.deadline[0] = plan.start + plan.seconds
         best = -1
         score = 0
         depth_done = 0
         for depth in range(1, plan.max_depth + 1):
             work.counters[BEST_MOVE] = -1
-            work.counters[ROOT_DEPTH] = depth
             value = negamax(fast.state, fast.constants, work, depth, -INFINITY, INFINITY, 0)
             if work.counters[STOPPED]:
                 if best < 0 and work.counters[BEST_MOVE] >= 0:
