@@ -8,7 +8,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from gamehall.engines.renju_search.board import CELL_OF, FastBoard, cell_of
+from gamehall.engines.renju_search.board import (
+    CELL_OF,
+    TURN,
+    FastBoard,
+    cell_of,
+    place,
+    place_lines,
+    remove_lines,
+)
 from gamehall.engines.renju_search.patterns import (
     CLASS,
     EXACT,
@@ -112,6 +120,38 @@ def test_undo_restores_the_state_exactly() -> None:
     for name, before, after in zip(fast.state._fields, snapshot, fast.state, strict=True):
         if name != "stack":  # the move stack keeps old entries above its top
             assert np.array_equal(before, after), name
+
+
+@pytest.mark.parametrize("rule", ["renju", "gomoku-freestyle", "gomoku-standard"])
+def test_the_threat_searchs_stones_change_the_lines_as_full_stones_and_no_value(rule: str) -> None:
+    # place_lines and remove_lines (the threat search's) keep the keys, classes, stones, hash
+    # and turn exactly as place and remove do, leave the values and their sums untouched, and
+    # restore everything when taken back
+    chooser = random.Random(rule)
+    board = Board(rule=rule, opening="free")
+    for _ in range(30):
+        if board.result is not None:
+            break
+        board.play(chooser.choice(board.legal_moves()))
+    full = FastBoard.from_board(board)
+    lines = FastBoard.from_board(board)
+    before = [array.copy() for array in lines.state]
+    played = []
+    for _ in range(12):
+        cell = int(chooser.choice([c for c in CELL_OF if full.state.cells[c] == 0]))
+        place(full.state, full.constants, cell)
+        place_lines(lines.state, lines.constants, cell)
+        played.append(cell)
+        for name in ("cells", "keys", "classes", "near", "hashes"):
+            assert np.array_equal(getattr(full.state, name), getattr(lines.state, name)), name
+        assert full.state.meta[TURN] == lines.state.meta[TURN]
+        assert np.array_equal(lines.state.values, before[3])
+        assert np.array_equal(lines.state.meta[1:3], before[5][1:3])
+    for cell in reversed(played):
+        assert remove_lines(lines.state, lines.constants) == cell
+    for name, old, new in zip(lines.state._fields, before, lines.state, strict=True):
+        if name != "stack":
+            assert np.array_equal(old, new), name
 
 
 @pytest.mark.parametrize("rule", ["renju", "gomoku-freestyle", "gomoku-standard"])

@@ -100,7 +100,9 @@ class Constants(NamedTuple):
 
 
 @njit
-def cell_value(classes: npt.NDArray[np.int8], view: int, cell: int, renju_black: bool) -> int:
+def cell_value(
+    classes: npt.NDArray[np.int8], view: "int | np.int64", cell: "int | np.int64", renju_black: bool
+) -> int:
     """What a stone of colour ``view + 1`` on the empty ``cell`` is worth to that colour."""
     fours = 0
     threes = 0
@@ -135,20 +137,21 @@ def cell_value(classes: npt.NDArray[np.int8], view: int, cell: int, renju_black:
 
 
 @njit
-def _refresh(
-    state: State, constants: Constants, cell: int, direction: int, add_value: bool
-) -> None:
+def _refresh(state: State, constants: Constants, cell: int, direction: int, add_value: int) -> None:
     """Recompute an empty cell's class in ``direction`` (all four when it is -1) and its value."""
     keys, classes, values, meta = state.keys, state.classes, state.values, state.meta
     class_of = constants.classes
     renju = meta[RULE] == 0
     for view in range(2):
-        meta[TOTAL_BLACK + view] -= values[view, cell]
+        if add_value >= 0:
+            meta[TOTAL_BLACK + view] -= values[view, cell]
         if direction < 0:
             for d in range(4):
                 classes[view, d, cell] = class_of[view, keys[view, d, cell]]
         else:
             classes[view, direction, cell] = class_of[view, keys[view, direction, cell]]
+        if add_value < 0:
+            continue
         value = cell_value(classes, view, cell, renju and view == 0) if add_value else 0
         values[view, cell] = value
         meta[TOTAL_BLACK + view] += value
@@ -157,11 +160,28 @@ def _refresh(
 @njit
 def place(state: State, constants: Constants, cell: int) -> None:
     """Put a stone of the side to move on the empty ``cell`` and pass the turn."""
+    _place(state, constants, cell, 1)
+
+
+@njit
+def place_lines(state: State, constants: Constants, cell: int) -> None:
+    """As :func:`place`, leaving the points' values (the threat search reads none)."""
+    _place(state, constants, cell, -1)
+
+
+@njit
+def remove_lines(state: State, constants: Constants) -> int:
+    """Take back a stone of :func:`place_lines`."""
+    return _remove(state, constants, -1)
+
+
+@njit
+def _place(state: State, constants: Constants, cell: int, keep: int) -> None:
     cells, keys, meta = state.cells, state.keys, state.meta
     steps, digits = constants.steps, constants.digits
     colour = meta[TURN]
     cells[cell] = colour
-    _refresh(state, constants, cell, -1, False)
+    _refresh(state, constants, cell, -1, 0 if keep > 0 else -1)
     for d in range(4):
         step = steps[d]
         for k in range(-5, 6):
@@ -175,7 +195,7 @@ def place(state: State, constants: Constants, cell: int) -> None:
             for view in range(2):
                 keys[view, d, other] += (1 if colour == view + 1 else 2) * digits[pos]
             if cells[other] == EMPTY:
-                _refresh(state, constants, other, d, True)
+                _refresh(state, constants, other, d, keep)
     for dr in range(-2, 3):
         for dc in range(-2, 3):
             state.near[cell + dr * WIDTH + dc] += 1
@@ -188,6 +208,11 @@ def place(state: State, constants: Constants, cell: int) -> None:
 @njit
 def remove(state: State, constants: Constants) -> int:
     """Take back the last stone placed and return its cell."""
+    return _remove(state, constants, 1)
+
+
+@njit
+def _remove(state: State, constants: Constants, keep: int) -> int:
     cells, keys, meta = state.cells, state.keys, state.meta
     steps, digits = constants.steps, constants.digits
     meta[STONES] -= 1
@@ -207,8 +232,8 @@ def remove(state: State, constants: Constants) -> int:
             for view in range(2):
                 keys[view, d, other] -= (1 if colour == view + 1 else 2) * digits[pos]
             if cells[other] == EMPTY:
-                _refresh(state, constants, other, d, True)
-    _refresh(state, constants, cell, -1, True)
+                _refresh(state, constants, other, d, keep)
+    _refresh(state, constants, cell, -1, keep)
     for dr in range(-2, 3):
         for dc in range(-2, 3):
             state.near[cell + dr * WIDTH + dc] -= 1
@@ -430,7 +455,7 @@ def empty_state(rule: str) -> State:
     )
     constants = constants_for(rule)
     for cell in CELL_OF:
-        _refresh(state, constants, int(cell), -1, True)
+        _refresh(state, constants, int(cell), -1, 1)
     return state
 
 

@@ -25,12 +25,14 @@ from gamehall.engines.renju_search.board import (
     BLACK,
     CELL_OF,
     EMPTY,
+    RULE,
     TURN,
     Constants,
     State,
+    cell_value,
     forbidden,
-    place,
-    remove,
+    place_lines,
+    remove_lines,
 )
 from gamehall.engines.renju_search.jit import njit
 from gamehall.engines.renju_search.patterns import (
@@ -136,6 +138,14 @@ def five_points(state: State, view: int, out: npt.NDArray[np.int64]) -> int:
             if count >= 2:
                 break
     return count
+
+
+@njit
+def point_value(state: State, view: Int, cell: Int) -> int:
+    """What a stone of colour ``view + 1`` on the empty ``cell`` is worth to it, from the
+    classes (the threat search's stones leave the board's stored values as they were)."""
+    renju_black = state.meta[RULE] == 0 and view == 0
+    return int(cell_value(state.classes, view, cell, renju_black))
 
 
 @njit
@@ -293,15 +303,15 @@ def threat_node(
                 state, constants, attacker, cell
             ):
                 continue
-            place(state, constants, cell)
+            place_lines(state, constants, cell)
             outcome = _four_outcome(state, constants, attacker, cell, scratch[2:])
             if outcome == 1:
-                remove(state, constants)
+                remove_lines(state, constants)
                 _record(work, ply, cell, -1)
                 return True
             if outcome >= 2:
                 defence = outcome - 2
-                place(state, constants, defence)
+                place_lines(state, constants, defence)
                 found = threat_node(
                     state,
                     constants,
@@ -314,8 +324,8 @@ def threat_node(
                     zero,
                     frame + 1,
                 )
-                remove(state, constants)
-            remove(state, constants)
+                remove_lines(state, constants)
+            remove_lines(state, constants)
             if found:
                 _record(work, ply, cell, outcome - 2)
                 return True
@@ -351,7 +361,7 @@ def threat_node(
                 continue
             if makes_five(state, view, reply):
                 return True
-            place(state, constants, reply)
+            place_lines(state, constants, reply)
             blocks = five_points_near(state, constants, view, reply, scratch)
             if blocks >= 2:
                 held = True
@@ -360,7 +370,7 @@ def threat_node(
                 if not legal_for(state, constants, 3 - defender, block):
                     held = True
                 else:
-                    place(state, constants, block)
+                    place_lines(state, constants, block)
                     held = threat_node(
                         state,
                         constants,
@@ -373,12 +383,12 @@ def threat_node(
                         fours_left - 1,
                         frame + 1,
                     )
-                    remove(state, constants)
+                    remove_lines(state, constants)
             else:
                 held = not threat_node(
                     state, constants, work, as_vct, depth, ply + 1, reply, none, zero, frame + 1
                 )
-            remove(state, constants)
+            remove_lines(state, constants)
             if held:
                 return True
             if work.budget[0] > work.budget[1]:
@@ -410,7 +420,7 @@ def threat_node(
                 three = True
         if three:
             moves[count] = cell
-            scores[count] = state.values[view, cell] + state.values[1 - view, cell]
+            scores[count] = point_value(state, view, cell) + point_value(state, 1 - view, cell)
             count += 1
     for i in range(count):
         best = i
@@ -422,7 +432,7 @@ def threat_node(
         scores[best] = scores[i]
         if not legal_for(state, constants, attacker, cell):
             continue
-        place(state, constants, cell)
+        place_lines(state, constants, cell)
         won = not threat_node(
             state,
             constants,
@@ -435,7 +445,7 @@ def threat_node(
             four_answers,
             frame + 1,
         )
-        remove(state, constants)
+        remove_lines(state, constants)
         if won:
             _record(work, ply, cell, -1)
             work.line[0] = 2 * ply + 1
