@@ -136,23 +136,31 @@ def cell_value(
     return total
 
 
+VALUED, OCCUPIED, LINES_ONLY = 1, 0, -1
+"""How :func:`_refresh` treats a point's value: recomputed (an empty point), set to 0 (the stone
+just placed), or left as it was (the threat search's stones, which read no value)."""
+
+
 @njit
-def _refresh(state: State, constants: Constants, cell: int, direction: int, add_value: int) -> None:
-    """Recompute an empty cell's class in ``direction`` (all four when it is -1) and its value."""
+def _refresh(
+    state: State, constants: Constants, cell: int, direction: int, value_kind: int
+) -> None:
+    """Recompute a cell's class in ``direction`` (all four when it is -1) and, by
+    ``value_kind``, its value."""
     keys, classes, values, meta = state.keys, state.classes, state.values, state.meta
     class_of = constants.classes
     renju = meta[RULE] == 0
     for view in range(2):
-        if add_value >= 0:
+        if value_kind != LINES_ONLY:
             meta[TOTAL_BLACK + view] -= values[view, cell]
         if direction < 0:
             for d in range(4):
                 classes[view, d, cell] = class_of[view, keys[view, d, cell]]
         else:
             classes[view, direction, cell] = class_of[view, keys[view, direction, cell]]
-        if add_value < 0:
+        if value_kind == LINES_ONLY:
             continue
-        value = cell_value(classes, view, cell, renju and view == 0) if add_value else 0
+        value = cell_value(classes, view, cell, renju and view == 0) if value_kind == VALUED else 0
         values[view, cell] = value
         meta[TOTAL_BLACK + view] += value
 
@@ -160,28 +168,28 @@ def _refresh(state: State, constants: Constants, cell: int, direction: int, add_
 @njit
 def place(state: State, constants: Constants, cell: int) -> None:
     """Put a stone of the side to move on the empty ``cell`` and pass the turn."""
-    _place(state, constants, cell, 1)
+    _place(state, constants, cell, VALUED)
 
 
 @njit
 def place_lines(state: State, constants: Constants, cell: int) -> None:
     """As :func:`place`, leaving the points' values (the threat search reads none)."""
-    _place(state, constants, cell, -1)
+    _place(state, constants, cell, LINES_ONLY)
 
 
 @njit
 def remove_lines(state: State, constants: Constants) -> int:
     """Take back a stone of :func:`place_lines`."""
-    return _remove(state, constants, -1)
+    return _remove(state, constants, LINES_ONLY)
 
 
 @njit
-def _place(state: State, constants: Constants, cell: int, keep: int) -> None:
+def _place(state: State, constants: Constants, cell: int, value_kind: int) -> None:
     cells, keys, meta = state.cells, state.keys, state.meta
     steps, digits = constants.steps, constants.digits
     colour = meta[TURN]
     cells[cell] = colour
-    _refresh(state, constants, cell, -1, 0 if keep > 0 else -1)
+    _refresh(state, constants, cell, -1, OCCUPIED if value_kind == VALUED else LINES_ONLY)
     for d in range(4):
         step = steps[d]
         for k in range(-5, 6):
@@ -195,7 +203,7 @@ def _place(state: State, constants: Constants, cell: int, keep: int) -> None:
             for view in range(2):
                 keys[view, d, other] += (1 if colour == view + 1 else 2) * digits[pos]
             if cells[other] == EMPTY:
-                _refresh(state, constants, other, d, keep)
+                _refresh(state, constants, other, d, value_kind)
     for dr in range(-2, 3):
         for dc in range(-2, 3):
             state.near[cell + dr * WIDTH + dc] += 1
@@ -208,11 +216,11 @@ def _place(state: State, constants: Constants, cell: int, keep: int) -> None:
 @njit
 def remove(state: State, constants: Constants) -> int:
     """Take back the last stone placed and return its cell."""
-    return _remove(state, constants, 1)
+    return _remove(state, constants, VALUED)
 
 
 @njit
-def _remove(state: State, constants: Constants, keep: int) -> int:
+def _remove(state: State, constants: Constants, value_kind: int) -> int:
     cells, keys, meta = state.cells, state.keys, state.meta
     steps, digits = constants.steps, constants.digits
     meta[STONES] -= 1
@@ -232,8 +240,8 @@ def _remove(state: State, constants: Constants, keep: int) -> int:
             for view in range(2):
                 keys[view, d, other] -= (1 if colour == view + 1 else 2) * digits[pos]
             if cells[other] == EMPTY:
-                _refresh(state, constants, other, d, keep)
-    _refresh(state, constants, cell, -1, keep)
+                _refresh(state, constants, other, d, value_kind)
+    _refresh(state, constants, cell, -1, value_kind)
     for dr in range(-2, 3):
         for dc in range(-2, 3):
             state.near[cell + dr * WIDTH + dc] -= 1
@@ -455,7 +463,7 @@ def empty_state(rule: str) -> State:
     )
     constants = constants_for(rule)
     for cell in CELL_OF:
-        _refresh(state, constants, int(cell), -1, 1)
+        _refresh(state, constants, int(cell), -1, VALUED)
     return state
 
 
