@@ -151,8 +151,6 @@ def _refresh(
     class_of = constants.classes
     renju = meta[RULE] == 0
     for view in range(2):
-        if value_kind != LINES_ONLY:
-            meta[TOTAL_BLACK + view] -= values[view, cell]
         if direction < 0:
             for d in range(4):
                 classes[view, d, cell] = class_of[view, keys[view, d, cell]]
@@ -161,8 +159,8 @@ def _refresh(
         if value_kind == LINES_ONLY:
             continue
         value = cell_value(classes, view, cell, renju and view == 0) if value_kind == VALUED else 0
+        meta[TOTAL_BLACK + view] += value - values[view, cell]
         values[view, cell] = value
-        meta[TOTAL_BLACK + view] += value
 
 
 @njit
