@@ -44,6 +44,36 @@ def test_the_search_solves_real_game_vcf_puzzles(index: int) -> None:
     assert check_vcf(board, list(line.moves)) is None
 
 
+@pytest.mark.parametrize("index", [0, 14, 18, 33, 63, 110, 124])
+def test_a_leaf_where_the_side_to_move_wins_by_fours_scores_the_win(index: int) -> None:
+    puzzle = _puzzles()[index]
+    fast = FastBoard.from_board(Board.from_moves(puzzle["moves"]))  # type: ignore[arg-type]
+    before = [array.copy() for array in fast.state]
+    searcher = Searcher()
+
+    def leaf(budget: int) -> int:
+        searcher.work.counters[:] = 0
+        searcher.work.counters[search.NODE_LIMIT] = 10
+        searcher.work.counters[search.LEAF_VCF] = budget
+        searcher.threats.cache_keys[:] = 0
+        return int(
+            search.negamax(
+                fast.state, fast.constants, searcher.work, searcher.threats, 0, -WIN, WIN, 0
+            )
+        )
+
+    assert abs(leaf(0)) < WIN - 1000  # these puzzles start with no four-three: a quiet leaf
+    won = leaf(20_000)
+    line = [
+        NAMES[point_of(int(c))] for c in searcher.threats.line[1 : 1 + searcher.threats.line[0]]
+    ]
+    assert won == WIN - (len(line) - 1)
+    assert check_vcf(Board.from_moves(puzzle["moves"]), line) is None  # type: ignore[arg-type]
+    after = fast.state._replace(stack=fast.state.stack[: len(puzzle["moves"])])  # type: ignore[arg-type]
+    for now, then in zip(after, before, strict=True):  # the stones searched are all taken back
+        assert (now == then[: len(now)]).all()
+
+
 def test_makes_five_and_blocks_four() -> None:
     engine = SearchingRenjuEngine("intermediate", seed=3)
     win = Board.from_position(black=["h8", "h9", "h10", "h11"], white=["a1", "b1", "c1", "g8"])

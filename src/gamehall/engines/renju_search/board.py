@@ -56,6 +56,8 @@ WIN_VALUE, DOUBLE_THREAT_VALUE, FOUR_THREE_VALUE, DOUBLE_THREE_VALUE = 10000, 50
 LINE_VALUES = np.array([0, 3, 10, 12, 50, 60, 300, 300, 0, 0], dtype=np.int64)
 """The value of a stone's pattern in one line, by class (``NONE`` .. ``OVER``); a five, four
 and three together and double threats have the values above instead."""
+FOUR_VALUE = int(LINE_VALUES[FOUR])
+"""The least value of a point where a stone makes a four (and may be played)."""
 
 
 def cell_of(point: int) -> int:

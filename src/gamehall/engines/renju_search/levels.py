@@ -6,17 +6,18 @@ the time limit is a cap for slow machines. Noise (in pattern points, about 60 fo
 perturbs the leaves' scores as a fixed function of the position and the seed, which makes the
 weaker levels err the way a weaker player does: about positions, not at random.
 
-======================  =====  ========  ======  =====  =============  ==========
-level                   depth  nodes     time s  noise  threat nodes   VCT depth
-======================  =====  ========  ======  =====  =============  ==========
-intermediate            4      4,000     1       60     1,000          0
-advanced                6      25,000    2       15     8,000          0
-expert                  12     120,000   5       0      30,000         3
-world-class             20     400,000   10      0      100,000        4
-======================  =====  ========  ======  =====  =============  ==========
+======================  =====  ========  ======  =====  =============  ==========  =========
+level                   depth  nodes     time s  noise  threat nodes   VCT depth   leaf VCF
+======================  =====  ========  ======  =====  =============  ==========  =========
+intermediate            4      4,000     1       60     1,000          0           0
+advanced                6      25,000    2       15     8,000          0           0
+expert                  12     120,000   5       0      30,000         3           0
+world-class             20     400,000   10      0      100,000        4           100
+======================  =====  ========  ======  =====  =============  ==========  =========
 
-A VCT depth of four (world-class) also guards the root against the opponent's VCTs (see
-:mod:`.search`).
+A VCT depth of four (world-class) also guards the root against the opponent's VCTs, and a leaf
+VCF budget (threat nodes) has each alpha-beta leaf where the side to move has a four asked
+whether he wins by fours (see :mod:`.search`).
 """
 
 import math
@@ -44,6 +45,9 @@ class Limits:
     noise: int
     threat_nodes: int
     vct_depth: int
+    leaf_vcf: int = 0
+    """Threat nodes of the VCF asked at each alpha-beta leaf where the side to move has a four
+    (0: none)."""
 
     def to_dict(self) -> dict[str, int | float]:
         """The limits as plain values."""
@@ -54,6 +58,7 @@ class Limits:
             "noise": self.noise,
             "threat_nodes": self.threat_nodes,
             "vct_depth": self.vct_depth,
+            "leaf_vcf": self.leaf_vcf,
         }
 
     @classmethod
@@ -66,6 +71,7 @@ class Limits:
             int(data["noise"]),
             int(data["threat_nodes"]),
             int(data["vct_depth"]),
+            int(data["leaf_vcf"]),
         )
 
 
@@ -73,7 +79,7 @@ LEVEL_LIMITS: dict[str, Limits] = {
     "intermediate": Limits(4, 4_000, 1.0, 60, 1_000, 0),
     "advanced": Limits(6, 25_000, 2.0, 15, 8_000, 0),
     "expert": Limits(12, 120_000, 5.0, 0, 30_000, 3),
-    "world-class": Limits(20, 400_000, 10.0, 0, 100_000, 4),
+    "world-class": Limits(20, 400_000, 10.0, 0, 100_000, 4, 100),
 }
 """The searching levels, weakest first."""
 
@@ -153,6 +159,7 @@ class SearchingRenjuEngine(RenjuEngine):
             seed=self.random.randrange(1 << 30),
             threat_nodes=limits.threat_nodes,
             vct_depth=limits.vct_depth,
+            leaf_vcf=limits.leaf_vcf,
             allowed=allowed,
         )
         self.last = result
@@ -191,6 +198,7 @@ class SearchingRenjuEngine(RenjuEngine):
                 seconds=share,
                 nodes=max(limits.nodes // (2 * count), 500),
                 threat_nodes=0,
+                leaf_vcf=limits.leaf_vcf,
                 allowed=[cell],
             )
             hints.append(Hint(NAMES[result.point], result.score))
@@ -268,6 +276,8 @@ def warm_up() -> None:
     compiling (the first run of a fresh checkout) happens now and not during a timed move."""
     fast = FastBoard.from_board(Board.from_moves("h8 h9 j10 i9"))
     searcher = Searcher()
-    searcher.search(fast, max_depth=2, seconds=600, nodes=300, threat_nodes=300, vct_depth=1)
+    searcher.search(
+        fast, max_depth=2, seconds=600, nodes=300, threat_nodes=300, vct_depth=1, leaf_vcf=10
+    )
     searcher.threat_line(fast, "vcf", 4, 100)
     fast.forbidden_points()

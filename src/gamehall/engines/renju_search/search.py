@@ -16,7 +16,9 @@ while he would still win after it, it is left out and the first move of his win 
 quarter of the nodes each time; ``VCT_GUARD_TRIES`` moves at most, then the first choice stands).
 
 The leaves are scored by the board's running pattern sums (:mod:`.board`), plus an optional
-noise that is a fixed function of the position and the seed (so the same seed plays alike).
+noise that is a fixed function of the position and the seed (so the same seed plays alike). At
+world-class a leaf where the side to move has a four is first asked for a VCF within a small
+budget of threat nodes (not counted as nodes); when one is found, the leaf is a won position.
 Time is checked every 1,024 nodes; the node limit is exact.
 """
 
@@ -33,6 +35,7 @@ from gamehall.engines.renju_search.board import (
     CELLS,
     DOUBLE_THREAT_VALUE,
     EMPTY,
+    FOUR_VALUE,
     TOTAL_BLACK,
     TURN,
     WIDTH,
@@ -47,7 +50,9 @@ from gamehall.engines.renju_search.board import (
 )
 from gamehall.engines.renju_search.jit import njit
 from gamehall.engines.renju_search.threats import (
+    ThreatWork,
     is_four_move,
+    leaf_vcf,
     now,
     threat_work,
     vcf,
@@ -76,7 +81,7 @@ VCT_GUARD_TRIES = 6
 TT_VALUE, TT_DEPTH, TT_FLAG, TT_MOVE = range(4)
 
 # counters
-NODE_COUNT, NODE_LIMIT, STOPPED, BEST_MOVE, NOISE, SEED = range(6)
+NODE_COUNT, NODE_LIMIT, STOPPED, BEST_MOVE, NOISE, SEED, LEAF_VCF = range(7)
 
 
 class SearchWork(NamedTuple):
@@ -167,12 +172,14 @@ def negamax(
     state: State,
     constants: Constants,
     work: SearchWork,
+    threats: ThreatWork,
     depth: int,
     alpha: int,
     beta: int,
     ply: int,
 ) -> int:
-    """The score of the position for the side to move, searched ``depth`` plies."""
+    """The score of the position for the side to move, searched ``depth`` plies (``threats``:
+    the scratch of the leaves' VCF checks)."""
     work.counters[NODE_COUNT] += 1
     if _stop(work):
         return 0
@@ -186,6 +193,8 @@ def negamax(
     opponent_fives = 0
     own_double = False
     opponent_threat = False
+    own_four = False
+    look_for_fours = depth <= 0 and work.counters[LEAF_VCF] > 0
     for cell in CELL_OF:
         if cells[cell] != EMPTY or near[cell] == 0:
             continue
@@ -202,6 +211,8 @@ def negamax(
             own_double = True
         if theirs >= DOUBLE_THREAT_VALUE:
             opponent_threat = True
+        if look_for_fours and not own_four and mine >= FOUR_VALUE:
+            own_four = is_four_move(state, view, cell)
         if ply > 0 or work.root_allowed[cell]:
             moves[count] = cell
             count += 1
@@ -222,7 +233,7 @@ def negamax(
         if ply + 1 >= MAX_PLY:
             return evaluate(state, work)
         place(state, constants, opponent_five)
-        score = -negamax(state, constants, work, depth, -beta, -alpha, ply + 1)
+        score = -negamax(state, constants, work, threats, depth, -beta, -alpha, ply + 1)
         remove(state, constants)
         return score
     if own_double:
@@ -235,6 +246,8 @@ def negamax(
                     work.counters[BEST_MOVE] = cell
                 return WIN - ply - 2
     if depth <= 0 or ply + 1 >= MAX_PLY:
+        if own_four and leaf_vcf(state, constants, threats, VCF_DEPTH, work.counters[LEAF_VCF]):
+            return int(WIN - ply - threats.line[0] + 1)
         return evaluate(state, work)
 
     key = state.hashes[0]
@@ -291,14 +304,14 @@ def negamax(
             continue
         place(state, constants, cell)
         if searched == 0:
-            score = -negamax(state, constants, work, depth - 1, -beta, -alpha, ply + 1)
+            score = -negamax(state, constants, work, threats, depth - 1, -beta, -alpha, ply + 1)
         else:
             reduction = 1 if searched >= 4 and depth >= 3 and quiet else 0
             score = -negamax(
-                state, constants, work, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1
+                state, constants, work, threats, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1
             )
             if score > alpha and (reduction or score < beta):
-                score = -negamax(state, constants, work, depth - 1, -beta, -alpha, ply + 1)
+                score = -negamax(state, constants, work, threats, depth - 1, -beta, -alpha, ply + 1)
         remove(state, constants)
         if work.counters[STOPPED]:
             return 0
@@ -364,6 +377,7 @@ class _Plan(NamedTuple):
     seconds: float
     threat_nodes: int
     vct_depth: int
+    leaf_vcf: int
 
 
 class Searcher:
@@ -429,11 +443,14 @@ class Searcher:
         seed: int = 0,
         threat_nodes: int = 20_000,
         vct_depth: int = 0,
+        leaf_vcf: int = 0,
         allowed: list[int] | None = None,
     ) -> SearchResult:
         """The best move by threat search, then iterative deepening to ``max_depth`` plies
         within ``seconds`` and ``nodes`` (the threat searches count against the time too),
-        among the ``allowed`` grid cells (default: every empty point)."""
+        among the ``allowed`` grid cells (default: every empty point). ``leaf_vcf`` > 0: a leaf
+        where the side to move has a four is won when a VCF within that many threat nodes is
+        found there."""
         start = time.perf_counter()
         work = self.work
         if threat_nodes:
@@ -467,7 +484,9 @@ class Searcher:
         )
         work.killers[:] = -1
         work.history[:] //= 4
-        plan = _Plan(max_depth, nodes, noise, seed, start, seconds, threat_nodes, vct_depth)
+        plan = _Plan(
+            max_depth, nodes, noise, seed, start, seconds, threat_nodes, vct_depth, leaf_vcf
+        )
         best, score, depth_done = self._deepen(fast, plan, nodes)
         spent = int(work.counters[NODE_COUNT])
         if guard:
@@ -514,13 +533,17 @@ class Searcher:
         work.counters[NODE_LIMIT] = nodes
         work.counters[NOISE] = plan.noise
         work.counters[SEED] = plan.seed
+        work.counters[LEAF_VCF] = plan.leaf_vcf
         work.deadline[0] = plan.start + plan.seconds
+        self.threats.cache_keys[:] = 0
         best = -1
         score = 0
         depth_done = 0
         for depth in range(1, plan.max_depth + 1):
             work.counters[BEST_MOVE] = -1
-            value = negamax(fast.state, fast.constants, work, depth, -INFINITY, INFINITY, 0)
+            value = negamax(
+                fast.state, fast.constants, work, self.threats, depth, -INFINITY, INFINITY, 0
+            )
             if work.counters[STOPPED]:
                 if best < 0 and work.counters[BEST_MOVE] >= 0:
                     best = int(work.counters[BEST_MOVE])
