@@ -17,6 +17,7 @@ from gamehall.engines.renju_search.board import (
     cell_of,
     place,
     place_lines,
+    point_of,
     remove_lines,
 )
 from gamehall.engines.renju_search.patterns import (
@@ -32,7 +33,7 @@ from gamehall.engines.renju_search.patterns import (
 from gamehall.renju import forbidden as rules_forbidden
 from gamehall.renju.board import Board
 from gamehall.renju.patterns import analyse
-from gamehall.renju.points import read_point
+from gamehall.renju.points import NAMES, read_point
 from support.vectors import renju_forbidden
 
 
@@ -120,7 +121,7 @@ def test_undo_restores_the_state_exactly() -> None:
     for cell in reversed(played):
         assert fast.undo() == cell
     for name, before, after in zip(fast.state._fields, snapshot, fast.state, strict=True):
-        if name != "stack":  # the move stack keeps old entries above its top
+        if name not in ("stack", "undo"):  # both keep old entries above the top
             assert np.array_equal(before, after), name
 
 
@@ -171,6 +172,38 @@ def test_incremental_values_equal_a_board_built_afresh(rule: str) -> None:
     assert np.array_equal(fast.state.values[:, empty], fresh.state.values[:, empty])
     assert np.array_equal(fast.state.meta[1:3], fresh.state.meta[1:3])
     assert fast.state.hashes[0] == fresh.state.hashes[0] or len(board.moves) % 2 == 0
+
+
+@pytest.mark.parametrize("rule", ["renju", "gomoku-freestyle", "gomoku-standard"])
+def test_values_put_back_by_undo_equal_a_board_built_afresh(rule: str) -> None:
+    # a stone taken back puts back the values it found (``undo``); along a random walk of
+    # stones placed and taken back, the values and totals are always those of a fresh board
+    chooser = random.Random(f"walk {rule}")
+    fast = FastBoard(rule)
+    played: list[int] = []
+    for step in range(400):
+        if played and (chooser.random() < 0.4 or len(played) >= 60):
+            fast.undo()
+            played.pop()
+        else:
+            cell = int(chooser.choice([c for c in CELL_OF if fast.state.cells[c] == 0]))
+            place(fast.state, fast.constants, cell)
+            played.append(cell)
+        if step % 25 == 0:
+            fresh = FastBoard.from_board(_board_of(rule, played))
+            empty = fast.state.cells == 0
+            assert np.array_equal(fast.state.values[:, empty], fresh.state.values[:, empty])
+            assert np.array_equal(fast.state.meta[1:3], fresh.state.meta[1:3])
+
+
+def _board_of(rule: str, cells: list[int]) -> Board:
+    """The rules layer's board with these stones, alternately Black's and White's."""
+    return Board.from_position(
+        black=[NAMES[point_of(c)] for c in cells[0::2]],
+        white=[NAMES[point_of(c)] for c in cells[1::2]],
+        turn="black" if len(cells) % 2 == 0 else "white",
+        rule=rule,
+    )
 
 
 def test_no_forbidden_points_under_gomoku_rules() -> None:

@@ -6,7 +6,9 @@ colour the board keeps the line's key (:mod:`.patterns`), its pattern class and 
 value for each colour (what a stone there would make); placing or removing a stone updates the
 keys of the 40 points within five steps in its four lines, their classes and values, the
 running sum of values per colour (the evaluation), the count of stones near each point (the
-candidate moves) and the Zobrist hash. All of it is in :class:`State`, a tuple of arrays that
+candidate moves) and the Zobrist hash. A stone placed keeps the values it changed (``undo``),
+and its removal puts them back rather than computing them again: that halves the alpha-beta's
+work per node. All of it is in :class:`State`, a tuple of arrays that
 the compiled search (:mod:`.search`, :mod:`.threats`) receives as it is.
 """
 
@@ -44,6 +46,8 @@ STEPS = np.array([1, WIDTH, WIDTH + 1, WIDTH - 1], dtype=np.int64)
 DIGITS = np.array([3**i for i in range(10)], dtype=np.int64)
 RULE_CODES = {"renju": 0, "gomoku-freestyle": 1, "gomoku-standard": 2}
 MAX_STONES = SIZE * SIZE + 8
+UNDO_ROWS = 2 + 4 * 10
+"""A stone's undo rows: the totals, its own point, the 40 points on its lines."""
 
 # meta fields
 TURN, TOTAL_BLACK, TOTAL_WHITE, STONES, RULE, NODES = range(6)
@@ -85,6 +89,9 @@ class State(NamedTuple):
     meta: npt.NDArray[np.int64]
     hashes: npt.NDArray[np.uint64]
     stack: npt.NDArray[np.int64]
+    undo: npt.NDArray[np.int32]
+    """Per stone placed (``undo[stones]``), what its removal puts back: both colours' totals,
+    then the values of its point and of the empty points on its lines, in the order visited."""
 
 
 class Constants(NamedTuple):
@@ -185,11 +192,18 @@ def remove_lines(state: State, constants: Constants) -> int:
 
 @njit
 def _place(state: State, constants: Constants, cell: int, value_kind: int) -> None:
-    cells, keys, meta = state.cells, state.keys, state.meta
+    cells, keys, meta, values = state.cells, state.keys, state.meta, state.values
     steps, digits = constants.steps, constants.digits
     colour = meta[TURN]
     cells[cell] = colour
-    _refresh(state, constants, cell, -1, OCCUPIED if value_kind == VALUED else LINES_ONLY)
+    kept = value_kind == VALUED
+    undo = state.undo[meta[STONES]]
+    if kept:
+        for view in range(2):
+            undo[0, view] = meta[TOTAL_BLACK + view]
+            undo[1, view] = values[view, cell]
+    saved = 2
+    _refresh(state, constants, cell, -1, OCCUPIED if kept else LINES_ONLY)
     for d in range(4):
         step = steps[d]
         for k in range(-5, 6):
@@ -203,6 +217,10 @@ def _place(state: State, constants: Constants, cell: int, value_kind: int) -> No
             for view in range(2):
                 keys[view, d, other] += (1 if colour == view + 1 else 2) * digits[pos]
             if cells[other] == EMPTY:
+                if kept:
+                    undo[saved, 0] = values[0, other]
+                    undo[saved, 1] = values[1, other]
+                    saved += 1
                 _refresh(state, constants, other, d, value_kind)
     for dr in range(-2, 3):
         for dc in range(-2, 3):
@@ -221,13 +239,18 @@ def remove(state: State, constants: Constants) -> int:
 
 @njit
 def _remove(state: State, constants: Constants, value_kind: int) -> int:
-    cells, keys, meta = state.cells, state.keys, state.meta
+    """Take back the last stone: its lines anew, and (``VALUED``) the values and totals put
+    back from ``undo`` as they were before it (not computed again)."""
+    cells, keys, meta, values = state.cells, state.keys, state.meta, state.values
     steps, digits = constants.steps, constants.digits
     meta[STONES] -= 1
     cell = state.stack[meta[STONES]]
     colour = cells[cell]
     meta[TURN] = colour
     cells[cell] = EMPTY
+    kept = value_kind == VALUED
+    undo = state.undo[meta[STONES]]
+    saved = 2
     for d in range(4):
         step = steps[d]
         for k in range(-5, 6):
@@ -240,8 +263,16 @@ def _remove(state: State, constants: Constants, value_kind: int) -> int:
             for view in range(2):
                 keys[view, d, other] -= (1 if colour == view + 1 else 2) * digits[pos]
             if cells[other] == EMPTY:
-                _refresh(state, constants, other, d, value_kind)
-    _refresh(state, constants, cell, -1, value_kind)
+                _refresh(state, constants, other, d, LINES_ONLY)
+                if kept:
+                    values[0, other] = undo[saved, 0]
+                    values[1, other] = undo[saved, 1]
+                    saved += 1
+    _refresh(state, constants, cell, -1, LINES_ONLY)
+    if kept:
+        for view in range(2):
+            values[view, cell] = undo[1, view]
+            meta[TOTAL_BLACK + view] = undo[0, view]
     for dr in range(-2, 3):
         for dc in range(-2, 3):
             state.near[cell + dr * WIDTH + dc] -= 1
@@ -460,6 +491,7 @@ def empty_state(rule: str) -> State:
         meta,
         np.zeros(2, dtype=np.uint64),
         np.zeros(MAX_STONES, dtype=np.int64),
+        np.zeros((MAX_STONES, UNDO_ROWS, 2), dtype=np.int32),
     )
     constants = constants_for(rule)
     for cell in CELL_OF:
