@@ -216,6 +216,11 @@ def test_a_protocols_limits_cut_the_levels_own_and_can_be_lifted() -> None:
     assert (engine.limits.seconds, engine.limits.nodes) == (0.5, 1000)
     engine.limited(seconds=60, nodes=None)
     assert engine.limits == LEVEL_LIMITS["expert"]
+    top = SearchingRenjuEngine("world-class", seed=1)
+    top.limited(seconds=None, nodes=50_000)  # a node cap counts nodes: no uncounted leaf VCFs
+    assert (top.limits.nodes, top.limits.threat_nodes, top.limits.leaf_vcf) == (50_000, 12_500, 0)
+    top.limited(seconds=None, nodes=None)
+    assert top.limits == LEVEL_LIMITS["world-class"]
 
 
 FULL_BOARD = (

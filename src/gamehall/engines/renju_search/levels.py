@@ -128,7 +128,8 @@ class SearchingRenjuEngine(RenjuEngine):
 
     def limited(self, *, seconds: float | None = None, nodes: int | None = None) -> None:
         """Hold the engine to at most ``seconds`` and ``nodes`` a move (a protocol's limits),
-        never more than its own limits; ``None`` leaves its own."""
+        never more than its own limits; ``None`` leaves its own. Under a node cap the threat
+        searches get a quarter of it and the leaves ask no VCF (whose nodes go uncounted)."""
         limits = self.own_limits
         if seconds is not None:
             limits = replace(limits, seconds=min(limits.seconds, seconds))
@@ -137,6 +138,7 @@ class SearchingRenjuEngine(RenjuEngine):
                 limits,
                 nodes=min(limits.nodes, nodes),
                 threat_nodes=min(limits.threat_nodes, max(nodes // 4, 1)),
+                leaf_vcf=0,
             )
         self.limits = limits
 
