@@ -458,20 +458,15 @@ def threat_node(
 
 def vcf(state: State, constants: Constants, work: ThreatWork, depth: int) -> bool:
     """A win by continuous fours for the side to move, within ``depth`` fours."""
-    none = np.int64(-1)
-    zero = np.int64(0)
-    return bool(
-        threat_node(
-            state, constants, work, np.int64(VCF), np.int64(depth), zero, none, none, zero, zero
-        )
-    )
+    return bool(threat_node(state, constants, work, VCF, depth, 0, -1, -1, 0, 0))
 
 
 @njit
 def leaf_vcf(state: State, constants: Constants, work: ThreatWork, depth: Int, nodes: Int) -> bool:
     """A win by continuous fours for the side to move within ``depth`` fours and ``nodes``
     threat nodes, asked at the alpha-beta's leaves: no deadline (the budget is small), and the
-    failures found stay in the cache (cleared when the alpha-beta starts a move)."""
+    failures found stay in the cache (cleared when the alpha-beta starts a move). The arguments
+    are numpy's int64, as in the recursion, so that the compiled code has one signature."""
     work.budget[0] = 0
     work.budget[1] = nodes
     work.deadline[0] = 0.0
