@@ -102,8 +102,11 @@ class FakePubSub:
         for item in self.items:
             yield item
 
-    async def aclose(self) -> None:
-        self.closed = True
+    async def __aenter__(self) -> "FakePubSub":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.closed = True  # redis-py's PubSub resets (closes) itself on leaving its block
 
 
 class FakeRedis:

@@ -53,8 +53,7 @@ class RedisBroker:
                 await asyncio.sleep(RETRY_SECONDS)
 
     async def _listen_once(self, deliver: Deliver, connected: Connected) -> None:
-        pubsub = self._client.pubsub()
-        try:
+        async with self._client.pubsub() as pubsub:
             await pubsub.psubscribe(PREFIX + "*")
             async for item in pubsub.listen():
                 if item.get("type") == "psubscribe":
@@ -68,8 +67,6 @@ class RedisBroker:
                     continue
                 if channel.startswith(PREFIX) and isinstance(message, dict):
                     await deliver(channel[len(PREFIX) :], message)
-        finally:
-            await pubsub.aclose()  # type: ignore[no-untyped-call]  # untyped in redis-py
 
     async def close(self) -> None:
         """Close the connections."""
