@@ -2,23 +2,43 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# The Python packages come from the locks in requirements/ (exact versions with their hashes),
+# never from whatever the registry serves that day: `make serve` installs serve.txt, `make test`
+# test.txt (the same versions, and the test tools). `make lock` writes them again after a change
+# to pyproject.toml; `make upgrade` moves every package to its newest release (tools/lock).
+SERVE_STAMP := $(VENV)/.installed-serve
+TEST_STAMP  := $(VENV)/.installed-test
+PIP_LOCKED  := $(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes
+# gamehall itself, editable, built by the locked setuptools already in the venv.
+PIP_SELF    := $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps \
+               --no-build-isolation -e .
 # `make test` runs the tests in parallel, one worker a core, with the lighter Hypothesis profile;
 # `make test HYPOTHESIS_PROFILE=full` (or thorough) runs more examples (see tests/conftest.py).
 WORKERS ?= auto
 HYPOTHESIS_PROFILE ?= ci
 
-.PHONY: serve test lint typecheck pytest bench clean system-packages
+.PHONY: serve test lint typecheck pytest bench clean system-packages lock upgrade
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || { \
 	  echo "venv failed: installing Debian's python3-venv"; \
 	  apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV); }
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+$(SERVE_STAMP): $(BIN)/python requirements/serve.txt pyproject.toml
+	$(PIP_LOCKED) -r requirements/serve.txt
+	$(PIP_SELF)
+	touch $@
+
+$(TEST_STAMP): $(BIN)/python requirements/test.txt pyproject.toml
+	$(PIP_LOCKED) -r requirements/test.txt
+	$(PIP_SELF)
+	touch $@
+
+lock: $(TEST_STAMP)
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python tools/lock
+
+upgrade: $(TEST_STAMP)
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python tools/lock --upgrade
 
 # What the tests need from Debian: GNU Backgammon (the .mat import test), Chromium (the
 # browser tests; no browser can be downloaded, so Playwright drives Debian's), PostgreSQL
@@ -35,7 +55,7 @@ system-packages:
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
 
-serve: $(STAMP)
+serve: $(SERVE_STAMP)
 	$(BIN)/gamehall serve
 
 # The web front end's type-check: TypeScript's tsc (pinned in package.json) over the plain
@@ -49,15 +69,15 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)
 
-lint: $(STAMP) $(NODE_STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+lint: $(TEST_STAMP) $(NODE_STAMP)
+	$(BIN)/ruff check src tests benchmarks tools/lock
+	$(BIN)/ruff format --check src tests benchmarks tools/lock
 	node_modules/.bin/tsc -p jsconfig.json
 
-typecheck: $(STAMP)
+typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP) system-packages
+pytest: $(TEST_STAMP) system-packages
 	@pg=$$(mktemp -d -u /tmp/gamehall-pg.XXXXXX); \
 	url=$$(tools/throwaway-postgres start $$pg) || exit 1; \
 	echo "the store's tests also run on PostgreSQL at $$url"; \
@@ -67,7 +87,7 @@ pytest: $(STAMP) system-packages
 
 test: lint typecheck pytest
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/pytest benchmarks --benchmark-only --benchmark-columns=min,mean,ops,rounds
 
 clean:
