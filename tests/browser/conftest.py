@@ -2,10 +2,14 @@
 
 The server runs once for the session (``gamehall.server.main.run``) on a free port of 127.0.0.1
 with a temporary SQLite database, computer players that answer at once and a short grace period
-for dropped players. ``hall`` opens browser pages (each in its own context, so with its own
-cookies), registers players, and saves screenshots under ``test-output/browser/``.
+for dropped players. Before it starts, the engines' kernels are compiled into numba's cache
+(once for all the workers), so that no hint or computer move waits for a compiler on a fresh
+clone of a busy machine: the server then loads them in a second or two. ``hall`` opens browser
+pages (each in its own context, so with its own cookies), registers players, and saves
+screenshots under ``test-output/browser/``.
 """
 
+import fcntl
 import itertools
 import os
 import secrets
@@ -70,9 +74,23 @@ def _wait_until_up(url: str, server: subprocess.Popen[bytes], log: Path) -> None
     pytest.fail(f"the server did not answer within 30 s:\n{log.read_text()}")
 
 
+def _warm_engines(lock: Path) -> None:
+    """Compile the engines' kernels into numba's cache, one worker at a time: the first
+    compiles (a minute of one core on a fresh clone), the others then only load them."""
+    from gamehall.engines.warm import warm_up
+
+    with lock.open("w") as file:
+        fcntl.flock(file, fcntl.LOCK_EX)
+        try:
+            warm_up()
+        finally:
+            fcntl.flock(file, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a gamehall server running for the whole session."""
+    _warm_engines(tmp_path_factory.getbasetemp().parent / "gamehall-warm-up.lock")
     data = tmp_path_factory.mktemp("gamehall")
     port = _free_port()
     OUTPUT.mkdir(parents=True, exist_ok=True)

@@ -223,7 +223,7 @@ def served(config: Config) -> Iterator[str]:
 def test_gamehall_serve_reads_frames_past_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
     monkeypatch.setattr(main.uvicorn, "run", lambda app, **options: seen.update(options))
-    main.run(Config())
+    main.run(Config(warm_engines=False))
     assert seen["ws_max_size"] == MAX_WIRE_FRAME > 32 * 1024
 
 

@@ -34,6 +34,7 @@ def test_defaults(environ: Callable[[dict[str, str]], None]) -> None:
     assert (config.secure_cookies, config.session_days, config.redis_url) == (False, 30, None)
     assert config.bot_delay == 0.5
     assert config.ws_compression is False
+    assert config.warm_engines is True
 
 
 def test_every_variable(environ: Callable[[dict[str, str]], None]) -> None:
@@ -48,6 +49,7 @@ def test_every_variable(environ: Callable[[dict[str, str]], None]) -> None:
             "GAMEHALL_REDIS_URL": "redis://localhost:6379/0",
             "GAMEHALL_BOT_DELAY": "0",
             "GAMEHALL_WS_COMPRESSION": "true",
+            "GAMEHALL_WARM_ENGINES": "false",
         }
     )
     config = Config.from_env()
@@ -57,6 +59,7 @@ def test_every_variable(environ: Callable[[dict[str, str]], None]) -> None:
     assert (config.secure_cookies, config.session_days) == (True, 7)
     assert (config.redis_url, config.bot_delay) == ("redis://localhost:6379/0", 0)
     assert config.ws_compression is True
+    assert config.warm_engines is False
     environ({"GAMEHALL_DATABASE_URL": "postgresql://db/gamehall"})
     assert Config.from_env().database_url == "postgresql://db/gamehall"
 

@@ -47,6 +47,7 @@ def _server(database_url: str, port: int, log: Path) -> Iterator[subprocess.Pope
         **os.environ,
         "GAMEHALL_DATABASE_URL": database_url,
         "GAMEHALL_PORT": str(port),
+        "GAMEHALL_WARM_ENGINES": "false",  # its players are people
         **{f"GAMEHALL_RATE_{name}": many for name in ("GUEST", "SEEKS", "ACTIONS")},
     }
     command = [sys.executable, "-c", "from gamehall.cli import main; main(['serve'])"]

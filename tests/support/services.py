@@ -146,6 +146,7 @@ class ServerProcess:
             "GAMEHALL_HOST": "127.0.0.1",
             "GAMEHALL_PORT": str(self.port),
             "GAMEHALL_DATA_DIR": str(self.folder),
+            "GAMEHALL_WARM_ENGINES": "false",  # these servers' players are people
             **self.env,
         }
         log = self.log_path.open("ab")

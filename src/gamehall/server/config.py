@@ -55,6 +55,7 @@ class Environment(BaseSettings):
     max_body: int = Field(default=DEFAULT_MAX_BODY, ge=1024, le=64 * 1024 * 1024)
     hash_workers: int = Field(default=2, ge=1, le=64)
     ws_compression: bool = False
+    warm_engines: bool = True
     rate_login: str = DEFAULT_RATES["login"]
     rate_register: str = DEFAULT_RATES["register"]
     rate_guest: str = DEFAULT_RATES["guest"]
@@ -105,6 +106,9 @@ class Config:
     """Offer the WebSockets' per-message deflate: it cuts the players' bandwidth about tenfold
     (an update of about 1.5 KB to about 150 bytes) and costs the server about a tenth of its
     CPU a move and 100 KB of memory a game (docs/server.md, *Load*): off unless asked for."""
+    warm_engines: bool = True
+    """Load the engines and compile their kernels as the server starts (``gamehall serve``), in
+    a thread of their own, so that the first hint or computer move does not wait for it."""
     rates: tuple[tuple[str, str], ...] = tuple(DEFAULT_RATES.items())
     """Each rate limit by name (``DEFAULT_RATES``'s names), in ``limits``' notation."""
 
@@ -152,5 +156,6 @@ class Config:
             max_body=env.max_body,
             hash_workers=env.hash_workers,
             ws_compression=env.ws_compression,
+            warm_engines=env.warm_engines,
             rates=tuple((name, getattr(env, f"rate_{name}")) for name in DEFAULT_RATES),
         )

@@ -1,5 +1,7 @@
 """``gamehall serve``: run the server on the configured address."""
 
+import threading
+
 import uvicorn
 
 from gamehall.server.app import create_app
@@ -11,6 +13,8 @@ def run(config: Config | None = None) -> None:
     """Start the server (settings from ``GAMEHALL_*`` variables) and serve until stopped."""
     config = config or Config.from_env()
     print(f"gamehall is at http://{config.host}:{config.port}/ (Ctrl+C stops it)", flush=True)
+    if config.warm_engines:
+        threading.Thread(target=_warm_up, name="gamehall-warm-up", daemon=True).start()
     uvicorn.run(
         create_app(config),
         host=config.host,
@@ -19,3 +23,13 @@ def run(config: Config | None = None) -> None:
         ws_per_message_deflate=config.ws_compression,
         log_level="info",
     )
+
+
+def _warm_up() -> None:
+    """Get the engines ready (``gamehall.engines.warm``); a thread of its own, which a stopping
+    server does not wait for."""
+    from gamehall.engines.warm import warm_up
+
+    taken = warm_up()
+    figures = ", ".join(f"{engine} {seconds:.1f} s" for engine, seconds in taken.items())
+    print(f"gamehall: the engines are ready ({figures})", flush=True)
