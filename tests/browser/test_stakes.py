@@ -35,11 +35,21 @@ def _seated(hall: Hall, pages: tuple[Page, Page]) -> dict[int, Page]:
     return {hall.game(page)["you"]: page for page in pages}
 
 
+def _to_act(hall: Hall, seats: dict[int, Page]) -> tuple[Page, dict[str, Any]]:
+    """The page of the player to act, once it has had the latest update, and what it knows.
+    (The other page may be an update ahead: who acts is read from the fresher one.)"""
+    games = [hall.game(page) for page in seats.values()]
+    freshest = max(games, key=lambda game: int(game["events"]))
+    page = seats[freshest["state"]["to_act"]]
+    page.wait_for_function("n => window.gamehall.game.events.length >= n", arg=freshest["events"])
+    return page, hall.game(page)
+
+
 def test_a_resignation_offer_is_worth_what_the_server_counts(hall: Hall) -> None:
     ann, bob = _challenge(hall, {"game": "backgammon", "length": "0", "jacoby": "on"})
     seats = _seated(hall, (ann, bob))
-    state = hall.game(ann)["state"]
-    resigner, answerer = seats[state["to_act"]], seats[1 - state["to_act"]]
+    resigner, game = _to_act(hall, seats)
+    answerer = seats[1 - game["state"]["to_act"]]
     resigner.locator('.controls button[data-action="resign"]').click()
     dialog = resigner.locator("dialog")
     expect(dialog).not_to_contain_text(re.compile(r"\d+ pt"))
@@ -52,22 +62,17 @@ def test_a_resignation_offer_is_worth_what_the_server_counts(hall: Hall) -> None
     assert end["points"] == 1
 
 
-def _freshest(hall: Hall, seats: dict[int, Page]) -> dict[str, Any]:
-    games = [hall.game(page) for page in seats.values()]
-    return max(games, key=lambda game: int(game["events"]))
-
-
 def test_a_double_offers_the_stake_the_server_names(hall: Hall) -> None:
     ann, bob = _challenge(hall, {"game": "georgian", "length": "5"})
     seats = _seated(hall, (ann, bob))
     prompts: list[str] = []
     for _ in range(40):
-        state = _freshest(hall, seats)["state"]
-        page = seats[state["to_act"]]
-        game = hall.game(page)
+        page, game = _to_act(hall, seats)
         actions, legal = game["actions"], game["legal"]
         if "take" in actions:
-            prompts.append(page.locator(".prompt p").inner_text())
+            prompt = page.locator(".prompt p")
+            expect(prompt).to_contain_text("the stake would be")
+            prompts.append(prompt.inner_text())
             kind = "take"
         elif "double" in actions:
             kind = "double"

@@ -13,7 +13,8 @@ TD(lambda). Each network then takes one gradient step on its positions (cross-en
 sigmoid outputs), summed over the game as sequential updates would be. The learning rate
 falls as ``alpha / sqrt(1 + games / alpha_halflife)``.
 
-Every game's dice come from ``numpy.random.default_rng([seed, game])``, so a run is
+Every game's dice come from its own seed, ``game_seed(seed, game)``, with which the compiled
+self-play kernel seeds numba's generator (``np.random.seed`` inside the kernel), so a run is
 reproducible from its seed and a resumed run plays the games the uninterrupted run would have.
 """
 
