@@ -1,9 +1,11 @@
 """The rate limits' moving window counted in memory (``MemoryWindows``): the same window as the
 ``limits`` library's, with no background work, and idle keys let go."""
 
+import pytest
 from limits import parse
 
-from gamehall.server.limits import SWEEP_EVERY, MemoryWindows
+from gamehall.server.config import Config
+from gamehall.server.limits import SWEEP_EVERY, MemoryWindows, RateLimitedError, RateLimits
 from support import aio
 
 
@@ -49,3 +51,19 @@ def test_keys_with_no_hit_left_in_their_window_are_let_go() -> None:
         assert len(windows._hits) == 2  # the hour's window and the key just hit
 
     aio.run(scenario())
+
+
+def test_the_wait_a_refusal_names_is_counted_on_the_servers_clock() -> None:
+    """The wait was counted from ``time.time()`` whatever clock the server was given."""
+    clock = Clock()
+    limits = RateLimits.of(Config(rates=(("actions", "2/minute"),)), clock)
+
+    async def hit() -> None:
+        await limits.hit("actions", "1.2.3.4")
+
+    aio.run(hit())
+    aio.run(hit())
+    clock.now += 30
+    with pytest.raises(RateLimitedError) as refused:
+        aio.run(hit())
+    assert refused.value.retry_after == 30

@@ -8,7 +8,6 @@ work, and their ``GameError``s become ``{"detail": ...}`` answers (``error_statu
 import asyncio
 import dataclasses
 import secrets
-import time
 from functools import partial
 from typing import Annotated, Any, Literal
 
@@ -398,11 +397,11 @@ def _stored(hall: Services, match_id: str) -> StoredMatch:
     return stored
 
 
-def _replayed(stored: StoredMatch) -> Match:
+def _replayed(hall: Services, stored: StoredMatch) -> Match:
     """The stored match, with its whole log: restored from its snapshot and the events after
-    it, else replayed (the routes that call it run in a worker thread). Without the server's
-    secrets: the records need none."""
-    return rebuild(dataclasses.replace(stored, secrets=None), time.time, None)[0]
+    it, else replayed (the routes that call it run in a worker thread), on the server's clock.
+    Without the server's secrets: the records need none."""
+    return rebuild(dataclasses.replace(stored, secrets=None), hall.live.clock, None)[0]
 
 
 @router.get("/matches/{match_id}")
@@ -448,7 +447,7 @@ def record_mat(match_id: str, hall: Hall) -> PlainTextResponse:
     """A backgammon, Georgian or nardy match as a Jellyfish ``.mat`` file, as GNU Backgammon
     writes it (the games so far, for a match still being played)."""
     stored = _stored(hall, match_id)
-    match = _replayed(stored)
+    match = _replayed(hall, stored)
     if not isinstance(match, TablesMatch):
         raise HTTPException(404, ".mat records are for backgammon and nardy: try .psq")
     try:
@@ -466,7 +465,7 @@ def dice(match_id: str, game: int, hall: Hall) -> DiceAnswer:
     stored = _stored(hall, match_id)
     if stored.settings.get("dice") != "fair":
         raise HTTPException(404, "this match does not use provably fair dice")
-    match = _replayed(stored)
+    match = _replayed(hall, stored)
     try:
         record = match.dice_record(game)
     except RecordError:

@@ -75,7 +75,7 @@ def create_app(
         bus = Bus(the_broker, carries_on=carries_on)
         live = LiveMatches(the_store, config, bus, clock)
         app.state.services = Services(config, the_store, live)
-        app.state.rate_limits = RateLimits.of(config)
+        app.state.rate_limits = RateLimits.of(config, live.clock)
         app.state.hash_pool = HashPool(config.hash_workers)
         resumed = await live.start()
         log.info("gamehall: resuming %d live matches", resumed)

@@ -13,7 +13,7 @@ from then on.
 """
 
 import asyncio
-import time
+import math
 import unicodedata
 from collections import deque
 from typing import Any
@@ -116,7 +116,7 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
     connection.send(
         {"type": "hello", "room": room[1], "can_write": name is not None, "messages": history}
     )
-    last = 0.0
+    last = -math.inf  # when this socket last said something, on the server's clock
     try:
         while True:
             frame = await websocket.receive()
@@ -132,16 +132,13 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
                 problem = 'send {"type": "say", "text": "..."}'
             elif name is None:
                 problem = "log in (or play as a guest) to write in the chat"
-            elif time.monotonic() - last < MIN_INTERVAL:
+            elif hall.live.clock() - last < MIN_INTERVAL:
                 problem = "one message a second, please"
             if problem is None and isinstance(message, dict):
                 text, problem = clean_text(message.get("text"))
                 if problem is None:
-                    last = time.monotonic()
-                    rooms.say(
-                        room,
-                        {"type": "chat", "from": name, "text": text, "time": hall.live.clock()},
-                    )
+                    last = hall.live.clock()
+                    rooms.say(room, {"type": "chat", "from": name, "text": text, "time": last})
                     continue
             connection.send({"type": "error", "message": problem})
     finally:

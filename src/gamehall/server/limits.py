@@ -130,12 +130,15 @@ class RateLimits:
 
     limiter: Limiter
     rates: dict[str, RateLimitItem]
+    clock: Callable[[], float] = time.time
+    """The server's wall clock: a refusal's wait is counted from it."""
     fallback: Limiter = field(default_factory=MemoryWindows)
     """Counts in this process's memory while the shared storage (Redis) cannot be reached."""
 
     @classmethod
-    def of(cls, config: Config) -> "RateLimits":
-        """The configured limits, in Redis when the server shares one, else in memory."""
+    def of(cls, config: Config, clock: Callable[[], float] = time.time) -> "RateLimits":
+        """The configured limits, in Redis when the server shares one, else in memory on
+        ``clock`` (the server's wall clock)."""
         limiter: Limiter
         if config.redis_url:
             storage = RedisStorage(
@@ -143,9 +146,9 @@ class RateLimits:
             )
             limiter = MovingWindowRateLimiter(storage)
         else:
-            limiter = MemoryWindows()
+            limiter = MemoryWindows(clock)
         rates = {name: parse(config.rate(name)) for name in DEFAULT_RATES}
-        return cls(limiter, rates)
+        return cls(limiter, rates, clock, MemoryWindows(clock))
 
     async def hit(self, name: str, key: str) -> None:
         """Count one of ``name`` by ``key``; ``RateLimitedError`` when over the limit."""
@@ -160,7 +163,7 @@ class RateLimits:
         if allowed:
             return
         stats = await limiter.get_window_stats(rate, name, key)
-        retry_after = max(1, math.ceil(stats.reset_time - time.time()))
+        retry_after = max(1, math.ceil(stats.reset_time - self.clock()))
         raise RateLimitedError(WHAT[name], rate, retry_after)
 
 

@@ -18,7 +18,6 @@ neither came), and the match is ended and made casual.
 
 import asyncio
 import logging
-from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
@@ -85,7 +84,7 @@ class TournamentDirector:
         """Seats seen in each tournament match (a socket on it, or an action)."""
         self._notices: dict[int, dict[str, dict[str, Any]]] = {}
         """The tournament matches waiting for each user: user id -> match id -> notice."""
-        self._since = datetime.now(UTC)
+        self._since = self.tournaments.now()
         self._task: asyncio.Task[None] | None = None
         channels.current = self.current
 
