@@ -7,7 +7,6 @@ from typing import Any
 from gamehall.play.registry import new_match
 from gamehall.play.settings import MatchSettings
 from gamehall.store import PlayerSeat
-from gamehall.store.tournaments import TournamentStore
 from gamehall.tournaments import Tournament, TournamentSettings
 from server.helpers import Choice, Hall, Player, Table
 
@@ -99,7 +98,7 @@ def test_no_hints_in_a_tournament_game_even_a_casual_one(hall: Hall) -> None:
     ann, bob = hall.register("ann"), hall.register("bob")
     users = [hall.store.get_user_by_name(name) for name in ("ann", "bob")]
     assert users[0] is not None and users[1] is not None
-    tournaments = TournamentStore(hall.store)
+    tournaments = hall.store.tournaments
     settings = TournamentSettings("swiss", rounds=1).to_dict()
     made = tournaments.create(
         users[0].id, "Casual Swiss", settings, rated=False, grace_seconds=60, starts_at=None

@@ -44,17 +44,17 @@ def outage(
 ) -> Iterator[Outage]:
     if request.param == "sqlite":
         with running(config) as hall:
-            sessions = hall.store._sessions
+            sessions = hall.store.transactions.sessions
 
-            connect = hall.store._engine.connect
+            connect = hall.store.transactions.engine.connect
 
             def down() -> None:  # both doors: the ORM's sessions and the appends' connections
-                monkeypatch.setattr(hall.store, "_sessions", _no_database)
-                monkeypatch.setattr(hall.store._engine, "connect", _no_database)
+                monkeypatch.setattr(hall.store.transactions, "sessions", _no_database)
+                monkeypatch.setattr(hall.store.transactions.engine, "connect", _no_database)
 
             def up() -> None:
-                monkeypatch.setattr(hall.store, "_sessions", sessions)
-                monkeypatch.setattr(hall.store._engine, "connect", connect)
+                monkeypatch.setattr(hall.store.transactions, "sessions", sessions)
+                monkeypatch.setattr(hall.store.transactions.engine, "connect", connect)
 
             yield Outage(hall, down, up)
     else:

@@ -57,7 +57,7 @@ def _statements(store: Store) -> Iterator[list[str]]:
     def note(*args: Any) -> None:
         sent.append(str(args[2]))
 
-    engine = store._engine
+    engine = store.transactions.engine
     event.listen(engine, "before_cursor_execute", note)
     try:
         yield sent

@@ -10,7 +10,6 @@ from gamehall.play.match import Match
 from gamehall.play.registry import new_match
 from gamehall.play.settings import MatchSettings
 from gamehall.store import NotAllowedError, PlayerSeat, Store, User
-from gamehall.store.ratings import RatingStore
 from store.conftest import Clock
 
 
@@ -55,23 +54,23 @@ def test_a_rated_result_rates_both_players_once(
     store: Store, ann: User, bob: User, clock: Clock
 ) -> None:
     match_id = _played(store, ann, bob, rated=True)
-    board = RatingStore(store).leaderboard("renju", 10)
+    board = store.ratings.leaderboard("renju", 10)
     assert [r.name for r in board] == ["ann", "bob"]
     assert board[0].ratings.glicko2.rating > 1500 > board[1].ratings.glicko2.rating
     assert board[0].to_dict()["display"].endswith("?") and board[0].games == 1
     # Storing the summary again (a server pausing) rates nothing more.
     store.append_events(match_id, [], secrets=None, status="over", summary={"winner": 0})
-    assert [p.match_id for p in RatingStore(store).history(ann.id, "renju", 50)] == [match_id]
+    assert [p.match_id for p in store.ratings.history(ann.id, "renju", 50)] == [match_id]
     clock.advance(minutes=5)
     _played(store, ann, bob, rated=True, loser=0)
-    points = RatingStore(store).history(ann.id, "renju", 50)
+    points = store.ratings.history(ann.id, "renju", 50)
     assert len(points) == 2 and points[1].rating < points[0].rating
-    assert [r.games for r in RatingStore(store).of_user(bob.id)] == [2]
+    assert [r.games for r in store.ratings.of_user(bob.id)] == [2]
 
 
 def test_casual_results_are_not_rated(store: Store, ann: User, bob: User) -> None:
     _played(store, ann, bob, rated=False)
-    assert RatingStore(store).leaderboard("renju", 10) == []
+    assert store.ratings.leaderboard("renju", 10) == []
 
 
 def test_computer_and_guest_games_cannot_be_rated(store: Store, ann: User) -> None:
@@ -96,12 +95,12 @@ def test_a_rated_challenge_makes_a_rated_match(store: Store, ann: User, bob: Use
         challenge.id, bob.id, match.to_dict(secrets=True), players=_seats(ann, bob), rated=True
     )
     _finish(store, match_id, match, 0)
-    assert [r.name for r in RatingStore(store).leaderboard("renju", 10)] == ["bob", "ann"]
+    assert [r.name for r in store.ratings.leaderboard("renju", 10)] == ["bob", "ann"]
 
 
 def test_seeding_and_shown_ratings_give_newcomers_1500(store: Store, ann: User, bob: User) -> None:
     _played(store, ann, bob, rated=True)
-    ratings = RatingStore(store)
+    ratings = store.ratings
     seeding = ratings.seeding(["ann", "bob", "cid"], "renju")
     assert seeding["ann"] > 1500 > seeding["bob"] and seeding["cid"] == 1500
     shown = ratings.shown(["ann", "cid"], "renju")
@@ -125,7 +124,7 @@ def test_renju_is_rated_game_by_game_and_a_draw_is_half(store: Store, ann: User,
 
     act(0, OfferDraw())
     act(1, Accept())  # game 1 drawn: rated at once, the match goes on
-    ratings = RatingStore(store)
+    ratings = store.ratings
     first = ratings.history(ann.id, "renju", 10)
     assert len(first) == 1 and first[0].rating == pytest.approx(1500)
     assert first[0].deviation < 350

@@ -8,7 +8,6 @@ import pytest
 from gamehall.play.registry import new_match
 from gamehall.play.settings import MatchSettings
 from gamehall.store import ConflictError, NotAllowedError, PlayerSeat, Store, User
-from gamehall.store.tournaments import TournamentStore
 from gamehall.tournaments import Tournament, TournamentSettings
 from store.conftest import Clock
 
@@ -21,7 +20,7 @@ def _users(store: Store, *names: str) -> list[User]:
 
 def test_entries_state_and_games_are_kept(store: Store, clock: Clock) -> None:
     ann, bob, cid = _users(store, "ann", "bob", "cid")
-    tournaments = TournamentStore(store)
+    tournaments = store.tournaments
     made = tournaments.create(
         ann.id,
         "Autumn Swiss",
@@ -80,7 +79,7 @@ def test_entries_state_and_games_are_kept(store: Store, clock: Clock) -> None:
 def test_guests_enter_casual_tournaments_only(store: Store) -> None:
     (ann,) = _users(store, "ann")
     guest = store.create_guest()
-    tournaments = TournamentStore(store)
+    tournaments = store.tournaments
     rated = tournaments.create(
         ann.id, "Rated", SETTINGS, rated=True, grace_seconds=60, starts_at=None
     )

@@ -25,8 +25,7 @@ from gamehall.errors import GameError
 from gamehall.server.live import LiveMatches
 from gamehall.server.user_socket import UserChannels
 from gamehall.store import ConflictError, NotAllowedError, PlayerSeat, Store
-from gamehall.store.ratings import RatingStore
-from gamehall.store.tournaments import StoredTournament, TournamentGame, TournamentStore
+from gamehall.store.tournaments import StoredTournament, TournamentGame
 from gamehall.tournaments import Pairing, Result, Tournament, TournamentError, TournamentSettings
 
 log = logging.getLogger(__name__)
@@ -74,8 +73,8 @@ class TournamentDirector:
         poll_seconds: float = POLL_SECONDS,
     ) -> None:
         self.store = store
-        self.tournaments = TournamentStore(store)
-        self.ratings = RatingStore(store)
+        self.tournaments = store.tournaments
+        self.ratings = store.ratings
         self.live = live
         self.channels = channels
         self.poll_seconds = poll_seconds

@@ -25,7 +25,7 @@ from gamehall.server.tournament_schemas import (
     TournamentView,
 )
 from gamehall.store import NotAllowedError, Store
-from gamehall.store.ratings import MAX_LIST, RatingStore
+from gamehall.store.ratings import MAX_LIST
 from gamehall.store.tournaments import StoredTournament
 from gamehall.tournaments import Tournament, TournamentError, TournamentSettings
 
@@ -116,7 +116,7 @@ def _detail(store: Store, stored: StoredTournament) -> TournamentDetail:
                     "match_status": game.status if game else None,
                 }
             )
-    out["ratings"] = RatingStore(store).shown(out["players"], stored.game)
+    out["ratings"] = store.ratings.shown(out["players"], stored.game)
     return TournamentDetail.model_validate(out)
 
 
@@ -208,7 +208,7 @@ def game_leaderboard(
     game: GameName, hall: Hall, limit: Annotated[int, Query(ge=1, le=MAX_LIST)] = 100
 ) -> Leaderboard:
     """The rated players of a game, highest rating first ("?": still provisional)."""
-    rows = RatingStore(hall.store).leaderboard(game, limit)
+    rows = hall.store.ratings.leaderboard(game, limit)
     return Leaderboard.model_validate({"game": game, "players": [r.to_dict() for r in rows]})
 
 
@@ -220,7 +220,7 @@ def player_ratings(
     user = hall.store.get_user_by_name(name)
     if user is None:
         raise HTTPException(404, f"there is no player named {name}")
-    kept = RatingStore(hall.store)
+    kept = hall.store.ratings
     ratings = kept.of_user(user.id)
     points = {
         r.ratings.game: [p.to_dict() for p in kept.history(user.id, r.ratings.game, limit)]

@@ -1,7 +1,7 @@
 """Ratings in the store: a rated result rates both players in the transaction that stores it,
 and the leaderboard, a player's ratings and rating history are read from here.
 
-``rate_results`` is called by ``Store.append_events`` inside its transaction, with the events
+``rate_results`` is called by ``Store.append_batch`` inside its transaction, with the events
 being stored: each result among them (a renju game's end; a tables match's end) is rated there
 and then, so a result and the ratings it changes are written together or not at all, and
 exactly once, since an event is written once. Only a rated match between two registered people
@@ -11,7 +11,7 @@ is rated. ``RatingStore`` is what the server reads (leaderboard, profiles, seedi
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -20,9 +20,7 @@ from gamehall.ratings import GameRatings, check_game, rate_result
 from gamehall.store.competition_models import RatingHistoryRow, RatingRow
 from gamehall.store.errors import StoreError
 from gamehall.store.models import MatchRow, UserRow
-
-if TYPE_CHECKING:
-    from gamehall.store.repository import Store
+from gamehall.store.transactions import Transactions
 
 MAX_LIST = 500
 """The longest leaderboard or history a caller may ask for."""
@@ -238,30 +236,30 @@ def shown_ratings(session: Session, names: list[str], game: str) -> dict[str, st
 class RatingStore:
     """The ratings of one store, read in short transactions of their own."""
 
-    def __init__(self, store: "Store") -> None:
-        self.store = store
+    def __init__(self, transactions: Transactions) -> None:
+        self.transactions = transactions
 
     def leaderboard(self, game: str, limit: int = 100) -> list[PlayerRating]:
         """See ``leaderboard``."""
-        with self.store._read() as session:
+        with self.transactions.read() as session:
             return leaderboard(session, game, limit)
 
     def of_user(self, user_id: int) -> list[PlayerRating]:
         """See ``ratings_of_user``."""
-        with self.store._read() as session:
+        with self.transactions.read() as session:
             return ratings_of_user(session, user_id)
 
     def history(self, user_id: int, game: str, limit: int = 200) -> list[HistoryPoint]:
         """See ``history``."""
-        with self.store._read() as session:
+        with self.transactions.read() as session:
             return history(session, user_id, game, limit)
 
     def seeding(self, names: list[str], game: str) -> dict[str, float]:
         """See ``seeding_ratings``."""
-        with self.store._read() as session:
+        with self.transactions.read() as session:
             return seeding_ratings(session, names, game)
 
     def shown(self, names: list[str], game: str) -> dict[str, str]:
         """See ``shown_ratings``."""
-        with self.store._read() as session:
+        with self.transactions.read() as session:
             return shown_ratings(session, names, game)

@@ -9,20 +9,18 @@ the same portable queries; on SQLite a transaction that writes starts with ``BEG
 """
 
 import hashlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import cached_property
 from secrets import choice, token_urlsafe
 from types import TracebackType
 from typing import Any, Self
 
 from argon2 import PasswordHasher
-from sqlalchemy import Connection, Select, and_, case, delete, func, insert, or_, select, update
+from sqlalchemy import Select, and_, case, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, defer, sessionmaker
-from sqlalchemy.sql.expression import Executable
+from sqlalchemy.orm import Session, defer
 
 from gamehall.store import passwords
 from gamehall.store.appends import Append, Refused, winner_of, with_results, write_batch
@@ -35,7 +33,6 @@ from gamehall.store.checks import (
     check_settings,
     check_status,
 )
-from gamehall.store.database import WRITE_OPTION, make_engine
 from gamehall.store.errors import (
     ConflictError,
     EventConflictError,
@@ -53,7 +50,9 @@ from gamehall.store.models import (
     SessionRow,
     UserRow,
 )
-from gamehall.store.ratings import rate_results
+from gamehall.store.ratings import RatingStore, rate_results
+from gamehall.store.tournaments import TournamentStore
+from gamehall.store.transactions import Clock, Transactions, need_user, rowcount, utcnow
 from gamehall.store.values import (
     Challenge,
     PlayerSeat,
@@ -67,8 +66,6 @@ from gamehall.store.values import (
     user_from_row,
 )
 
-Clock = Callable[[], datetime]
-
 _GUEST_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
 
@@ -76,12 +73,10 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _utcnow() -> datetime:
-    return datetime.now(UTC)
-
-
 class Store:
-    """The database of one server (or of several sharing one PostgreSQL).
+    """The database of one server (or of several sharing one PostgreSQL): users and sessions,
+    matches and their events, seeks and challenges here; ``tournaments`` and ``ratings`` in
+    repositories of their own, on the same ``transactions``.
 
     ``password_hasher`` and ``clock`` are for tests (cheap hashing, time that they move);
     the clock must give timezone-aware datetimes.
@@ -92,17 +87,17 @@ class Store:
         url: str,
         *,
         password_hasher: PasswordHasher | None = None,
-        clock: Clock = _utcnow,
+        clock: Clock = utcnow,
     ) -> None:
         self.url = url
-        self._engine = make_engine(url)
-        self._sessions = sessionmaker(self._engine, expire_on_commit=False)
+        self.transactions = Transactions(url, clock)
+        self.tournaments = TournamentStore(self.transactions)
+        self.ratings = RatingStore(self.transactions)
         self._hasher = password_hasher or passwords.DEFAULT_HASHER
-        self._clock = clock
 
     def close(self) -> None:
         """Close every pooled connection."""
-        self._engine.dispose()
+        self.transactions.close()
 
     def __enter__(self) -> Self:
         return self
@@ -115,43 +110,11 @@ class Store:
     ) -> None:
         self.close()
 
-    def _now(self) -> datetime:
-        now = self._clock()
-        if now.tzinfo is None:
-            raise ValueError("the store's clock must give timezone-aware datetimes")
-        return now.astimezone(UTC)
-
-    @contextmanager
-    def _read(self) -> Iterator[Session]:
-        with self._sessions() as session, session.begin():
-            yield session
-
-    @contextmanager
-    def _write(self) -> Iterator[Session]:
-        with self._sessions() as session, session.begin():
-            session.connection(execution_options={WRITE_OPTION: True})
-            yield session
-
-    @contextmanager
-    def _write_connection(self) -> Iterator[Connection]:
-        """A connection in a transaction that will write, without an ORM session."""
-        with self._engine.connect() as connection:
-            connection.execution_options(**{WRITE_OPTION: True})
-            with connection.begin():
-                yield connection
-
     @cached_property
     def _dummy_hash(self) -> str:
         """A hash to verify against when there is no such user, so that a wrong name takes
         as long as a wrong password."""
         return passwords.hash_password(token_urlsafe(16), self._hasher)
-
-    @staticmethod
-    def _need_user(session: Session, user_id: int) -> UserRow:
-        row = session.get(UserRow, user_id)
-        if row is None:
-            raise NotFoundError(f"there is no user {user_id}")
-        return row
 
     # -- users --------------------------------------------------------------------------------
 
@@ -167,7 +130,7 @@ class Store:
             passwords.hash_password(checked, self._hasher) if checked is not None else None
         )
         try:
-            with self._write() as session:
+            with self.transactions.write() as session:
                 if session.scalar(select(UserRow.id).where(UserRow.name_key == name.lower())):
                     raise taken
                 row = UserRow(
@@ -175,7 +138,7 @@ class Store:
                     name_key=name.lower(),
                     password_hash=password_hash,
                     guest=guest,
-                    created_at=self._now(),
+                    created_at=self.transactions.now(),
                 )
                 session.add(row)
                 session.flush()
@@ -197,7 +160,7 @@ class Store:
     def authenticate(self, name: str, password: str) -> User | None:
         """The user with this name and password, or None. Takes as long for an unknown name
         as for a wrong password; a hash made with older parameters is replaced."""
-        with self._read() as session:
+        with self.transactions.read() as session:
             row = (
                 session.scalar(select(UserRow).where(UserRow.name_key == name.lower()))
                 if isinstance(name, str)
@@ -214,7 +177,7 @@ class Store:
             return None
         if passwords.needs_rehash(stored, self._hasher):
             fresh = passwords.hash_password(password, self._hasher)
-            with self._write() as session:
+            with self.transactions.write() as session:
                 session.execute(
                     update(UserRow)
                     .where(UserRow.id == user.id, UserRow.password_hash == stored)
@@ -224,7 +187,7 @@ class Store:
 
     def get_user(self, user_id: int) -> User | None:
         """The user with this id, or None."""
-        with self._read() as session:
+        with self.transactions.read() as session:
             row = session.get(UserRow, user_id)
             return user_from_row(row) if row is not None else None
 
@@ -232,7 +195,7 @@ class Store:
         """The user with this name (in any case), or None."""
         if not isinstance(name, str):
             return None
-        with self._read() as session:
+        with self.transactions.read() as session:
             row = session.scalar(select(UserRow).where(UserRow.name_key == name.lower()))
             return user_from_row(row) if row is not None else None
 
@@ -245,9 +208,9 @@ class Store:
             raise StoreError(f"a session lasts 0 days or more, not {days!r}")
         token = token_urlsafe(32)
         csrf_token = token_urlsafe(32)
-        now = self._now()
-        with self._write() as session:
-            self._need_user(session, user_id)
+        now = self.transactions.now()
+        with self.transactions.write() as session:
+            need_user(session, user_id)
             session.add(
                 SessionRow(
                     token_hash=_token_hash(token),
@@ -263,11 +226,11 @@ class Store:
         """The live session of this token, or None (unknown or expired)."""
         if not isinstance(token, str) or not token:
             return None
-        with self._read() as session:
+        with self.transactions.read() as session:
             row = session.scalar(
                 select(SessionRow).where(
                     SessionRow.token_hash == _token_hash(token),
-                    SessionRow.expires_at > self._now(),
+                    SessionRow.expires_at > self.transactions.now(),
                 )
             )
             if row is None:
@@ -278,14 +241,14 @@ class Store:
         """End the session of this token (nothing happens if there is none)."""
         if not isinstance(token, str):
             return
-        with self._write() as session:
+        with self.transactions.write() as session:
             session.execute(delete(SessionRow).where(SessionRow.token_hash == _token_hash(token)))
 
     def purge_expired_sessions(self) -> int:
         """Delete the expired sessions; returns how many there were."""
-        with self._write() as session:
-            return _rowcount(
-                session, delete(SessionRow).where(SessionRow.expires_at <= self._now())
+        with self.transactions.write() as session:
+            return rowcount(
+                session, delete(SessionRow).where(SessionRow.expires_at <= self.transactions.now())
             )
 
     # -- matches ------------------------------------------------------------------------------
@@ -317,12 +280,12 @@ class Store:
         for _ in range(5):
             match_id = token_urlsafe(6)
             try:
-                with self._write() as session:
+                with self.transactions.write() as session:
                     first(session)
                     for seat in new.seats:
                         if seat.user_id is not None:
-                            self._need_user(session, seat.user_id)
-                    session.add(new.row(match_id, self._now()))
+                            need_user(session, seat.user_id)
+                    session.add(new.row(match_id, self.transactions.now()))
                     session.flush()
                     session.add_all(_event_rows(match_id, new.events))
                     if then is not None:
@@ -365,16 +328,16 @@ class Store:
         time, each in a savepoint, so that each gets its own outcome."""
         try:
             if with_results(appends):
-                with self._write() as session:
-                    write_batch(session.connection(), appends, self._now(), session)
+                with self.transactions.write() as session:
+                    write_batch(session.connection(), appends, self.transactions.now(), session)
             else:
-                with self._write_connection() as connection:
-                    write_batch(connection, appends, self._now(), None)
+                with self.transactions.write_connection() as connection:
+                    write_batch(connection, appends, self.transactions.now(), None)
             return [None] * len(appends)
         except (Refused, IntegrityError):
             pass
         results: list[StoreError | None] = []
-        with self._write() as session:
+        with self.transactions.write() as session:
             for append in appends:
                 try:
                     with session.begin_nested():
@@ -397,7 +360,7 @@ class Store:
         )
         try:
             # Writing the match's row first locks it: concurrent appends take turns.
-            changed = _rowcount(
+            changed = rowcount(
                 session,
                 update(MatchRow)
                 .where(MatchRow.id == match_id)
@@ -406,7 +369,7 @@ class Store:
                     status=status,
                     summary=dict(summary),
                     winner=winner_of(status, summary),
-                    updated_at=self._now(),
+                    updated_at=self.transactions.now(),
                     **({} if snapshot is None else {"snapshot": dict(snapshot)}),
                 ),
             )
@@ -425,13 +388,13 @@ class Store:
                     f"events {expected} to {batch[0]['seq'] - 1} of match {match_id} are missing"
                 )
             session.execute(insert(EventRow), _event_values(match_id, batch))
-            rate_results(session, match_id, batch, self._now())
+            rate_results(session, match_id, batch, self.transactions.now())
         except IntegrityError:
             raise conflict from None
 
     def load_match(self, match_id: str) -> StoredMatch | None:
         """The match with its events (in seq order), secrets and latest snapshot, or None."""
-        with self._read() as session:
+        with self.transactions.read() as session:
             row = session.get(MatchRow, match_id)
             if row is None:
                 return None
@@ -445,7 +408,7 @@ class Store:
         store, is left out): one query on the events' key, cheap enough to ask every second
         for every match a server holds (so that a process notices another's moves)."""
         counts: dict[str, int] = {}
-        with self._read() as session:
+        with self.transactions.read() as session:
             for start in range(0, len(match_ids), 500):
                 chunk = list(match_ids[start : start + 500])
                 query = (
@@ -458,7 +421,7 @@ class Store:
 
     def events_from(self, match_id: str, seq: int) -> list[dict[str, Any]]:
         """The stored events of ``match_id`` from ``seq`` on, in order."""
-        with self._read() as session:
+        with self.transactions.read() as session:
             return list(
                 session.scalars(
                     select(EventRow.event)
@@ -473,7 +436,7 @@ class Store:
         fair dice go on (its secrets hold a seed); and the seq of the first of them (the
         earlier ones: ``read_events``). With no snapshot, every event (and 0). None if there
         is no such match."""
-        with self._read() as session:
+        with self.transactions.read() as session:
             row = session.get(MatchRow, match_id)
             if row is None:
                 return None
@@ -498,7 +461,7 @@ class Store:
 
     def read_events(self, match_id: str, stop: int) -> list[dict[str, Any]]:
         """The match's events before seq ``stop``, in order (as ``Event.to_dict()`` gave them)."""
-        with self._read() as session:
+        with self.transactions.read() as session:
             return list(
                 session.scalars(
                     select(EventRow.event)
@@ -525,7 +488,7 @@ class Store:
     def _matches(self, query: Select[MatchRow], limit: int) -> list[StoredMatch]:
         if not isinstance(limit, int) or limit < 0:
             raise StoreError(f"a limit is 0 or more, not {limit!r}")
-        with self._read() as session:
+        with self.transactions.read() as session:
             return [stored_match_from_row(row) for row in session.scalars(query.limit(limit))]
 
     # -- seeks --------------------------------------------------------------------------------
@@ -542,12 +505,16 @@ class Store:
         guest's seeks are never rated."""
         checked = check_settings(settings)
         check_seed(seed, checked)
-        with self._write() as session:
-            owner = self._need_user(session, user_id)
+        with self.transactions.write() as session:
+            owner = need_user(session, user_id)
             if rated and owner.guest:
                 raise NotAllowedError("guests play casual games only")
             row = SeekRow(
-                user_id=user_id, settings=checked, rated=rated, created_at=self._now(), seed=seed
+                user_id=user_id,
+                settings=checked,
+                rated=rated,
+                created_at=self.transactions.now(),
+                seed=seed,
             )
             session.add(row)
             session.flush()
@@ -555,7 +522,7 @@ class Store:
 
     def list_seeks(self) -> list[Seek]:
         """The open seeks, oldest first."""
-        with self._read() as session:
+        with self.transactions.read() as session:
             rows = session.scalars(
                 select(SeekRow)
                 .where(SeekRow.taken_by.is_(None))
@@ -565,13 +532,13 @@ class Store:
 
     def get_seek(self, seek_id: int) -> Seek | None:
         """The seek with this id (open or taken), or None."""
-        with self._read() as session:
+        with self.transactions.read() as session:
             row = session.get(SeekRow, seek_id)
             return seek_from_row(row) if row is not None else None
 
     def delete_seek(self, seek_id: int, user_id: int) -> None:
         """Withdraw an open seek: only its owner may."""
-        with self._write() as session:
+        with self.transactions.write() as session:
             row = session.get(SeekRow, seek_id)
             if row is None:
                 raise NotFoundError(f"there is no seek {seek_id}")
@@ -597,8 +564,8 @@ class Store:
         new = _NewMatch.check(match_dict, players, rated)
 
         def take(session: Session) -> None:
-            self._need_user(session, user_id)
-            changed = _rowcount(
+            need_user(session, user_id)
+            changed = rowcount(
                 session,
                 update(SeekRow)
                 .where(
@@ -606,7 +573,7 @@ class Store:
                     SeekRow.taken_by.is_(None),
                     SeekRow.user_id != user_id,
                 )
-                .values(taken_by=user_id, taken_at=self._now()),
+                .values(taken_by=user_id, taken_at=self.transactions.now()),
             )
             row = session.get(SeekRow, seek_id, populate_existing=True)
             if row is None:
@@ -642,9 +609,9 @@ class Store:
             raise StoreError(f"rated must be true or false, not {rated!r}")
         if from_user_id == to_user_id:
             raise NotAllowedError("you cannot challenge yourself")
-        with self._write() as session:
-            self._need_user(session, from_user_id)
-            self._need_user(session, to_user_id)
+        with self.transactions.write() as session:
+            need_user(session, from_user_id)
+            need_user(session, to_user_id)
             _need_rated_players(session, rated, from_user_id, to_user_id)
             row = ChallengeRow(
                 from_user_id=from_user_id,
@@ -652,7 +619,7 @@ class Store:
                 settings=checked,
                 rated=rated,
                 status="open",
-                created_at=self._now(),
+                created_at=self.transactions.now(),
                 seed=seed,
             )
             session.add(row)
@@ -661,13 +628,13 @@ class Store:
 
     def get_challenge(self, challenge_id: int) -> Challenge | None:
         """The challenge with this id (open or answered), or None."""
-        with self._read() as session:
+        with self.transactions.read() as session:
             row = session.get(ChallengeRow, challenge_id)
             return challenge_from_row(row) if row is not None else None
 
     def list_challenges(self, user_id: int) -> list[Challenge]:
         """The open challenges to or from the user, oldest first."""
-        with self._read() as session:
+        with self.transactions.read() as session:
             rows = session.scalars(
                 select(ChallengeRow)
                 .where(
@@ -702,15 +669,15 @@ class Store:
 
     def decline_challenge(self, challenge_id: int, user_id: int) -> Challenge:
         """Decline a challenge: only the challenged user, and only once."""
-        with self._write() as session:
+        with self.transactions.write() as session:
             return challenge_from_row(
                 self._answer_challenge(session, challenge_id, user_id, "declined")
             )
 
     def withdraw_challenge(self, challenge_id: int, user_id: int) -> Challenge:
         """Withdraw an open challenge: only the challenger, before it is answered."""
-        with self._write() as session:
-            changed = _rowcount(
+        with self.transactions.write() as session:
+            changed = rowcount(
                 session,
                 update(ChallengeRow)
                 .where(
@@ -718,7 +685,7 @@ class Store:
                     ChallengeRow.from_user_id == user_id,
                     ChallengeRow.status == "open",
                 )
-                .values(status="withdrawn", answered_at=self._now()),
+                .values(status="withdrawn", answered_at=self.transactions.now()),
             )
             row = session.get(ChallengeRow, challenge_id, populate_existing=True)
             if row is None:
@@ -732,7 +699,7 @@ class Store:
     def _answer_challenge(
         self, session: Session, challenge_id: int, user_id: int, status: str
     ) -> ChallengeRow:
-        changed = _rowcount(
+        changed = rowcount(
             session,
             update(ChallengeRow)
             .where(
@@ -740,7 +707,7 @@ class Store:
                 ChallengeRow.to_user_id == user_id,
                 ChallengeRow.status == "open",
             )
-            .values(status=status, answered_at=self._now()),
+            .values(status=status, answered_at=self.transactions.now()),
         )
         row = session.get(ChallengeRow, challenge_id, populate_existing=True)
         if row is None:
@@ -780,7 +747,7 @@ class Store:
             .join(MatchRow, MatchRow.id == SeatRow.match_id)
             .where(SeatRow.user_id == user_id, MatchRow.status == "over")
         )
-        with self._read() as session:
+        with self.transactions.read() as session:
             played, won, lost = session.execute(query).one()
         return {"played": int(played), "won": int(won), "lost": int(lost)}
 
@@ -791,11 +758,6 @@ def _need_rated_players(session: Session, rated: bool, *user_ids: int) -> None:
         select(func.count()).where(UserRow.id.in_(user_ids), UserRow.guest.is_(True))
     ):
         raise NotAllowedError("guests play casual games only: this one cannot be rated")
-
-
-def _rowcount(session: Session, statement: Executable) -> int:
-    """Run an UPDATE or DELETE in the session's transaction; returns the rows it matched."""
-    return session.connection().execute(statement).rowcount
 
 
 def _matches_of(user_id: int) -> Select[str]:

@@ -20,7 +20,7 @@ class MatchTerms:
 
 def match_terms(store: Store, match_id: str) -> MatchTerms | None:
     """The terms of match ``match_id``, or None when there is no such match."""
-    with store._read() as session:
+    with store.transactions.read() as session:
         row = session.get(MatchRow, match_id)
         if row is None:
             return None

@@ -1,7 +1,7 @@
 """Tournaments in the store: their terms, entries, state and the matches of their pairings.
 
-``TournamentStore`` wraps a ``Store`` (its engine and transactions). A tournament is ``open``
-(taking entries), then ``running`` with its state (``Tournament.to_dict()``), then
+``TournamentStore`` (``Store.tournaments``) works on the store's ``Transactions``. A tournament
+is ``open`` (taking entries), then ``running`` with its state (``Tournament.to_dict()``), then
 ``finished``. Every change is one short transaction, so the director of a restarted server
 reads back exactly where the tournament stood. Entering a tournament and starting it are
 guarded by its status in the same transaction, so nobody joins a tournament that has begun.
@@ -23,7 +23,7 @@ from gamehall.store.competition_models import (
 )
 from gamehall.store.errors import ConflictError, NotAllowedError, NotFoundError, StoreError
 from gamehall.store.models import MatchRow, UserRow
-from gamehall.store.repository import Store, _rowcount
+from gamehall.store.transactions import Transactions, need_user, rowcount
 
 STATUSES = ("open", "running", "finished")
 MAX_NAME = 80
@@ -122,8 +122,8 @@ def _score(summary: Mapping[str, Any]) -> tuple[float, float] | None:
 class TournamentStore:
     """The tournaments of one store."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, transactions: Transactions) -> None:
+        self.transactions = transactions
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -175,7 +175,7 @@ class TournamentStore:
 
     def get(self, tournament_id: int) -> StoredTournament | None:
         """The tournament with its entries, state and games, or None."""
-        with self.store._read() as session:
+        with self.transactions.read() as session:
             row = session.get(TournamentRow, tournament_id)
             return self._value(session, row, True) if row is not None else None
 
@@ -197,13 +197,13 @@ class TournamentStore:
         )
         if status is not None:
             query = query.where(TournamentRow.status == status)
-        with self.store._read() as session:
+        with self.transactions.read() as session:
             rows = session.scalars(query.limit(limit)).all()
             return [self._value(session, row, False) for row in rows]
 
     def ids(self, status: str) -> list[int]:
         """The ids of the tournaments of ``status``, oldest first."""
-        with self.store._read() as session:
+        with self.transactions.read() as session:
             return list(
                 session.scalars(
                     select(TournamentRow.id)
@@ -214,11 +214,11 @@ class TournamentStore:
 
     def now(self) -> datetime:
         """The store's time (its clock, in UTC)."""
-        return self.store._now()
+        return self.transactions.now()
 
     def due(self, now: datetime) -> list[int]:
         """The ids of the open tournaments whose start time has come, oldest first."""
-        with self.store._read() as session:
+        with self.transactions.read() as session:
             return list(
                 session.scalars(
                     select(TournamentRow.id)
@@ -249,9 +249,9 @@ class TournamentStore:
             raise StoreError(f"a tournament's name has 1 to {MAX_NAME} characters")
         if not isinstance(rated, bool):
             raise StoreError(f"rated must be true or false, not {rated!r}")
-        now = self.store._now()
-        with self.store._write() as session:
-            creator = self.store._need_user(session, user_id)
+        now = self.transactions.now()
+        with self.transactions.write() as session:
+            creator = need_user(session, user_id)
             if rated and creator.guest:
                 raise NotAllowedError("guests play casual games only: make a casual tournament")
             row = TournamentRow(
@@ -281,8 +281,8 @@ class TournamentStore:
 
     def join(self, tournament_id: int, user_id: int) -> None:
         """Enter the user; only before the start, once, and not a guest in a rated one."""
-        with self.store._write() as session:
-            user = self.store._need_user(session, user_id)
+        with self.transactions.write() as session:
+            user = need_user(session, user_id)
             row = self._open(session, tournament_id)
             if row.rated and user.guest:
                 raise NotAllowedError("guests play casual games only: this tournament is rated")
@@ -290,15 +290,15 @@ class TournamentStore:
                 raise ConflictError("you are in this tournament already")
             session.add(
                 TournamentEntryRow(
-                    tournament_id=tournament_id, user_id=user_id, joined_at=self.store._now()
+                    tournament_id=tournament_id, user_id=user_id, joined_at=self.transactions.now()
                 )
             )
 
     def leave(self, tournament_id: int, user_id: int) -> None:
         """Withdraw the user's entry; only before the start."""
-        with self.store._write() as session:
+        with self.transactions.write() as session:
             self._open(session, tournament_id)
-            gone = _rowcount(
+            gone = rowcount(
                 session,
                 delete(TournamentEntryRow).where(
                     TournamentEntryRow.tournament_id == tournament_id,
@@ -311,14 +311,14 @@ class TournamentStore:
     def begin(self, tournament_id: int, players: list[str], state: Mapping[str, Any]) -> None:
         """Start the tournament with ``state``, made from exactly the entries ``players``
         (``ConflictError`` if the entries changed or it has started)."""
-        with self.store._write() as session:
+        with self.transactions.write() as session:
             row = self._open(session, tournament_id)
             entries = self._value(session, row, False).entries
             if sorted(entries) != sorted(players):
                 raise ConflictError("the entries changed while the tournament was starting")
             row.status = "running"
             row.state = dict(state)
-            row.updated_at = self.store._now()
+            row.updated_at = self.transactions.now()
 
     def save_state(
         self,
@@ -331,15 +331,15 @@ class TournamentStore:
         """Keep the running tournament's new state (and whether it is over). With
         ``read_at`` (the ``updated_at`` of the state it was made from), only if nobody changed
         the state since: ``ConflictError`` otherwise (another server stepped it first)."""
-        now = self.store._now()
-        with self.store._write() as session:
+        now = self.transactions.now()
+        with self.transactions.write() as session:
             query = update(TournamentRow).where(
                 TournamentRow.id == tournament_id, TournamentRow.status == "running"
             )
             if read_at is not None:
                 query = query.where(TournamentRow.updated_at == read_at)
             values = {"state": dict(state), "status": "finished" if finished else "running"}
-            changed = _rowcount(session, query.values(**values, updated_at=_later(now, read_at)))
+            changed = rowcount(session, query.values(**values, updated_at=_later(now, read_at)))
             if changed == 0:
                 raise ConflictError(
                     f"tournament {tournament_id} is not running, or its state changed meanwhile"
@@ -359,7 +359,7 @@ class TournamentStore:
                     board=board,
                     leg=leg,
                     match_id=match_id,
-                    created_at=self.store._now(),
+                    created_at=self.transactions.now(),
                 )
             )
 
@@ -367,5 +367,5 @@ class TournamentStore:
 
     def unrate(self, match_id: str) -> None:
         """Make a match casual (a forfeit for not coming is not a rated result)."""
-        with self.store._write() as session:
+        with self.transactions.write() as session:
             session.execute(update(MatchRow).where(MatchRow.id == match_id).values(rated=False))
