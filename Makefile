@@ -59,7 +59,9 @@ serve: $(SERVE_STAMP)
 	$(BIN)/gamehall serve
 
 # The web front end's type-check: TypeScript's tsc (pinned in package.json) over the plain
-# JavaScript with its JSDoc types (jsconfig.json). It needs Node.js and npm, from Debian.
+# JavaScript with its JSDoc types (jsconfig.json), the API's among them generated from the
+# server's schemas (static/js/api-types.js: the check fails when it is stale). It needs Node.js
+# and npm, from Debian.
 NODE_STAMP := node_modules/.installed
 
 $(NODE_STAMP): package.json package-lock.json
@@ -72,6 +74,7 @@ $(NODE_STAMP): package.json package-lock.json
 lint: $(TEST_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests benchmarks tools/lock
 	$(BIN)/ruff format --check src tests benchmarks tools/lock
+	$(BIN)/python -m gamehall.server.jstypes --check
 	node_modules/.bin/tsc -p jsconfig.json
 
 typecheck: $(TEST_STAMP)

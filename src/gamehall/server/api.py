@@ -60,9 +60,9 @@ from gamehall.server.schemas import (
     MatchAnswer,
     MatchCreated,
     Matches,
+    MatchRecord,
     Me,
     Profile,
-    Record,
     SeekBody,
     Seeks,
     SeekView,
@@ -413,11 +413,11 @@ async def get_match(match_id: str, hall: Hall) -> MatchAnswer:
 
 
 @router.get("/matches/{match_id}/record.json", response_model_exclude_unset=True)
-def record_json(match_id: str, hall: Hall, response: Response) -> Record:
+def record_json(match_id: str, hall: Hall, response: Response) -> MatchRecord:
     """The public event log (``Match.to_dict()``: no secrets), which replays the match."""
     stored = _stored(hall, match_id)
     response.headers["Content-Disposition"] = f'attachment; filename="gamehall-{match_id}.json"'
-    return Record.model_validate(stored.as_match_dict(secrets=False))
+    return MatchRecord.model_validate(stored.as_match_dict(secrets=False))
 
 
 @router.get("/matches/{match_id}/record.psq", response_class=PlainTextResponse)

@@ -28,13 +28,19 @@ def stored_id(value: int, what: str) -> int:
 
 
 class Body(BaseModel):
-    """A request body: strict types, no unknown fields."""
+    """A request body: strict types, no unknown fields. (Sent back in an answer, as a seek's
+    settings are, every field is there: its schema says so, for the browser's types.)"""
 
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(
+        strict=True, extra="forbid", json_schema_serialization_defaults_required=True
+    )
 
 
 class Answer(BaseModel):
-    """A response body."""
+    """A response body: every field is sent, those with a default too (its schema says so,
+    for the browser's types)."""
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
 
 
 # -- match settings -----------------------------------------------------------------------------
@@ -292,7 +298,7 @@ class EventView(Answer):
     clocks: dict[str, Any] | None = None
 
 
-class Record(Answer):
+class MatchRecord(Answer):
     """A match's public log, ``Match.to_dict()``: ``Match.from_dict`` replays it."""
 
     game: GameName

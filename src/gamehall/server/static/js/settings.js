@@ -6,6 +6,7 @@
 import { h } from "./dom.js";
 
 /** @typedef {import("./types.js").MatchSettings} MatchSettings */
+/** @typedef {import("./types.js").SettingsBody} SettingsBody */
 
 /** @type {Record<string, string>} */
 export const GAMES = {
@@ -326,20 +327,32 @@ export function readSeed(/** @type {HTMLFormElement} */ form) {
 }
 
 /**
- * The MatchSettings of a form holding settingsFieldset(): only the settings shown.
+ * The settings a form holding settingsFieldset() sends: only the settings shown. The form's
+ * choices are the server's own; the server checks every value and names what it refuses.
  * @param {HTMLFormElement} form
- * @returns {MatchSettings}
+ * @returns {SettingsBody}
  */
 export function readSettings(form) {
   const data = new FormData(form);
   const text = (/** @type {string} */ name) => String(data.get(name) ?? "").trim();
-  /** @type {MatchSettings} */
-  const settings = { game: text("game"), length: Number(text("length")), clock: text("clock") || null, options: {} };
+  /** @type {Record<string, string>} */
+  const options = {};
   for (const [name, value] of data.entries()) {
-    if (name.startsWith("option:")) settings.options[name.slice(7)] = String(value);
+    if (name.startsWith("option:")) options[name.slice(7)] = String(value);
   }
-  for (const name of /** @type {const} */ (["dice", "first_move", "surrender_value"])) {
-    if (data.has(name)) settings[name] = text(name);
+  /** @type {SettingsBody} */
+  const settings = {
+    game: /** @type {SettingsBody["game"]} */ (text("game")),
+    length: Number(text("length")),
+    clock: text("clock") || null,
+    options,
+  };
+  if (data.has("dice")) settings.dice = /** @type {SettingsBody["dice"]} */ (text("dice"));
+  if (data.has("first_move")) {
+    settings.first_move = /** @type {SettingsBody["first_move"]} */ (text("first_move"));
+  }
+  if (data.has("surrender_value")) {
+    settings.surrender_value = /** @type {SettingsBody["surrender_value"]} */ (text("surrender_value"));
   }
   for (const name of /** @type {const} */ (["jacoby", "beavers"])) {
     if (data.has(name)) settings[name] = text(name) === "on";
@@ -353,16 +366,17 @@ export function readSettings(form) {
  * One line about a match's settings, naming every setting that differs from its default:
  * "Long nardy · 5 points · fischer:300+5 · Dice: Provably fair · Bearing off: Most pips".
  */
-export function describeSettings(/** @type {MatchSettings} */ settings) {
-  const game = GAMES[settings.game] || settings.game;
-  const length = settings.length === 0 ? "money" : settings.length === 1 ? "1 point" : `${settings.length} points`;
+export function describeSettings(/** @type {MatchSettings | SettingsBody} */ settings) {
+  const { game: name = "backgammon", length: points = 1 } = settings; // the server's defaults
+  const game = GAMES[name] || name;
+  const length = points === 0 ? "money" : points === 1 ? "1 point" : `${points} points`;
   const parts = [game, length, settings.clock || "no clock"];
   /** @type {Context} */
-  const context = { game: settings.game, length: settings.length, rule: settings.options?.rule || "renju", dice: settings.dice || "secure" };
+  const context = { game: name, length: points, rule: settings.options?.rule || "renju", dice: settings.dice || "secure" };
   for (const setting of SETTINGS) {
     if (!setting.applies(context)) continue;
     const value = settingValue(settings, setting.name);
-    const fallback = setting.name === "crawford" ? (settings.game === "backgammon" ? "on" : "off") : Object.keys(setting.choices)[0];
+    const fallback = setting.name === "crawford" ? (name === "backgammon" ? "on" : "off") : Object.keys(setting.choices)[0];
     if (value === null || value === fallback) continue;
     parts.push(`${setting.label}: ${setting.choices[value]?.[0] || value}`);
   }
@@ -373,7 +387,7 @@ export function describeSettings(/** @type {MatchSettings} */ settings) {
 /**
  * The value a match's settings give a setting of the form, as the form's choice keys spell it
  * (null: not given, the default applies).
- * @param {MatchSettings} settings
+ * @param {MatchSettings | SettingsBody} settings
  * @param {string} name
  * @returns {string | null}
  */

@@ -2,67 +2,15 @@
 // The shapes of what the server sends and takes (docs/protocol.md), for the type-check
 // (`tsc --noEmit`, see jsconfig.json): JSDoc only, nothing runs here.
 
-/**
- * The dict form of gamehall.play.settings.MatchSettings.
- * @typedef {object} MatchSettings
- * @property {string} game
- * @property {number} length
- * @property {string | null} [clock]
- * @property {string} [dice] "secure" or "fair"
- * @property {boolean | null} [crawford]
- * @property {boolean} [jacoby]
- * @property {boolean} [beavers]
- * @property {number | null} [cube_cap]
- * @property {string} [first_move] "alternate" or "winner"
- * @property {string} [surrender_value] "oin" or "mars"
- * @property {Record<string, string>} options
- */
-
-/**
- * @typedef {object} User
- * @property {string} id
- * @property {string} name
- * @property {boolean} guest
- * @property {string} created_at
- */
-
-/**
- * @typedef {object} Seek
- * @property {string} id
- * @property {string} user
- * @property {MatchSettings} settings
- * @property {boolean} rated
- * @property {string} created_at
- */
-
-/**
- * @typedef {object} Challenge
- * @property {string} id
- * @property {string} from
- * @property {string} to
- * @property {MatchSettings} settings
- * @property {string} status "open", "accepted" or "declined"
- */
-
-/**
- * A seat of a match: who sits there.
- * @typedef {object} Seat
- * @property {string} name
- * @property {string} kind "human" or "computer"
- * @property {string | null} [level]
- */
-
-/**
- * A match as the HTTP API lists it.
- * @typedef {object} MatchSummary
- * @property {string} id
- * @property {string} game
- * @property {MatchSettings} settings
- * @property {Seat[]} players
- * @property {string} status "playing" or "over"
- * @property {{score?: number[], winner?: number | null, end_reason?: string | null}} summary
- * @property {string} created_at
- */
+// The bodies of the HTTP API come from the server's schemas (api-types.js, generated): these
+// names are the front end's for them.
+/** @typedef {import("./api-types.js").SettingsOutput} MatchSettings a match's settings, all there */
+/** @typedef {import("./api-types.js").SettingsInput} SettingsBody settings sent: defaults left out */
+/** @typedef {import("./api-types.js").UserView} User */
+/** @typedef {import("./api-types.js").SeekView} Seek */
+/** @typedef {import("./api-types.js").ChallengeView} Challenge */
+/** @typedef {import("./api-types.js").Seat} Seat */
+/** @typedef {import("./api-types.js").MatchView} MatchSummary */
 
 /**
  * An event of a match's log.

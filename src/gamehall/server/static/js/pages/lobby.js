@@ -242,7 +242,7 @@ function challengeItem(challenge, refresh, report) {
 
 /**
  * The quick games: a game, a length and a clock each, every other setting as usual.
- * @type {[string, import("../types.js").MatchSettings][]}
+ * @type {[string, import("../types.js").SettingsBody][]}
  */
 const QUICK = [
   ["Backgammon · 1 point · 3 min + 2 s", { game: "backgammon", length: 1, clock: "fischer:180+2", options: {} }],

@@ -1,0 +1,502 @@
+// @ts-check
+// The bodies of the HTTP API, generated from the server's OpenAPI schemas by
+// `python -m gamehall.server.jstypes`: do not edit (`make lint` fails when it is stale).
+// JSDoc only, for the type-check; nothing runs here.
+
+/**
+ * Accepting a seek or a challenge; the body may be left out.
+ * @typedef {object} AcceptBody
+ * @property {string | null} [seed]
+ */
+
+/**
+ * One ranked choice (``engines.hints.Candidate``): the move, its figures in words, and for the
+ * tables games the equity, its difference to the best, the probabilities by name, the ply and the
+ * single moves ``[src, dst]`` in the asker's numbering; for renju the score.
+ * @typedef {object} CandidateView
+ * @property {string} move
+ * @property {string} text
+ * @property {number | null} equity
+ * @property {number | null} difference
+ * @property {Record<string, number>} probabilities
+ * @property {number | null} ply
+ * @property {[number, number][]} steps
+ * @property {number | null} score
+ */
+
+/**
+ * An invitation of one player.
+ * @typedef {object} ChallengeBody
+ * @property {string} opponent
+ * @property {SettingsInput} settings
+ * @property {boolean} [rated]
+ * @property {string | null} [seed]
+ */
+
+/**
+ * An invitation from one player to another.
+ * @typedef {object} ChallengeView
+ * @property {number} id
+ * @property {string} from
+ * @property {string} to
+ * @property {SettingsOutput} settings
+ * @property {"open" | "accepted" | "declined" | "withdrawn"} status
+ * @property {boolean} rated
+ * @property {string} created_at
+ * @property {string | null} answered_at
+ */
+
+/**
+ * @typedef {object} Challenges
+ * @property {ChallengeView[]} challenges
+ */
+
+/**
+ * A match against the computer; ``side`` is the seat the person takes (0 or 1).
+ * @typedef {object} ComputerBody
+ * @property {SettingsInput} settings
+ * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class"} [level]
+ * @property {0 | 1} [side]
+ * @property {string | null} [seed]
+ */
+
+/**
+ * The levels the computer plays each game at, weakest first.
+ * @typedef {object} ComputerLevels
+ * @property {Record<string, ("random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class")[]>} levels
+ */
+
+/**
+ * A name and a password (register, log in).
+ * @typedef {object} Credentials
+ * @property {string} name
+ * @property {string} password
+ */
+
+/**
+ * A finished game's dice record and the server's check of it.
+ * @typedef {object} DiceAnswer
+ * @property {number} game
+ * @property {DiceRecordView} record
+ * @property {Verification} verification
+ */
+
+/**
+ * A game's provably fair dice (``docs/fair-dice.md``).
+ * @typedef {object} DiceRecordView
+ * @property {number} version
+ * @property {string} server_seed_hash
+ * @property {string | null} server_seed
+ * @property {string[]} client_seeds
+ * @property {Roll[]} rolls
+ */
+
+/**
+ * Done; nothing to tell.
+ * @typedef {Record<string, any>} Empty
+ */
+
+/**
+ * One event of a match's log (``Event.to_dict``); keys without a value are left out.
+ * @typedef {object} EventView
+ * @property {number} seq
+ * @property {string} kind
+ * @property {number | null} player
+ * @property {number} time
+ * @property {Record<string, any>} data
+ * @property {Record<string, any>} outcome
+ * @property {boolean} derived
+ * @property {Record<string, any> | null} clocks
+ */
+
+/**
+ * @typedef {object} HTTPValidationError
+ * @property {ValidationError[]} [detail]
+ */
+
+/**
+ * The engine's advice for the asker, on move: the choices best first.
+ * @typedef {object} HintAnswer
+ * @property {string} match_id
+ * @property {number} seat
+ * @property {string} game
+ * @property {string} method
+ * @property {CandidateView[]} candidates
+ * @property {WinningView | null} winning
+ * @property {string[]} notes
+ * @property {Record<string, any> | null} cube
+ */
+
+/**
+ * Whether the asker may ask for hints in this match at all (on his turns), and if not, why: the
+ * game page shows its Hint button only where they are given.
+ * @typedef {object} HintTerms
+ * @property {boolean} allowed
+ * @property {string | null} reason
+ */
+
+/**
+ * @typedef {object} HistoryPointView
+ * @property {string} at
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {string | null} match_id
+ */
+
+/**
+ * @typedef {object} Leaderboard
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {RatingView[]} players
+ */
+
+/**
+ * A new session: who it is, and the CSRF token its changes must carry.
+ * @typedef {object} LoggedIn
+ * @property {UserView} user
+ * @property {string} csrf_token
+ */
+
+/**
+ * A match's summary and its state now.
+ * @typedef {object} MatchAnswer
+ * @property {MatchView} match
+ * @property {MatchState} state
+ */
+
+/**
+ * The id of the match just started.
+ * @typedef {object} MatchCreated
+ * @property {string} match_id
+ */
+
+/**
+ * A match's public log, ``Match.to_dict()``: ``Match.from_dict`` replays it.
+ * @typedef {object} MatchRecord
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {SettingsOutput} settings
+ * @property {string[]} players
+ * @property {EventView[]} events
+ */
+
+/**
+ * ``Match.state()``: the match as a front end shows it. The fields below are every game's; each
+ * game adds its own (``docs/protocol.md``, the state's fields).
+ * @typedef {object} MatchState
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {string[]} players
+ * @property {number} length
+ * @property {number[]} score
+ * @property {number} game_number
+ * @property {string} phase
+ * @property {number | null} to_act
+ * @property {number | null} winner
+ * @property {string | null} end_reason
+ */
+
+/**
+ * A stored match as lists and pages show it (no events).
+ * @typedef {object} MatchView
+ * @property {string} id
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {SettingsOutput} settings
+ * @property {Seat[]} players
+ * @property {"playing" | "over"} status
+ * @property {Summary} summary
+ * @property {string} created_at
+ * @property {string} updated_at
+ */
+
+/**
+ * @typedef {object} Matches
+ * @property {MatchView[]} matches
+ */
+
+/**
+ * The session of the request: nulls when not logged in.
+ * @typedef {object} Me
+ * @property {UserView | null} user
+ * @property {string | null} csrf_token
+ */
+
+/**
+ * One pairing of a round, with its match once it has one.
+ * @typedef {object} PairingView
+ * @property {number} round
+ * @property {number} board
+ * @property {number} leg
+ * @property {string} first
+ * @property {string | null} second
+ * @property {ResultView | null} result
+ * @property {string | null} group
+ * @property {"main" | "groups" | "final"} stage
+ * @property {string | null} match_id
+ * @property {"playing" | "over" | null} match_status
+ */
+
+/**
+ * A player's ratings in every game played rated, and the history of each.
+ * @typedef {object} PlayerRatings
+ * @property {string} player
+ * @property {RatingView[]} ratings
+ * @property {Record<string, HistoryPointView[]>} history
+ */
+
+/**
+ * A player's page.
+ * @typedef {object} Profile
+ * @property {UserView} user
+ * @property {Stats} stats
+ * @property {MatchView[]} recent
+ */
+
+/**
+ * A player's ratings in one game: Glicko-2 (shown, "?" while provisional) and FIBS.
+ * @typedef {object} RatingView
+ * @property {string} player
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {boolean} provisional
+ * @property {string} display
+ * @property {number | null} fibs
+ * @property {number} games
+ */
+
+/**
+ * Where a rematch stands: offered (waiting for the opponent), or started.
+ * @typedef {object} RematchAnswer
+ * @property {string} status
+ * @property {string | null} match_id
+ */
+
+/**
+ * @typedef {object} ResultView
+ * @property {"1-0" | "0-1" | "1/2-1/2" | "+-" | "-+" | "--" | "bye"} outcome
+ * @property {number[] | null} score
+ */
+
+/**
+ * The steps of a finished match, the start first.
+ * @typedef {object} ReviewAnswer
+ * @property {string} match_id
+ * @property {Record<string, any>[]} frames
+ */
+
+/**
+ * @typedef {object} Roll
+ * @property {number} counter
+ * @property {number[]} dice
+ */
+
+/**
+ * Who sits at one side of a match.
+ * @typedef {object} Seat
+ * @property {number | null} user_id
+ * @property {"human" | "computer"} kind
+ * @property {string | null} level
+ * @property {string} name
+ */
+
+/**
+ * An offer to play anybody.
+ * @typedef {object} SeekBody
+ * @property {SettingsInput} settings
+ * @property {boolean} [rated]
+ * @property {string | null} [seed]
+ */
+
+/**
+ * An open offer to play anybody.
+ * @typedef {object} SeekView
+ * @property {number} id
+ * @property {string} user
+ * @property {SettingsOutput} settings
+ * @property {boolean} rated
+ * @property {string} created_at
+ */
+
+/**
+ * @typedef {object} Seeks
+ * @property {SeekView[]} seeks
+ */
+
+/**
+ * ``MatchSettings`` as the API reads and writes it (``docs/protocol.md``); a field left out takes
+ * the play layer's default.
+ * @typedef {object} SettingsInput
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} [game]
+ * @property {number} [length]
+ * @property {string | null} [clock]
+ * @property {"secure" | "fair"} [dice]
+ * @property {boolean | null} [crawford]
+ * @property {boolean} [jacoby]
+ * @property {boolean} [beavers]
+ * @property {number | null} [cube_cap]
+ * @property {"alternate" | "winner"} [first_move]
+ * @property {"oin" | "mars"} [surrender_value]
+ * @property {Record<string, string>} [options]
+ */
+
+/**
+ * ``MatchSettings`` as the API reads and writes it (``docs/protocol.md``); a field left out takes
+ * the play layer's default.
+ * @typedef {object} SettingsOutput
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {number} length
+ * @property {string | null} clock
+ * @property {"secure" | "fair"} dice
+ * @property {boolean | null} crawford
+ * @property {boolean} jacoby
+ * @property {boolean} beavers
+ * @property {number | null} cube_cap
+ * @property {"alternate" | "winner"} first_move
+ * @property {"oin" | "mars"} surrender_value
+ * @property {Record<string, string>} options
+ */
+
+/**
+ * @typedef {object} StandingView
+ * @property {number} rank
+ * @property {string} player
+ * @property {number} points
+ * @property {Record<string, number | null>} tiebreaks
+ * @property {number} lot
+ * @property {string | null} group
+ * @property {boolean} qualified
+ * @property {boolean} annulled
+ */
+
+/**
+ * Ranked rows; ``tiebreaks`` names the tie-breaks in the order they were applied.
+ * @typedef {object} StandingsView
+ * @property {string | null} name
+ * @property {StandingView[]} rows
+ * @property {string[]} tiebreaks
+ * @property {number} lots_seed
+ */
+
+/**
+ * Finished matches of a player.
+ * @typedef {object} Stats
+ * @property {number} played
+ * @property {number} won
+ * @property {number} lost
+ */
+
+/**
+ * A stone of the winning line as the board draws it, numbered from 1.
+ * @typedef {object} Stone
+ * @property {string} point
+ * @property {string} colour
+ * @property {number} number
+ */
+
+/**
+ * What the store keeps beside a match's log (empty until its first change is stored).
+ * @typedef {object} Summary
+ * @property {string[]} players
+ * @property {number[]} score
+ * @property {number} games
+ * @property {number | null} to_act
+ * @property {number | null} winner
+ * @property {string | null} end_reason
+ * @property {number} clock_offset
+ * @property {number | null} paused_at
+ */
+
+/**
+ * A new tournament: its format and terms, the match every pairing plays, when it starts (an ISO
+ * 8601 time, or null: its maker starts it), rated or casual.
+ * @typedef {object} TournamentBody
+ * @property {string} name
+ * @property {"round-robin" | "groups" | "knockout" | "two-stage" | "swiss"} format
+ * @property {SettingsInput} settings
+ * @property {number | null} [rounds]
+ * @property {boolean} [double]
+ * @property {number} [group_size]
+ * @property {number} [qualify]
+ * @property {"knockout" | "round-robin"} [final]
+ * @property {"standard" | "lots"} [seeding]
+ * @property {("direct-encounter" | "sonneborn-berger" | "buchholz" | "median-buchholz" | "wins" | "points-difference")[]} [tiebreaks]
+ * @property {"annul-under-half" | "forfeit-remaining"} [withdrawal]
+ * @property {boolean} [rated]
+ * @property {string | null} [starts_at]
+ * @property {number} [grace_seconds]
+ */
+
+/**
+ * A tournament's page: entries, every round's pairings, standings (and each group's).
+ * @typedef {object} TournamentDetail
+ * @property {TournamentView} tournament
+ * @property {string[]} players
+ * @property {Record<string, string>} ratings
+ * @property {number} current_round
+ * @property {PairingView[]} pairings
+ * @property {StandingsView | null} standings
+ * @property {StandingsView[]} groups
+ * @property {string[]} withdrawn
+ * @property {string | null} winner
+ */
+
+/**
+ * Tournaments taking entries, being played, and over (newest first).
+ * @typedef {object} TournamentLists
+ * @property {TournamentView[]} upcoming
+ * @property {TournamentView[]} running
+ * @property {TournamentView[]} finished
+ */
+
+/**
+ * A tournament in a list.
+ * @typedef {object} TournamentView
+ * @property {number} id
+ * @property {string} name
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {"round-robin" | "groups" | "knockout" | "two-stage" | "swiss"} format
+ * @property {Record<string, any>} settings
+ * @property {boolean} rated
+ * @property {number} grace_seconds
+ * @property {string | null} starts_at
+ * @property {"open" | "running" | "finished"} status
+ * @property {string | null} created_by
+ * @property {string} created_at
+ * @property {string[]} entries
+ */
+
+/**
+ * A player's account as others see it (times are ISO 8601, UTC).
+ * @typedef {object} UserView
+ * @property {number} id
+ * @property {string} name
+ * @property {boolean} guest
+ * @property {string} created_at
+ */
+
+/**
+ * @typedef {object} ValidationError
+ * @property {(string | number)[]} loc
+ * @property {string} msg
+ * @property {string} type
+ * @property {any} [input]
+ * @property {Record<string, any>} [ctx]
+ */
+
+/**
+ * @typedef {object} Verification
+ * @property {boolean} ok
+ * @property {number} rolls_checked
+ * @property {string} summary
+ */
+
+/**
+ * Renju's forced win of the side to move, played out (``engines.hints.WinningLine``).
+ * @typedef {object} WinningView
+ * @property {string} kind
+ * @property {string} attacker
+ * @property {string[]} moves
+ * @property {string} ending
+ * @property {string | null} trap
+ * @property {Stone[]} stones
+ */
+
+export {};
