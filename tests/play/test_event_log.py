@@ -9,11 +9,17 @@ import pytest
 
 from gamehall.errors import RecordError
 from gamehall.play.event_log import EventLog
-from gamehall.play.events import Event
+from gamehall.play.events import Event, Played, Rolled
 
 
 def _events(count: int) -> list[Event]:
-    return [Event(seq=i, kind="roll", player=i % 2, time=float(i)) for i in range(count)]
+    return [
+        Rolled(seq=i, player=i % 2, time=float(i), outcome={"dice": [1, 2]}) for i in range(count)
+    ]
+
+
+def _played(seq: int, player: int) -> Played:
+    return Played(seq=seq, player=player, time=10.0, data={"text": "8/5"}, outcome={"play": "8/5"})
 
 
 class Fetcher:
@@ -40,8 +46,8 @@ def test_the_recent_events_are_read_without_a_fetch() -> None:
     assert log[-1] == events[-1] and log[6] == events[6] and log[7:] == events[7:]
     assert log[10:] == []
     assert next(reversed(log)) == events[-1]
-    log.append(Event(seq=10, kind="play", player=0, time=10.0))
-    log[10] = Event(seq=10, kind="play", player=1, time=10.0)
+    log.append(_played(10, 0))
+    log[10] = _played(10, 1)
     assert log[-1].player == 1 and len(log) == 11
     assert fetch.calls == 0
 
@@ -87,6 +93,6 @@ def test_a_copy_of_a_log_is_a_log_of_its_own() -> None:
     log, fetch, _ = _lazy()
     for copied in (copy.deepcopy(log), pickle.loads(pickle.dumps(log))):
         assert len(copied) == 10 and not copied.complete
-        copied.append(Event(seq=10, kind="play", player=0, time=10.0))
+        copied.append(_played(10, 0))
         assert len(log) == 10
     assert fetch.calls == 0

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from gamehall.play.dice import ScriptedDice
-from gamehall.play.events import Event
+from gamehall.play.events import event_from_dict
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.store import EventConflictError, PlayerSeat, Store, User
@@ -64,7 +64,7 @@ def test_the_latest_snapshot_is_stored_and_the_events_after_it_replayed(
     stored = store.load_match(match_id)
     assert stored is not None and stored.events is not None
     assert stored.snapshot == saved and stored.snapshot["events"] == first
-    events = [Event.from_dict(e) for e in stored.events]
+    events = [event_from_dict(e) for e in stored.events]
     again = TablesMatch.from_snapshot(stored.snapshot, events, time_source=FakeTime())
     assert again.state() == match.state()
     assert again.to_dict() == match.to_dict()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
 from gamehall.errors import RecordError
-from gamehall.play.events import Event
+from gamehall.play.events import Event, event_from_dict
 
 EarlierEvents = Callable[[], Sequence[Mapping[str, Any]]]
 """What fetches the events before a log's recent ones, as ``Event.to_dict()`` forms."""
@@ -90,7 +90,7 @@ class EventLog(Sequence[Event]):
             with self._lock:
                 if self._earlier is None:
                     assert self._earlier_dicts is not None
-                    self._earlier = [Event.from_dict(data) for data in self._earlier_dicts]
+                    self._earlier = [event_from_dict(data) for data in self._earlier_dicts]
         return self._earlier
 
     def __len__(self) -> int:

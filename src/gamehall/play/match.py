@@ -13,21 +13,44 @@ import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Self
+from dataclasses import dataclass
+from typing import Any, Self, TypeVar
 
 from gamehall.errors import GameError, IllegalMoveError, RecordError
 from gamehall.play.actions import Action, CheckTime, ClaimTime, Seed, Start, action_from_dict
 from gamehall.play.clock import Clock
 from gamehall.play.dice import DiceRecord, DiceSource, FairDice, FairRoll, SecureDice
 from gamehall.play.event_log import EventLog
-from gamehall.play.events import Event
+from gamehall.play.events import (
+    DiceOutcome,
+    Event,
+    Flagged,
+    Forfeited,
+    GameEnded,
+    GameStarted,
+    MatchEnded,
+    MatchEndOutcome,
+    OpeningRolled,
+    Rolled,
+    SeedGiven,
+    Stamp,
+    event_from_dict,
+)
 from gamehall.play.settings import MatchSettings
 from gamehall.play.snapshot import SNAPSHOT_VERSION, Fields, check_version
 
 TimeSource = Callable[[], float]
 Handler = Callable[[Any, Any], None]
+E = TypeVar("E", bound=Event)
 """A method that applies one kind of action: ``(player, action)``."""
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """A fair-dice seed a game's end (or the match's, cutting it short) reveals: hex, or None
+    when the server no longer had it."""
+
+    seed: str | None
 
 
 @dataclass(frozen=True)
@@ -190,7 +213,8 @@ class Match(ABC):
             if (
                 isinstance(action, ClaimTime)
                 and player is not None
-                and self.events[first].outcome.get("player") == 1 - player
+                and isinstance(flag := self.events[first], Flagged)
+                and flag.outcome["player"] == 1 - player
             ):
                 return self.events[first:]
             raise IllegalMoveError(self._time_message())
@@ -246,7 +270,7 @@ class Match(ABC):
         first = len(self.events)
         self._instant = self._now()
         try:
-            self._log("forfeit", None, {"player": player, "reason": reason})
+            self._log(Forfeited(**self._stamp(None), data={"player": player, "reason": reason}))
             self._close_game()
             self._end_match(1 - player, reason)
             self._after_action(first)
@@ -274,7 +298,7 @@ class Match(ABC):
         if self.started:
             raise IllegalMoveError("seeds are given before the match starts")
         self._client_seeds.append(action.seed.encode())
-        self._log("seed", player, action.data())
+        self._log(SeedGiven(**self._stamp(player), data={"seed": action.seed}))
 
     def may_claim_time(self, player: int) -> bool:
         """Whether ``player``'s opponent has run out of time (so that a claim wins)."""
@@ -287,26 +311,15 @@ class Match(ABC):
     def _on_claim(self, player: int, action: ClaimTime) -> None:
         raise IllegalMoveError(f"{self.players[1 - player]}'s clock has not run out")
 
-    def _log(
-        self,
-        kind: str,
-        player: int | None,
-        data: Mapping[str, Any] | None = None,
-        outcome: Mapping[str, Any] | None = None,
-        *,
-        derived: bool = False,
-    ) -> Event:
-        event = Event(
-            seq=len(self.events),
-            kind=kind,
-            player=player,
-            time=self._time(),
-            data=dict(data or {}),
-            outcome=dict(outcome or {}),
-            derived=derived,
-        )
+    def _log(self, event: E) -> E:
+        """Add ``event`` (made with ``_stamp``) to the log."""
         self.events.append(event)
         return event
+
+    def _stamp(self, player: int | None, *, derived: bool = False) -> Stamp:
+        """What the next event of the log has besides its own keys: its place, its player,
+        the time of the action being applied, and whether the rules made it."""
+        return {"seq": len(self.events), "player": player, "time": self._time(), "derived": derived}
 
     def _time(self) -> float:
         """The time of the action being applied: one instant for all it does."""
@@ -329,9 +342,9 @@ class Match(ABC):
             snapshot = None
         if snapshot is None:
             snapshot = clock.snapshot()
-        clocks = snapshot.to_dict()  # start, switch and stop answer at the action's one instant
+        # start, switch and stop answer at the action's one instant
         for i in range(first, len(self.events)):
-            self.events[i] = replace(self.events[i], clocks=clocks)
+            self.events[i] = self.events[i].with_clocks(snapshot)
 
     def _flag_fell(self) -> bool:
         """If the clock of the player to act has run out, record it and apply the loss."""
@@ -342,7 +355,7 @@ class Match(ABC):
             return False
         first = len(self.events)
         self.clock.stop()
-        self._log("flag", None, outcome={"player": side})
+        self._log(Flagged(**self._stamp(None), data={}, outcome={"player": side}))
         self._lose_on_time(side)
         self._after_action(first)
         return True
@@ -363,18 +376,20 @@ class Match(ABC):
     def _end_match(self, winner: int | None, reason: str) -> None:
         self.winner = winner
         self.end_reason = reason
-        outcome = {"winner": winner, "reason": reason, "score": list(self.score)}
-        outcome.update(self._reveal_cut_short())
-        self._log("match_end", winner, outcome=outcome, derived=True)
+        outcome: MatchEndOutcome = {"winner": winner, "reason": reason, "score": list(self.score)}
+        revealed = self._reveal_cut_short()
+        if revealed is not None:
+            outcome["server_seed"] = revealed.seed
+        self._log(MatchEnded(**self._stamp(winner, derived=True), data={}, outcome=outcome))
 
     # -- dice -----------------------------------------------------------------------------------
 
-    def _new_game_dice(self) -> dict[str, Any]:
-        """Prepare the dice of a new game; returns what the game's start publishes (the fair
-        dice's commitment)."""
+    def _new_game_dice(self) -> str | None:
+        """Prepare the dice of a new game; returns what the game's start publishes: the fair
+        dice's commitment (None without fair dice)."""
         self._game_rolls = 0
         if self.settings.dice != "fair" or self._dice is not None:
-            return {}
+            return None
         if self._replay is not None:
             if not self._replay.commitments:
                 raise RecordError("the log has fewer fair-dice commitments than its games")
@@ -383,9 +398,9 @@ class Match(ABC):
             self._fair_seed = secrets.token_bytes(32)
             self._fair = FairDice(server_seed=self._fair_seed, client_seeds=self._client_seeds)
             self._commitment = self._fair.commitment
-        return {"commitment": self._commitment}
+        return self._commitment
 
-    def _roll(self, n_dice: int = 2) -> dict[str, Any]:
+    def _roll(self, n_dice: int = 2) -> DiceOutcome:
         """Roll for the game; returns the outcome to log: the dice and, with fair dice, the
         roll's counter in the game. The dice come from the replay's script, the injected
         source, this game's fair dice or the operating system's generator."""
@@ -401,34 +416,34 @@ class Match(ABC):
             raise GameError("this game's fair dice cannot go on without the server's secret seed")
         else:
             dice = SecureDice().roll(n_dice)
-        out: dict[str, Any] = {"dice": list(dice)}
+        out: DiceOutcome = {"dice": list(dice)}
         if self.settings.dice == "fair" and self._dice is None:
             out["counter"] = self._game_rolls
         self._game_rolls += 1
         return out
 
-    def _reveal_dice(self) -> dict[str, Any]:
-        """What a game's end reveals: the fair dice's server seed."""
+    def _reveal_dice(self) -> Revealed | None:
+        """What a game's end reveals: the fair dice's server seed (None without fair dice)."""
         if self.settings.dice != "fair" or self._dice is not None:
-            return {}
+            return None
         if self._replay is not None:
             if not self._replay.seeds:
                 raise RecordError("the log has fewer revealed seeds than its games")
-            return {"server_seed": self._replay.seeds.pop(0)}
+            return Revealed(self._replay.seeds.pop(0))
         seed = self._fair.reveal().hex() if self._fair is not None else None
         self._fair = None
         self._fair_seed = None
-        return {"server_seed": seed}
+        return Revealed(seed)
 
-    def _reveal_cut_short(self) -> dict[str, Any]:
+    def _reveal_cut_short(self) -> Revealed | None:
         """What the end of a match in the middle of a game (on time, by forfeit) reveals:
         that game's fair-dice seed, which its own end would have revealed. Nothing when the
         last game ended first (its end revealed it)."""
         if self.settings.dice != "fair" or self._dice is not None:
-            return {}
+            return None
         if self._replay is not None:
-            return {"server_seed": self._replay.seeds.pop(0)} if self._replay.seeds else {}
-        return self._reveal_dice() if self._fair is not None else {}
+            return Revealed(self._replay.seeds.pop(0)) if self._replay.seeds else None
+        return self._reveal_dice() if self._fair is not None else None
 
     def dice_record(self, game: int) -> DiceRecord:
         """The fair-dice record of game ``game`` (1-based) from the log, for ``verify_record``."""
@@ -443,17 +458,19 @@ class Match(ABC):
     def _dice_record_of(self, events: Sequence[Event], what: str) -> DiceRecord:
         """The fair-dice record of one game from its ``events``, its ``game_start`` first (and
         maybe the match's end after its own)."""
-        if not events or events[0].kind != "game_start":
+        start = events[0] if events else None
+        if not isinstance(start, GameStarted):
             raise RecordError(f"{what} has no fair dice")
-        commitment = events[0].outcome.get("commitment")
+        commitment = start.outcome.get("commitment")
         seed = None
         rolls: list[FairRoll] = []
         for event in events[1:]:
-            if "counter" in event.outcome:
-                rolls.append(FairRoll(event.outcome["counter"], tuple(event.outcome["dice"])))
-            elif event.kind == "game_end":
+            if isinstance(event, OpeningRolled | Rolled):
+                if "counter" in event.outcome:
+                    rolls.append(FairRoll(event.outcome["counter"], tuple(event.outcome["dice"])))
+            elif isinstance(event, GameEnded):
                 seed = event.outcome.get("server_seed")
-            elif event.kind == "match_end" and "server_seed" in event.outcome:
+            elif isinstance(event, MatchEnded) and "server_seed" in event.outcome:
                 seed = event.outcome["server_seed"]  # the game was cut short
         if commitment is None:
             raise RecordError(f"{what} has no fair dice")
@@ -508,7 +525,7 @@ class Match(ABC):
         dice. ``RecordError`` if the log does not replay to the same events."""
         try:
             settings = MatchSettings.from_dict(data["settings"])
-            events = [Event.from_dict(e) for e in data["events"]]
+            events = [event_from_dict(e) for e in data["events"]]
             players = list(data["players"])
         except (KeyError, TypeError) as exc:
             raise RecordError(
@@ -538,10 +555,7 @@ class Match(ABC):
                     if event.kind == "flag":
                         self.check_time()
                     elif event.kind == "forfeit":
-                        loser, reason = event.data.get("player"), event.data.get("reason")
-                        if not isinstance(loser, int) or not isinstance(reason, str):
-                            raise RecordError("a forfeit names the player (0 or 1) and a reason")
-                        self.forfeit(loser, reason)
+                        self.forfeit(event.data["player"], event.data["reason"])
                     else:
                         self.apply(event.player, event.action())
                 except GameError as exc:
@@ -695,15 +709,15 @@ class _Replay:
     def __init__(self, events: Sequence[Event]) -> None:
         self.now = 0.0
         self.dice: list[tuple[int, ...]] = [
-            tuple(e.outcome["dice"]) for e in events if "dice" in e.outcome
+            tuple(e.outcome["dice"]) for e in events if isinstance(e, OpeningRolled | Rolled)
         ]
         self.commitments: list[str] = [
             e.outcome["commitment"]
             for e in events
-            if e.kind == "game_start" and "commitment" in e.outcome
+            if isinstance(e, GameStarted) and "commitment" in e.outcome
         ]
         self.seeds: list[str | None] = [
             e.outcome.get("server_seed")
             for e in events
-            if e.kind in ("game_end", "match_end") and "server_seed" in e.outcome
+            if isinstance(e, GameEnded | MatchEnded) and "server_seed" in e.outcome
         ]

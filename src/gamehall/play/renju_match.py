@@ -23,6 +23,27 @@ from gamehall.play.actions import (
     Start,
 )
 from gamehall.play.clock import Clock
+from gamehall.play.events import (
+    Accepted,
+    ChoiceData,
+    ChoiceOutcome,
+    Claimed,
+    ClaimOutcome,
+    Declined,
+    DrawOffered,
+    FifthOffered,
+    GameEnded,
+    GameEndOutcome,
+    GameStarted,
+    GameStartOutcome,
+    Moved,
+    MoveOutcome,
+    OfferOutcome,
+    OpeningChosen,
+    Passed,
+    Resigned,
+    Started,
+)
 from gamehall.play.match import GameSummary, Handler, Match
 from gamehall.play.renju_openings import WITH_OFFERS, Opening, new_opening, opening_from_dict
 from gamehall.play.snapshot import Fields
@@ -184,7 +205,7 @@ class RenjuMatch(Match):
 
     def _on_start(self, player: None, action: Start) -> None:
         self.started = True
-        self._log("start", None)
+        self._log(Started(**self._stamp(None)))
         self._start_game()
 
     def _require_turn(self, player: int, what: str) -> Board:
@@ -209,7 +230,8 @@ class RenjuMatch(Match):
         if self.opening is not None:
             self.opening.place(board, action.point)
         board.play(action.point)
-        self._log("move", player, action.data(), {"move": board.moves[-1]})
+        played: MoveOutcome = {"move": board.moves[-1]}
+        self._log(Moved(**self._stamp(player), data={"point": action.point}, outcome=played))
         if self.opening is not None:
             self.opening = self.opening.after_stone(len(board.moves))
         self._after_stone(player)
@@ -217,7 +239,7 @@ class RenjuMatch(Match):
     def _on_pass(self, player: int, action: Pass) -> None:
         board = self._require_turn(player, "passing")
         board.play("pass")
-        self._log("pass", player)
+        self._log(Passed(**self._stamp(player)))
         self._after_stone(player)
 
     def _on_offer_fifth(self, player: int, action: OfferFifth) -> None:
@@ -226,19 +248,21 @@ class RenjuMatch(Match):
             raise IllegalMoveError("there are no fifth moves to offer now")
         opening, _ = self.opening.place(board, action.point)
         self.opening = opening
-        self._log("offer", player, action.data(), {"offers": list(opening.offers)})
+        offers: OfferOutcome = {"offers": list(opening.offers)}
+        self._log(FifthOffered(**self._stamp(player), data={"point": action.point}, outcome=offers))
 
     def _on_opening_choice(self, player: int, action: OpeningChoice) -> None:
         if self.opening is None or self.phase != "move":
             raise IllegalMoveError("there is no opening choice to make now")
         opening, black = self.opening.choose(player, self.black, action.choice)
-        outcome: dict[str, Any] = {"choice": action.choice}
+        outcome: ChoiceOutcome = {"choice": action.choice}
         if black is not None:
             outcome["black"] = black
             outcome["swap"] = black != self.black
             self.black = black
         self.opening = opening
-        self._log("opening_choice", player, action.data(), outcome)
+        data: ChoiceData = {"choice": action.choice}
+        self._log(OpeningChosen(**self._stamp(player), data=data, outcome=outcome))
 
     def _on_claim_foul(self, player: int, action: ClaimFoul) -> None:
         if self.board is None or self.phase != "move":
@@ -248,16 +272,15 @@ class RenjuMatch(Match):
         foul = next((f for f in reversed(self.board.fouls()) if f.claimable), None)
         result = self.board.claim()
         assert foul is not None
-        self._log(
-            "claim", player, outcome={"point": foul.point, "pattern": foul.pattern, "move": "claim"}
-        )
+        claimed: ClaimOutcome = {"point": foul.point, "pattern": foul.pattern, "move": "claim"}
+        self._log(Claimed(**self._stamp(player), outcome=claimed))
         self._end_game(player, result.reason)
 
     def _after_stone(self, player: int) -> None:
         """A move declines a pending draw offer of the opponent; a finished board ends the game."""
         assert self.board is not None
         if self.draw_offer is not None and self.draw_offer != player:
-            self._log("decline", player, derived=True)
+            self._log(Declined(**self._stamp(player, derived=True)))
             self.draw_offer = None
         result = self.board.result
         if result is not None:
@@ -272,7 +295,7 @@ class RenjuMatch(Match):
             raise IllegalMoveError("resigning is not possible now: no game is being played")
         if action.value is not None:
             raise IllegalMoveError("a renju resignation has no value: resign the game as it is")
-        self._log("resign", player)
+        self._log(Resigned(**self._stamp(player), data={}, outcome={}))
         self._end_game(1 - player, "resign")
 
     def _on_offer_draw(self, player: int, action: OfferDraw) -> None:
@@ -284,7 +307,7 @@ class RenjuMatch(Match):
             who = "your" if self.draw_offer == player else "your opponent's"
             raise IllegalMoveError(f"{who} draw offer is already waiting for an answer")
         self.draw_offer = player
-        self._log("offer_draw", player)
+        self._log(DrawOffered(**self._stamp(player)))
 
     def _answer(self, player: int, what: str) -> None:
         if self.draw_offer is None or self.draw_offer == player:
@@ -292,13 +315,13 @@ class RenjuMatch(Match):
 
     def _on_accept(self, player: int, action: Accept) -> None:
         self._answer(player, "accept")
-        self._log("accept", player)
+        self._log(Accepted(**self._stamp(player), outcome={}))
         self.draw_offer = None
         self._end_game(None, "agreement")
 
     def _on_decline(self, player: int, action: Decline) -> None:
         self._answer(player, "decline")
-        self._log("decline", player)
+        self._log(Declined(**self._stamp(player)))
         self.draw_offer = None
 
     # -- the flow of the match --------------------------------------------------------------------
@@ -318,7 +341,8 @@ class RenjuMatch(Match):
         if control is not None:
             # Each game has its own time: a new clock, which starts with Black's first move.
             self.clock = Clock(control, match_length=self.settings.length, time_source=self._time)
-        self._log("game_start", None, outcome={"number": number, "black": self.black}, derived=True)
+        started: GameStartOutcome = {"number": number, "black": self.black}
+        self._log(GameStarted(**self._stamp(None, derived=True), outcome=started))
 
     def _end_game(self, winner: int | None, reason: str) -> None:
         """Score the game (1 for a win, 1/2 each for a draw) and go on or end the match."""
@@ -330,12 +354,8 @@ class RenjuMatch(Match):
         points = 0.5 if winner is None else 1.0
         kind = "draw" if winner is None else "win"
         score = (self.score[0], self.score[1])
-        self._log(
-            "game_end",
-            winner,
-            outcome={"winner": winner, "reason": reason, "score": list(score)},
-            derived=True,
-        )
+        ended: GameEndOutcome = {"winner": winner, "reason": reason, "score": list(score)}
+        self._log(GameEnded(**self._stamp(winner, derived=True), outcome=ended))
         board = self.board
         self.last_game = {
             "number": len(self.games) + 1,

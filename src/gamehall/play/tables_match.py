@@ -32,6 +32,32 @@ from gamehall.play.actions import (
     Take,
     Undo,
 )
+from gamehall.play.events import (
+    Accepted,
+    Beavered,
+    CheckerData,
+    Confirmed,
+    Declined,
+    Doubled,
+    Dropped,
+    GameEnded,
+    GameEndOutcome,
+    GameStarted,
+    GameStartOutcome,
+    Moved,
+    NextGameStarted,
+    NoMove,
+    OpeningRolled,
+    Played,
+    ResignData,
+    Resigned,
+    ResignOutcome,
+    Rolled,
+    SessionEnded,
+    Started,
+    Taken,
+    Undone,
+)
 from gamehall.play.match import GameSummary, Handler, Match
 from gamehall.play.snapshot import Fields, pair_of_seats
 from gamehall.tables.generator import Board
@@ -388,7 +414,7 @@ class TablesMatch(Match):
 
     def _on_start(self, player: None, action: Start) -> None:
         self.started = True
-        self._log("start", None)
+        self._log(Started(**self._stamp(None)))
         self._start_game()
 
     def _on_roll(self, player: int, action: Roll) -> None:
@@ -403,7 +429,8 @@ class TablesMatch(Match):
             left = ", ".join(map(str, self.turn.dice_left)) or "none"
             raise IllegalMoveError(f"there is no {action.die} to play (dice left: {left})")
         move = self.turn.move(point, action.die)
-        self._log("move", player, action.data(), {"move": str(move)})
+        data: CheckerData = {"src": action.src, "die": action.die}
+        self._log(Moved(**self._stamp(player), data=data, outcome={"move": str(move)}))
         self._maybe_auto_confirm(player)
 
     def _on_play(self, player: int, action: Play) -> None:
@@ -418,7 +445,11 @@ class TablesMatch(Match):
         turn = self.position.start_turn(self.dice) if self.turn.moves else self.turn
         turn.make(play)
         self.turn = turn
-        self._log("play", player, action.data(), {"play": play.notation})
+        self._log(
+            Played(
+                **self._stamp(player), data={"text": action.text}, outcome={"play": play.notation}
+            )
+        )
         self._maybe_auto_confirm(player)
 
     def _on_undo(self, player: int, action: Undo) -> None:
@@ -429,7 +460,7 @@ class TablesMatch(Match):
         if not self.turn.moves:
             raise IllegalMoveError("there is no move of this turn to take back")
         move = self.turn.undo()
-        self._log("undo", player, outcome={"move": str(move)})
+        self._log(Undone(**self._stamp(player), outcome={"move": str(move)}))
 
     def _on_confirm(self, player: int, action: Confirm) -> None:
         self._require(player, "move", "confirming the turn")
@@ -445,7 +476,9 @@ class TablesMatch(Match):
             raise IllegalMoveError(self._why_no_double(player))
         self.phase = "double"
         self.doubled_by = player
-        self._log("double", player, outcome={"cube": self._next_cube(self.cube)})
+        offered = self._next_cube(self.cube)
+        assert offered is not None  # may_double says the cube can go higher
+        self._log(Doubled(**self._stamp(player), outcome={"cube": offered}))
 
     def _why_no_double(self, player: int) -> str:
         if self.settings.length == 1:
@@ -461,7 +494,7 @@ class TablesMatch(Match):
         value = self._next_cube(self.cube)
         assert value is not None
         self.cube, self.cube_owner = value, player
-        self._log("take", player, outcome={"cube": value})
+        self._log(Taken(**self._stamp(player), outcome={"cube": value}))
         self.doubled_by = None
         self.phase = "roll"
         self._after_roll_phase_starts()
@@ -469,7 +502,7 @@ class TablesMatch(Match):
     def _on_drop(self, player: int, action: Drop) -> None:
         self._require(player, "double", "dropping")
         assert self.doubled_by is not None
-        self._log("drop", player, outcome={"points": self.cube})
+        self._log(Dropped(**self._stamp(player), outcome={"points": self.cube}))
         self._end_game(self.doubled_by, self.cube, "single", "drop")
 
     def _may_beaver(self) -> bool:
@@ -485,7 +518,7 @@ class TablesMatch(Match):
         value = self._next_cube(self._next_cube(self.cube) or self.cube)
         assert value is not None
         self.cube, self.cube_owner = value, player
-        self._log("beaver", player, outcome={"cube": value})
+        self._log(Beavered(**self._stamp(player), outcome={"cube": value}))
         self.doubled_by = None
         self.phase = "roll"
         self._after_roll_phase_starts()
@@ -499,7 +532,8 @@ class TablesMatch(Match):
                 self.colours[player],
                 self.settings.surrender_value,
             )
-            self._log("resign", player, action.data(), {"points": points})
+            given: ResignData = {} if action.value is None else {"value": action.value}
+            self._log(Resigned(**self._stamp(player), data=given, outcome={"points": points}))
             self._end_game(1 - player, points, {1: "oin", 2: "mars"}[points], "resign")
             return
         value = action.value
@@ -510,33 +544,34 @@ class TablesMatch(Match):
         self._phase_before_offer = self.phase
         self.resign_offer = (player, value)
         self.phase = "resign"
-        self._log("resign", player, {"value": value}, {"points": self._game_value(value)})
+        outcome: ResignOutcome = {"points": self._game_value(value)}
+        self._log(Resigned(**self._stamp(player), data={"value": value}, outcome=outcome))
 
     def _on_accept(self, player: int, action: Accept) -> None:
         self._require(player, "resign", "accepting a resignation")
         assert self.resign_offer is not None
         value = self.resign_offer[1]
         points = self._game_value(value)
-        self._log("accept", player, outcome={"points": points})
+        self._log(Accepted(**self._stamp(player), outcome={"points": points}))
         self.resign_offer = None
         self._end_game(player, points, KIND_NAMES[value], "resign")
 
     def _on_decline(self, player: int, action: Decline) -> None:
         self._require(player, "resign", "declining a resignation")
-        self._log("decline", player)
+        self._log(Declined(**self._stamp(player)))
         self.resign_offer = None
         self.phase = self._phase_before_offer
 
     def _on_next_game(self, player: int, action: NextGame) -> None:
         if self.phase != "between":
             raise IllegalMoveError(f"a new game cannot start now ({self._phase_words()})")
-        self._log("next_game", player)
+        self._log(NextGameStarted(**self._stamp(player)))
         self._start_game()
 
     def _on_end_session(self, player: int, action: EndSession) -> None:
         if self.phase != "between":
             raise IllegalMoveError("a money session ends between games")
-        self._log("end_session", player)
+        self._log(SessionEnded(**self._stamp(player)))
         leader = (
             0 if self.score[0] > self.score[1] else 1 if self.score[1] > self.score[0] else None
         )
@@ -548,11 +583,13 @@ class TablesMatch(Match):
         """Set up a new game: the board, the cube, who moves first; roll the opening."""
         number = len(self.games) + 1
         self.cube, self.cube_owner, self.doubled_by, self.resign_offer = 1, None, None, None
-        outcome = self._new_game_dice()
-        outcome["number"] = number
+        outcome: GameStartOutcome = {"number": number}
         if self.crawford_game:
             outcome["crawford"] = True
-        self._log("game_start", None, outcome=outcome, derived=True)
+        commitment = self._new_game_dice()
+        if commitment is not None:
+            outcome["commitment"] = commitment
+        self._log(GameStarted(**self._stamp(None, derived=True), outcome=outcome))
         if self.is_nardy:
             self._start_nardy_game(number)
         else:
@@ -562,7 +599,7 @@ class TablesMatch(Match):
         """Each player rolls one die, again while they tie; returns (player 0's, player 1's)."""
         while True:
             outcome = self._roll(2)
-            self._log("opening", None, outcome=outcome, derived=True)
+            self._log(OpeningRolled(**self._stamp(None, derived=True), outcome=outcome))
             first, second = outcome["dice"]
             if first != second:
                 return first, second
@@ -601,7 +638,7 @@ class TablesMatch(Match):
 
     def _roll_turn(self, player: int, *, derived: bool) -> None:
         outcome = self._roll(2)
-        self._log("roll", player, outcome=outcome, derived=derived)
+        self._log(Rolled(**self._stamp(player, derived=derived), outcome=outcome))
         first, second = outcome["dice"]
         self._begin_turn((first, second))
 
@@ -611,7 +648,7 @@ class TablesMatch(Match):
         self.turn = self.position.start_turn(dice)
         self.phase = "move"
         if not self._legal_moves(self.turn):
-            self._log("no_move", self.on_roll, derived=True)
+            self._log(NoMove(**self._stamp(self.on_roll, derived=True)))
             self._finish_turn(self.on_roll, derived=True)
 
     def _undo_allowed(self) -> bool:
@@ -625,7 +662,9 @@ class TablesMatch(Match):
     def _finish_turn(self, player: int, *, derived: bool) -> None:
         assert self.turn is not None
         play = self.turn.play()
-        self._log("confirm", player, outcome={"play": play.notation}, derived=derived)
+        self._log(
+            Confirmed(**self._stamp(player, derived=derived), outcome={"play": play.notation})
+        )
         self.position = play.result
         self.turn = None
         self.dice = None
@@ -663,15 +702,17 @@ class TablesMatch(Match):
         if winner is not None:
             gained = points if length == 0 else min(points, length - self.score[winner])
             self.score[winner] += gained
-        outcome: dict[str, Any] = {
+        outcome: GameEndOutcome = {
             "winner": winner,
             "points": points,
             "kind": kind,
             "reason": reason,
             "score": list(self.score),
         }
-        outcome.update(self._reveal_dice())
-        self._log("game_end", winner, outcome=outcome, derived=True)
+        revealed = self._reveal_dice()
+        if revealed is not None:
+            outcome["server_seed"] = revealed.seed
+        self._log(GameEnded(**self._stamp(winner, derived=True), outcome=outcome))
         final = self.turn.position if self.turn is not None else self.position
         self.last_game = {
             "number": len(self.games) + 1,

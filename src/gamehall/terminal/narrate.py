@@ -8,7 +8,7 @@ with its dice.
 
 from collections.abc import Iterable
 
-from gamehall.play.events import Event
+from gamehall.play.events import Event, GameEndOutcome, GameStartOutcome
 from gamehall.play.match import Match
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.render import show_dice, show_points
@@ -48,92 +48,91 @@ class Narrator:
 
     def text(self, event: Event) -> str:
         """What to say about one event (a line or two), or an empty string."""
-        kind, out = event.kind, event.outcome
-        if "dice" in out and kind in ("roll", "opening"):
-            self._dice = list(out["dice"])
-        if kind == "game_start":
-            return self._game_start(out)
-        if kind == "opening":
-            first, second = out["dice"]
+        if event.kind in ("roll", "opening"):
+            self._dice = list(event.outcome["dice"])
+        if event.kind == "game_start":
+            return self._game_start(event.outcome)
+        if event.kind == "opening":
+            first, second = event.outcome["dice"]
             again = ": a tie, again" if first == second else ""
             names = self.match.players
             return f"Opening roll: {names[0]} {first}, {names[1]} {second}{again}"
-        if kind == "game_end":
-            return self._game_end(out)
-        if kind == "match_end":
+        if event.kind == "game_end":
+            return self._game_end(event.outcome)
+        if event.kind == "match_end":
             return self._match_end()
-        if kind == "flag":
-            return f"{self.match.players[out['player']]} has run out of time"
+        if event.kind == "flag":
+            return f"{self.match.players[event.outcome['player']]} has run out of time"
         if event.player is None:
             return ""
-        return self._action(event)
+        return self._action(event, self.match.players[event.player])
 
-    def _action(self, event: Event) -> str:
-        assert event.player is not None
-        name = self.match.players[event.player]
-        kind, out = event.kind, event.outcome
+    def _action(self, event: Event, name: str) -> str:
         dice = show_dice(self._dice) if self._dice else ""
         text = {
             "no_move": f"{dice}, no move",
-            "double": f"doubles to {out.get('cube')}",
-            "take": f"takes: the cube is at {out.get('cube')}",
-            "beaver": f"beavers: the cube is at {out.get('cube')}",
             "drop": "drops",
             "accept": "accepts",
             "decline": "declines",
             "offer_draw": "offers a draw",
             "pass": "passes",
-            "claim": f"claims Black's {out.get('pattern')} on {out.get('point')}",
-            "opening_choice": {
-                "white": "plays White",
-                "black": "takes Black" + (" (a swap)" if out.get("swap") else ""),
-                "place2": "will place two more stones (White, then Black)",
-            }.get(str(out.get("choice")), f"declares {out.get('choice')} fifth moves"),
-            "offer": f"offers {event.data.get('point')} as a fifth move",
-            "undo": f"takes back {out.get('move')}",
             "next_game": "starts the next game",
             "end_session": "ends the session",
-        }.get(event.kind)
-        if kind == "confirm":
-            text = f"{dice} {out['play']}" if out.get("play") else ""
-        elif kind == "resign" and "points" in out:
+        }.get(event.kind, "")
+        if event.kind == "double":
+            text = f"doubles to {event.outcome['cube']}"
+        elif event.kind in ("take", "beaver"):
+            verb = "takes" if event.kind == "take" else "beavers"
+            text = f"{verb}: the cube is at {event.outcome['cube']}"
+        elif event.kind == "claim":
+            text = f"claims Black's {event.outcome['pattern']} on {event.outcome['point']}"
+        elif event.kind == "opening_choice":
+            choice = event.outcome["choice"]
+            text = {
+                "white": "plays White",
+                "black": "takes Black" + (" (a swap)" if event.outcome.get("swap") else ""),
+                "place2": "will place two more stones (White, then Black)",
+            }.get(choice, f"declares {choice} fifth moves")
+        elif event.kind == "offer":
+            text = f"offers {event.data['point']} as a fifth move"
+        elif event.kind == "undo":
+            text = f"takes back {event.outcome['move']}"
+        elif event.kind == "confirm":
+            text = f"{dice} {event.outcome['play']}" if event.outcome["play"] else ""
+        elif event.kind == "resign" and "points" in event.outcome:
             offers = isinstance(self.match, TablesMatch) and not self.match.is_nardy
             verb = "offers to resign" if offers else "resigns"
-            text = f"{verb} ({self._points(out['points'])})"
-        elif kind == "resign":
+            text = f"{verb} ({self._points(event.outcome['points'])})"
+        elif event.kind == "resign":
             text = "resigns"
-        elif kind == "move" and not isinstance(self.match, TablesMatch):
-            text = out["move"]
+        elif event.kind == "move" and not isinstance(self.match, TablesMatch):
+            text = event.outcome["move"]
         return f"{name}: {text}" if text else ""
 
-    def _game_start(self, out: dict[str, object]) -> str:
-        number = out.get("number")
-        parts = [f"--- Game {number}"]
+    def _game_start(self, out: GameStartOutcome) -> str:
+        parts = [f"--- Game {out['number']}"]
         if out.get("crawford"):
             parts.append("(the Crawford game)")
         black = out.get("black")
-        if isinstance(black, int):
+        if black is not None:
             parts.append(f"· {self.match.players[black]} plays Black")
         text = " ".join(parts) + " ---"
         if out.get("commitment"):
             text += f"\nFair dice: the game's secret seed has the SHA-256 {out['commitment']}"
         return text
 
-    def _game_end(self, out: dict[str, object]) -> str:
-        winner = out.get("winner")
-        reason = _REASONS.get(str(out.get("reason")), str(out.get("reason")))
+    def _game_end(self, out: GameEndOutcome) -> str:
+        winner = out["winner"]
+        reason = _REASONS.get(out["reason"], out["reason"])
         names = self.match.players
-        if isinstance(winner, int):
+        if winner is not None:
             kind = out.get("kind")
             article = "an" if str(kind)[:1] in "aeiou" else "a"
             what = f"{article} {kind}, " if kind and kind not in ("single", "win") else ""
-            points = out.get("points", 1)
-            assert isinstance(points, int | float)
-            text = f"{names[winner]} wins ({what}{self._points(points)}) by {reason}"
+            text = f"{names[winner]} wins ({what}{self._points(out.get('points', 1))}) by {reason}"
         else:
             text = f"a draw by {reason}"
-        score = out.get("score")
-        assert isinstance(score, list)
+        score = out["score"]
         shown = ", ".join(f"{names[p]} {show_points(score[p])}" for p in (0, 1))
         text = f"Game over: {text}.\nScore: {shown}"
         if out.get("server_seed"):

@@ -23,7 +23,7 @@ from typing import Literal
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.errors import RecordError
 from gamehall.nardy.position import Position as NardyPosition
-from gamehall.play.events import Event
+from gamehall.play.events import Event, GameEndOutcome
 from gamehall.play.records.mat_record import GamePosition, MatGame, MatRecord, MatTurn, VariantName
 from gamehall.play.records.mat_settings import event_date, settings_header
 from gamehall.play.tables_match import TablesMatch
@@ -48,8 +48,8 @@ class _Reader:
         return self.games[-1].turns
 
     def read(self, match: TablesMatch, event: Event) -> None:
-        kind, out, player = event.kind, event.outcome, event.player
-        if kind == "game_start":
+        player = event.player
+        if event.kind == "game_start":
             self.games.append(MatGame(score=self.score))
             self.pending.clear()
             self.position = (
@@ -57,42 +57,42 @@ class _Reader:
                 if match.is_nardy
                 else BackgammonPosition.initial(match.settings.variant)
             )
-        elif kind == "opening" and not match.is_nardy:
-            first, second = out["dice"]
+        elif event.kind == "opening" and not match.is_nardy:
+            first, second = event.outcome["dice"]
             if first != second:
                 opener = 0 if first > second else 1
                 self.pending[opener] = ((max(first, second), min(first, second)), "opening")
-        elif kind == "game_end":
-            self._game_end(out)
-        elif kind == "flag":
-            self.comment = f"{match.players[out['player']]} ran out of time"
+        elif event.kind == "game_end":
+            self._game_end(event.outcome)
+        elif event.kind == "flag":
+            self.comment = f"{match.players[event.outcome['player']]} ran out of time"
         elif player is not None:
             self._action(match, event, player)
 
     def _action(self, match: TablesMatch, event: Event, player: int) -> None:
-        kind, out = event.kind, event.outcome
-        if kind == "roll":
-            first, second = out["dice"]
+        if event.kind == "roll":
+            first, second = event.outcome["dice"]
             how: RollKind = "automatic" if event.derived else "chosen"
             if match.is_nardy and not self.turns and not self.pending:
                 how = "opening"  # the first roll of a nardy game: it shows who moved first
             self.pending[player] = ((first, second), how)
-        elif kind == "confirm":
+        elif event.kind == "confirm":
             dice, _ = self.pending.pop(player)
             assert self.position is not None
-            self.position = self.position.find_play(out["play"], dice).result
-            self.turns.append(MatTurn.roll(player, dice, out["play"]))
-        elif kind == "double":
-            self.turns.append(MatTurn.double(player, out["cube"]))
-        elif kind == "take":
+            play = event.outcome["play"]
+            self.position = self.position.find_play(play, dice).result
+            self.turns.append(MatTurn.roll(player, dice, play))
+        elif event.kind == "double":
+            self.turns.append(MatTurn.double(player, event.outcome["cube"]))
+        elif event.kind == "take":
             self.turns.append(MatTurn.take(player))
-        elif kind == "drop":
+        elif event.kind == "drop":
             self.turns.append(MatTurn.drop(player))
-        elif kind == "beaver":
-            self.turns.append(MatTurn.beaver(player, out["cube"]))
-        elif kind == "resign" and match.is_nardy:
+        elif event.kind == "beaver":
+            self.turns.append(MatTurn.beaver(player, event.outcome["cube"]))
+        elif event.kind == "resign" and match.is_nardy:
             self._resign(player)
-        elif kind == "accept":
+        elif event.kind == "accept":
             self._resign(1 - player)
 
     def _resign(self, player: int) -> None:
@@ -112,13 +112,12 @@ class _Reader:
                 self.turns.append(MatTurn.roll(roller, dice, None))
         self.pending.clear()
 
-    def _game_end(self, out: dict[str, object]) -> None:
+    def _game_end(self, out: GameEndOutcome) -> None:
         game = self.games[-1]
-        winner, points, score = out.get("winner"), out.get("points"), out.get("score")
-        if not isinstance(winner, int):
+        winner, score = out["winner"], out["score"]
+        if winner is None:
             raise RecordError("a .mat record cannot hold a drawn game")
-        assert isinstance(points, int) and isinstance(score, list)
-        game.winner, game.points = winner, points
+        game.winner, game.points = winner, out.get("points", 0)
         self.score = (int(score[0]), int(score[1]))
 
 

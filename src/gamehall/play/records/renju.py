@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from gamehall.errors import GameError, IllegalMoveError, RecordError
 from gamehall.play.actions import Action, ClaimFoul, OfferFifth, OpeningChoice, Place
-from gamehall.play.events import Event
+from gamehall.play.events import Event, event_from_dict
 from gamehall.play.renju_match import RenjuMatch, new_board
 from gamehall.play.renju_openings import OPENING_RULES
 from gamehall.play.settings import MatchSettings
@@ -122,23 +122,21 @@ def renju_game(
     rule = settings.options.get("opening", "center")
     games: list[tuple[list[int], list[str], list[OpeningStep]]] = []
     for item in events:
-        event = item if isinstance(item, Event) else Event.from_dict(item)
+        event = event_from_dict(item) if isinstance(item, Mapping) else item
         if event.kind == "game_start":
-            black = event.outcome.get("black", 0)
-            if black not in (0, 1) or isinstance(black, bool):
-                raise RecordError(f"event {event.seq}: a game starts with Black's seat, 0 or 1")
-            games.append(([black], [], []))
+            games.append(([event.outcome.get("black", 0)], [], []))
         elif not games or event.derived:
             continue
-        elif event.kind in ("move", "pass", "claim"):
-            stone = event.outcome.get("move", "pass")
-            if not isinstance(stone, str):
-                raise RecordError(f"event {event.seq}: a move's outcome names its point")
-            games[-1][1].append(stone)
-        elif event.kind in ("opening_choice", "offer"):
-            games[-1][2].append(_step(event, len(games[-1][1])))
+        elif event.kind in ("move", "claim"):
+            games[-1][1].append(event.outcome["move"])
+        elif event.kind == "pass":
+            games[-1][1].append("pass")
+        elif event.kind == "offer":
+            games[-1][2].append(_step(len(games[-1][1]), "offer", event.data["point"]))
+        elif event.kind == "opening_choice":
+            games[-1][2].append(_step(len(games[-1][1]), "choose", event.data["choice"]))
             black = event.outcome.get("black")
-            if black in (0, 1) and not isinstance(black, bool):
+            if black is not None:
                 games[-1][0][0] = black
     if number is None:
         played = [i + 1 for i, (_, moves, _) in enumerate(games) if moves]
@@ -161,13 +159,10 @@ def renju_game(
     return RenjuGame(number, black, board, opening)
 
 
-def _step(event: Event, stones: int) -> OpeningStep:
-    """The opening step of an ``opening_choice`` or ``offer`` event, made after ``stones``."""
-    key = "choice" if event.kind == "opening_choice" else "point"
-    value = event.data.get(key)
-    if not isinstance(value, str):
-        raise RecordError(f"event {event.seq}: an {event.kind} names its {key}")
-    return OpeningStep(stones, "choose" if key == "choice" else "offer", value.strip().lower())
+def _step(stones: int, kind: StepKind, value: str) -> OpeningStep:
+    """The opening step of an ``opening_choice`` (``choose``) or ``offer`` event, made after
+    ``stones``."""
+    return OpeningStep(stones, kind, value.strip().lower())
 
 
 def import_psq(text: str, options: Mapping[str, Any] | None = None) -> RenjuMatch:

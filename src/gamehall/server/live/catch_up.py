@@ -15,7 +15,7 @@ from typing import Any
 
 from gamehall.errors import GameError
 from gamehall.play.dice import SecureDice
-from gamehall.play.events import Event
+from gamehall.play.events import OpeningRolled, Rolled, event_from_dict
 from gamehall.play.match import Match
 from gamehall.server.live.clocks import MatchTime
 
@@ -41,12 +41,12 @@ def catch_up(
     whether the copy now has exactly them. After False the copy must be reloaded (it may have
     taken part of them)."""
     try:
-        wanted = [Event.from_dict(e) for e in events if isinstance(e, Mapping)]
+        wanted = [event_from_dict(e) for e in events if isinstance(e, Mapping)]
     except (GameError, KeyError, TypeError, ValueError):
         return False
     if len(wanted) != len(events) or not wanted or wanted[0].seq != len(match.events):
         return False
-    rolls = [tuple(e.outcome["dice"]) for e in wanted if "dice" in e.outcome]
+    rolls = [tuple(e.outcome["dice"]) for e in wanted if isinstance(e, OpeningRolled | Rolled)]
     if dice is not None:
         dice.queued.extend(rolls)  # in the order the actions roll them, as a replay's script
     elif rolls and match.settings.dice != "fair":
@@ -60,9 +60,9 @@ def catch_up(
             if event.kind == "flag":
                 match.check_time()
             elif event.kind == "forfeit":
-                match.forfeit(**event.data)
+                match.forfeit(event.data["player"], event.data["reason"])
             else:
-                match.act(event.player, event.kind, **event.data)
+                match.apply(event.player, event.action())
     except (GameError, TypeError, ValueError):
         if dice is not None:
             dice.queued.clear()

@@ -21,7 +21,7 @@ from typing import Any
 from gamehall.errors import RecordError
 from gamehall.play.dice import DiceSource
 from gamehall.play.event_log import EarlierEvents, EventLog
-from gamehall.play.events import Event
+from gamehall.play.events import event_from_dict
 from gamehall.play.match import Match, TimeSource
 from gamehall.play.registry import load_match, restore_match
 from gamehall.store import StoredMatch
@@ -57,7 +57,7 @@ def rebuild(
     snapshot and the events after it, else replayed from its whole log; and the event count
     of the snapshot it was restored from (None after a replay). The match's log fetches its
     earlier events only when they are read. ``RecordError`` if the log does not replay."""
-    recent = [Event.from_dict(e) for e in stored.events or ()]
+    recent = [event_from_dict(e) for e in stored.events or ()]
     history = EventLog(recent, offset=first, load_earlier=earlier)
     if stored.snapshot is not None:
         try:
