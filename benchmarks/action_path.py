@@ -29,6 +29,7 @@ from gamehall.play.actions import action_from_dict
 from gamehall.play.dice import SeededDice
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
+from gamehall.play.views import state_of
 from gamehall.server.live.clocks import MatchTime, SystemClock
 from gamehall.server.live.matches import LiveMatch, Saved
 from live_inprocess import choose
@@ -55,7 +56,7 @@ def play(seed: int, settings: MatchSettings, digest: Any) -> int:
         events = [e.to_dict() for e in match.events[first:]]
         first = len(match.events)
         readers = live.views()
-        texts = [orjson.dumps({"type": "update", "events": events, "state": match.state()})]
+        texts = [orjson.dumps({"type": "update", "events": events, "state": state_of(match)})]
         texts.extend(orjson.dumps(view) for view in readers.values())
         if digest is not None:
             for text in texts:

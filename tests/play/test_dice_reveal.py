@@ -12,6 +12,7 @@ from gamehall.play.dice import verify_record
 from gamehall.play.match import Match
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
+from gamehall.play.views import legal_of
 
 
 class Time:
@@ -34,7 +35,7 @@ def _play_a_little(match: Match, actions: int = 6) -> None:
         seat = match.to_act
         assert seat is not None
         kinds = match.legal_actions(seat)
-        legal = match.legal_view(seat)
+        legal = legal_of(match, seat)
         if legal and legal["plays"] and "play" in kinds:
             match.act(seat, "play", text=legal["plays"][0])
         elif "confirm" in kinds:

@@ -3,6 +3,7 @@
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from support.matches import FakeTime, scripted
 
 
@@ -14,18 +15,18 @@ def test_a_backgammon_match_to_3_won_in_game_2_says_game_2() -> None:
     match = scripted("backgammon", [(3, 1), (3, 1), (3, 1)], length=3)
     match.act(1, "resign", value=1)
     match.act(0, "accept")
-    assert match.state()["game_number"] == 2  # game 2 is being played
+    assert state_of(match)["game_number"] == 2  # game 2 is being played
     match.act(1, "resign", value=2)
     match.act(0, "accept")
-    assert match.is_over and match.state()["game_number"] == 2
-    assert _restored(match).state()["game_number"] == 2
+    assert match.is_over and state_of(match)["game_number"] == 2
+    assert state_of(_restored(match))["game_number"] == 2
 
 
 def test_a_forfeit_during_game_1_says_game_1() -> None:
     match = scripted("backgammon", [(3, 1)], length=3)
     match.forfeit(1)
-    assert match.is_over and match.state()["game_number"] == 1
-    assert _restored(match).state()["game_number"] == 1
+    assert match.is_over and state_of(match)["game_number"] == 1
+    assert state_of(_restored(match))["game_number"] == 1
 
 
 def test_a_renju_match_lost_by_forfeit_says_game_1() -> None:
@@ -33,8 +34,8 @@ def test_a_renju_match_lost_by_forfeit_says_game_1() -> None:
     match.start()
     match.act(0, "move", point="h8")
     match.forfeit(1)
-    assert match.is_over and match.state()["game_number"] == 1
-    assert _restored(match).state()["game_number"] == 1
+    assert match.is_over and state_of(match)["game_number"] == 1
+    assert state_of(_restored(match))["game_number"] == 1
 
 
 def test_a_renju_match_won_on_the_board_keeps_its_last_game() -> None:
@@ -43,6 +44,6 @@ def test_a_renju_match_won_on_the_board_keeps_its_last_game() -> None:
     )
     match.start()
     match.act(1, "resign")
-    assert match.state()["game_number"] == 2
+    assert state_of(match)["game_number"] == 2
     match.act(1, "resign")
-    assert match.is_over and match.state()["game_number"] == 2
+    assert match.is_over and state_of(match)["game_number"] == 2

@@ -3,15 +3,16 @@ renju game won by a five names the five's stones."""
 
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from support.matches import FakeTime, scripted
 
 
 def test_the_last_game_keeps_its_board_cube_and_points() -> None:
     match = scripted("backgammon", [(3, 1), (3, 1)], length=5)
-    board = match.state()["position"]["checkers"]
+    board = state_of(match)["position"]["checkers"]
     match.act(1, "resign", value=2)
     match.act(0, "accept")
-    state = match.state()
+    state = state_of(match)
     assert state["game_number"] == 2
     last = state["last_game"]
     assert last["number"] == 1 and last["winner"] == 0 and last["points"] == 2
@@ -23,7 +24,7 @@ def test_the_last_game_keeps_its_board_cube_and_points() -> None:
     )
     assert last["position"]["checkers"] == board
     copy = type(match).from_snapshot(match.snapshot(), match.events)
-    assert copy.state()["last_game"] == last
+    assert state_of(copy)["last_game"] == last
 
 
 def test_a_renju_five_is_named_in_the_state_and_the_last_game() -> None:
@@ -35,7 +36,7 @@ def test_a_renju_five_is_named_in_the_state_and_the_last_game() -> None:
         player = match.to_act
         assert player is not None
         match.act(player, "move", point=point)
-    last = match.state()["last_game"]
+    last = state_of(match)["last_game"]
     assert last["five"] == ["h8", "h9", "h10", "h11", "h12"] and last["winner"] == 0
     assert last["stones"]["h12"] == "black" and last["moves"][-1] == "h12"
-    assert match.state()["five"] == []  # game 2 is on
+    assert state_of(match)["five"] == []  # game 2 is on

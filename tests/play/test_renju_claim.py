@@ -9,6 +9,7 @@ from gamehall.errors import IllegalMoveError
 from gamehall.play.actions import ClaimFoul, action_from_dict
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from support.matches import FakeTime
 
 GAME = ["h8", "g9", "i8", "a13", "j10", "c13", "j9", "e13"]
@@ -50,19 +51,19 @@ def test_settings_accept_claim() -> None:
 def test_white_claims_a_double_three_at_once_and_wins() -> None:
     match = _match(length=1)
     _play(match, GAME)
-    assert match.state()["forbidden"] == {}, "under claim the forbidden points are not shown"
+    assert state_of(match)["forbidden"] == {}, "under claim the forbidden points are not shown"
     match.act(0, "move", point="j8")
     assert not match.is_over
     assert "claim" in match.legal_actions(1)
     assert "claim" not in match.legal_actions(0)
-    assert match.state()["fouls"] == [], "the foul is White's to spot"
+    assert state_of(match)["fouls"] == [], "the foul is White's to spot"
     events = match.act(1, "claim")
     assert events[0].kind == "claim"
     assert events[0].outcome == {"point": "j8", "pattern": "double-three", "move": "claim"}
     assert match.is_over and match.winner == 1
     assert match.games[0].reason == "double-three"
-    assert match.state()["moves"][-1] == "claim"
-    assert match.state()["fouls"] == [
+    assert state_of(match)["moves"][-1] == "claim"
+    assert state_of(match)["fouls"] == [
         {"number": 9, "point": "j8", "pattern": "double-three", "claimable": False}
     ]
 
@@ -111,7 +112,7 @@ def test_the_log_and_the_snapshot_keep_a_claim() -> None:
     match.act(1, "claim")
     data = json.loads(json.dumps(match.to_dict()))
     again = RenjuMatch.from_dict(data, time_source=FakeTime())
-    assert again.state() == match.state()
+    assert state_of(again) == state_of(match)
     for snapshot in (before, json.loads(json.dumps(match.snapshot()))):
         restored = RenjuMatch.from_snapshot(snapshot, match.events, time_source=FakeTime())
-        assert restored.state() == match.state()
+        assert state_of(restored) == state_of(match)

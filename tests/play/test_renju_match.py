@@ -7,6 +7,7 @@ import pytest
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from support.matches import FakeTime
 
 # A legal game (from the public sample) after which Black's i11 is a double-three.
@@ -59,7 +60,7 @@ def test_the_state_gives_each_stone_its_colour() -> None:
     _play(match, ["h8", "h9", "j10"])
     match.act(1, "pass")
     _play(match, ["a1"])
-    state = match.state()
+    state = state_of(match)
     assert state["moves"] == ["h8", "h9", "j10", "pass", "a1"]
     assert state["stones"] == {"a1": "black", "h8": "black", "h9": "white", "j10": "black"}
 
@@ -67,7 +68,7 @@ def test_the_state_gives_each_stone_its_colour() -> None:
 def test_a_forbidden_move_loses_under_loss() -> None:
     match = _match(length=1)
     _play(match, DOUBLE_THREE_GAME)
-    assert match.state()["forbidden"] == {"i11": "double-three"}
+    assert state_of(match)["forbidden"] == {"i11": "double-three"}
     match.act(0, "move", point="i11")
     assert match.is_over and match.winner == 1
     assert match.games[0].reason == "double-three"
@@ -155,7 +156,7 @@ def test_replay_of_the_log_gives_the_same_match() -> None:
     match.act(0, "decline")
     data = json.loads(json.dumps(match.to_dict()))
     again = RenjuMatch.from_dict(data, time_source=clock_time)
-    assert again.state() == match.state()
+    assert state_of(again) == state_of(match)
 
 
 def test_renju_has_no_dice_and_no_money_play() -> None:

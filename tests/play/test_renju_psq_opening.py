@@ -9,6 +9,7 @@ from gamehall.errors import IllegalMoveError, RecordError
 from gamehall.play.records.renju import OpeningStep, PsqOpening, import_psq, renju_game
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from gamehall.renju import Board
 from support.matches import FakeTime
 
@@ -74,7 +75,7 @@ def test_each_opening_rule_exports_and_reimports_to_the_same_game(rule: str) -> 
     again = import_psq(text, {k: v for k, v in match.settings.options.items() if k != "opening"})
     assert again.players == match.players
     assert _actions(again) == _actions(match)
-    assert again.state()["stones"] == match.state()["stones"]
+    assert state_of(again)["stones"] == state_of(match)["stones"]
     assert renju_game(again.settings, again.events).to_psq(again.players) == text
 
 

@@ -10,6 +10,7 @@ from gamehall.errors import IllegalMoveError, RecordError
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import Soosorv8
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from support.matches import FakeTime
 
 
@@ -21,7 +22,7 @@ def _match(options: dict[str, str] | None = None) -> RenjuMatch:
 
 
 def _opening(match: RenjuMatch) -> dict[str, object]:
-    opening = match.state()["opening"]
+    opening = state_of(match)["opening"]
     assert isinstance(opening, dict)
     return opening
 
@@ -115,10 +116,10 @@ def test_the_log_and_snapshots_replay_the_opening() -> None:
         match.act(player, kind, **data)
         snapshots.append(json.loads(json.dumps(match.snapshot())))
     again = RenjuMatch.from_dict(json.loads(json.dumps(match.to_dict())), time_source=FakeTime())
-    assert again.state() == match.state()
+    assert state_of(again) == state_of(match)
     for snapshot in snapshots:
         restored = RenjuMatch.from_snapshot(snapshot, match.events, time_source=FakeTime())
-        assert restored.state() == match.state()
+        assert state_of(restored) == state_of(match)
 
 
 def test_an_opening_state_round_trips() -> None:

@@ -11,6 +11,7 @@ from gamehall.play.actions import OpeningChoice, action_from_dict
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import Swap2
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from support.matches import FakeTime
 
 THREE = ["h8", "h9", "i9"]
@@ -40,7 +41,7 @@ def test_the_first_player_places_three_stones_of_both_colours() -> None:
     assert match.board.stones() == {"h8": "black", "h9": "white", "i9": "black"}
     assert match.to_act == 1
     assert match.legal_actions(1) == ["resign", "opening_choice"]
-    assert match.state()["opening"] == {
+    assert state_of(match)["opening"] == {
         "rule": "swap2",
         "first": 0,
         "step": "choose",
@@ -97,7 +98,7 @@ def test_option_3_two_more_stones_then_the_first_player_chooses(choice: str, bla
     match = _match()
     _three(match)
     match.act(1, "opening_choice", choice="place2")
-    assert match.state()["opening"]["step"] == "place2"
+    assert state_of(match)["opening"]["step"] == "place2"
     assert match.to_act == 1 and match.legal_actions(1) == ["resign", "move"]
     with pytest.raises(IllegalMoveError, match="no choice to make now"):
         match.act(1, "opening_choice", choice="black")
@@ -133,10 +134,10 @@ def test_the_log_and_a_snapshot_replay_the_opening() -> None:
     match.act(0, "opening_choice", choice="white")
     match.act(0, "move", point="a1")
     again = RenjuMatch.from_dict(json.loads(json.dumps(match.to_dict())), time_source=FakeTime())
-    assert again.state() == match.state()
+    assert state_of(again) == state_of(match)
     for snapshot in (middle, json.loads(json.dumps(match.snapshot()))):
         restored = RenjuMatch.from_snapshot(snapshot, match.events, time_source=FakeTime())
-        assert restored.state() == match.state()
+        assert state_of(restored) == state_of(match)
 
 
 def test_the_choice_action_round_trips_and_is_checked() -> None:

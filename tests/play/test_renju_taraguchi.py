@@ -10,6 +10,7 @@ from gamehall.errors import IllegalMoveError
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import Taraguchi10
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from support.matches import FakeTime
 
 TEN = ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2"]
@@ -24,7 +25,7 @@ def _match() -> RenjuMatch:
 
 
 def _step(match: RenjuMatch) -> object:
-    return match.state()["opening"]["step"]
+    return state_of(match)["opening"]["step"]
 
 
 def _four(match: RenjuMatch) -> None:
@@ -63,7 +64,7 @@ def test_moves_in_growing_squares_with_a_swap_after_each() -> None:
         match.act(1, "move", point="h12")
     match.act(1, "move", point="h11")
     assert _step(match) == "choose5" and match.to_act == 0
-    assert match.state()["opening"]["choices"] == ["black", "white", "offers"]
+    assert state_of(match)["opening"]["choices"] == ["black", "white", "offers"]
 
 
 def test_choice_1_move_5_within_9x9_then_white_may_swap() -> None:
@@ -123,9 +124,9 @@ def test_the_log_and_snapshots_replay_the_opening() -> None:
         match.act(0, "move", point=point)
     match.act(1, "move", point="a1")
     again = RenjuMatch.from_dict(json.loads(json.dumps(match.to_dict())), time_source=FakeTime())
-    assert again.state() == match.state()
+    assert state_of(again) == state_of(match)
     for snapshot in (middle, json.loads(json.dumps(match.snapshot()))):
         restored = RenjuMatch.from_snapshot(snapshot, match.events, time_source=FakeTime())
-        assert restored.state() == match.state()
+        assert state_of(restored) == state_of(match)
     opening = Taraguchi10(1, "offers", ("a1",))
     assert Taraguchi10.from_dict(opening.to_dict()) == opening

@@ -9,6 +9,7 @@ from gamehall.errors import IllegalMoveError
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import Yamaguchi
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from support.matches import FakeTime
 
 
@@ -26,7 +27,7 @@ def test_the_whole_procedure_with_refused_steps() -> None:
     for point in ("h8", "h9", "h10"):
         match.act(0, "move", point=point)
     # 1. the first player declares the number of fifth moves
-    assert match.to_act == 0 and match.state()["opening"]["step"] == "declare"
+    assert match.to_act == 0 and state_of(match)["opening"]["step"] == "declare"
     with pytest.raises(IllegalMoveError, match="'117' is not a number of fifth moves"):
         match.act(0, "opening_choice", choice="117")
     with pytest.raises(IllegalMoveError, match="your opponent's choice"):
@@ -40,7 +41,7 @@ def test_the_whole_procedure_with_refused_steps() -> None:
     assert match.to_act == 0
     match.act(0, "move", point="h6")
     # 4. Black (Bob) offers two fifth moves, not symmetrical
-    assert match.to_act == 1 and match.state()["opening"]["step"] == "offers"
+    assert match.to_act == 1 and state_of(match)["opening"]["step"] == "offers"
     match.act(1, "move", point="g7")
     with pytest.raises(IllegalMoveError, match="i7 is symmetrical to the offer g7"):
         match.act(1, "move", point="i7")
@@ -65,9 +66,9 @@ def test_the_log_and_snapshots_replay_the_opening() -> None:
     match.act(0, "move", point="g7")
     match.act(1, "move", point="g7")
     again = RenjuMatch.from_dict(json.loads(json.dumps(match.to_dict())), time_source=FakeTime())
-    assert again.state() == match.state()
+    assert state_of(again) == state_of(match)
     for snapshot in (middle, json.loads(json.dumps(match.snapshot()))):
         restored = RenjuMatch.from_snapshot(snapshot, match.events, time_source=FakeTime())
-        assert restored.state() == match.state()
+        assert state_of(restored) == state_of(match)
     opening = Yamaguchi(0, "offers", 3, ("g7",))
     assert Yamaguchi.from_dict(opening.to_dict()) == opening

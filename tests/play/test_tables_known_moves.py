@@ -10,6 +10,7 @@ import pytest
 
 from gamehall.errors import IllegalMoveError
 from gamehall.play.tables_match import TablesMatch
+from gamehall.play.views import legal_of, state_of
 from gamehall.tables.moves import Move
 from gamehall.tables.position import Play
 from support.matches import scripted
@@ -40,9 +41,9 @@ def test_the_offered_moves_and_plays_are_the_rules_at_every_step(game: str) -> N
         actions = match.legal_actions(seat)
         if game == "backgammon" and match.position is not None:
             board = match.turn.position if match.turn is not None else match.position
-            assert match.state()["position"]["id"] == board.to_id()
+            assert state_of(match)["position"]["id"] == board.to_id()
         if match.phase == "move":
-            view = match.legal_view(seat)
+            view = legal_of(match, seat)
             assert view == _fresh_view(match)
             choice = rng.random()
             if "undo" in actions and choice < 0.2:
@@ -63,7 +64,7 @@ def test_the_offered_moves_and_plays_are_the_rules_at_every_step(game: str) -> N
 def test_a_play_written_otherwise_than_offered_is_read_by_the_rules() -> None:
     match = scripted("backgammon", [(3, 1), (6, 5)])
     assert match.position is not None and match.dice is not None
-    view = match.legal_view(0)
+    view = legal_of(match, 0)
     assert view is not None and "8/5 6/5" in view["plays"]
     expected = match.position.play("8/5 6/5", match.dice)
     match.act(0, "play", text="6/5 8/5")

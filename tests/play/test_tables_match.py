@@ -11,6 +11,7 @@ from gamehall.nardy.position import Position as NardyPosition
 from gamehall.play.dice import DiceRecord, verify_record
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
+from gamehall.play.views import legal_of, state_of
 from support.matches import FakeTime, play_first, scripted
 
 # -- who starts -------------------------------------------------------------------------------
@@ -164,10 +165,10 @@ def test_the_international_cube_has_no_cap_in_a_match() -> None:
     play_first(match)
     assert double_and_take(match, 8) == [2, 4, 8, 16, 32, 64, 128, 256]
     assert match.phase == "roll" and match.may_double(match.on_roll)
-    assert "match_id" in match.state()
+    assert "match_id" in state_of(match)
     assert double_and_take(match, 8)[-1] == 1 << 16
-    assert "match_id" not in match.state()  # GNU Backgammon's Match ID stops at 32768
-    assert match.state()["cube"]["value"] == 1 << 16
+    assert "match_id" not in state_of(match)  # GNU Backgammon's Match ID stops at 32768
+    assert state_of(match)["cube"]["value"] == 1 << 16
 
 
 def test_a_cube_cap_in_money_play() -> None:
@@ -325,10 +326,10 @@ def test_bad_actions_raise_and_change_nothing(
 ) -> None:
     match = scripted("backgammon", [(3, 1)], length=3)
     before = json.dumps(match.to_dict())
-    state = match.state()
+    state = state_of(match)
     with pytest.raises(GameError, match=words):
         match.act(player, kind, **data)
-    assert json.dumps(match.to_dict()) == before and match.state() == state
+    assert json.dumps(match.to_dict()) == before and state_of(match) == state
 
 
 def test_nothing_before_the_start() -> None:
@@ -440,7 +441,7 @@ def test_replaying_the_log_gives_the_same_match(game: str) -> None:
     match = _random_match(game, seed=7, length=3, clock="fischer:900+10", dice="fair")
     data = json.loads(json.dumps(match.to_dict()))
     again = TablesMatch.from_dict(data)
-    assert again.state() == match.state()
+    assert state_of(again) == state_of(match)
     assert again.score == match.score and again.games == match.games
     assert [e.to_dict() for e in again.events] == data["events"]
 
@@ -463,7 +464,7 @@ def test_replay_mid_game_goes_on_with_the_same_fair_dice() -> None:
     resumed = TablesMatch.from_dict(saved, time_source=clock_time)
     play_first(match)
     play_first(resumed)
-    assert resumed.state() == match.state()
+    assert state_of(resumed) == state_of(match)
     cannot_go_on = TablesMatch.from_dict(public, time_source=clock_time)
     play_first(cannot_go_on)
     assert cannot_go_on.phase == "roll"
@@ -502,7 +503,7 @@ def test_fair_dice_of_a_match_verify_and_a_changed_roll_is_flagged() -> None:
 
 def test_match_id_follows_the_match() -> None:
     match = scripted("backgammon", [(3, 1), (6, 5)], length=5)
-    assert match.state()["match_id"] == match.match_state().to_id()
+    assert state_of(match)["match_id"] == match.match_state().to_id()
     play_first(match)
     match.act(1, "double")
     state = match.match_state()
@@ -511,18 +512,18 @@ def test_match_id_follows_the_match() -> None:
 
 def test_the_state_shows_the_current_position_pips_and_the_next_cube_value() -> None:
     match = scripted("backgammon", [(3, 1), (6, 5)], length=5)
-    start = match.state()
+    start = state_of(match)
     assert start["pips"] == [167, 167] and start["cube"] == {"value": 1, "owner": None, "next": 2}
     assert start["position"] == start["turn_start"]
     match.act(0, "move", src=8, die=3)
-    state = match.state()
+    state = state_of(match)
     assert state["moves"] == ["8/5"] and state["turn_start"] == start["position"]
     assert state["pips"] == [164, 167] and state["position"]["pips"] == [164, 167]
     assert state["position"]["checkers"][0][5] == 1 and state["position"]["checkers"][0][8] == 2
     assert state["position"]["id"] == match.turn.position.to_id()  # type: ignore[union-attr]
     match.act(0, "move", src=6, die=1)
     match.act(0, "confirm")
-    state = match.state()
+    state = state_of(match)
     # Player 1 may double before rolling: no turn is being played.
     assert state["phase"] == "roll" and "turn_start" not in state
     assert state["pips"] == [163, 167]
@@ -534,7 +535,7 @@ def test_the_state_shows_the_current_position_pips_and_the_next_cube_value() -> 
 def test_the_state_says_where_a_point_is_in_the_other_numbering(
     game: str, across: dict[int, int]
 ) -> None:
-    opposite = scripted(game, [(3, 1), (6, 5)], length=1).state()["position"]["opposite"]
+    opposite = state_of(scripted(game, [(3, 1), (6, 5)], length=1))["position"]["opposite"]
     assert (opposite[0], opposite[25]) == (0, 25)
     assert {point: opposite[point] for point in across} == across
     assert all(opposite[opposite[point]] == point for point in range(26))
@@ -542,14 +543,14 @@ def test_the_state_says_where_a_point_is_in_the_other_numbering(
 
 def test_the_state_shows_the_dice_played_and_those_left() -> None:
     match = scripted("backgammon", [(3, 1), (4, 4)], length=3)
-    assert match.state()["dice_used"] == [] and match.state()["dice_left"] == [3, 1]
+    assert state_of(match)["dice_used"] == [] and state_of(match)["dice_left"] == [3, 1]
     match.act(0, "move", src=8, die=3)
-    assert match.state()["dice_used"] == [3] and match.state()["dice_left"] == [1]
+    assert state_of(match)["dice_used"] == [3] and state_of(match)["dice_left"] == [1]
     match.act(0, "move", src=6, die=1)
     match.act(0, "confirm")
     match.act(1, "roll")
     match.act(1, "move", src=13, die=4)
-    state = match.state()
+    state = state_of(match)
     assert (state["dice"], state["dice_used"], state["dice_left"]) == ([4, 4], [4], [4, 4, 4])
 
 
@@ -557,20 +558,20 @@ def test_the_cube_state_says_when_it_cannot_go_higher() -> None:
     match = scripted("georgian", [(3, 1)] + [(2, 1)] * 12, length=25)
     play_first(match)
     double_and_take(match, 5)
-    assert match.state()["cube"] == {"value": 6, "owner": match.cube_owner, "next": None}
+    assert state_of(match)["cube"] == {"value": 6, "owner": match.cube_owner, "next": None}
 
 
 def test_the_legal_view_lists_moves_and_plays_for_the_player_to_move() -> None:
     match = scripted("backgammon", [(3, 1), (6, 5)], length=3)
-    assert match.legal_view(1) is None and match.legal_view(None) is None
-    view = match.legal_view(0)
+    assert legal_of(match, 1) is None and legal_of(match, None) is None
+    view = legal_of(match, 0)
     assert view is not None and "8/5 6/5" in view["plays"]
     assert {"src": 8, "dst": 5, "die": 3, "hit": False} in view["moves"]
     match.act(0, "move", src=8, die=3)
-    view = match.legal_view(0)
+    view = legal_of(match, 0)
     assert view is not None and view["plays"] == [] and {m["die"] for m in view["moves"]} == {1}
     match.act(0, "move", src=6, die=1)
-    assert match.legal_view(0) is None  # the play is complete: confirm it
+    assert legal_of(match, 0) is None  # the play is complete: confirm it
 
 
 def test_players_add_their_seeds_to_fair_dice_before_the_start() -> None:
@@ -583,7 +584,7 @@ def test_players_add_their_seeds_to_fair_dice_before_the_start() -> None:
     record = match.dice_record(1)
     assert record.client_seeds == (b"ann's lucky seed", b"bob")
     again = TablesMatch.from_dict(match.to_dict(secrets=True))
-    assert again.state() == match.state()
+    assert state_of(again) == state_of(match)
 
 
 def test_forfeit_ends_the_match_and_replays() -> None:

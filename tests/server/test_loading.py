@@ -13,6 +13,7 @@ from gamehall.play.actions import Action, action_from_dict
 from gamehall.play.match import Match
 from gamehall.play.registry import load_match, restore_match
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import legal_of, state_of
 from gamehall.server.config import Config
 from gamehall.server.live import LiveMatch, LiveMatches, snapshots
 from gamehall.server.live.manager import NOT_SAVED
@@ -97,7 +98,7 @@ def _next(match: Match) -> tuple[int, Action]:
     seat = match.to_act
     assert seat is not None
     actions = match.legal_actions(seat)
-    legal = match.legal_view(seat)
+    legal = legal_of(match, seat)
     if legal and legal["plays"]:
         return seat, action_from_dict({"kind": "play", "text": legal["plays"][0]})
     kind = next(k for k in ("confirm", "roll", "take", "accept") if k in actions)
@@ -145,7 +146,7 @@ def test_a_match_is_restored_from_its_snapshot_and_the_events_after_it(
         monkeypatch.setattr(snapshots, "load_match", no_replay)
         second = LiveMatches(store, config, clock=clock)
         again = await second.get(match_id)
-        assert again.match.state() == live.match.state()
+        assert state_of(again.match) == state_of(live.match)
         assert again.match.to_dict(secrets=True) == live.match.to_dict(secrets=True)
         await _play(second, again, store, 6)  # the fair dice go on from the stored seed
         await second.stop()
@@ -178,7 +179,7 @@ def test_a_match_whose_snapshot_cannot_be_used_is_replayed(
         )
         second = LiveMatches(store, config, clock=clock)
         again = await second.get(match_id)
-        assert again.match.state() == live.match.state()
+        assert state_of(again.match) == state_of(live.match)
         await second.stop()
 
     aio.run(scenario())
@@ -252,7 +253,7 @@ def test_a_restored_match_reads_its_earlier_events_only_when_somebody_reads_the_
         assert recent and recent[0] <= SNAPSHOT_EVERY
         assert not earlier and not again.match.events.complete
         assert len(again.match.events) == len(whole["events"])
-        assert again.match.state() == live.match.state()
+        assert state_of(again.match) == state_of(live.match)
         socket = Greeted()
         await second.join(again, socket)
         assert socket.hello["events"] == whole["events"]
@@ -317,14 +318,14 @@ def test_a_failed_save_of_a_restored_match_goes_back_without_fetching_its_earlie
         await first.stop()
         second = LiveMatches(store, config, clock=clock)
         again = await second.get(match_id)
-        before = again.match.state()
+        before = state_of(again.match)
         seat, action = _next(again.match)
         replies = Replies(seat)
         with monkeypatch.context() as patched:
             patched.setattr(store, "append_batch", refused)
             await second.act(again, replies, action, 1)
         assert replies.errors == [NOT_SAVED]
-        assert again.match.state() == before and not again.match.events.complete
+        assert state_of(again.match) == before and not again.match.events.complete
         await _play(second, again, store, 2)
         await second.stop()
 

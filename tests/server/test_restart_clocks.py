@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from gamehall.server.config import Config
 from gamehall.server.live import LiveMatches
 from gamehall.server.live.manager import RESTART_GRACE
@@ -101,11 +102,11 @@ def test_a_resumed_clock_is_held_until_the_server_accepts_connections(config: Co
         live = await live_matches.get(match_id, resuming=True)
         clock.advance(100)  # a long start-up: no clock runs meanwhile
         assert live.timer is None
-        assert live.match.state()["clocks"]["elapsed"] == 0
+        assert state_of(live.match)["clocks"]["elapsed"] == 0
         live_matches.serving()
         assert live.time.holding_for() == RESTART_GRACE
         clock.advance(RESTART_GRACE + 2)
-        assert abs(live.match.state()["clocks"]["elapsed"] - 2) < 1e-6
+        assert abs(state_of(live.match)["clocks"]["elapsed"] - 2) < 1e-6
         await asyncio.sleep(0.05)
         assert live.timer is not None
         await live_matches.stop()
@@ -137,7 +138,7 @@ def test_a_computer_on_move_is_not_held(config: Config) -> None:
         assert live.match.clock is not None and live.match.clock.running == 0
         assert live.time.held is None
         clock.advance(5)
-        assert live.match.state()["clocks"]["elapsed"] == 5
+        assert state_of(live.match)["clocks"]["elapsed"] == 5
         await again.stop()
 
     try:

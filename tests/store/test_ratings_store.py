@@ -9,6 +9,7 @@ from gamehall.play.actions import Accept, OfferDraw, Resign
 from gamehall.play.match import Match
 from gamehall.play.registry import new_match
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from gamehall.store import NotAllowedError, PlayerSeat, Store, User
 from store.conftest import Clock
 
@@ -128,7 +129,7 @@ def test_renju_is_rated_game_by_game_and_a_draw_is_half(store: Store, ann: User,
     first = ratings.history(ann.id, "renju", 10)
     assert len(first) == 1 and first[0].rating == pytest.approx(1500)
     assert first[0].deviation < 350
-    to_move = match.state()["to_act"]
+    to_move = state_of(match)["to_act"]
     act(to_move, Resign())  # game 2: rated, though the match (to 2) goes on
     assert not match.is_over
     points = ratings.history(ann.id, "renju", 10)

@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from gamehall.errors import GameError, RecordError
 
@@ -268,6 +268,16 @@ def _pair(data: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
+class ClockReadings(TypedDict):
+    """``ClockSnapshot.to_dict()``: what a front end reads of both clocks."""
+
+    remaining: list[float]
+    periods: list[int]
+    running: int | None
+    elapsed: float
+    flagged: int | None
+
+
 @dataclass(frozen=True)
 class ClockSnapshot:
     """Both clocks at one instant, to attach to an event.
@@ -285,7 +295,7 @@ class ClockSnapshot:
     elapsed: float = 0.0
     flagged: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ClockReadings:
         """A JSON-able dict: ``remaining``, ``periods``, ``running``, ``elapsed``, ``flagged``."""
         return {
             "remaining": list(self.remaining),

@@ -20,23 +20,22 @@ from gamehall.errors import GameError, IllegalMoveError, RecordError
 from gamehall.play.actions import Action, CheckTime, ClaimTime, Seed, Start, action_from_dict
 from gamehall.play.clock import Clock
 from gamehall.play.dice import DiceRecord, DiceSource, FairDice, FairRoll, SecureDice
+from gamehall.play.event_keys import DiceOutcome, MatchEndOutcome
 from gamehall.play.event_log import EventLog
 from gamehall.play.events import (
-    DiceOutcome,
     Event,
     Flagged,
     Forfeited,
     GameEnded,
     GameStarted,
     MatchEnded,
-    MatchEndOutcome,
     OpeningRolled,
     Rolled,
     SeedGiven,
     Stamp,
     event_from_dict,
 )
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import GameName, MatchSettings
 from gamehall.play.snapshot import SNAPSHOT_VERSION, Fields, check_version
 
 TimeSource = Callable[[], float]
@@ -139,7 +138,7 @@ class Match(ABC):
     # -- what a front end asks ------------------------------------------------------------------
 
     @property
-    def game(self) -> str:
+    def game(self) -> GameName:
         """The game's name: backgammon, georgian, nardy or renju."""
         return self.settings.game
 
@@ -169,16 +168,6 @@ class Match(ABC):
     @abstractmethod
     def _legal_actions(self, player: int) -> list[str]:
         """The kinds of action ``player`` may take now, no clock having run out."""
-
-    def legal_view(self, seat: int | None) -> dict[str, Any] | None:
-        """The moves ``seat`` may make now, listed for an interface, where the game lists them
-        (the tables games); ``None`` otherwise (renju: any empty point not in the state's
-        ``forbidden``)."""
-        return None
-
-    @abstractmethod
-    def state(self) -> dict[str, Any]:
-        """The match as a front end shows it, JSON-able (no secrets: no future dice)."""
 
     # -- acting -------------------------------------------------------------------------------
 

@@ -23,22 +23,24 @@ from gamehall.play.actions import (
     Start,
 )
 from gamehall.play.clock import Clock
-from gamehall.play.events import (
-    Accepted,
+from gamehall.play.event_keys import (
     ChoiceData,
     ChoiceOutcome,
-    Claimed,
     ClaimOutcome,
+    GameEndOutcome,
+    GameStartOutcome,
+    MoveOutcome,
+    OfferOutcome,
+)
+from gamehall.play.events import (
+    Accepted,
+    Claimed,
     Declined,
     DrawOffered,
     FifthOffered,
     GameEnded,
-    GameEndOutcome,
     GameStarted,
-    GameStartOutcome,
     Moved,
-    MoveOutcome,
-    OfferOutcome,
     OpeningChosen,
     Passed,
     Resigned,
@@ -67,6 +69,13 @@ def new_board(options: Mapping[str, Any], moves: list[str] | None = None) -> Boa
     if moves is None:
         return Board(rule=rule, opening=opening, forbidden=forbidden)
     return Board.from_moves(moves, rule=rule, opening=opening, forbidden=forbidden)
+
+
+def five_of(board: Board) -> list[str]:
+    """The points of the row that won the game on the board (empty if none did)."""
+    if board.result is None or board.result.reason != "five" or not board.moves:
+        return []
+    return winning_line(board.stones(), board.moves[-1])
 
 
 class RenjuMatch(Match):
@@ -117,7 +126,7 @@ class RenjuMatch(Match):
             board = self.board
             if board is not None and not (board.opening == "center" and len(board.moves) < 3):
                 actions.append("pass")
-        if self._claims() and self.colour_of(player) == "white":
+        if self.claims_fouls and self.colour_of(player) == "white":
             # Always offered: were it offered only when a claim stands, it would give the foul away.
             actions.append("claim")
         if self.draw_offer is None:
@@ -126,63 +135,19 @@ class RenjuMatch(Match):
             actions += ["accept", "decline"]
         return actions
 
-    def _claims(self) -> bool:
+    @property
+    def claims_fouls(self) -> bool:
         """Does White claim Black's forbidden moves in this match (``forbidden="claim"``)?"""
         return (
             self.settings.options.get("forbidden") == "claim"
             and self.settings.options.get("rule", "renju") == "renju"
         )
 
-    def state(self) -> dict[str, Any]:
-        board = self.board
-        out: dict[str, Any] = {
-            "game": self.game,
-            "players": list(self.players),
-            "length": self.settings.length,
-            "score": list(self.score),
-            "game_number": len(self.games) + (1 if self.phase == "move" or self._cut_short else 0),
-            "phase": "over" if self.is_over else self.phase,
-            "black": self.black,
-            "to_act": self.to_act,
-            "draw_offer": self.draw_offer,
-            "winner": self.winner,
-            "end_reason": self.end_reason,
-            "options": dict(self.settings.options),
-            "opening": None
-            if self.opening is None
-            else {**self.opening.to_dict(), "choices": list(self.opening.choices())},
-        }
-        if board is not None:
-            out["moves"] = board.moves
-            out["stones"] = board.stones()
-            out["turn"] = board.turn
-            # Under claim spotting a forbidden move is White's job: neither the forbidden points
-            # nor the fouls are shown until the game is over.
-            out["forbidden"] = (
-                board.forbidden_points() if board.result is None and not self._claims() else {}
-            )
-            if self._claims():
-                out["fouls"] = (
-                    [foul.to_dict() for foul in board.fouls()] if board.result is not None else []
-                )
-            out["five"] = self._five(board)
-            out["result"] = (
-                None
-                if board.result is None
-                else {"winner": board.result.winner, "reason": board.result.reason}
-            )
-        if self.clock is not None:
-            out["clocks"] = self.clock.snapshot().to_dict()
-        if self.last_game is not None:
-            out["last_game"] = self.last_game
-        return out
-
-    @staticmethod
-    def _five(board: Board) -> list[str]:
-        """The points of the row that won the game on the board (empty if none did)."""
-        if board.result is None or board.result.reason != "five" or not board.moves:
-            return []
-        return winning_line(board.stones(), board.moves[-1])
+    @property
+    def game_number(self) -> int:
+        """The game being played, or the last one played once the match is over (the game
+        cut short by a forfeit counts)."""
+        return len(self.games) + (1 if self.phase == "move" or self._cut_short else 0)
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -365,7 +330,7 @@ class RenjuMatch(Match):
             "score": list(score),
             "moves": [] if board is None else board.moves,
             "stones": {} if board is None else board.stones(),
-            "five": [] if board is None else self._five(board),
+            "five": [] if board is None else five_of(board),
         }
         self.games.append(GameSummary(len(self.games) + 1, winner, points, kind, reason, score))
         self.draw_offer = None

@@ -9,10 +9,11 @@ from typing import Any
 from gamehall.play.match import Match
 from gamehall.play.registry import match_class
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 
 Frame = dict[str, Any]
 """``{"seq", "kind", "player", "data", "state"}``: the last event of a step (its number in the
-log, its kind, who acted and what he sent) and ``Match.state()`` after it."""
+log, its kind, who acted and what he sent) and ``state_of(Match)`` after it."""
 
 
 def _recording(base: type[Match]) -> type[Match]:
@@ -38,7 +39,7 @@ def _recording(base: type[Match]) -> type[Match]:
                 "kind": acted.kind,
                 "player": acted.player,
                 "data": dict(acted.data),
-                "state": self.state(),
+                "state": state_of(self),
             }
 
     return Recording

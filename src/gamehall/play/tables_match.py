@@ -5,7 +5,6 @@ what happens around the board: who starts, rolling, the doubling cube, resignati
 move back before the turn is confirmed, scoring games into the match and the Crawford game.
 """
 
-from functools import lru_cache
 from typing import Any, Literal
 
 from gamehall.backgammon.match_id import MatchState
@@ -32,26 +31,29 @@ from gamehall.play.actions import (
     Take,
     Undo,
 )
+from gamehall.play.board_view import position_view
+from gamehall.play.event_keys import (
+    CheckerData,
+    GameEndOutcome,
+    GameStartOutcome,
+    ResignData,
+    ResignOutcome,
+)
 from gamehall.play.events import (
     Accepted,
     Beavered,
-    CheckerData,
     Confirmed,
     Declined,
     Doubled,
     Dropped,
     GameEnded,
-    GameEndOutcome,
     GameStarted,
-    GameStartOutcome,
     Moved,
     NextGameStarted,
     NoMove,
     OpeningRolled,
     Played,
-    ResignData,
     Resigned,
-    ResignOutcome,
     Rolled,
     SessionEnded,
     Started,
@@ -60,7 +62,6 @@ from gamehall.play.events import (
 )
 from gamehall.play.match import GameSummary, Handler, Match
 from gamehall.play.snapshot import Fields, pair_of_seats
-from gamehall.tables.generator import Board
 from gamehall.tables.moves import BAR
 from gamehall.tables.moves import Move as CheckerMove
 from gamehall.tables.position import Play as TablesPlay
@@ -73,13 +74,6 @@ double to answer, a turn being played, a resignation to answer, between the game
 session, the match over."""
 
 KIND_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
-
-MATCH_IDS = 4096
-"""Match IDs kept, by the fields they are made of (``_match_id_of``): the states of a match
-repeat from turn to turn and from match to match (scores, dice, the cube)."""
-
-KNOWN_BOARDS = 8
-"""Boards whose Position ID and pips are kept (``_board_facts``): those of a turn or two."""
 
 KnownMoves = tuple[Turn[TablesPosition], tuple[CheckerMove, ...], list[CheckerMove]]
 KnownPlays = tuple[TablesPosition, tuple[int, int], dict[str, TablesPlay[TablesPosition]]]
@@ -119,8 +113,6 @@ class TablesMatch(Match):
         """The legal single moves of a turn as it stood (after the moves made so far)."""
         self._known_plays: KnownPlays | None = None
         """The legal plays of a position and a roll, by their notation (in their order)."""
-        self._known_boards: dict[Board, tuple[str | None, tuple[int, int]]] = {}
-        """The boards shown lately: their GNU Backgammon Position ID (backgammon) and pips."""
 
     # -- what a front end asks ------------------------------------------------------------------
 
@@ -159,7 +151,7 @@ class TablesMatch(Match):
             if self._may_beaver():
                 actions.append("beaver")
         elif self.phase == "move" and mine and self.turn is not None:
-            if self._legal_moves(self.turn):
+            if self.legal_moves_of(self.turn):
                 actions.append("move")
                 if not self.turn.moves or self._undo_allowed():
                     actions.append("play")  # a whole play replaces the moves made, if it may
@@ -181,80 +173,9 @@ class TablesMatch(Match):
             return False
         if self.cube_owner is not None and self.cube_owner != player:
             return False
-        return self._next_cube(self.cube) is not None
+        return self.next_cube(self.cube) is not None
 
-    def state(self) -> dict[str, Any]:
-        """The match as a front end shows it (JSON-able; no secrets)."""
-        position = self.position
-        out: dict[str, Any] = {
-            "game": self.game,
-            "players": list(self.players),
-            "length": self.settings.length,
-            "score": list(self.score),
-            "game_number": self._game_number(),
-            "phase": "over" if self.is_over else self.phase,
-            "on_roll": self.on_roll,
-            "to_act": self.to_act,
-            "dice": list(self.dice) if self.dice else None,
-            "dice_left": list(self.turn.dice_left) if self.turn else None,
-            "dice_used": [move.die for move in self.turn.moves] if self.turn else [],
-            "moves": [str(m) for m in self.turn.moves] if self.turn else [],
-            "winner": self.winner,
-            "end_reason": self.end_reason,
-        }
-        if self.last_game is not None:
-            out["last_game"] = self.last_game
-        if position is not None:
-            current = self.turn.position if self.turn is not None else position
-            out["position"] = self._position_view(current)
-            out["pips"] = out["position"]["pips"]
-            if self.turn is not None:
-                out["turn_start"] = self._position_view(position)
-        if self.variant is not None:
-            out["cube"] = {
-                "value": self.cube,
-                "owner": self.cube_owner,
-                "next": self._next_cube(self.cube),
-            }
-            out["crawford"] = self.crawford_game
-            out["doubled_by"] = self.doubled_by
-            match_id = self._match_id() if position is not None else None
-            if match_id is not None:
-                out["match_id"] = match_id
-        else:
-            out["colours"] = list(self.colours)
-        if self.resign_offer is not None:
-            out["resign_offer"] = {"player": self.resign_offer[0], "value": self.resign_offer[1]}
-        if self.clock is not None:
-            out["clocks"] = self.clock.snapshot().to_dict()
-        return out
-
-    def legal_view(self, seat: int | None) -> dict[str, Any] | None:
-        """What ``seat`` may move now, when it is the player to move: the single checker moves
-        that keep a whole play possible (``moves``: ``{src, dst, die, hit}`` in the mover's
-        numbering, 25 the bar, 0 off; send ``move`` ``{src, die}``) and the whole plays
-        (``plays``: their notation, before the first single move; send ``play`` ``{text}``).
-        ``None`` for anyone else and outside a turn."""
-        turn = self.turn
-        if (
-            seat is None
-            or self.is_over
-            or self.phase != "move"
-            or self.to_act != seat
-            or turn is None
-            or self.position is None
-            or self.dice is None
-            or "move" not in self.legal_actions(seat)
-        ):
-            return None
-        moves = [
-            {"src": m.src, "dst": m.dst, "die": m.die, "hit": m.hit}
-            for m in self._legal_moves(turn)
-        ]
-        plays = [] if turn.moves else list(self._legal_plays(turn))
-        return {"moves": moves, "plays": plays}
-
-    def _legal_moves(self, turn: Turn[TablesPosition]) -> list[CheckerMove]:
+    def legal_moves_of(self, turn: Turn[TablesPosition]) -> list[CheckerMove]:
         """``turn.legal_moves()``, listed once for each state of the turn: the views of both
         players and the check of the next action ask for them again. (A turn changes only
         by its moves, so the moves made so far say what it is.)"""
@@ -266,7 +187,7 @@ class TablesMatch(Match):
         self._known_moves = (turn, made, moves)
         return moves
 
-    def _legal_plays(self, turn: Turn[TablesPosition]) -> dict[str, TablesPlay[TablesPosition]]:
+    def legal_plays_of(self, turn: Turn[TablesPosition]) -> dict[str, TablesPlay[TablesPosition]]:
         """``turn.legal_plays()`` (found with its first moves, in the same walk) by their
         notation (written once: it takes as long as finding them), listed once for each turn's
         start: the view of the player on move offers them, and the play he then sends is most
@@ -291,51 +212,14 @@ class TablesMatch(Match):
                 return play
         return position.find_play(text, dice)
 
-    def _position_view(self, position: TablesPosition) -> dict[str, Any]:
-        """The board from player 0's side of the table, each player's pips, and where each
-        point of a player's is in the other's numbering (to draw both on one board)."""
-        own = (position.mover, position.opponent)
-        position_id, pip_count = self._board_facts(position)
-        pips = list(pip_count)
-        if self.on_roll == 1:
-            own = (position.opponent, position.mover)
-            pips.reverse()
-        if position_id is not None:
-            view: dict[str, Any] = {"id": position_id}
-        else:
-            assert isinstance(position, NardyPosition)
-            view = position.to_dict()
-        view["checkers"] = [list(own[0]), list(own[1])]
-        view["pips"] = pips
-        view["opposite"] = list(position.rules.opposite)
-        return view
-
-    def _board_facts(self, position: TablesPosition) -> tuple[str | None, tuple[int, int]]:
-        """``position.to_id()`` (backgammon; None for nardy) and ``position.pip_count()``, kept
-        for the few boards of the turn: every state shows the board of the turn's start and
-        the board now, and a turn has several states."""
-        key = (position.mover, position.opponent)
-        known = self._known_boards.get(key)
-        if known is None:
-            if len(self._known_boards) >= KNOWN_BOARDS:
-                self._known_boards.clear()
-            position_id = position.to_id() if isinstance(position, BackgammonPosition) else None
-            known = self._known_boards[key] = (position_id, position.pip_count())
-        return known
-
-    def _match_id(self) -> str | None:
-        """The Match ID, when GNU Backgammon's can hold the state (a cube up to 32768)."""
-        try:
-            return _match_id_of(tuple(self._match_fields().items()))
-        except GameError:
-            return None
-
     def match_state(self) -> MatchState:
-        """The state as GNU Backgammon's Match ID holds it (backgammon only)."""
-        return MatchState(**self._match_fields())
+        """The state as GNU Backgammon's Match ID holds it (backgammon only); ``GameError``
+        for nardy, and for a stake its ID cannot hold (over 32768)."""
+        return MatchState(**self.match_fields())
 
-    def _match_fields(self) -> dict[str, Any]:
-        """``match_state()``'s fields, by name."""
+    def match_fields(self) -> dict[str, Any]:
+        """``match_state()``'s fields, by name (what a view's cache of Match IDs is keyed by:
+        cheaper than the state, which checks them)."""
         if self.variant is None:
             raise GameError("nardy has no GNU Backgammon Match ID")
         game_state: Literal["no_game", "playing", "over", "resigned", "dropped"] = "playing"
@@ -476,7 +360,7 @@ class TablesMatch(Match):
             raise IllegalMoveError(self._why_no_double(player))
         self.phase = "double"
         self.doubled_by = player
-        offered = self._next_cube(self.cube)
+        offered = self.next_cube(self.cube)
         assert offered is not None  # may_double says the cube can go higher
         self._log(Doubled(**self._stamp(player), outcome={"cube": offered}))
 
@@ -491,7 +375,7 @@ class TablesMatch(Match):
 
     def _on_take(self, player: int, action: Take) -> None:
         self._require(player, "double", "taking")
-        value = self._next_cube(self.cube)
+        value = self.next_cube(self.cube)
         assert value is not None
         self.cube, self.cube_owner = value, player
         self._log(Taken(**self._stamp(player), outcome={"cube": value}))
@@ -508,14 +392,14 @@ class TablesMatch(Match):
     def _may_beaver(self) -> bool:
         if not (self.settings.beavers and self.settings.length == 0):
             return False
-        value = self._next_cube(self.cube)
-        return value is not None and self._next_cube(value) is not None
+        value = self.next_cube(self.cube)
+        return value is not None and self.next_cube(value) is not None
 
     def _on_beaver(self, player: int, action: Beaver) -> None:
         self._require(player, "double", "beavering")
         if not self._may_beaver():
             raise IllegalMoveError("beavers are not allowed in this match")
-        value = self._next_cube(self._next_cube(self.cube) or self.cube)
+        value = self.next_cube(self.next_cube(self.cube) or self.cube)
         assert value is not None
         self.cube, self.cube_owner = value, player
         self._log(Beavered(**self._stamp(player), outcome={"cube": value}))
@@ -647,7 +531,7 @@ class TablesMatch(Match):
         self.dice = dice
         self.turn = self.position.start_turn(dice)
         self.phase = "move"
-        if not self._legal_moves(self.turn):
+        if not self.legal_moves_of(self.turn):
             self._log(NoMove(**self._stamp(self.on_roll, derived=True)))
             self._finish_turn(self.on_roll, derived=True)
 
@@ -683,7 +567,7 @@ class TablesMatch(Match):
         self.phase = "roll"
         self._after_roll_phase_starts()
 
-    def _next_cube(self, value: int) -> int | None:
+    def next_cube(self, value: int) -> int | None:
         """The stake after an accepted double, or ``None`` when it is at its cap."""
         assert self.variant is not None
         return self.variant.next_cube(value, self.settings.cube_cap)
@@ -723,7 +607,7 @@ class TablesMatch(Match):
             "cube": self.cube,
             "cube_owner": self.cube_owner,
             "score": list(self.score),
-            "position": None if final is None else self._position_view(final),
+            "position": None if final is None else position_view(final, self.on_roll),
         }
         score = (self.score[0], self.score[1])
         self.games.append(GameSummary(len(self.games) + 1, winner, points, kind, reason, score))
@@ -750,7 +634,8 @@ class TablesMatch(Match):
             return
         self._start_game()
 
-    def _game_number(self) -> int:
+    @property
+    def game_number(self) -> int:
         """The game being played, or the last one played once the match is over (the game
         cut short by a forfeit or a flag counts)."""
         if self.is_over:
@@ -871,9 +756,3 @@ class TablesMatch(Match):
             head_exception=options.get("head_exception", "seed"),  # type: ignore[arg-type]
             last_roll_tie=options.get("last_roll_tie") == "on",
         )
-
-
-@lru_cache(maxsize=MATCH_IDS)
-def _match_id_of(fields: tuple[tuple[str, Any], ...]) -> str:
-    """``MatchState(**fields).to_id()``, kept for the states that come again."""
-    return MatchState(**dict(fields)).to_id()

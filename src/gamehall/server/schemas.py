@@ -203,8 +203,8 @@ class MatchView(Answer):
 
 
 class MatchState(Answer):
-    """``Match.state()``: the match as a front end shows it. The fields below are every game's;
-    each game adds its own (``docs/protocol.md``, the state's fields)."""
+    """``play.views.state_of(match)``: the match as a front end shows it. The fields below are
+    every game's; each game adds its own (``docs/protocol.md``, the state's fields)."""
 
     model_config = ConfigDict(extra="allow")
 

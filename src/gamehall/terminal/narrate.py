@@ -8,7 +8,8 @@ with its dice.
 
 from collections.abc import Iterable
 
-from gamehall.play.events import Event, GameEndOutcome, GameStartOutcome
+from gamehall.play.event_keys import GameEndOutcome, GameStartOutcome
+from gamehall.play.events import Event
 from gamehall.play.match import Match
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.render import show_dice, show_points

@@ -23,7 +23,8 @@ from typing import Literal
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.errors import RecordError
 from gamehall.nardy.position import Position as NardyPosition
-from gamehall.play.events import Event, GameEndOutcome
+from gamehall.play.event_keys import GameEndOutcome
+from gamehall.play.events import Event
 from gamehall.play.records.mat_record import GamePosition, MatGame, MatRecord, MatTurn, VariantName
 from gamehall.play.records.mat_settings import event_date, settings_header
 from gamehall.play.tables_match import TablesMatch

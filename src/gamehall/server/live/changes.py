@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamehall.play.match import Match
+from gamehall.play.views import state_of
 from gamehall.server.live.fanout import Serialised, Views, dumps, personal
 from gamehall.server.live.matches import LiveMatch, Saved
 from gamehall.server.live.persistence import secrets_of, summary_of
@@ -70,7 +71,7 @@ def saved_after(
 
 def update_of(live: LiveMatch, events: list[dict[str, Any]]) -> Update:
     """The update of ``live``'s new ``events`` (stored, or about to be)."""
-    message = {"type": "update", "events": events, "state": live.match.state()}
+    message = {"type": "update", "events": events, "state": state_of(live.match)}
     views = live.views()
     common = dumps(message)[:-1]  # the message less its closing brace, shared by every seat
     prepared = {seat: _serialised(message, common, views, seat) for seat in views}

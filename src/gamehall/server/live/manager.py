@@ -36,6 +36,7 @@ from gamehall.play.actions import Action, ClaimTime
 from gamehall.play.match import Match, TimeSource
 from gamehall.play.registry import new_match, restore_match
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from gamehall.server.bus import Bus
 from gamehall.server.config import Config
 from gamehall.server.live import bots, presence, sync
@@ -279,8 +280,8 @@ class LiveMatches:
         live.match = await self.workers.play(_restored, live.saved, live)
 
     async def state(self, match_id: str) -> dict[str, Any]:
-        """``Match.state()`` of a match: of the live copy; of a finished match, as stored
-        with it (no replay); else of the match, loaded."""
+        """The state of a match (``play.views.state_of``): of the live copy; of a finished
+        match, as stored with it (no replay); else of the match, loaded."""
         live = self._live.get(match_id)
         if live is None:
             stored = await self.persistence.stored(match_id)
@@ -291,7 +292,7 @@ class LiveMatches:
                 return await self.workers.replay(_rebuilt_state, stored, self.clock)
             live = await self.get(match_id)
         async with live.lock:
-            return live.match.state()
+            return dict(state_of(live.match))
 
     # -- sockets --------------------------------------------------------------------------------
 
@@ -624,4 +625,4 @@ def _started(
 
 
 def _rebuilt_state(stored: StoredMatch, time_source: TimeSource) -> dict[str, Any]:
-    return rebuild(stored, time_source, None)[0].state()
+    return dict(state_of(rebuild(stored, time_source, None)[0]))

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from gamehall.engines import Engine
 from gamehall.play.match import Match
+from gamehall.play.views import legal_of, state_of
 from gamehall.server.live.catch_up import LoggedDice
 from gamehall.server.live.clocks import MatchTime
 from gamehall.store import PlayerSeat
@@ -116,7 +117,7 @@ class LiveMatch:
         """What each reader may do now, by seat (None: spectators): ``actions`` and ``legal``.
         Made once per change, and off the event loop (listing the plays takes a while)."""
         return {
-            seat: {"actions": self.actions(seat), "legal": self.match.legal_view(seat)}
+            seat: {"actions": self.actions(seat), "legal": legal_of(self.match, seat)}
             for seat in (0, 1, None)
         }
 
@@ -129,6 +130,6 @@ class LiveMatch:
             "match_id": self.id,
             "you": seat,
             "players": self.players(),
-            "state": self.match.state(),
+            "state": state_of(self.match),
             "events": self.match.events.dicts(),
         }

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from gamehall.errors import GameError
 from gamehall.play.match import Match
 from gamehall.play.settings import MatchSettings
+from gamehall.play.views import state_of
 from gamehall.server.live.catch_up import LoggedDice
 from gamehall.server.live.clocks import MatchTime, WallClock
 from gamehall.server.live.matches import LiveMatch
@@ -57,7 +58,7 @@ def summary_of(match: Match, time_source: MatchTime) -> dict[str, Any]:
         "clock_offset": time_source.offset,
     }
     if match.is_over:
-        summary["state"] = match.state()
+        summary["state"] = state_of(match)
     return summary
 
 

@@ -179,8 +179,8 @@
  */
 
 /**
- * ``Match.state()``: the match as a front end shows it. The fields below are every game's; each
- * game adds its own (``docs/protocol.md``, the state's fields).
+ * ``play.views.state_of(match)``: the match as a front end shows it. The fields below are every
+ * game's; each game adds its own (``docs/protocol.md``, the state's fields).
  * @typedef {object} MatchState
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
  * @property {string[]} players
