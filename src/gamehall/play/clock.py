@@ -38,7 +38,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, TypedDict
 
 from gamehall.errors import GameError, RecordError
@@ -304,6 +304,12 @@ class ClockSnapshot:
             "elapsed": self.elapsed,
             "flagged": self.flagged,
         }
+
+    @cached_property
+    def readings(self) -> ClockReadings:
+        """``to_dict()`` made once, for the events that carry the snapshot: it is written and
+        sent with each of them several times, and must be read, never changed."""
+        return self.to_dict()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ClockSnapshot:

@@ -80,17 +80,19 @@ class EventOf(Generic[DataT, OutcomeT]):
     """Both clocks after the event, when the match has a clock."""
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-able dict that ``event_from_dict`` reads back."""
+        """A JSON-able dict that ``event_from_dict`` reads back. Its data, outcome and clocks
+        are the event's own (an event is written and sent several times: they are not
+        copied), so they are read, never changed."""
         out: dict[str, object] = {"seq": self.seq, "kind": self.kind, "player": self.player}
         out["time"] = self.time
         if self.data:
-            out["data"] = dict(self.data)
+            out["data"] = self.data
         if self.outcome:
-            out["outcome"] = dict(self.outcome)
+            out["outcome"] = self.outcome
         if self.derived:
             out["derived"] = True
         if self.clocks is not None:
-            out["clocks"] = self.clocks.to_dict()
+            out["clocks"] = self.clocks.readings
         return out
 
     def action(self) -> Action:
