@@ -17,7 +17,7 @@ one is refused, never coerced.
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, Generic, Literal, Self, TypedDict, TypeVar, cast
+from typing import ClassVar, Generic, Literal, Self, TypedDict, TypeVar, cast, get_args
 
 from gamehall.errors import GameError, RecordError
 from gamehall.play.actions import Action, action_from_dict
@@ -306,10 +306,6 @@ Event = (
 )
 """An entry of a match's log: one of the kinds above, told apart by ``kind``."""
 
-DiceEvent = OpeningRolled | Rolled
-"""The events that roll dice."""
-
-
 # -- reading the stored form ---------------------------------------------------------------------
 
 Check = Callable[[object], bool]
@@ -396,37 +392,7 @@ OUTCOMES: dict[str, Keys] = {
 """Each kind's outcome, where it has one."""
 
 EVENT_TYPES: dict[str, type[EventOf[Mapping[str, object], Mapping[str, object]]]] = {
-    cls.kind: cls
-    for cls in (
-        Started,
-        SeedGiven,
-        Flagged,
-        Forfeited,
-        MatchEnded,
-        Moved,
-        Played,
-        Undone,
-        Confirmed,
-        Doubled,
-        Taken,
-        Dropped,
-        Beavered,
-        Resigned,
-        Accepted,
-        Declined,
-        NextGameStarted,
-        SessionEnded,
-        GameStarted,
-        OpeningRolled,
-        Rolled,
-        NoMove,
-        GameEnded,
-        Passed,
-        FifthOffered,
-        OpeningChosen,
-        Claimed,
-        DrawOffered,
-    )
+    cls.kind: cls for cls in get_args(Event)
 }
 """Every kind of event by its name."""
 

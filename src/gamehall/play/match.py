@@ -40,8 +40,8 @@ from gamehall.play.snapshot import SNAPSHOT_VERSION, Fields, check_version
 
 TimeSource = Callable[[], float]
 Handler = Callable[[Any, Any], None]
-E = TypeVar("E", bound=Event)
 """A method that applies one kind of action: ``(player, action)``."""
+E = TypeVar("E", bound=Event)
 
 
 @dataclass(frozen=True)
@@ -344,7 +344,7 @@ class Match(ABC):
             return False
         first = len(self.events)
         self.clock.stop()
-        self._log(Flagged(**self._stamp(None), data={}, outcome={"player": side}))
+        self._log(Flagged(**self._stamp(None), outcome={"player": side}))
         self._lose_on_time(side)
         self._after_action(first)
         return True
@@ -369,7 +369,7 @@ class Match(ABC):
         revealed = self._reveal_cut_short()
         if revealed is not None:
             outcome["server_seed"] = revealed.seed
-        self._log(MatchEnded(**self._stamp(winner, derived=True), data={}, outcome=outcome))
+        self._log(MatchEnded(**self._stamp(winner, derived=True), outcome=outcome))
 
     # -- dice -----------------------------------------------------------------------------------
 

@@ -5,9 +5,9 @@ what happens around the board: who starts, rolling, the doubling cube, resignati
 move back before the turn is confirmed, scoring games into the match and the Crawford game.
 """
 
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
-from gamehall.backgammon.match_id import MatchState
+from gamehall.backgammon.match_id import GameState, MatchState
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.backgammon.variants import Variant, find_variant
 from gamehall.errors import GameError, IllegalMoveError, RecordError
@@ -74,6 +74,24 @@ double to answer, a turn being played, a resignation to answer, between the game
 session, the match over."""
 
 KIND_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
+
+
+class MatchFields(NamedTuple):
+    """``MatchState``'s fields in its order, unchecked: hashable, for a cache of Match IDs."""
+
+    cube_value: int
+    cube_owner: int | None
+    player_on_roll: int
+    crawford: bool
+    game_state: GameState
+    turn: int
+    doubled: bool
+    resignation: int
+    dice: tuple[int, int] | None
+    match_length: int
+    score: tuple[int, int]
+    jacoby: bool
+
 
 KnownMoves = tuple[Turn[TablesPosition], tuple[CheckerMove, ...], list[CheckerMove]]
 KnownPlays = tuple[TablesPosition, tuple[int, int], dict[str, TablesPlay[TablesPosition]]]
@@ -215,38 +233,36 @@ class TablesMatch(Match):
     def match_state(self) -> MatchState:
         """The state as GNU Backgammon's Match ID holds it (backgammon only); ``GameError``
         for nardy, and for a stake its ID cannot hold (over 32768)."""
-        return MatchState(**self.match_fields())
+        return MatchState(*self.match_fields())
 
-    def match_fields(self) -> dict[str, Any]:
-        """``match_state()``'s fields, by name (what a view's cache of Match IDs is keyed by:
-        cheaper than the state, which checks them)."""
+    def match_fields(self) -> MatchFields:
+        """``match_state()``'s fields, unchecked (what a view's cache of Match IDs is keyed
+        by: cheaper than the state, which checks them); ``GameError`` as ``match_state``."""
         if self.variant is None:
             raise GameError("nardy has no GNU Backgammon Match ID")
-        game_state: Literal["no_game", "playing", "over", "resigned", "dropped"] = "playing"
+        game_state: GameState = "playing"
         if self.phase in ("waiting", "between"):
             game_state = "no_game"
         elif self.is_over:
             last = self.games[-1] if self.games else None
-            game_state = {"drop": "dropped", "resign": "resigned"}.get(
-                last.reason if last else "", "over"
-            )  # type: ignore[assignment]
+            ended: dict[str, GameState] = {"drop": "dropped", "resign": "resigned"}
+            game_state = ended.get(last.reason if last else "", "over")
         if self.cube & (self.cube - 1):
             raise GameError(f"GNU Backgammon's Match ID cannot hold a stake of {self.cube}")
-        turn = self.to_act if self.to_act is not None else self.on_roll
-        return {
-            "cube_value": self.cube,
-            "cube_owner": self.cube_owner,
-            "player_on_roll": self.on_roll,
-            "crawford": self.crawford_game and self.settings.length > 0,
-            "game_state": game_state,
-            "turn": turn,
-            "doubled": self.phase == "double",
-            "resignation": self.resign_offer[1] if self.resign_offer else 0,
-            "dice": self.dice if self.phase == "move" else None,
-            "match_length": self.settings.length,
-            "score": (int(self.score[0]), int(self.score[1])),
-            "jacoby": self.settings.jacoby,
-        }
+        return MatchFields(
+            cube_value=self.cube,
+            cube_owner=self.cube_owner,
+            player_on_roll=self.on_roll,
+            crawford=self.crawford_game and self.settings.length > 0,
+            game_state=game_state,
+            turn=self.to_act if self.to_act is not None else self.on_roll,
+            doubled=self.phase == "double",
+            resignation=self.resign_offer[1] if self.resign_offer else 0,
+            dice=self.dice if self.phase == "move" else None,
+            match_length=self.settings.length,
+            score=(int(self.score[0]), int(self.score[1])),
+            jacoby=self.settings.jacoby,
+        )
 
     # -- actions ----------------------------------------------------------------------------------
 

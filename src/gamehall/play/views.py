@@ -18,7 +18,7 @@ from gamehall.play.clock import ClockReadings
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch, five_of
 from gamehall.play.settings import GameName
-from gamehall.play.tables_match import TablesMatch
+from gamehall.play.tables_match import MatchFields, TablesMatch
 
 MATCH_IDS = 4096
 """Match IDs kept, by the fields they are made of: the states of a match repeat from turn to
@@ -205,15 +205,15 @@ def tables_state(match: TablesMatch) -> TablesState:
 def _match_id(match: TablesMatch) -> str | None:
     """The Match ID, when GNU Backgammon's can hold the state (a cube up to 32768)."""
     try:
-        return _match_id_of(tuple(match.match_fields().items()))
+        return _match_id_of(match.match_fields())
     except GameError:
         return None
 
 
 @lru_cache(maxsize=MATCH_IDS)
-def _match_id_of(fields: tuple[tuple[str, object], ...]) -> str:
-    """``MatchState(**fields).to_id()``, kept for the states that come again."""
-    return MatchState(**dict(fields)).to_id()  # type: ignore[arg-type]
+def _match_id_of(fields: MatchFields) -> str:
+    """``MatchState(*fields).to_id()``, kept for the states that come again."""
+    return MatchState(*fields).to_id()
 
 
 def renju_state(match: RenjuMatch) -> RenjuState:

@@ -32,6 +32,14 @@ HEADER = """\
 // JSDoc only, for the type-check; nothing runs here.
 """
 WIDTH = 100
+SCALARS = {
+    "string": "string",
+    "integer": "number",
+    "number": "number",
+    "boolean": "boolean",
+    "null": "null",
+}
+"""JSON Schema's scalar types and TypeScript's names for them."""
 
 
 def type_name(component: str) -> str:
@@ -60,9 +68,7 @@ def js_type(schema: Schema) -> str:
         return _array(schema)
     if kind == "object":
         return _object(schema)
-    return {"string": "string", "integer": "number", "number": "number", "boolean": "boolean"}.get(
-        str(kind), "null" if kind == "null" else "any"
-    )
+    return SCALARS.get(str(kind), "any")
 
 
 def _schema(value: JsonValue) -> Schema:

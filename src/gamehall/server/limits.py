@@ -132,8 +132,12 @@ class RateLimits:
     rates: dict[str, RateLimitItem]
     clock: Callable[[], float] = time.time
     """The server's wall clock: a refusal's wait is counted from it."""
-    fallback: Limiter = field(default_factory=MemoryWindows)
-    """Counts in this process's memory while the shared storage (Redis) cannot be reached."""
+    fallback: Limiter = field(init=False)
+    """Counts in this process's memory, on ``clock``, while the shared storage (Redis) cannot
+    be reached."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fallback", MemoryWindows(self.clock))
 
     @classmethod
     def of(cls, config: Config, clock: Callable[[], float] = time.time) -> "RateLimits":
@@ -148,7 +152,7 @@ class RateLimits:
         else:
             limiter = MemoryWindows(clock)
         rates = {name: parse(config.rate(name)) for name in DEFAULT_RATES}
-        return cls(limiter, rates, clock, MemoryWindows(clock))
+        return cls(limiter, rates, clock)
 
     async def hit(self, name: str, key: str) -> None:
         """Count one of ``name`` by ``key``; ``RateLimitedError`` when over the limit."""
