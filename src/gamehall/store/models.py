@@ -7,7 +7,7 @@ convention, so that migrations can refer to it on both. The migration in
 """
 
 from datetime import UTC, datetime
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlalchemy import (
     JSON,
@@ -70,6 +70,11 @@ class Base(DeclarativeBase):
         datetime: UTCDateTime(),
         dict[str, Any]: JSON(),
     }
+
+    if TYPE_CHECKING:
+        # DeclarativeBase types its constructor ``**kw: Any``, which makes every mention of
+        # a table class an Any-expression; the columns are keyword arguments of any type.
+        def __init__(self, **kw: object) -> None: ...
 
 
 class UserRow(Base):
