@@ -11,9 +11,15 @@ by ``json``, so that the server reads exactly what ``json`` reads.
 
 import json
 import re
-from typing import Any
+from typing import Any, TypeAlias
 
 import orjson
+
+JsonValue: TypeAlias = "dict[str, JsonValue] | list[JsonValue] | str | int | float | bool | None"
+"""A value as JSON holds it: what a stored column or a message reads back to, before it is
+read into a typed value."""
+JsonObject: TypeAlias = dict[str, JsonValue]
+"""A JSON object: what ``to_dict`` writes and ``from_dict`` reads."""
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 _LONG_NUMBER = re.compile(r"\d{20}")
