@@ -19,7 +19,7 @@ def config(tmp_path: Path) -> Config:
         grace_seconds=60,
         bot_delay=0,
         allowed_hosts=("testserver",),
-        rates=tuple((name, "10000/second") for name in DEFAULT_RATES),
+        **{f"rate_{name}": "10000/second" for name in DEFAULT_RATES},
     )
 
 

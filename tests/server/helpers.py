@@ -13,7 +13,6 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import Any, Literal
 
 import httpx2
@@ -293,7 +292,7 @@ def running(
 ) -> Iterator[Hall]:
     """The app on ``config`` (with ``changes``), running until the block ends; on ``clock``
     instead of the real time if given."""
-    config = replace(config, **changes)
+    config = config.changed(**changes)
     store = Store(config.database_url, password_hasher=CHEAP_HASHER)
     try:
         with TestClient(create_app(config, store=store, broker=broker, clock=clock)) as main:

@@ -8,7 +8,6 @@ import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import Any
 
 import httpx2
@@ -198,7 +197,7 @@ def _free_port() -> int:
 def served(config: Config) -> Iterator[str]:
     """The app under a real uvicorn (with ``gamehall serve``'s frame limit) in a thread."""
     port = _free_port()
-    config = replace(config, port=port, allowed_hosts=())
+    config = config.changed(port=port, allowed_hosts=())
     store = Store(config.database_url, password_hasher=CHEAP_HASHER)
     app = create_app(config, store=store)
     server = uvicorn.Server(

@@ -13,8 +13,8 @@ from gamehall.store import passwords
 from server.helpers import PASSWORD, running
 
 
-def _rates(**low: str) -> tuple[tuple[str, str], ...]:
-    return tuple((name, low.get(name, "10000/second")) for name in DEFAULT_RATES)
+def _rates(**low: str) -> dict[str, str]:
+    return {f"rate_{name}": low.get(name, "10000/second") for name in DEFAULT_RATES}
 
 
 def _limited(response: Any, what: str) -> None:
@@ -24,7 +24,7 @@ def _limited(response: Any, what: str) -> None:
 
 
 def test_logins_are_limited_per_address(config: Config) -> None:
-    with running(config, rates=_rates(login="2/minute")) as hall:
+    with running(config, **_rates(login="2/minute")) as hall:
         hall.register("ann")
         client = hall.client()
         body = {"name": "ann", "password": "wrong password"}
@@ -35,7 +35,7 @@ def test_logins_are_limited_per_address(config: Config) -> None:
 
 
 def test_registrations_and_guests_are_limited(config: Config) -> None:
-    with running(config, rates=_rates(register="2/minute", guest="2/minute")) as hall:
+    with running(config, **_rates(register="2/minute", guest="2/minute")) as hall:
         client = hall.client()
         for name in ("ann", "bob"):
             assert client.post(
@@ -52,7 +52,7 @@ def test_registrations_and_guests_are_limited(config: Config) -> None:
 
 
 def test_seeks_and_challenges_are_limited_per_user(config: Config) -> None:
-    with running(config, rates=_rates(seeks="2/minute", challenges="2/minute")) as hall:
+    with running(config, **_rates(seeks="2/minute", challenges="2/minute")) as hall:
         ann, bob = hall.register("ann"), hall.register("bob")
         for _ in range(2):
             ann.ok("post", "/api/seeks", {"settings": {}})
@@ -65,7 +65,7 @@ def test_seeks_and_challenges_are_limited_per_user(config: Config) -> None:
 
 
 def test_socket_frames_are_limited(config: Config) -> None:
-    with running(config, rates=_rates(actions="3/minute")) as hall:
+    with running(config, **_rates(actions="3/minute")) as hall:
         match_id, players = hall.match_between({})
         with players[0].socket(match_id) as sock:
             for _ in range(3):

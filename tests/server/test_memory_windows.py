@@ -56,7 +56,7 @@ def test_keys_with_no_hit_left_in_their_window_are_let_go() -> None:
 def test_the_wait_a_refusal_names_is_counted_on_the_servers_clock() -> None:
     """The wait was counted from ``time.time()`` whatever clock the server was given."""
     clock = Clock()
-    limits = RateLimits.of(Config(rates=(("actions", "2/minute"),)), clock)
+    limits = RateLimits.of(Config(rate_actions="2/minute"), clock)
 
     async def hit() -> None:
         await limits.hit("actions", "1.2.3.4")

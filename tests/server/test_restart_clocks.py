@@ -8,7 +8,6 @@ the side on move to a restart, its clock running from the match's load partway t
 
 import asyncio
 import time
-from dataclasses import replace
 from typing import Any
 
 from gamehall.play.settings import MatchSettings
@@ -119,7 +118,7 @@ def test_a_resumed_clock_is_held_until_the_server_accepts_connections(config: Co
 
 def test_a_computer_on_move_is_not_held(config: Config) -> None:
     clock = FakeClock()
-    config = replace(config, bot_delay=600)  # the computer (Black) has not moved yet
+    config = config.changed(bot_delay=600)  # the computer (Black) has not moved yet
     settings = MatchSettings.from_dict({"game": "renju", "clock": "fischer:300"})
     upgrade_database(config.database_url)
     store = Store(config.database_url, password_hasher=CHEAP_HASHER)

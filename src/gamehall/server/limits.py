@@ -5,7 +5,7 @@ The counting is a moving window: the ``limits`` library's in Redis when ``GAMEHA
 is set, so that several processes share the counts; else the same window counted in this
 process's memory (``MemoryWindows``). The library's own memory storage is not used: after every
 hit it starts a scan of every key it holds, each key handed to a worker thread, which cost a
-busy server more CPU than the moves it counted. The rates are settings (``Config.rates``). A
+busy server more CPU than the moves it counted. The rates are settings (``Config.rate_*``). A
 request over its limit is answered 429 with ``Retry-After`` (seconds until the next one is
 allowed); a socket's frame gets the protocol's ``error``. While Redis is away each process
 counts in its own memory (``RateLimits.fallback``), so that an outage neither lifts the limits
