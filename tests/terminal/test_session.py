@@ -235,7 +235,7 @@ def test_resigning_a_gammon_and_a_nardy_surrender() -> None:
     nardy = TablesMatch(MatchSettings("nardy"), ("Human", "Computer"), dice=OpeningThreeOne())
     _, out = play(nardy, lines("resign"))
     assert "Human: resigns (1 point)" in out
-    assert "Game over: Computer wins (an oin, 1 point) by resignation." in out
+    assert "Game over: Computer wins (an oin, 1 point): Human resigned." in out
 
 
 def test_renju_draw_offer_moves_and_pass() -> None:
@@ -247,7 +247,7 @@ def test_renju_draw_offer_moves_and_pass() -> None:
     assert "pass breaks the opening rule" in out
     assert "a1 breaks the opening rule" in out
     assert "Points you may play" in out
-    assert "Game over: Computer wins (1 point) by resignation." in out
+    assert "Game over: Computer wins (1 point): Human resigned." in out
 
 
 def test_two_people_at_one_keyboard() -> None:
@@ -256,7 +256,7 @@ def test_two_people_at_one_keyboard() -> None:
     assert "Ann (black)> h8" in out
     assert "Bob (white)> draw" in out
     assert "Ann (black), accept or decline the draw, or move> accept" in out
-    assert "Game over: a draw by agreement." in out
+    assert "Game over: a draw (by agreement)." in out
 
 
 def test_a_money_session_between_games() -> None:
