@@ -79,6 +79,17 @@ def test_a_double_at_the_start_is_wrong_and_passing_it_a_blunder() -> None:
     assert analysis.players[1].cube_decisions == 1
 
 
+@pytest.mark.parametrize("pair", [("random", "intermediate"), ("advanced", "beginner")])
+def test_long_nardy_errors_follow_the_levels(pair: tuple[str, str]) -> None:
+    """The first analysis of long nardy: the weaker level makes several times the errors."""
+    analysis = analyse_record(played_match(0, 1, (pair,), game="nardy"))
+    assert analysis.game == "nardy" and analysis.match_play
+    weak, strong = sorted(analysis.players, key=lambda p: p.name not in ("random", "beginner"))
+    assert weak.error_rate > 3 * strong.error_rate, (weak, strong)
+    assert all(d.kind == "checker" for d in analysis.decisions)
+    assert weak.errors["blunder"] > strong.errors["blunder"]
+
+
 def test_the_analysis_round_trips() -> None:
     analysis = analyse_record(played_match(1, 1, PAIRS))
     data = analysis.to_dict()
@@ -103,8 +114,8 @@ def test_what_cannot_be_analysed_is_refused_in_words(tmp_path: Path) -> None:
         analyse_record(_money(T.roll(0, (3, 1), "8/5 6/5")), plies=3)
     with pytest.raises(AnalysisError, match="no decisions"):
         analyse_record(MatRecord(0, ("Ann", "Bob")))
-    with pytest.raises(AnalysisError, match="nardy"):
-        analyse_record(MatRecord(0, ("Ann", "Bob"), variant="nardy"))
+    with pytest.raises(AnalysisError, match="no decisions"):
+        analyse_record(MatRecord(3, ("Ann", "Bob"), variant="nardy"))
     with pytest.raises(AnalysisError, match="the thresholds grow"):
         Thresholds(0.1, 0.05, 0.2)
     truncated = tmp_path / "cut.mat"

@@ -37,7 +37,7 @@ from gamehall.engines.neural.met import match_equity_table
 from gamehall.engines.neural.network import equity
 from gamehall.engines.neural.rolls import ROLLS, best_after_rolls
 from gamehall.engines.neural.search import Searcher
-from gamehall.tables.position import Play
+from gamehall.play.records import GamePlay, GamePosition
 
 Probabilities = npt.NDArray[np.float64]
 
@@ -63,7 +63,7 @@ class Value:
 class RankedPlay:
     """One play of a roll, with its value to the mover."""
 
-    play: Play[BackgammonPosition]
+    play: GamePlay
     value: Value
 
 
@@ -141,6 +141,8 @@ def _searcher(georgian: bool) -> Searcher:
 class BackgammonJudge:
     """Judges the decisions of one backgammon or Georgian match at ``plies`` (0, 1, 2)."""
 
+    has_cube = True
+
     def __init__(self, georgian: bool, plies: int = 0) -> None:
         self.searcher = _searcher(georgian)
         self.args = self.searcher.kernel_args()
@@ -165,13 +167,14 @@ class BackgammonJudge:
 
     def plays(
         self,
-        position: BackgammonPosition,
+        position: GamePosition,
         dice: tuple[int, int],
         context: MatchContext,
-        played: Play[BackgammonPosition],
+        played: GamePlay,
     ) -> tuple[list[RankedPlay], int]:
         """The best plays of ``dice`` and the one ``played``, best first, each with its value
         to the mover; and how many legal plays the roll has."""
+        assert isinstance(position, BackgammonPosition)
         plays = position.legal_plays(dice)
         results = np.stack([from_sides(p.result.mover, p.result.opponent) for p in plays])
         probs = self.static(results)
@@ -186,7 +189,7 @@ class BackgammonJudge:
         ranked.sort(key=lambda r: -r.value.emg)
         return ranked, len(plays)
 
-    def cube(self, position: BackgammonPosition, context: MatchContext) -> CubeHint:
+    def cube(self, position: GamePosition, context: MatchContext) -> CubeHint:
         """The cube decision of the side on roll before his roll (``context`` from his side)."""
         board = from_sides(position.mover, position.opponent)
         probs = before_roll(self.searcher, board, self.plies, REPLY_WIDTH)
@@ -194,7 +197,7 @@ class BackgammonJudge:
 
     def luck(
         self,
-        position: BackgammonPosition,
+        position: GamePosition,
         dice: tuple[int, int],
         context: MatchContext,
         opening: bool,
@@ -215,6 +218,19 @@ class BackgammonJudge:
             if a != b:
                 total += float(mine[k]) + self._turned(float(theirs[k]), other, context)
         return actual - total / 30.0
+
+    @staticmethod
+    def points(emg: float, context: MatchContext) -> float:
+        """An equity in EMG as points at the cube (money) or MWC (a match)."""
+        return points(emg, context)
+
+    @staticmethod
+    def match_value(context: MatchContext) -> float:
+        """The MWC of the context's side before a game at its score."""
+        away = context.away
+        assert away is not None
+        table = match_equity_table(context.variant, context.crawford_rule)
+        return table.mwc(away[0], away[1], crawford_played(context))
 
     @staticmethod
     def _turned(emg: float, other: MatchContext, mine: MatchContext) -> float:

@@ -1,5 +1,6 @@
-"""Analysing a backgammon or Georgian match: every checker play and cube decision of its record
-judged by the network (``judge``), each roll's luck, and each player's figures.
+"""Analysing a backgammon, Georgian or long nardy match: every checker play and cube decision of
+its record judged by the game's network (``judge``, ``nardy_judge``), each roll's luck, and each
+player's figures.
 
 The match is read as its record (``MatRecord``: a ``.mat`` file, or ``mat_record`` of a match
 played here) and replayed turn by turn by the play layer (``replay_record``), which decides what
@@ -16,8 +17,10 @@ match's context and scores the choices the player had:
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from gamehall.analysis.judge import BackgammonJudge, RankedPlay, points
+from gamehall.analysis.judge import BackgammonJudge, RankedPlay
+from gamehall.analysis.nardy_judge import NardyJudge
 from gamehall.analysis.values import (
     BANDS,
     AnalysisError,
@@ -29,12 +32,10 @@ from gamehall.analysis.values import (
     TablesAnalysis,
     Thresholds,
 )
-from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.engines.base import MatchContext
 from gamehall.engines.driver import match_context
-from gamehall.engines.neural.cube import CubeHint, crawford_played
-from gamehall.engines.neural.met import match_equity_table
-from gamehall.play.records import MatRecord, MatTurn
+from gamehall.engines.neural.cube import CubeHint
+from gamehall.play.records import GamePlay, GamePosition, MatRecord, MatTurn
 from gamehall.play.records.mat_replay import MatReplay, move_number, replay_record
 
 CLOSE = 0.16
@@ -45,6 +46,28 @@ SHOWN = 5
 
 Progress = Callable[[int, int], None]
 """Told ``(done, total)`` turns as the analysis goes."""
+
+
+class Judge(Protocol):
+    """What scores a game's decisions: backgammon's network (``judge``) or long nardy's
+    (``nardy_judge``)."""
+
+    plies: int
+    has_cube: bool
+
+    def plays(
+        self, position: GamePosition, dice: tuple[int, int], context: MatchContext, played: GamePlay
+    ) -> tuple[list[RankedPlay], int]: ...
+
+    def luck(
+        self, position: GamePosition, dice: tuple[int, int], context: MatchContext, opening: bool
+    ) -> float: ...
+
+    def cube(self, position: GamePosition, context: MatchContext) -> CubeHint: ...
+
+    def points(self, emg: float, context: MatchContext) -> float: ...
+
+    def match_value(self, context: MatchContext) -> float: ...
 
 
 @dataclass
@@ -68,10 +91,12 @@ class _Analyst:
     def __init__(
         self, record: MatRecord, plies: int, thresholds: Thresholds, progress: Progress | None
     ) -> None:
-        if record.variant == "nardy":
-            raise AnalysisError("long nardy is analysed by the nardy network, not this one")
         self.record = record
-        self.judge = BackgammonJudge(record.variant == "georgian", plies)
+        self.judge: Judge = (
+            NardyJudge(plies)
+            if record.variant == "nardy"
+            else BackgammonJudge(record.variant == "georgian", plies)
+        )
         self.thresholds = thresholds
         self.progress = progress
         self.total = sum(len(game.turns) for game in record.games)
@@ -84,16 +109,17 @@ class _Analyst:
     def __call__(self, replay: MatReplay, number: int, index: int, turn: MatTurn) -> None:
         game = self.record.games[number - 1]
         position = replay.games[-1].positions[-1]
-        assert isinstance(position, BackgammonPosition)
         line = move_number(game.turns, index)
         context = match_context(replay.match, turn.player)
         where = (number, line, turn.player)
         if turn.kind == "roll":
             assert turn.dice is not None
-            if self.doubled_by != turn.player and index > 0 and _may_double(context):
+            cube = self.judge.has_cube and _may_double(context)
+            if self.doubled_by != turn.player and index > 0 and cube:
                 self._no_double(where, self.judge.cube(position, context))
             self.doubled_by = None
-            self._roll(where, position, turn, context, opening=index == 0)
+            opening = index == 0 and self.record.variant != "nardy"
+            self._roll(where, position, turn, context, opening)
         elif turn.kind == "double":
             hint = self.judge.cube(position, context)
             self._double(where, hint)
@@ -109,7 +135,7 @@ class _Analyst:
     def _roll(
         self,
         where: tuple[int, int, int],
-        position: BackgammonPosition,
+        position: GamePosition,
         turn: MatTurn,
         context: MatchContext,
         opening: bool,
@@ -120,7 +146,7 @@ class _Analyst:
         luck = self.judge.luck(position, dice, context, opening)
         tally.rolls += 1
         tally.luck += luck
-        tally.luck_cost += points(luck, context)
+        tally.luck_cost += self.judge.points(luck, context)
         if turn.play is None:
             return
         played = position.find_play(turn.play, dice)
@@ -286,7 +312,7 @@ class _Analyst:
         """The analysis once every turn is judged: the figures of each player."""
         if not self.decisions:
             raise AnalysisError("the match has no decisions to analyse: not a roll was played")
-        results = _results(replay)
+        results = self._results(replay)
         players = []
         for seat, tally in enumerate(self.tallies):
             other = self.tallies[1 - seat]
@@ -305,13 +331,30 @@ class _Analyst:
                 )
             )
         return TablesAnalysis(
-            game="georgian" if self.record.variant == "georgian" else "backgammon",
+            game=GAMES[self.record.variant],
             plies=self.judge.plies,
             match_play=self.record.length > 0,
             players=(players[0], players[1]),
             decisions=tuple(self.decisions),
             thresholds=self.thresholds,
         )
+
+    def _results(self, replay: MatReplay) -> tuple[float, float]:
+        """What each player got from the match: in money play the points won less those lost;
+        in a match his MWC at the end less the 50 % he started with (+0.5 for winning it)."""
+        match = replay.match
+        if not match.settings.length:
+            net = float(match.score[0] - match.score[1])
+            return net, -net
+        if match.is_over:
+            won = 0.5 if match.winner == 0 else -0.5
+            return won, -won
+        mwc = self.judge.match_value(match_context(match, 0)) - 0.5
+        return mwc, -mwc
+
+
+GAMES = {"international": "backgammon", "georgian": "georgian", "nardy": "nardy"}
+"""The game of each variant a record can hold."""
 
 
 def _may_double(context: MatchContext) -> bool:
@@ -328,24 +371,6 @@ def _difference(best: RankedPlay, chosen: RankedPlay) -> float | None:
     return max(best.value.mwc - chosen.value.mwc, 0.0)
 
 
-def _results(replay: MatReplay) -> tuple[float, float]:
-    """What each player got from the match: in money play the points won less those lost; in
-    a match his MWC at the end less the 50 % he started with (+0.5 for winning it)."""
-    match = replay.match
-    if not match.settings.length:
-        net = float(match.score[0] - match.score[1])
-        return net, -net
-    context = match_context(match, 0)
-    if match.is_over:
-        won = 0.5 if match.winner == 0 else -0.5
-        return won, -won
-    away = context.away
-    assert away is not None
-    table = match_equity_table(context.variant, context.crawford_rule)
-    mwc = table.mwc(away[0], away[1], crawford_played(context)) - 0.5
-    return mwc, -mwc
-
-
 def analyse_record(
     record: MatRecord,
     *,
@@ -353,9 +378,9 @@ def analyse_record(
     thresholds: Thresholds | None = None,
     progress: Progress | None = None,
 ) -> TablesAnalysis:
-    """Every decision of a backgammon or Georgian match ``record`` judged at ``plies`` (0, 1
-    or 2), and each player's figures. Raises ``RecordError`` for a record the rules refuse and
-    ``AnalysisError`` for one with nothing to analyse."""
+    """Every decision of a backgammon, Georgian or long nardy match ``record`` judged at
+    ``plies`` (0, 1 or 2), and each player's figures. Raises ``RecordError`` for a record the
+    rules refuse and ``AnalysisError`` for one with nothing to analyse."""
     if plies not in (0, 1, 2):
         raise AnalysisError(f"an analysis searches 0, 1 or 2 plies, not {plies!r}")
     analyst = _Analyst(record, plies, thresholds or Thresholds(), progress)
