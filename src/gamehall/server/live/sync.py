@@ -25,7 +25,7 @@ async def catch_up_from_store(manager: "LiveMatches") -> int:
     held = {live.id: len(live.match.events) for live in manager.held()}
     if not held:
         return 0
-    stored = await manager.workers.store(manager.store.event_counts, list(held))
+    stored = await manager.workers.store(manager.store.matches.event_counts, list(held))
     moved = 0
     for match_id, count in stored.items():
         live = manager.cached(match_id)
@@ -35,7 +35,7 @@ async def catch_up_from_store(manager: "LiveMatches") -> int:
             known = len(live.match.events)
             if count <= known:
                 continue  # a message brought them meanwhile
-            events = await manager.workers.store(manager.store.events_from, match_id, known)
+            events = await manager.workers.store(manager.store.matches.events_from, match_id, known)
             log.info("match %s: caught up with %d stored events", match_id, count - known)
             await manager.apply_stored(live, events)
             moved += 1
