@@ -63,7 +63,7 @@ def test_the_timer_is_kept_while_the_flag_moves_later_and_the_player_still_flags
         assert kinds[-2:] == ["flag", "match_end"]
         assert live.match.end_reason == "time"
         assert live.timer is None
-        stored = store.load_match(live.id)
+        stored = store.matches.load(live.id)
         assert stored is not None and stored.status == "over"
         await live_matches.stop()
 

@@ -84,7 +84,7 @@ class RematchOffers:
             if mine is None or mine == seat:
                 self.offers[match_id] = seat
             elif mine == 0 and self.hall is not None:  # both asked at once: seat 0's starts it
-                stored = await asyncio.to_thread(self.hall.store.load_match, match_id)
+                stored = await asyncio.to_thread(self.hall.store.matches.load, match_id)
                 if stored is not None:
                     await self.start(self.hall, self.channels, stored)
 
@@ -115,7 +115,7 @@ async def rematch(match_id: str, session: Acting, request: Request) -> RematchAn
     """Offer a rematch, or accept the opponent's offer: the match starts again with the seats
     swapped (at once against the computer)."""
     hall: Services = services_of(request)
-    stored = await asyncio.to_thread(hall.store.load_match, match_id)
+    stored = await asyncio.to_thread(hall.store.matches.load, match_id)
     if stored is None:
         raise HTTPException(404, f"there is no match {match_id}")
     if stored.status != "over":

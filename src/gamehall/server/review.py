@@ -24,7 +24,7 @@ class ReviewAnswer(Answer):
 async def review(match_id: str, request: Request) -> ReviewAnswer:
     """Every step of a finished match (409 while it is being played)."""
     hall = services_of(request)
-    stored = await asyncio.to_thread(hall.store.load_match, match_id)
+    stored = await asyncio.to_thread(hall.store.matches.load, match_id)
     if stored is None:
         raise HTTPException(404, f"there is no match {match_id}")
     if stored.status != "over":
