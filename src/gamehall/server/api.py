@@ -5,7 +5,6 @@ Routes only check who asks and what they send; the store and the live-match mana
 work, and their ``GameError``s become ``{"detail": ...}`` answers (``error_status``).
 """
 
-import asyncio
 import dataclasses
 import secrets
 from functools import partial
@@ -21,21 +20,17 @@ from gamehall.play.match import Match
 from gamehall.play.records import export_mat
 from gamehall.play.records.from_match import mat_record
 from gamehall.play.records.renju import renju_game
-from gamehall.play.registry import new_match
 from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.server.auth import (
     SESSION_COOKIE,
-    Services,
-    acting_session,
+    Acting,
+    MaybeSession,
+    Session,
     clear_session_cookie,
     from_our_pages,
-    optional_session,
-    services_of,
     set_session_cookie,
-    user_session,
 )
-from gamehall.server.hashing import hash_pool_of
 from gamehall.server.limits import (
     LimitedChallenges,
     LimitedGuest,
@@ -66,26 +61,22 @@ from gamehall.server.schemas import (
     SeekBody,
     Seeks,
     SeekView,
-    Settings,
     UserView,
+    read_settings,
     stored_id,
 )
+from gamehall.server.services import Hall, Services
 from gamehall.store import (
     ConflictError,
     NameTakenError,
     NotAllowedError,
     NotFoundError,
     PlayerSeat,
-    SessionInfo,
     StoredMatch,
     User,
 )
 
 router = APIRouter(prefix="/api")
-
-Session = Annotated[SessionInfo, Depends(user_session)]
-Acting = Annotated[SessionInfo, Depends(acting_session)]
-MaybeSession = Annotated[SessionInfo | None, Depends(optional_session)]
 
 
 def error_status(exc: GameError) -> int:
@@ -97,21 +88,6 @@ def error_status(exc: GameError) -> int:
     if isinstance(exc, ConflictError | NameTakenError):
         return 409
     return 400
-
-
-def services(request: Request) -> Services:
-    """Dependency: the app's services."""
-    return services_of(request)
-
-
-Hall = Annotated[Services, Depends(services)]
-
-
-def read_settings(body: Settings) -> MatchSettings:
-    """Match settings a match can be made from; ``GameError`` saying what is wrong."""
-    settings = body.to_settings()
-    new_match(settings)
-    return settings
 
 
 NO_SEED = AcceptBody()
@@ -134,22 +110,20 @@ def _logged_in(hall: Services, user: User, response: Response) -> LoggedIn:
 
 @router.post("/register", dependencies=[Depends(from_our_pages)])
 async def register(
-    body: Credentials, hall: Hall, request: Request, response: Response, _: LimitedRegister
+    body: Credentials, hall: Hall, response: Response, _: LimitedRegister
 ) -> LoggedIn:
     """Make an account and log in to it (its password hashed in the hashing pool)."""
-    user = await hash_pool_of(request).run(hall.store.create_user, body.name, body.password)
-    return await asyncio.to_thread(_logged_in, hall, user, response)
+    user = await hall.hashing.run(hall.store.create_user, body.name, body.password)
+    return await hall.workers.store(_logged_in, hall, user, response)
 
 
 @router.post("/login", dependencies=[Depends(from_our_pages)])
-async def login(
-    body: Credentials, hall: Hall, request: Request, response: Response, _: LimitedLogin
-) -> LoggedIn:
+async def login(body: Credentials, hall: Hall, response: Response, _: LimitedLogin) -> LoggedIn:
     """Log in with a name and a password (checked in the hashing pool)."""
-    user = await hash_pool_of(request).run(hall.store.authenticate, body.name, body.password)
+    user = await hall.hashing.run(hall.store.authenticate, body.name, body.password)
     if user is None:
         raise HTTPException(401, "wrong name or password")
-    return await asyncio.to_thread(_logged_in, hall, user, response)
+    return await hall.workers.store(_logged_in, hall, user, response)
 
 
 @router.post("/guest", dependencies=[Depends(from_our_pages)])
@@ -228,7 +202,7 @@ async def _start_match(
     """Start the match of a seek or challenge between its maker and the accepter (with the
     maker's and the accepter's fair-dice seeds, those given); ``save`` stores it in the
     transaction that accepts the seek or challenge."""
-    other = await asyncio.to_thread(hall.store.get_user, other_id)
+    other = await hall.workers.store(hall.store.get_user, other_id)
     if other is None:
         raise HTTPException(404, "the player who made this offer is gone")
     seats = _seats_in_random_order(other, session.user)
@@ -246,18 +220,18 @@ def _seeds(seats: list[PlayerSeat], user_id: int, seed: str | None) -> dict[int,
 
 @router.post("/seeks/{seek_id}/accept")
 async def accept_seek(
-    seek_id: int, session: Acting, hall: Hall, request: Request, body: AcceptBody = NO_SEED
+    seek_id: int, session: Acting, hall: Hall, body: AcceptBody = NO_SEED
 ) -> MatchCreated:
     """Accept somebody's seek: the match starts (the seek is taken only with its match), and
     its maker is told on his own socket."""
     stored_id(seek_id, "seek")
-    seek = await asyncio.to_thread(hall.store.get_seek, seek_id)
+    seek = await hall.workers.store(hall.store.get_seek, seek_id)
     if seek is None:
         raise HTTPException(404, f"there is no seek {seek_id}")
     save = partial(hall.store.accept_seek, seek_id, session.user.id, rated=seek.rated)
     created = await _start_match(hall, seek.user_id, session, seek.settings, save, body, seek.seed)
     offer_accepted(
-        request,
+        hall.channels,
         "seek",
         seek.user_id,
         match_id=created.match_id,
@@ -279,7 +253,7 @@ def list_challenges(session: Session, hall: Hall) -> Challenges:
 
 @router.post("/challenges")
 def create_challenge(
-    body: ChallengeBody, session: Acting, hall: Hall, _: LimitedChallenges, request: Request
+    body: ChallengeBody, session: Acting, hall: Hall, _: LimitedChallenges
 ) -> ChallengeView:
     """Challenge a player by name (both are told on their own sockets)."""
     opponent = hall.store.get_user_by_name(body.opponent)
@@ -289,7 +263,7 @@ def create_challenge(
     challenge = hall.store.create_challenge(
         session.user.id, opponent.id, settings.to_dict(), rated=body.rated, seed=body.seed
     )
-    challenges_changed_from_thread(request, session.user.id, opponent.id)
+    challenges_changed_from_thread(hall.channels, session.user.id, opponent.id)
     return ChallengeView.model_validate(challenge.to_dict())
 
 
@@ -298,13 +272,12 @@ async def accept_challenge(
     challenge_id: int,
     session: Acting,
     hall: Hall,
-    request: Request,
     body: AcceptBody = NO_SEED,
 ) -> MatchCreated:
     """Accept a challenge made to me: the match starts, and the challenger is told on his own
     socket."""
     stored_id(challenge_id, "challenge")
-    challenge = await asyncio.to_thread(hall.store.get_challenge, challenge_id)
+    challenge = await hall.workers.store(hall.store.get_challenge, challenge_id)
     if challenge is None:
         raise HTTPException(404, f"there is no challenge {challenge_id}")
     save = partial(
@@ -314,7 +287,7 @@ async def accept_challenge(
         hall, challenge.from_user_id, session, challenge.settings, save, body, challenge.seed
     )
     offer_accepted(
-        request,
+        hall.channels,
         "challenge",
         challenge.from_user_id,
         match_id=created.match_id,
@@ -325,20 +298,20 @@ async def accept_challenge(
 
 
 @router.post("/challenges/{challenge_id}/withdraw")
-def withdraw_challenge(challenge_id: int, session: Acting, hall: Hall, request: Request) -> Empty:
+def withdraw_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
     """Withdraw a challenge I made, before it is answered."""
     stored_id(challenge_id, "challenge")
     challenge = hall.store.withdraw_challenge(challenge_id, session.user.id)
-    challenges_changed_from_thread(request, challenge.from_user_id, challenge.to_user_id)
+    challenges_changed_from_thread(hall.channels, challenge.from_user_id, challenge.to_user_id)
     return Empty()
 
 
 @router.post("/challenges/{challenge_id}/decline")
-def decline_challenge(challenge_id: int, session: Acting, hall: Hall, request: Request) -> Empty:
+def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
     """Decline a challenge made to me."""
     stored_id(challenge_id, "challenge")
     challenge = hall.store.decline_challenge(challenge_id, session.user.id)
-    challenges_changed_from_thread(request, challenge.from_user_id, challenge.to_user_id)
+    challenges_changed_from_thread(hall.channels, challenge.from_user_id, challenge.to_user_id)
     return Empty()
 
 
@@ -407,7 +380,7 @@ def _replayed(hall: Services, stored: StoredMatch) -> Match:
 @router.get("/matches/{match_id}")
 async def get_match(match_id: str, hall: Hall) -> MatchAnswer:
     """A match's summary and its state now."""
-    stored = await asyncio.to_thread(_stored, hall, match_id)
+    stored = await hall.workers.store(_stored, hall, match_id)
     state = await hall.live.state(match_id)
     return MatchAnswer.model_validate({"match": stored.to_dict(), "state": state})
 

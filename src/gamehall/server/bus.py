@@ -23,7 +23,6 @@ registered ``on_reconnect`` ask again who is where.
 import asyncio
 import logging
 import math
-import time
 import uuid
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
@@ -66,14 +65,15 @@ Handler = Callable[[str, str, dict[str, Any]], Awaitable[None]]
 
 
 class Bus:
-    """This process's end of the broker (none: a lone process, and every call does nothing)."""
+    """This process's end of the broker (none: a lone process, and every call does nothing).
+    ``clock`` is the server's: when each process was last heard of is read from it."""
 
     def __init__(
         self,
         broker: Broker | None,
         *,
         carries_on: bool | None = None,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float],
     ) -> None:
         self.broker = broker
         self.clock = clock

@@ -13,6 +13,7 @@ from fastapi import HTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from gamehall.engines import Level
+from gamehall.play.registry import new_match
 from gamehall.play.settings import GameName, MatchSettings
 
 MAX_ID = 2**31 - 1
@@ -70,6 +71,13 @@ class Settings(Body):
     def to_settings(self) -> MatchSettings:
         """The play layer's settings; ``GameError`` (400) for values the game does not allow."""
         return MatchSettings.from_dict(self.model_dump(exclude_unset=True))
+
+
+def read_settings(body: Settings) -> MatchSettings:
+    """Match settings a match can be made from; ``GameError`` saying what is wrong."""
+    settings = body.to_settings()
+    new_match(settings)
+    return settings
 
 
 # -- requests -----------------------------------------------------------------------------------

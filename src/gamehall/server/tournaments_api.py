@@ -5,17 +5,16 @@ director (``tournament_director.py``) starts and runs the tournaments, and the t
 package says what a tournament's terms may be, in its own words (400).
 """
 
-import asyncio
 import secrets
 from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Query
 
 from gamehall.play.settings import GameName
-from gamehall.server.api import Acting, Hall, read_settings
-from gamehall.server.schemas import stored_id
-from gamehall.server.tournament_director import TournamentDirector
+from gamehall.server.auth import Acting
+from gamehall.server.schemas import read_settings, stored_id
+from gamehall.server.services import Hall
 from gamehall.server.tournament_schemas import (
     Leaderboard,
     PlayerRatings,
@@ -30,16 +29,6 @@ from gamehall.store.tournaments import StoredTournament
 from gamehall.tournaments import Tournament, TournamentError, TournamentSettings
 
 router = APIRouter(prefix="/api")
-
-
-def director_of(request: Request) -> TournamentDirector:
-    """Dependency: the app's tournament director."""
-    director = request.app.state.director
-    assert isinstance(director, TournamentDirector)
-    return director
-
-
-Director = Annotated[TournamentDirector, Depends(director_of)]
 
 
 def read_start(text: str | None) -> datetime | None:
@@ -121,9 +110,9 @@ def _detail(store: Store, stored: StoredTournament) -> TournamentDetail:
 
 
 @router.get("/tournaments")
-def list_tournaments(director: Director) -> TournamentLists:
+def list_tournaments(hall: Hall) -> TournamentLists:
     """Tournaments taking entries, being played, and over (the last 100 of each)."""
-    kept = director.tournaments
+    kept = hall.store.tournaments
     return TournamentLists(
         upcoming=[_view(t) for t in kept.list_tournaments("open")],
         running=[_view(t) for t in kept.list_tournaments("running")],
@@ -132,16 +121,14 @@ def list_tournaments(director: Director) -> TournamentLists:
 
 
 @router.post("/tournaments")
-async def create_tournament(
-    body: TournamentBody, session: Acting, hall: Hall, director: Director
-) -> TournamentDetail:
+async def create_tournament(body: TournamentBody, session: Acting, hall: Hall) -> TournamentDetail:
     """Make a tournament (its maker does not enter it by making it)."""
     settings = read_tournament(body)
     starts_at = read_start(body.starts_at)
     if body.rated and session.user.guest:
         raise NotAllowedError("guests play casual games only: make a casual tournament")
-    made = await asyncio.to_thread(
-        director.tournaments.create,
+    made = await hall.workers.store(
+        hall.store.tournaments.create,
         session.user.id,
         body.name,
         settings.to_dict(),
@@ -149,55 +136,49 @@ async def create_tournament(
         grace_seconds=body.grace_seconds,
         starts_at=starts_at,
     )
-    return await asyncio.to_thread(_detail, hall.store, made)
+    return await hall.workers.store(_detail, hall.store, made)
 
 
 @router.get("/tournaments/{tournament_id}")
-def get_tournament(tournament_id: int, hall: Hall, director: Director) -> TournamentDetail:
+def get_tournament(tournament_id: int, hall: Hall) -> TournamentDetail:
     """A tournament: entries, pairings with their matches, standings with tie-breaks."""
     stored_id(tournament_id, "tournament")
-    return _detail(hall.store, director.tournaments.need(tournament_id))
+    return _detail(hall.store, hall.store.tournaments.need(tournament_id))
 
 
 @router.post("/tournaments/{tournament_id}/join")
-def join_tournament(
-    tournament_id: int, session: Acting, hall: Hall, director: Director
-) -> TournamentDetail:
+def join_tournament(tournament_id: int, session: Acting, hall: Hall) -> TournamentDetail:
     """Enter a tournament that has not started."""
     stored_id(tournament_id, "tournament")
-    director.tournaments.join(tournament_id, session.user.id)
-    return _detail(hall.store, director.tournaments.need(tournament_id))
+    hall.store.tournaments.join(tournament_id, session.user.id)
+    return _detail(hall.store, hall.store.tournaments.need(tournament_id))
 
 
 @router.post("/tournaments/{tournament_id}/leave")
-async def leave_tournament(
-    tournament_id: int, session: Acting, hall: Hall, director: Director
-) -> TournamentDetail:
+async def leave_tournament(tournament_id: int, session: Acting, hall: Hall) -> TournamentDetail:
     """Leave a tournament: before the start, my entry is withdrawn; while it is played, I
     withdraw and lose my remaining pairings by forfeit."""
     stored_id(tournament_id, "tournament")
-    stored = await asyncio.to_thread(director.tournaments.need, tournament_id)
+    stored = await hall.workers.store(hall.store.tournaments.need, tournament_id)
     if stored.status == "running":
-        await director.withdraw(tournament_id, session.user.name)
+        await hall.director.withdraw(tournament_id, session.user.name)
     else:
-        await asyncio.to_thread(director.tournaments.leave, tournament_id, session.user.id)
-    left = await asyncio.to_thread(director.tournaments.need, tournament_id)
-    return await asyncio.to_thread(_detail, hall.store, left)
+        await hall.workers.store(hall.store.tournaments.leave, tournament_id, session.user.id)
+    left = await hall.workers.store(hall.store.tournaments.need, tournament_id)
+    return await hall.workers.store(_detail, hall.store, left)
 
 
 @router.post("/tournaments/{tournament_id}/start")
-async def start_tournament(
-    tournament_id: int, session: Acting, hall: Hall, director: Director
-) -> TournamentDetail:
+async def start_tournament(tournament_id: int, session: Acting, hall: Hall) -> TournamentDetail:
     """Start a tournament now (its maker only): entries close, round 1 is paired and its
     matches begin."""
     stored_id(tournament_id, "tournament")
-    stored = await asyncio.to_thread(director.tournaments.need, tournament_id)
+    stored = await hall.workers.store(hall.store.tournaments.need, tournament_id)
     if stored.created_by != session.user.name:
         raise NotAllowedError("only the player who made a tournament can start it")
-    await director.start_tournament(tournament_id)
-    started = await asyncio.to_thread(director.tournaments.need, tournament_id)
-    return await asyncio.to_thread(_detail, hall.store, started)
+    await hall.director.start_tournament(tournament_id)
+    started = await hall.workers.store(hall.store.tournaments.need, tournament_id)
+    return await hall.workers.store(_detail, hall.store, started)
 
 
 # -- ratings ------------------------------------------------------------------------------------
