@@ -149,14 +149,15 @@ async def user_socket(websocket: WebSocket) -> None:
         await websocket.close(NOT_LOGGED_IN, "log in to get your notices")
         return
     channels = hall.channels
+    user_id = session.user.id
+    notices = await hall.workers.store(channels.current, user_id)
     await websocket.accept()
     connection = SocketConnection(None)
     writer = asyncio.create_task(connection.write_to(websocket))
-    user_id = session.user.id
     connection.send({"type": "hello", "user": session.user.name})
-    for notice in await hall.workers.store(channels.current, user_id):
+    for notice in notices:
         connection.send(notice)
-    channels.add(user_id, connection, session.user.name)
+    channels.add(user_id, connection, session.user.name)  # before the hello is written
     try:
         await answer_pings(websocket, connection, hall.live.clock)
     finally:
