@@ -50,18 +50,23 @@ from gamehall.server.schemas import (
     ComputerLevels,
     Credentials,
     DiceAnswer,
+    DiceRecordView,
     Empty,
     LoggedIn,
     MatchAnswer,
     MatchCreated,
     Matches,
     MatchRecord,
+    MatchState,
+    MatchView,
     Me,
     Profile,
     SeekBody,
     Seeks,
     SeekView,
+    Stats,
     UserView,
+    Verification,
     read_settings,
     stored_id,
 )
@@ -105,7 +110,7 @@ def _seats_in_random_order(first: User, second: User) -> list[PlayerSeat]:
 def _logged_in(hall: Services, user: User, response: Response) -> LoggedIn:
     token, csrf_token = hall.store.create_session(user.id, hall.config.session_days)
     set_session_cookie(response, token, hall.config)
-    return LoggedIn(user=UserView.model_validate(user.to_dict()), csrf_token=csrf_token)
+    return LoggedIn(user=UserView.of(user), csrf_token=csrf_token)
 
 
 @router.post("/register", dependencies=[Depends(from_our_pages)])
@@ -145,7 +150,7 @@ def me(session: MaybeSession) -> Me:
     """Who I am (null when not logged in) and my CSRF token."""
     if session is None:
         return Me(user=None, csrf_token=None)
-    return Me(user=UserView.model_validate(session.user.to_dict()), csrf_token=session.csrf_token)
+    return Me(user=UserView.of(session.user), csrf_token=session.csrf_token)
 
 
 @router.get("/users/{name}")
@@ -154,12 +159,11 @@ def profile(name: str, hall: Hall) -> Profile:
     user = hall.store.get_user_by_name(name)
     if user is None:
         raise HTTPException(404, f"there is no player named {name}")
-    return Profile.model_validate(
-        {
-            "user": user.to_dict(),
-            "stats": hall.store.user_stats(user.id),
-            "recent": [m.to_dict() for m in hall.store.user_history(user.id)],
-        }
+    stats = hall.store.user_stats(user.id)
+    return Profile(
+        user=UserView.of(user),
+        stats=Stats(played=stats["played"], won=stats["won"], lost=stats["lost"]),
+        recent=[MatchView.of(m) for m in hall.store.user_history(user.id)],
     )
 
 
@@ -169,7 +173,7 @@ def profile(name: str, hall: Hall) -> Profile:
 @router.get("/seeks")
 def list_seeks(hall: Hall) -> Seeks:
     """The open seeks, oldest first."""
-    return Seeks.model_validate({"seeks": [s.to_dict() for s in hall.store.list_seeks()]})
+    return Seeks(seeks=[SeekView.of(s) for s in hall.store.list_seeks()])
 
 
 @router.post("/seeks")
@@ -179,7 +183,7 @@ def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) ->
     seek = hall.store.create_seek(
         session.user.id, settings.to_dict(), rated=body.rated, seed=body.seed
     )
-    return SeekView.model_validate(seek.to_dict())
+    return SeekView.of(seek)
 
 
 @router.delete("/seeks/{seek_id}")
@@ -248,7 +252,7 @@ async def accept_seek(
 def list_challenges(session: Session, hall: Hall) -> Challenges:
     """The open challenges to me and from me."""
     challenges = hall.store.list_challenges(session.user.id)
-    return Challenges.model_validate({"challenges": [c.to_dict() for c in challenges]})
+    return Challenges(challenges=[ChallengeView.of(c) for c in challenges])
 
 
 @router.post("/challenges")
@@ -264,7 +268,7 @@ def create_challenge(
         session.user.id, opponent.id, settings.to_dict(), rated=body.rated, seed=body.seed
     )
     challenges_changed_from_thread(hall.channels, session.user.id, opponent.id)
-    return ChallengeView.model_validate(challenge.to_dict())
+    return ChallengeView.of(challenge)
 
 
 @router.post("/challenges/{challenge_id}/accept")
@@ -360,7 +364,7 @@ def list_matches(
         user_id = found.id
     stored_status = {"live": "playing", "over": "over", "all": None}[status]
     matches = hall.store.list_matches(status=stored_status, user_id=user_id, limit=limit)
-    return Matches.model_validate({"matches": [m.to_dict() for m in matches]})
+    return Matches(matches=[MatchView.of(m) for m in matches])
 
 
 def _stored(hall: Services, match_id: str) -> StoredMatch:
@@ -382,7 +386,7 @@ async def get_match(match_id: str, hall: Hall) -> MatchAnswer:
     """A match's summary and its state now."""
     stored = await hall.workers.store(_stored, hall, match_id)
     state = await hall.live.state(match_id)
-    return MatchAnswer.model_validate({"match": stored.to_dict(), "state": state})
+    return MatchAnswer(match=MatchView.of(stored), state=MatchState.model_validate(state))
 
 
 @router.get("/matches/{match_id}/record.json", response_model_exclude_unset=True)
@@ -448,14 +452,10 @@ def dice(match_id: str, game: int, hall: Hall) -> DiceAnswer:
             409, f"game {game} is still being played: its dice are revealed when it ends"
         )
     report = verify_record(record)
-    return DiceAnswer.model_validate(
-        {
-            "game": game,
-            "record": record.to_dict(),
-            "verification": {
-                "ok": report.ok,
-                "rolls_checked": report.rolls_checked,
-                "summary": report.summary(),
-            },
-        }
+    return DiceAnswer(
+        game=game,
+        record=DiceRecordView.of(record),
+        verification=Verification(
+            ok=report.ok, rolls_checked=report.rolls_checked, summary=report.summary()
+        ),
     )

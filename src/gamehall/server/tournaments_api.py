@@ -7,7 +7,7 @@ package says what a tournament's terms may be, in its own words (400).
 
 import secrets
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Query
 
@@ -16,8 +16,12 @@ from gamehall.server.auth import Acting
 from gamehall.server.schemas import read_settings, stored_id
 from gamehall.server.services import Hall
 from gamehall.server.tournament_schemas import (
+    HistoryPointView,
     Leaderboard,
+    PairingView,
     PlayerRatings,
+    RatingView,
+    StandingsView,
     TournamentBody,
     TournamentDetail,
     TournamentLists,
@@ -66,47 +70,42 @@ def read_tournament(body: TournamentBody) -> TournamentSettings:
     )
 
 
-def _view(stored: StoredTournament) -> TournamentView:
-    data = stored.to_dict()
-    data["format"] = stored.settings["format"]
-    return TournamentView.model_validate(data)
-
-
 def _detail(store: Store, stored: StoredTournament) -> TournamentDetail:
     """A tournament's page: its state read by the tournaments package."""
-    out: dict[str, Any] = {
-        "tournament": _view(stored).model_dump(),
-        "players": list(stored.entries),
-        "current_round": 0,
-        "pairings": [],
-        "standings": None,
-        "groups": [],
-        "withdrawn": [],
-        "winner": None,
-    }
-    if stored.state is not None:
-        state = Tournament.from_dict(stored.state)
-        out["players"] = list(state.players)
-        out["current_round"] = state.current_round
-        out["withdrawn"] = list(state.withdrawn)
-        out["winner"] = state.winner
-        out["standings"] = state.standings().to_dict()
-        if state.settings.format in ("groups", "two-stage"):
-            out["groups"] = [
-                {**table.to_dict(), "name": table.rows[0].group if table.rows else None}
-                for table in state.group_standings()
-            ]
-        for pairing in state.pairings:
-            game = stored.game_of(pairing.round, pairing.board, pairing.leg)
-            out["pairings"].append(
-                {
-                    **pairing.to_dict(),
-                    "match_id": game.match_id if game else None,
-                    "match_status": game.status if game else None,
-                }
-            )
-    out["ratings"] = store.ratings.shown(out["players"], stored.game)
-    return TournamentDetail.model_validate(out)
+    players = list(stored.entries)
+    if stored.state is None:
+        return TournamentDetail(
+            tournament=TournamentView.of(stored),
+            players=players,
+            ratings=store.ratings.shown(players, stored.game),
+            current_round=0,
+            pairings=[],
+            standings=None,
+            groups=[],
+            withdrawn=[],
+            winner=None,
+        )
+    state = Tournament.from_dict(stored.state)
+    players = list(state.players)
+    groups = []
+    if state.settings.format in ("groups", "two-stage"):
+        groups = [
+            StandingsView.of(table, table.rows[0].group if table.rows else None)
+            for table in state.group_standings()
+        ]
+    return TournamentDetail(
+        tournament=TournamentView.of(stored),
+        players=players,
+        ratings=store.ratings.shown(players, stored.game),
+        current_round=state.current_round,
+        pairings=[
+            PairingView.of(p, stored.game_of(p.round, p.board, p.leg)) for p in state.pairings
+        ],
+        standings=StandingsView.of(state.standings()),
+        groups=groups,
+        withdrawn=list(state.withdrawn),
+        winner=state.winner,
+    )
 
 
 @router.get("/tournaments")
@@ -114,9 +113,9 @@ def list_tournaments(hall: Hall) -> TournamentLists:
     """Tournaments taking entries, being played, and over (the last 100 of each)."""
     kept = hall.store.tournaments
     return TournamentLists(
-        upcoming=[_view(t) for t in kept.list_tournaments("open")],
-        running=[_view(t) for t in kept.list_tournaments("running")],
-        finished=[_view(t) for t in kept.list_tournaments("finished")],
+        upcoming=[TournamentView.of(t) for t in kept.list_tournaments("open")],
+        running=[TournamentView.of(t) for t in kept.list_tournaments("running")],
+        finished=[TournamentView.of(t) for t in kept.list_tournaments("finished")],
     )
 
 
@@ -190,7 +189,7 @@ def game_leaderboard(
 ) -> Leaderboard:
     """The rated players of a game, highest rating first ("?": still provisional)."""
     rows = hall.store.ratings.leaderboard(game, limit)
-    return Leaderboard.model_validate({"game": game, "players": [r.to_dict() for r in rows]})
+    return Leaderboard(game=game, players=[RatingView.of(r) for r in rows])
 
 
 @router.get("/users/{name}/ratings")
@@ -203,10 +202,10 @@ def player_ratings(
         raise HTTPException(404, f"there is no player named {name}")
     kept = hall.store.ratings
     ratings = kept.of_user(user.id)
-    points = {
-        r.ratings.game: [p.to_dict() for p in kept.history(user.id, r.ratings.game, limit)]
-        for r in ratings
-    }
-    return PlayerRatings.model_validate(
-        {"player": user.name, "ratings": [r.to_dict() for r in ratings], "history": points}
+    points: dict[str, list[HistoryPointView]] = {}
+    for rated in ratings:
+        game = rated.ratings.game
+        points[game] = [HistoryPointView.of(p) for p in kept.history(user.id, game, limit)]
+    return PlayerRatings(
+        player=user.name, ratings=[RatingView.of(r) for r in ratings], history=points
     )
