@@ -19,9 +19,9 @@ neither came), and the match is ended and made casual.
 import asyncio
 import logging
 from functools import partial
-from typing import Any
 
 from gamehall.errors import GameError
+from gamehall.jsontext import JsonObject, JsonValue
 from gamehall.server.live import LiveMatches
 from gamehall.server.user_socket import UserChannels
 from gamehall.store import ConflictError, NotAllowedError, PlayerSeat, Store
@@ -81,7 +81,7 @@ class TournamentDirector:
         self._locks: dict[int, asyncio.Lock] = {}
         self._seen: dict[str, set[int]] = {}
         """Seats seen in each tournament match (a socket on it, or an action)."""
-        self._notices: dict[int, dict[str, dict[str, Any]]] = {}
+        self._notices: dict[int, dict[str, JsonObject]] = {}
         """The tournament matches waiting for each user: user id -> match id -> notice."""
         self._since = self.tournaments.now()
         self._task: asyncio.Task[None] | None = None
@@ -128,7 +128,7 @@ class TournamentDirector:
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
 
-    def current(self, user_id: int) -> list[dict[str, Any]]:
+    def current(self, user_id: int) -> list[JsonObject]:
         """The tournament matches waiting for the user (sent on a new user socket)."""
         return list(self._notices.get(user_id, {}).values())
 
@@ -304,12 +304,12 @@ class TournamentDirector:
 
     def _remember(
         self, stored: StoredTournament, pairing: Pairing, match_id: str, users: dict[str, int]
-    ) -> list[tuple[int, dict[str, Any]]]:
+    ) -> list[tuple[int, JsonObject]]:
         """Keep the notices of a pairing's match for its players; returns those that are new
         to this process."""
         made = []
         for seat, name in enumerate(pairing.players):
-            notice = {
+            notice: JsonObject = {
                 "type": "tournament_match",
                 "tournament": {"id": stored.id, "name": stored.name},
                 "round": pairing.round,
@@ -332,7 +332,7 @@ class TournamentDirector:
 
     # -- telling the players --------------------------------------------------------------------
 
-    async def _tell_all(self, stored: StoredTournament, message: dict[str, Any]) -> None:
+    async def _tell_all(self, stored: StoredTournament, message: JsonObject) -> None:
         users = await self.live.workers.store(self._user_ids, stored.entries)
         for user_id in users.values():
             self.channels.notify(user_id, message)
@@ -340,8 +340,8 @@ class TournamentDirector:
     async def _announce_round(self, stored: StoredTournament, state: Tournament) -> None:
         """Tell every player that a round is paired (and who has a bye in it)."""
         number = state.current_round
-        byes = [p.first for p in state.round_pairings(number) if p.second is None]
-        message = {
+        byes: list[JsonValue] = [p.first for p in state.round_pairings(number) if p.second is None]
+        message: JsonObject = {
             "type": "tournament_round",
             "tournament": {"id": stored.id, "name": stored.name},
             "round": number,
@@ -353,7 +353,7 @@ class TournamentDirector:
         """Tell every player that the tournament is over, and who won."""
         for game in stored.games:
             self._forget(game.match_id)
-        message = {
+        message: JsonObject = {
             "type": "tournament_over",
             "tournament": {"id": stored.id, "name": stored.name},
             "winner": state.winner,
