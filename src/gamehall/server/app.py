@@ -7,7 +7,7 @@ stopping closes the services in the reverse order, which pauses the matches.
 """
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 from gamehall import __version__
 from gamehall.errors import GameError
+from gamehall.jsontext import JsonObject
 from gamehall.server import (
     api,
     chat,
@@ -162,15 +163,24 @@ async def open_services(
 async def _game_error(request: Request, exc: Exception) -> JSONResponse:
     """A refusal of the store or the play layer, in its own words."""
     assert isinstance(exc, GameError)
-    return JSONResponse({"detail": str(exc)}, status_code=api.error_status(exc))
+    detail: JsonObject = {"detail": str(exc)}
+    return JSONResponse(detail, status_code=api.error_status(exc))
 
 
 async def _bad_request(request: Request, exc: Exception) -> JSONResponse:
     """A body or parameter that does not fit its declared shape (a wrong type, a missing or
     unknown field): 422, naming each field and what was wrong, in one line."""
     assert isinstance(exc, RequestValidationError)
-    problems = []
-    for error in exc.errors():
-        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
-        problems.append(f"{where}: {error.get('msg', 'not valid')}" if where else error["msg"])
-    return JSONResponse({"detail": "; ".join(problems) or "bad request"}, status_code=422)
+    errors: Sequence[Mapping[str, object]] = exc.errors()
+    problems = [_problem(error) for error in errors]
+    detail: JsonObject = {"detail": "; ".join(problems) or "bad request"}
+    return JSONResponse(detail, status_code=422)
+
+
+def _problem(error: Mapping[str, object]) -> str:
+    """One field's problem: where (``settings.length``) and what was wrong."""
+    place = error.get("loc", ())
+    where = (
+        ".".join(str(p) for p in place if p != "body") if isinstance(place, tuple | list) else ""
+    )
+    return f"{where}: {error.get('msg', 'not valid')}" if where else str(error["msg"])

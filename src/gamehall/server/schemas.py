@@ -194,9 +194,13 @@ class Seat(Answer):
 
     @classmethod
     def of(cls, seat: PlayerSeat) -> "Seat":
-        return cls.model_validate(
-            {"user_id": seat.user_id, "kind": seat.kind, "level": seat.level, "name": seat.name}
-        )
+        data: dict[str, object] = {
+            "user_id": seat.user_id,
+            "kind": seat.kind,
+            "level": seat.level,
+            "name": seat.name,
+        }
+        return cls.model_validate(data)
 
 
 class Summary(Answer):
@@ -229,18 +233,17 @@ class MatchView(Answer):
 
     @classmethod
     def of(cls, stored: StoredMatch) -> "MatchView":
-        return cls.model_validate(
-            {
-                "id": stored.id,
-                "game": stored.game,
-                "settings": Settings.model_validate(stored.settings),
-                "players": [Seat.of(seat) for seat in stored.seats],
-                "status": stored.status,
-                "summary": Summary.model_validate(stored.summary),
-                "created_at": iso(stored.created_at),
-                "updated_at": iso(stored.updated_at),
-            }
-        )
+        data: dict[str, object] = {
+            "id": stored.id,
+            "game": stored.game,
+            "settings": Settings.model_validate(stored.settings),
+            "players": [Seat.of(seat) for seat in stored.seats],
+            "status": stored.status,
+            "summary": Summary.model_validate(stored.summary),
+            "created_at": iso(stored.created_at),
+            "updated_at": iso(stored.updated_at),
+        }
+        return cls.model_validate(data)
 
 
 class MatchState(Answer):
@@ -328,18 +331,17 @@ class ChallengeView(Answer):
     @classmethod
     def of(cls, challenge: Challenge) -> "ChallengeView":
         answered = challenge.answered_at
-        return cls.model_validate(
-            {
-                "id": challenge.id,
-                "from": challenge.from_name,
-                "to": challenge.to_name,
-                "settings": Settings.model_validate(challenge.settings),
-                "status": challenge.status,
-                "rated": challenge.rated,
-                "created_at": iso(challenge.created_at),
-                "answered_at": None if answered is None else iso(answered),
-            }
-        )
+        data: dict[str, object] = {
+            "id": challenge.id,
+            "from": challenge.from_name,
+            "to": challenge.to_name,
+            "settings": Settings.model_validate(challenge.settings),
+            "status": challenge.status,
+            "rated": challenge.rated,
+            "created_at": iso(challenge.created_at),
+            "answered_at": None if answered is None else iso(answered),
+        }
+        return cls.model_validate(data)
 
 
 class Challenges(Answer):

@@ -59,22 +59,21 @@ class TournamentView(Answer):
     @classmethod
     def of(cls, stored: StoredTournament) -> "TournamentView":
         starts = stored.starts_at
-        return cls.model_validate(
-            {
-                "id": stored.id,
-                "name": stored.name,
-                "game": stored.game,
-                "format": stored.settings["format"],
-                "settings": stored.settings,
-                "rated": stored.rated,
-                "grace_seconds": stored.grace_seconds,
-                "starts_at": None if starts is None else iso(starts),
-                "status": stored.status,
-                "created_by": stored.created_by,
-                "created_at": iso(stored.created_at),
-                "entries": list(stored.entries),
-            }
-        )
+        data: dict[str, object] = {
+            "id": stored.id,
+            "name": stored.name,
+            "game": stored.game,
+            "format": stored.settings["format"],
+            "settings": stored.settings,
+            "rated": stored.rated,
+            "grace_seconds": stored.grace_seconds,
+            "starts_at": None if starts is None else iso(starts),
+            "status": stored.status,
+            "created_by": stored.created_by,
+            "created_at": iso(stored.created_at),
+            "entries": list(stored.entries),
+        }
+        return cls.model_validate(data)
 
 
 class TournamentLists(Answer):
@@ -112,20 +111,19 @@ class PairingView(Answer):
     @classmethod
     def of(cls, pairing: Pairing, game: TournamentGame | None) -> "PairingView":
         result = pairing.result
-        return cls.model_validate(
-            {
-                "round": pairing.round,
-                "board": pairing.board,
-                "leg": pairing.leg,
-                "first": pairing.first,
-                "second": pairing.second,
-                "result": None if result is None else ResultView.of(result),
-                "group": pairing.group,
-                "stage": pairing.stage,
-                "match_id": game.match_id if game else None,
-                "match_status": game.status if game else None,
-            }
-        )
+        data: dict[str, object] = {
+            "round": pairing.round,
+            "board": pairing.board,
+            "leg": pairing.leg,
+            "first": pairing.first,
+            "second": pairing.second,
+            "result": None if result is None else ResultView.of(result),
+            "group": pairing.group,
+            "stage": pairing.stage,
+            "match_id": game.match_id if game else None,
+            "match_status": game.status if game else None,
+        }
+        return cls.model_validate(data)
 
 
 class StandingView(Answer):
