@@ -66,14 +66,19 @@ def compare(matches: int, length: int) -> None:
 
 
 def timing(length: int) -> None:
-    record = played_match(0, length)
-    analyse_record(played_match(1, 1))  # load the network and the compiled kernels first
+    """The CPU a ``length``-point match between two of the network's levels takes (the
+    network loaded and the kernels compiled first, as in a running server)."""
+    record = played_match(1, length)  # intermediate against advanced: a long match
+    analyse_record(played_match(1, 1))
     rolls = sum(1 for game in record.games for turn in game.turns if turn.kind == "roll")
     for plies in (0, 1):
         started = time.process_time()
         analyse_record(record, plies=plies)
         spent = time.process_time() - started
-        print(f"a {length}-point match ({rolls} rolls) at {plies}-ply: {spent:.2f} s of CPU")
+        print(
+            f"a {length}-point match ({len(record.games)} games, {rolls} rolls) at {plies}-ply: "
+            f"{spent:.2f} s of CPU"
+        )
 
 
 def main() -> None:

@@ -97,6 +97,11 @@ def test_the_analysis_round_trips() -> None:
     assert [p["name"] for p in data["players"]] == ["random", "intermediate"]  # type: ignore[index]
     decision = data["decisions"][0]  # type: ignore[index]
     assert set(decision) >= {"game", "move", "player", "kind", "played", "best", "loss", "luck"}
+    graph = analysis.graph()
+    checker = [d for d in analysis.decisions if d.kind == "checker"]
+    assert len(graph) == len(checker) and all(0.0 <= p.value <= 1.0 for p in graph)  # MWC
+    first_won = analysis.players[0].result > 0
+    assert (graph[-1].value > 0.5) == first_won  # the line ends on the winner's side
 
 
 def test_gnubgs_thresholds_band_fewer_errors() -> None:

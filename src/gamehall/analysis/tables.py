@@ -176,6 +176,7 @@ class _Analyst:
             dice=dice,
             forced=forced,
             choices=tuple(Choice(r.play.notation or "no move", r.value.emg) for r in shown),
+            mwc_after=chosen.value.mwc,
         )
 
     def _no_double(self, where: tuple[int, int, int], hint: CubeHint) -> None:
@@ -279,6 +280,7 @@ class _Analyst:
         dice: tuple[int, int] | None = None,
         forced: bool = False,
         choices: tuple[Choice, ...] = (),
+        mwc_after: float | None = None,
     ) -> None:
         game, move, player = where
         self.decisions.append(
@@ -298,6 +300,7 @@ class _Analyst:
                 dice=dice,
                 forced=forced,
                 choices=tuple(Choice(c.move, round(c.equity, 4)) for c in choices),
+                mwc_after=None if mwc_after is None else round(mwc_after, 5),
             )
         )
 

@@ -100,7 +100,8 @@ class Decision:
     the best was played) and in match play ``loss_mwc``; ``equity_before`` and
     ``equity_after`` are the decider's equity (EMG) with the best choice and with the one made;
     ``luck`` (EMG) is the roll's, for checker decisions; ``forced`` checker plays (one legal
-    play) are listed but not judged; ``choices`` are the best few and the one made.
+    play) are listed but not judged; ``choices`` are the best few and the one made;
+    ``mwc_after`` is the decider's match winning chance after a play (match play).
     """
 
     game: int
@@ -118,6 +119,7 @@ class Decision:
     dice: tuple[int, int] | None = None
     forced: bool = False
     choices: tuple[Choice, ...] = ()
+    mwc_after: float | None = None
 
     def to_dict(self) -> JsonObject:
         return {
@@ -136,6 +138,7 @@ class Decision:
             "dice": None if self.dice is None else list(self.dice),
             "forced": self.forced,
             "choices": [choice.to_dict() for choice in self.choices],
+            "mwc_after": self.mwc_after,
         }
 
     @classmethod
@@ -169,6 +172,7 @@ class Decision:
             dice=None if dice is None else _dice(dice),
             forced=_bool(obj, "forced"),
             choices=tuple(Choice.from_dict(choice) for choice in choices),
+            mwc_after=_optional_float(obj, "mwc_after"),
         )
 
 
@@ -271,6 +275,20 @@ class PlayerFigures:
         )
 
 
+@dataclass(frozen=True)
+class GraphPoint:
+    """One point of the match's graph: after a play (``game``, ``move``, by ``player``), the
+    first player's equity (money play, EMG) or match winning chance (match play)."""
+
+    game: int
+    move: int
+    player: int
+    value: float
+
+    def to_dict(self) -> JsonObject:
+        return {"game": self.game, "move": self.move, "player": self.player, "value": self.value}
+
+
 RATINGS: tuple[tuple[float, str], ...] = (
     (2.0, "Supernatural"),
     (5.0, "World class"),
@@ -304,7 +322,23 @@ class TablesAnalysis:
     decisions: tuple[Decision, ...]
     thresholds: Thresholds = Thresholds()
 
+    def graph(self) -> tuple[GraphPoint, ...]:
+        """The first player's equity, or his match winning chance, after each play: the line
+        a review draws over the whole match."""
+        points = []
+        for d in self.decisions:
+            if d.kind != "checker":
+                continue
+            if self.match_play and d.mwc_after is not None:
+                value = d.mwc_after if d.player == 0 else 1.0 - d.mwc_after
+            else:
+                value = d.equity_after if d.player == 0 else -d.equity_after
+            points.append(GraphPoint(d.game, d.move, d.player, round(value, 4)))
+        return tuple(points)
+
     def to_dict(self) -> JsonObject:
+        """The analysis as plain values (with its ``graph``, which ``from_dict`` derives
+        again)."""
         return {
             "game": self.game,
             "plies": self.plies,
@@ -312,6 +346,7 @@ class TablesAnalysis:
             "thresholds": self.thresholds.to_dict(),
             "players": [player.to_dict() for player in self.players],
             "decisions": [decision.to_dict() for decision in self.decisions],
+            "graph": [point.to_dict() for point in self.graph()],
         }
 
     @classmethod
