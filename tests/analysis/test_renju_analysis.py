@@ -23,8 +23,8 @@ from gamehall.engines.driver import play_out, step, wants_to_act
 from gamehall.engines.renju_search.levels import SearchingRenjuEngine, renju_engine
 from gamehall.engines.renju_search.search import WIN
 from gamehall.errors import GameError, RecordError
-from gamehall.play.actions import Place
-from gamehall.play.records.renju import OpeningStep, PsqOpening, renju_game
+from gamehall.play.actions import Pass, Place
+from gamehall.play.records.renju import OpeningStep, PsqOpening, import_psq, renju_game
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
@@ -138,13 +138,18 @@ def test_the_analysis_round_trips_through_json(missed: RenjuAnalysis) -> None:
     assert RenjuAnalysis.from_dict(json.loads(json.dumps(data))) == missed
 
 
-def test_one_game_of_a_record_is_judged_as_in_its_match(missed: RenjuAnalysis) -> None:
+def test_the_records_of_a_match_are_judged_as_the_match(missed: RenjuAnalysis) -> None:
+    """One game of its log, its ``.psq`` file and its JSON record read back."""
     moves, _ = _puzzle()
     match = _match([*moves, "a1", "o1"])
     game = renju_game(match.settings, match.events)
     alone = analyse_renju(game, seconds_per_move=SECONDS)
     assert [p.name for p in alone.players] == ["Black", "White"]
     assert alone.decisions == missed.decisions
+    psq = import_psq(game.to_psq(match.players))
+    assert analyse_renju(psq, seconds_per_move=SECONDS) == missed
+    record = RenjuMatch.from_dict(json.loads(json.dumps(match.to_dict())))
+    assert analyse_renju(record, seconds_per_move=SECONDS) == missed
 
 
 def test_progress_is_reported_move_by_move() -> None:
@@ -153,6 +158,14 @@ def test_progress_is_reported_move_by_move() -> None:
         _match(["h8", "h9", "i8"]), seconds_per_move=0.02, progress=lambda *c: calls.append(c)
     )
     assert calls == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_a_pass_is_judged_as_a_move_of_its_own_kind() -> None:
+    match = _match(["h8", "h9", "i8"])
+    match.apply(1, Pass())
+    decision = analyse_renju(match, seconds_per_move=0.02).decisions[-1]
+    assert (decision.kind, decision.played, decision.player) == ("pass", "pass", 1)
+    assert decision.best != "pass" and decision.judged
 
 
 def test_the_logistic_curve_has_its_scale() -> None:
