@@ -228,7 +228,7 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
     with pytest.raises(RecordError, match="renju match or game"):
         analyse_renju("h8 h9")  # type: ignore[arg-type]
     tables = TablesMatch(MatchSettings(game="backgammon", length=1), ("Ann", "Bob"))
-    with pytest.raises(RecordError, match="renju match or game"):
+    with pytest.raises(RecordError, match="a backgammon match is not a renju match"):
         analyse_renju(tables)  # type: ignore[arg-type]
     with pytest.raises(RecordError, match="nothing to analyse"):
         analyse_renju(_match([]))

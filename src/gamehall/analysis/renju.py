@@ -40,6 +40,7 @@ from gamehall.engines.renju_search.board import FastBoard, point_of
 from gamehall.engines.renju_search.levels import LEVEL_LIMITS, SearchingRenjuEngine
 from gamehall.engines.renju_search.threats import five_points, legal_for
 from gamehall.errors import RecordError
+from gamehall.play.match import Match
 from gamehall.play.records.renju import PsqOpening, RenjuGame, renju_game
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.renju import Board
@@ -58,9 +59,11 @@ __all__ = [
 LEVEL = "expert"
 """The searching level whose limits (bar the nodes and the time) judge the moves."""
 NODES_A_SECOND = 60_000
-"""The alpha-beta's nodes a second at ``LEVEL`` on one core of the machine the benchmark ran
-on (``benchmarks/analysis_renju.py``): a node budget, not a clock, stops each search, so that
-the same match is judged the same way again."""
+"""The nodes a second that turn ``seconds_per_move`` into the searches' node budgets: set so
+that a move takes about its seconds on the machine ``benchmarks/analysis_renju.py`` ran on,
+where the alpha-beta alone searches about 120,000 nodes a second and the threat searches take
+the rest. A node budget, not the clock, stops each search, so that the same match is judged
+the same way again."""
 CAP = 4
 """Each search's time cap, in ``seconds_per_move``."""
 Progress = Callable[[int, int], None]
@@ -74,10 +77,10 @@ def analyse_renju(
     progress: Progress | None = None,
 ) -> RenjuAnalysis:
     """Every move of a renju match (finished or not: a ``RenjuMatch``, as a ``.psq`` file or a
-    JSON record reads back, or one ``RenjuGame``) judged, and each player's figures; the engine
-    spends about ``seconds_per_move`` on each position. ``progress(done, total)`` is called
-    after each move. ``RecordError`` for anything but a renju match or game, or one without a
-    stone."""
+    JSON record reads back, or one ``RenjuGame``) judged, and each player's figures. The engine
+    spends at most about ``seconds_per_move`` on a move (less when its searches end early).
+    ``progress(done, total)`` is called after each move. ``RecordError`` for anything but a
+    renju match or game, one without a stone, or ``seconds_per_move`` not above 0."""
     if isinstance(seconds_per_move, bool) or not (
         isinstance(seconds_per_move, int | float) and 0 < seconds_per_move < float("inf")
     ):
@@ -110,6 +113,8 @@ def _games(record: object) -> tuple[list[RenjuGame], tuple[str, str]]:
         count = sum(1 for event in record.events if event.kind == "game_start")
         every = [renju_game(record.settings, record.events, n) for n in range(1, count + 1)]
         games = [game for game in every if _moves(game.board)]
+    elif isinstance(record, Match):
+        raise RecordError(f"a {record.game} match is not a renju match: it has no renju games")
     else:
         raise RecordError(f"a renju analysis needs a renju match or game, not {record!r:.80}")
     if not games:
