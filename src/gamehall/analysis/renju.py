@@ -61,9 +61,9 @@ LEVEL = "expert"
 NODES_A_SECOND = 60_000
 """The nodes a second that turn ``seconds_per_move`` into the searches' node budgets: set so
 that a move takes about its seconds on the machine ``benchmarks/analysis_renju.py`` ran on,
-where the alpha-beta alone searches about 120,000 nodes a second and the threat searches take
-the rest. A node budget, not the clock, stops each search, so that the same match is judged
-the same way again."""
+where the alpha-beta alone searched 120,000 to 245,000 nodes a second (it is shared) and the
+threat searches take the rest. A node budget, not the clock, stops each search, so that the
+same match is judged the same way again."""
 CAP = 4
 """Each search's time cap, in ``seconds_per_move``."""
 Progress = Callable[[int, int], None]
