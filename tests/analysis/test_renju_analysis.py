@@ -220,18 +220,24 @@ def test_the_opening_rules_stones_are_not_judged() -> None:
     assert opening_stones(PsqOpening("taraguchi-10", ())) == {1, 2, 3, 4}
 
 
-def test_a_swap2_games_opening_stones_are_listed_as_opening() -> None:
-    settings = MatchSettings(game="renju", length=1, options={"opening": "swap2"})
+def _opening_game(rule: str, stones: int) -> RenjuMatch:
+    """A match under the opening ``rule`` that beginners have played to ``stones`` stones."""
+    settings = MatchSettings(game="renju", length=1, options={"opening": rule})
     match = RenjuMatch(settings, ("Ann", "Bob"), time_source=lambda: 0.0)
     engine = renju_engine("beginner", 1)
     match.start()
-    while len(match.board.moves if match.board else []) < 8:
+    while match.board is not None and len(match.board.moves) < stones:
         seat = next(p for p in (0, 1) if wants_to_act(match, p))
         step(match, seat, engine)
-    analysis = analyse_renju(match, seconds_per_move=0.02)
-    forced = [d.forced for d in analysis.decisions[:3]]
-    assert forced == ["opening"] * 3
-    assert all(d.band is None for d in analysis.decisions if d.forced)
+    return match
+
+
+@pytest.mark.parametrize(("rule", "opening"), [("swap2", [1, 2, 3]), ("soosorv-8", [1, 2, 3, 5])])
+def test_an_opening_rules_stones_are_listed_as_opening(rule: str, opening: list[int]) -> None:
+    analysis = analyse_renju(_opening_game(rule, 7), seconds_per_move=0.02)
+    assert [d.move for d in analysis.decisions if d.forced == "opening"] == opening
+    assert all(d.band is None and not d.forced_win_missed for d in analysis.decisions if d.forced)
+    assert len(analysis.decisions) == 7
 
 
 def test_bad_input_is_refused_with_a_clear_error() -> None:
