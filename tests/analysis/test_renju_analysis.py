@@ -232,12 +232,35 @@ def _opening_game(rule: str, stones: int) -> RenjuMatch:
     return match
 
 
-@pytest.mark.parametrize(("rule", "opening"), [("swap2", [1, 2, 3]), ("soosorv-8", [1, 2, 3, 5])])
-def test_an_opening_rules_stones_are_listed_as_opening(rule: str, opening: list[int]) -> None:
+@pytest.mark.parametrize(
+    ("rule", "stones", "steps"),
+    [
+        ("swap2", [1, 2, 3], [(3, "choice", "black")]),
+        (
+            "soosorv-8",
+            [1, 2, 3, 5],
+            [
+                (3, "choice", "black"),
+                (4, "choice", "1"),
+                (4, "choice", "white"),
+                (4, "offer", "g6"),
+            ],
+        ),
+    ],
+)
+def test_an_opening_rules_stones_and_steps_are_listed_as_opening(
+    rule: str, stones: list[int], steps: list[tuple[int, str, str]]
+) -> None:
     analysis = analyse_renju(_opening_game(rule, 7), seconds_per_move=0.02)
-    assert [d.move for d in analysis.decisions if d.forced == "opening"] == opening
+    moves = [d for d in analysis.decisions if d.kind == "move"]
+    assert [d.move for d in moves if d.forced == "opening"] == stones
+    listed = [d for d in analysis.decisions if d.kind in ("choice", "offer")]
+    assert [(d.move, d.kind, d.played) for d in listed] == steps
+    assert all(d.forced == "opening" for d in listed)
     assert all(d.band is None and not d.forced_win_missed for d in analysis.decisions if d.forced)
-    assert len(analysis.decisions) == 7
+    assert len(moves) == 7
+    assert [d.player for d in moves[:3]] == [0, 0, 0]  # the first player's, of both colours
+    assert analysis.players[0].moves + analysis.players[1].moves == 7 - len(stones)
 
 
 def test_bad_input_is_refused_with_a_clear_error() -> None:
@@ -286,7 +309,7 @@ _DECISIONS = st.builds(
     move=st.integers(1, 225),
     player=st.integers(0, 1),
     colour=st.sampled_from(["black", "white"]),
-    kind=st.sampled_from(["move", "pass"]),
+    kind=st.sampled_from(["move", "pass", "choice", "offer"]),
     played=_POINTS,
     best=st.none() | _POINTS,
     loss=_UNIT,

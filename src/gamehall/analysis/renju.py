@@ -24,6 +24,7 @@ move that was the only legal one are listed with their evaluations but not judge
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Literal
 
 import numpy as np
 
@@ -40,6 +41,7 @@ from gamehall.engines.renju_search.board import FastBoard, point_of
 from gamehall.engines.renju_search.levels import LEVEL_LIMITS, SearchingRenjuEngine
 from gamehall.engines.renju_search.threats import five_points, legal_for
 from gamehall.errors import RecordError
+from gamehall.play.events import FifthOffered, GameStarted, Moved, OpeningChosen, Passed
 from gamehall.play.match import Match
 from gamehall.play.records.renju import PsqOpening, RenjuGame, renju_game
 from gamehall.play.renju_match import RenjuMatch
@@ -87,11 +89,11 @@ def analyse_renju(
         raise RecordError(f"the seconds a move are a number above 0, not {seconds_per_move!r}")
     rules = judging or RenjuJudging()
     games, names = _games(match_or_record)
-    total = sum(len(_moves(game.board)) for game in games)
+    total = sum(len(_moves(game.board)) + len(log.steps) for game, log in games)
     judge = _Judge(rules, float(seconds_per_move))
     decisions: list[RenjuDecision] = []
-    for game in games:
-        for decision in judge.game(game):
+    for game, log in games:
+        for decision in judge.game(game, log):
             decisions.append(decision)
             if progress is not None:
                 progress(len(decisions), total)
@@ -103,16 +105,38 @@ def analyse_renju(
     return RenjuAnalysis(players, made, rules, float(seconds_per_move))
 
 
-def _games(record: object) -> tuple[list[RenjuGame], tuple[str, str]]:
-    """The games with a stone, and the names of the seats."""
+@dataclass(frozen=True)
+class _Step:
+    """An opening rule's decision in a game: made by seat ``player`` with ``after`` stones on
+    the board, a ``choice`` (a swap, a number of offers) or an ``offer`` of a fifth move."""
+
+    after: int
+    player: int
+    kind: Literal["choice", "offer"]
+    value: str
+
+
+@dataclass(frozen=True)
+class _Log:
+    """What a match's log says of a game beyond its board: the seat that placed each stone or
+    passed (an opening rule has one player place stones of both colours), and the opening
+    steps. A ``RenjuGame`` alone keeps neither: its moves are the colours' owners'."""
+
+    placers: list[int]
+    steps: list[_Step]
+
+
+def _games(record: object) -> tuple[list[tuple[RenjuGame, _Log]], tuple[str, str]]:
+    """The games with a stone, each with its log, and the names of the seats."""
+    games: list[tuple[RenjuGame, _Log]]
     if isinstance(record, RenjuGame):
         names = ("Black", "White") if record.black == 0 else ("White", "Black")
-        games = [record] if _moves(record.board) else []
+        games = [(record, _Log([], []))] if _moves(record.board) else []
     elif isinstance(record, RenjuMatch):
         names = record.players
-        count = sum(1 for event in record.events if event.kind == "game_start")
-        every = [renju_game(record.settings, record.events, n) for n in range(1, count + 1)]
-        games = [game for game in every if _moves(game.board)]
+        logs = _logs(record)
+        every = [renju_game(record.settings, record.events, n) for n in range(1, len(logs) + 1)]
+        games = [(game, logs[game.number - 1]) for game in every if _moves(game.board)]
     elif isinstance(record, Match):
         raise RecordError(f"a {record.game} match is not a renju match: it has no renju games")
     else:
@@ -120,6 +144,26 @@ def _games(record: object) -> tuple[list[RenjuGame], tuple[str, str]]:
     if not games:
         raise RecordError("there is nothing to analyse: no stone has been played")
     return games, names
+
+
+def _logs(match: RenjuMatch) -> list[_Log]:
+    """Each game's placers and opening steps, from the match's log."""
+    games: list[_Log] = []
+    for event in match.events:
+        if isinstance(event, GameStarted):
+            games.append(_Log([], []))
+        elif not games or event.derived or event.player is None:
+            continue
+        elif isinstance(event, Moved | Passed):
+            games[-1].placers.append(event.player)
+        elif isinstance(event, OpeningChosen | FifthOffered):
+            stones = len(games[-1].placers)
+            if isinstance(event, OpeningChosen):
+                step = _Step(stones, event.player, "choice", event.data["choice"])
+            else:
+                step = _Step(stones, event.player, "offer", event.data["point"])
+            games[-1].steps.append(replace(step, value=step.value.strip().lower()))
+    return games
 
 
 def _moves(board: Board) -> list[str]:
@@ -194,16 +238,20 @@ class _Judge:
         win = self.judging.win_probability(result.score)
         return _Position(best, win, result.score >= PROVEN, None, result.score <= -PROVEN)
 
-    def game(self, game: RenjuGame) -> list[RenjuDecision]:
-        """Every move of ``game`` judged, in order."""
+    def game(self, game: RenjuGame, log: _Log) -> list[RenjuDecision]:
+        """Every move of ``game`` judged, in order, and the opening steps of its ``log``
+        listed where they were made."""
         source = game.board
         board = Board(rule=source.rule, opening=source.opening, forbidden=source.forbidden)
         opening = opening_stones(game.opening)
         decisions: list[RenjuDecision] = []
         before = self.position(board)
-        for number, move in enumerate(_moves(source), start=1):
+        moves = _moves(source)
+        for number, move in enumerate(moves, start=1):
+            decisions += self._steps(game.number, board, before, log.steps, number - 1)
             colour = board.turn
-            seat = game.black if colour == "black" else 1 - game.black
+            owner = game.black if colour == "black" else 1 - game.black
+            seat = log.placers[number - 1] if number <= len(log.placers) else owner
             forced: Forced | None = (
                 "opening"
                 if number in opening
@@ -246,7 +294,37 @@ class _Judge:
             )
             if after.following is not None:
                 before = after.following
-        return decisions
+        return decisions + self._steps(game.number, board, before, log.steps, len(moves))
+
+    @staticmethod
+    def _steps(
+        number: int, board: Board, position: _Position, steps: list[_Step], stones: int
+    ) -> list[RenjuDecision]:
+        """The ``steps`` made with ``stones`` on ``board`` (judged as ``position``) listed as
+        opening decisions of game ``number``: the colour is the side to move's."""
+        win = round(position.win, 4)
+        return [
+            RenjuDecision(
+                game=number,
+                move=step.after,
+                player=step.player,
+                colour=board.turn,
+                kind=step.kind,
+                played=step.value,
+                best=None,
+                loss=0.0,
+                win_before=win,
+                win_after=win,
+                band=None,
+                forced_win_missed=False,
+                allowed_forced_win=False,
+                winning_line=None,
+                winning_kind=None,
+                forced="opening",
+            )
+            for step in steps
+            if step.after == stones
+        ]
 
     def _played(self, board: Board, move: str, before: _Position) -> int | None:
         """The search's score of ``move`` alone on ``board`` for the side to move (None for

@@ -19,7 +19,9 @@ from gamehall.jsontext import JsonObject, JsonValue
 
 Band = Literal["blunder", "mistake", "inaccuracy"]
 BANDS: tuple[Band, ...] = ("blunder", "mistake", "inaccuracy")
-Kind = Literal["move", "pass"]
+Kind = Literal["move", "pass", "choice", "offer"]
+"""A stone, a pass, or an opening rule's step: a ``choice`` (a swap, the number of fifth moves
+declared, Swap2's option) or an ``offer`` of a fifth move."""
 Forced = Literal["opening", "only-move"]
 """Why a move is not judged: placed under an opening rule (its first stones, the fifth move
 chosen among the offers), or the only move there was."""
@@ -97,7 +99,10 @@ class RenjuDecision:
     had a forced win and has none after it; ``allowed_forced_win``: the mover was not lost and
     the opponent now has a forced win; ``winning_line`` the forced win concerned (the mover's
     missed one, else the opponent's allowed one) when the threat search played it out. A
-    ``forced`` move is listed, never judged: no band, no flags."""
+    ``forced`` move is listed, never judged: no band, no flags. An opening rule's step (``kind``
+    ``choice`` or ``offer``) is listed too, as ``forced`` ``"opening"``: ``played`` is the
+    choice or the point offered, ``move`` the number of stones on the board when it was made,
+    ``colour`` the side to move's then, and its evaluations the position's."""
 
     game: int
     move: int
@@ -153,7 +158,7 @@ class RenjuDecision:
             move=_int(fields, "move"),
             player=_seat(fields, "player"),
             colour=_choice(fields, "colour", ("black", "white")),
-            kind=_choice(fields, "kind", ("move", "pass")),
+            kind=_choice(fields, "kind", ("move", "pass", "choice", "offer")),
             played=_text(fields, "played"),
             best=None if fields.get("best") is None else _text(fields, "best"),
             loss=_number(fields, "loss"),
