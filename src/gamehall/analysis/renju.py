@@ -18,16 +18,17 @@ position with the same budget, so that the two scores compare like with like. Th
   which bands the move as a mistake or an inaccuracy (``RenjuJudging``).
 
 The stones an opening rule places (Swap2's first three or five, the 26 openings' three of
-Soosõrv-8 and Yamaguchi, Taraguchi-10's four, the fifth move chosen among the offers) and a
-move that was the only legal one are listed with their evaluations but not judged.
+Soosõrv-8 and Yamaguchi, Taraguchi-10's four, the fifth move chosen among the offers), the
+rule's swaps, declarations and offers (read by :mod:`.renju_games`) and a move that was the
+only legal one are listed with their evaluations but not judged.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Literal
 
 import numpy as np
 
+from gamehall.analysis.renju_games import GameLog, Step, judged_moves, opening_stones, read_games
 from gamehall.analysis.renju_record import (
     PROVEN,
     Forced,
@@ -41,9 +42,7 @@ from gamehall.engines.renju_search.board import FastBoard, point_of
 from gamehall.engines.renju_search.levels import LEVEL_LIMITS, SearchingRenjuEngine
 from gamehall.engines.renju_search.threats import five_points, legal_for
 from gamehall.errors import RecordError
-from gamehall.play.events import FifthOffered, GameStarted, Moved, OpeningChosen, Passed
-from gamehall.play.match import Match
-from gamehall.play.records.renju import PsqOpening, RenjuGame, renju_game
+from gamehall.play.records.renju import RenjuGame
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.renju import Board
 from gamehall.renju.points import NAMES
@@ -88,8 +87,8 @@ def analyse_renju(
     ):
         raise RecordError(f"the seconds a move are a number above 0, not {seconds_per_move!r}")
     rules = judging or RenjuJudging()
-    games, names = _games(match_or_record)
-    total = sum(len(_moves(game.board)) + len(log.steps) for game, log in games)
+    games, names = read_games(match_or_record)
+    total = sum(len(judged_moves(game.board)) + len(log.steps) for game, log in games)
     judge = _Judge(rules, float(seconds_per_move))
     decisions: list[RenjuDecision] = []
     for game, log in games:
@@ -103,87 +102,6 @@ def analyse_renju(
         RenjuPlayerSummary.of(names[1], 1, made),
     )
     return RenjuAnalysis(players, made, rules, float(seconds_per_move))
-
-
-@dataclass(frozen=True)
-class _Step:
-    """An opening rule's decision in a game: made by seat ``player`` with ``after`` stones on
-    the board, a ``choice`` (a swap, a number of offers) or an ``offer`` of a fifth move."""
-
-    after: int
-    player: int
-    kind: Literal["choice", "offer"]
-    value: str
-
-
-@dataclass(frozen=True)
-class _Log:
-    """What a match's log says of a game beyond its board: the seat that placed each stone or
-    passed (an opening rule has one player place stones of both colours), and the opening
-    steps. A ``RenjuGame`` alone keeps neither: its moves are the colours' owners'."""
-
-    placers: list[int]
-    steps: list[_Step]
-
-
-def _games(record: object) -> tuple[list[tuple[RenjuGame, _Log]], tuple[str, str]]:
-    """The games with a stone, each with its log, and the names of the seats."""
-    games: list[tuple[RenjuGame, _Log]]
-    if isinstance(record, RenjuGame):
-        names = ("Black", "White") if record.black == 0 else ("White", "Black")
-        games = [(record, _Log([], []))] if _moves(record.board) else []
-    elif isinstance(record, RenjuMatch):
-        names = record.players
-        logs = _logs(record)
-        every = [renju_game(record.settings, record.events, n) for n in range(1, len(logs) + 1)]
-        games = [(game, logs[game.number - 1]) for game in every if _moves(game.board)]
-    elif isinstance(record, Match):
-        raise RecordError(f"a {record.game} match is not a renju match: it has no renju games")
-    else:
-        raise RecordError(f"a renju analysis needs a renju match or game, not {record!r:.80}")
-    if not games:
-        raise RecordError("there is nothing to analyse: no stone has been played")
-    return games, names
-
-
-def _logs(match: RenjuMatch) -> list[_Log]:
-    """Each game's placers and opening steps, from the match's log."""
-    games: list[_Log] = []
-    for event in match.events:
-        if isinstance(event, GameStarted):
-            games.append(_Log([], []))
-        elif not games or event.derived or event.player is None:
-            continue
-        elif isinstance(event, Moved | Passed):
-            games[-1].placers.append(event.player)
-        elif isinstance(event, OpeningChosen | FifthOffered):
-            stones = len(games[-1].placers)
-            if isinstance(event, OpeningChosen):
-                step = _Step(stones, event.player, "choice", event.data["choice"])
-            else:
-                step = _Step(stones, event.player, "offer", event.data["point"])
-            games[-1].steps.append(replace(step, value=step.value.strip().lower()))
-    return games
-
-
-def _moves(board: Board) -> list[str]:
-    """The moves of a game that are judged: stones and passes (not a claim of a foul)."""
-    return [move for move in board.moves if move != "claim"]
-
-
-def opening_stones(opening: PsqOpening | None) -> frozenset[int]:
-    """The move numbers (from 1) an opening rule placed: Swap2's first three (five when the
-    second player chose to place two more), the 26 openings' three (Soosõrv-8, Yamaguchi),
-    Taraguchi-10's four, and the fifth move when it was chosen among offers."""
-    if opening is None:
-        return frozenset()
-    steps = opening.steps
-    offered = any(step.kind == "offer" for step in steps)
-    if opening.rule == "swap2":
-        placed_two = any(step.kind == "choose" and step.value == "place2" for step in steps)
-        return frozenset(range(1, 6 if placed_two else 4))
-    first = range(1, 5 if opening.rule == "taraguchi-10" else 4)
-    return frozenset([*first, *([5] if offered else [])])
 
 
 @dataclass(frozen=True)
@@ -238,7 +156,7 @@ class _Judge:
         win = self.judging.win_probability(result.score)
         return _Position(best, win, result.score >= PROVEN, None, result.score <= -PROVEN)
 
-    def game(self, game: RenjuGame, log: _Log) -> list[RenjuDecision]:
+    def game(self, game: RenjuGame, log: GameLog) -> list[RenjuDecision]:
         """Every move of ``game`` judged, in order, and the opening steps of its ``log``
         listed where they were made."""
         source = game.board
@@ -246,7 +164,7 @@ class _Judge:
         opening = opening_stones(game.opening)
         decisions: list[RenjuDecision] = []
         before = self.position(board)
-        moves = _moves(source)
+        moves = judged_moves(source)
         for number, move in enumerate(moves, start=1):
             decisions += self._steps(game.number, board, before, log.steps, number - 1)
             colour = board.turn
@@ -298,7 +216,7 @@ class _Judge:
 
     @staticmethod
     def _steps(
-        number: int, board: Board, position: _Position, steps: list[_Step], stones: int
+        number: int, board: Board, position: _Position, steps: tuple[Step, ...], stones: int
     ) -> list[RenjuDecision]:
         """The ``steps`` made with ``stones`` on ``board`` (judged as ``position``) listed as
         opening decisions of game ``number``: the colour is the side to move's."""
