@@ -134,7 +134,7 @@ class _Judge:
     The budget of a move: the threat search of the position after it (the level's threat
     nodes: some hundredths of a second), and the nodes of about two fifths of ``seconds`` each
     for two alpha-beta searches (the position's best move, and the move played searched alone
-    from the same position, so that both scores come from the same root and depth). Nodes, not
+    from the same position, so that both scores come from the same root and nodes). Nodes, not
     the clock, stop the searches; ``CAP`` times ``seconds`` caps each one on a slower machine
     (the search also stops deepening after 45 % of its cap: the cap must leave room to spend
     the nodes)."""
