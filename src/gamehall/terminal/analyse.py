@@ -10,18 +10,22 @@ from typing import TextIO
 from tqdm import tqdm
 
 from gamehall.analysis.files import SUFFIXES, read_source
+from gamehall.analysis.renju import analyse_renju
+from gamehall.analysis.renju_record import RenjuAnalysis
 from gamehall.analysis.tables import analyse_record
-from gamehall.analysis.values import BANDS, AnalysisError, Decision, TablesAnalysis, Thresholds
+from gamehall.analysis.values import BANDS, Decision, TablesAnalysis, Thresholds
 from gamehall.play.renju_match import RenjuMatch
 
 EPILOG = """\
-The file: a .mat match (backgammon, Georgian), or a match saved by `gamehall play --save` as
-.json. Every checker play and cube decision is judged by the backgammon network (cubeful, in a
-match by match winning chances), every roll's luck measured, and each player given GNU
-Backgammon's figures: error rates in mEMG (thousandths of an equity, normalised to the cube)
-per decision, checker play and cube apart, the errors by band, luck, and a rating word.
---plies 1 or 2 searches the plays deeper (slower). --thresholds gnubg uses GNU Backgammon's
-bands (0.04, 0.08, 0.16) instead of 0.02, 0.04, 0.08."""
+The file: a .mat match (backgammon, Georgian, long nardy), a .psq renju game, or a match saved
+by `gamehall play --save` as .json. In the tables games every checker play and cube decision is
+judged by the game's network (cubeful, in a match by match winning chances), every roll's luck
+measured, and each player given GNU Backgammon's figures: error rates in mEMG (thousandths of an
+equity, normalised to the cube) per decision, checker play and cube apart, the errors by band,
+luck, and a rating word. --plies 1 or 2 searches the plays deeper (slower). --thresholds gnubg
+uses GNU Backgammon's bands (0.04, 0.08, 0.16) instead of 0.02, 0.04, 0.08. In renju every move
+is judged by the search (--seconds a move): forced wins missed and allowed, the win probability
+lost, blunders, mistakes, inaccuracies and an accuracy (docs/analysis.md)."""
 
 
 def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -37,27 +41,38 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     parser.add_argument("--plies", type=int, choices=(0, 1, 2), default=0)
     parser.add_argument("--json", metavar="OUT", help="write the analysis as JSON to OUT")
     parser.add_argument("--thresholds", choices=("sites", "gnubg"), default="sites")
+    parser.add_argument(
+        "--seconds", type=float, default=1.0, help="renju: the search's time a move (default 1)"
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     """Analyse ``args.file``; print the figures and errors, write ``--json``."""
     source = read_source(Path(args.file))
-    if isinstance(source, RenjuMatch):
-        raise AnalysisError(f"{args.file}: renju analysis is not in the command line yet")
-    thresholds = Thresholds.gnubg() if args.thresholds == "gnubg" else Thresholds()
-    turns = sum(len(game.turns) for game in source.games)
-    with tqdm(total=turns, unit="turn", file=stderr, disable=args.quiet, leave=False) as bar:
+    with tqdm(unit="move", file=stderr, disable=args.quiet, leave=False) as bar:
 
         def step(done: int, total: int) -> None:
+            bar.total = total
             bar.update(done - bar.n)
 
-        analysis = analyse_record(source, plies=args.plies, thresholds=thresholds, progress=step)
-    stdout.write(summary(analysis))
-    stdout.write(errors(analysis))
+        found: TablesAnalysis | RenjuAnalysis
+        if isinstance(source, RenjuMatch):
+            found = analyse_renju(source, seconds_per_move=args.seconds, progress=step)
+        else:
+            thresholds = Thresholds.gnubg() if args.thresholds == "gnubg" else Thresholds()
+            found = analyse_record(source, plies=args.plies, thresholds=thresholds, progress=step)
+    stdout.write(report(found))
     if args.json:
-        Path(args.json).write_text(json.dumps(analysis.to_dict(), indent=1) + "\n")
+        Path(args.json).write_text(json.dumps(found.to_dict(), indent=1) + "\n")
     return 0
+
+
+def report(analysis: TablesAnalysis | RenjuAnalysis) -> str:
+    """The figures and the errors of an analysis, as printed."""
+    if isinstance(analysis, RenjuAnalysis):
+        return renju_summary(analysis) + renju_errors(analysis)
+    return summary(analysis) + errors(analysis)
 
 
 def summary(analysis: TablesAnalysis) -> str:
@@ -113,3 +128,49 @@ def _error(decision: Decision, names: list[str]) -> str:
         dice = "".join(str(d) for d in decision.dice or ())
         return f"{where} played {dice} {decision.played}; best {decision.best} ({loss})"
     return f"{where}: {decision.played}; right: {decision.best} ({loss})"
+
+
+def renju_summary(analysis: RenjuAnalysis) -> str:
+    """The renju players' figures side by side."""
+    a, b = analysis.players
+
+    def row(label: str, left: object, right: object) -> str:
+        return f"{label:34}{left!s:>18}{right!s:>18}\n"
+
+    def percent(value: float | None) -> str:
+        return "-" if value is None else f"{value:.1f} %"
+
+    return "".join(
+        [
+            row("", a.name, b.name),
+            row("Moves judged", a.moves, b.moves),
+            row("Blunders", a.blunders, b.blunders),
+            row("  forced wins missed", a.forced_wins_missed, b.forced_wins_missed),
+            row("  forced wins allowed", a.forced_wins_allowed, b.forced_wins_allowed),
+            row("Mistakes", a.mistakes, b.mistakes),
+            row("Inaccuracies", a.inaccuracies, b.inaccuracies),
+            row("Accuracy", percent(a.accuracy), percent(b.accuracy)),
+        ]
+    )
+
+
+def renju_errors(analysis: RenjuAnalysis) -> str:
+    """The renju moves in a band, in the order played."""
+    found = analysis.errors()
+    if not found:
+        return "\nNo errors.\n"
+    names = [player.name for player in analysis.players]
+    lines = []
+    for d in found:
+        why = ""
+        if d.forced_win_missed:
+            why = ", a forced win missed"
+        elif d.allowed_forced_win:
+            why = ", a forced win allowed"
+        line = " ".join(d.winning_line or ())
+        won = f" ({line})" if line else ""
+        lines.append(
+            f"  game {d.game}, move {d.move}: {names[d.player]} played {d.played}; best "
+            f"{d.best} (-{100 * d.loss:.0f} % win chance, {d.band}{why}){won}\n"
+        )
+    return "\nErrors\n" + "".join(lines)

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
+from gamehall.analysis.renju import analyse_renju
 from gamehall.analysis.tables import analyse_record
 from gamehall.engines.base import Engine
 from gamehall.engines.driver import step, wants_to_act
@@ -21,7 +22,7 @@ from gamehall.play.records import mat_record
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import WITH_OFFERS, Soosorv8, Swap2, Yamaguchi
 from gamehall.play.tables_match import TablesMatch
-from gamehall.terminal.analyse import errors, summary
+from gamehall.terminal.analyse import report
 from gamehall.terminal.hints import hint_lines, winning_lines
 from gamehall.terminal.moves import single_steps
 from gamehall.terminal.narrate import Narrator
@@ -29,6 +30,9 @@ from gamehall.terminal.render import render, show_dice, wrap
 
 HINT_LIMIT = 60
 """The most plays or points ``hint`` lists."""
+RENJU_SECONDS = 0.3
+"""The search's time a move when the terminal analyses a renju match (a game of 60 moves in
+about 20 seconds)."""
 
 TABLES_HELP = """\
 Commands (shorten them to their first letters, except resign and quit):
@@ -74,6 +78,8 @@ Commands:
   accept, decline  answer a draw offer (a move declines it too)
   resign        resign the game
   board         show the board again
+  analyse       the match analysed so far: each move judged by the search,
+                forced wins missed and allowed (also offered when it ends)
   help, ?       this text
   quit, q       leave the match"""
 
@@ -202,7 +208,7 @@ class TerminalGame:
 
     def _offer_analysis(self) -> None:
         """Once the match is over, offer a person at the keyboard its analysis."""
-        if not self.humans or not isinstance(self.match, TablesMatch):
+        if not self.humans:
             return
         try:
             answer = self._read("Type analyse for the match's analysis, or press Enter to leave: ")
@@ -213,10 +219,11 @@ class TerminalGame:
 
     def _analysis(self) -> str:
         """The analysis of the match so far, as ``gamehall analyse`` prints it."""
-        if not isinstance(self.match, TablesMatch):
-            raise GameError("the analysis of renju games is not in the terminal yet")
-        analysis = analyse_record(mat_record(self.match))
-        return summary(analysis) + errors(analysis)
+        match = self.match
+        if isinstance(match, RenjuMatch):
+            return report(analyse_renju(match, seconds_per_move=RENJU_SECONDS))
+        assert isinstance(match, TablesMatch)
+        return report(analyse_record(mat_record(match)))
 
     def _human_to_act(self) -> int:
         to_act = self.match.to_act
