@@ -126,8 +126,8 @@ class LiveMatches:
         self.bus.on_gone(self._process_gone)
         self.bus.start()
         poll = self.config.poll_every()
-        if poll:
-            self._spawn(sync.poll(self, poll))
+        if poll or self.bus.shared:
+            self._spawn(sync.poll(self, poll, lambda: self.bus.breaker.failing))
         return len(stored)
 
     async def _resume(self, match_ids: list[str]) -> None:
