@@ -168,7 +168,7 @@ class Bus:
                 "could not publish %s:%s to the other processes (%s): not trying for %s s",
                 kind,
                 key,
-                exc or "timed out",
+                str(exc) or "timed out",
                 self.breaker.cool_down,
             )
             self.breaker.failed()

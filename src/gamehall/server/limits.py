@@ -176,7 +176,7 @@ class RateLimits:
             except (StorageError, TimeoutError) as exc:
                 log.warning(
                     "rate limits: Redis did not answer (%s); counting in memory for %s s",
-                    exc or "timed out",
+                    str(exc) or "timed out",
                     COOL_DOWN,
                 )
                 self.breaker.failed()
