@@ -7,8 +7,10 @@ from typing import Any
 import pytest
 
 from gamehall.server import bus as bus_module
+from gamehall.server.breaker import COOL_DOWN
 from gamehall.server.bus import GONE_AFTER, Bus
 from gamehall.server.live import SystemClock
+from server.helpers import FakeClock
 from support import aio
 
 
@@ -103,7 +105,8 @@ class Flaky(Quiet):
 
 def test_a_lost_publication_makes_the_others_catch_up() -> None:
     broker = Flaky()
-    sender, receiver = Bus(broker, clock=SystemClock()), Bus(Quiet(), clock=SystemClock())
+    clock = FakeClock()
+    sender, receiver = Bus(broker, clock=clock), Bus(Quiet(), clock=SystemClock())
     asked: list[str] = []
 
     async def catch_up() -> None:
@@ -113,9 +116,13 @@ def test_a_lost_publication_makes_the_others_catch_up() -> None:
         receiver.on_reconnect(catch_up)
         assert not await sender.publish("match", "m1", {"events": []})  # lost
         broker.up = True
+        assert not await sender.publish("match", "m1", {"events": []})  # not tried: cooling
+        assert sender.breaker.failing
+        clock.advance(COOL_DOWN)
         assert await sender.publish("match", "m1", {"events": []})
         assert await sender.publish("match", "m1", {"events": []})
         assert broker.sent == ["match:m1", f"resync:{sender.origin}", "match:m1"]
+        assert not sender.breaker.failing
         await receiver._deliver(f"resync:{sender.origin}", {"origin": sender.origin})
         await asyncio.sleep(0)
 

@@ -12,6 +12,7 @@ import pytest
 from gamehall.server.broker import PREFIX, RedisBroker
 from gamehall.server.config import Config
 from gamehall.server.live.persistence import Loaded, Persistence
+from gamehall.server.live.sync import OUTAGE_POLL_SECONDS
 from server.helpers import Choice, Table, running, tables_choice
 from support import aio
 
@@ -226,3 +227,32 @@ def test_two_processes_offered_a_rematch_at_once_start_one(config: Config) -> No
         for player in (players[0], elsewhere):
             assert player.ok("post", path) == {"status": "started", "match_id": new_id}
         assert {m.id for m in one.store.matches.list_matches()} == {match_id, new_id}  # one rematch
+
+
+class DeadBroker(HubBroker):
+    """Redis killed outright: every publication refused, nothing ever heard."""
+
+    async def publish(self, topic: str, message: dict[str, Any]) -> None:
+        raise ConnectionError("Connection refused")
+
+    async def listen(self, deliver: Deliver, connected: Callable[[], Awaitable[None]]) -> None:
+        await asyncio.Event().wait()
+
+
+def test_while_redis_is_down_the_other_process_polls_the_store_every_second(
+    config: Config,
+) -> None:
+    """Issue 41: with Redis killed, a move reached the other process only at its next poll
+    (10 s with Redis); while the broker fails, each process looks at the store every second."""
+    hub = Hub()
+    with (
+        running(config, broker=DeadBroker(hub), poll_seconds=10) as one,
+        running(config, broker=DeadBroker(hub), poll_seconds=10) as two,
+    ):
+        match_id, players = one.match_between({"game": "renju"})
+        elsewhere = two.login(players[1].name)
+        with players[0].socket(match_id) as black, elsewhere.socket(match_id) as white:
+            for mover, other, point in ((black, white, "h8"), (white, black, "h9")):
+                mover.act("move", point=point)
+                state = mover.reply()["state"]
+                assert other.reply(timeout=2 * OUTAGE_POLL_SECONDS + 1)["state"] == state

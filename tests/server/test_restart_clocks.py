@@ -98,7 +98,7 @@ def test_a_resumed_clock_is_held_until_the_server_accepts_connections(config: Co
     async def scenario() -> None:
         live_matches = LiveMatches(store, config, clock=clock)
         assert await live_matches.start() == 1
-        live = await live_matches.get(match_id, resuming=True)
+        live = await live_matches.get(match_id)
         clock.advance(100)  # a long start-up: no clock runs meanwhile
         assert live.timer is None
         assert state_of(live.match)["clocks"]["elapsed"] == 0
@@ -133,7 +133,8 @@ def test_a_computer_on_move_is_not_held(config: Config) -> None:
         match_id = await first.create(settings, seats)
         await first.stop()
         again = LiveMatches(store, config, clock=clock)
-        live = await again.get(match_id, resuming=True)
+        assert await again.start() == 1
+        live = await again.get(match_id)
         assert live.match.clock is not None and live.match.clock.running == 0
         assert live.time.held is None
         clock.advance(5)

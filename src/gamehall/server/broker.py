@@ -4,7 +4,9 @@ notices, chat and who is online.
 A message on a topic (``bus.py``: ``match:<id>``, ``user:<id>``...) goes out on the channel
 ``gamehall:<topic>``; every process listens to all of them (one pattern subscription). The
 store stays the one truth: when Redis comes back after an outage the bus is told
-(``connected``), and each process catches up with what it missed from the store.
+(``connected``), and each process catches up with what it missed from the store. A publication
+gives up after ``REDIS_TIMEOUT`` (a hung Redis must not hold the match whose change it carries:
+the bus's breaker then stops publishing for a while, ``bus.py``).
 """
 
 import asyncio
@@ -15,6 +17,7 @@ from collections.abc import Awaitable, Callable, Mapping
 import redis.asyncio as redis
 
 from gamehall.jsontext import JsonObject, JsonValue
+from gamehall.server.breaker import REDIS_TIMEOUT
 
 log = logging.getLogger(__name__)
 
@@ -35,11 +38,12 @@ class RedisBroker:
     @classmethod
     def from_url(cls, url: str) -> "RedisBroker":
         """A broker on the Redis at ``url`` (``redis://host:6379/0``)."""
-        return cls(redis.Redis.from_url(url))
+        return cls(redis.Redis.from_url(url, socket_connect_timeout=REDIS_TIMEOUT))
 
     async def publish(self, topic: str, message: Mapping[str, object]) -> None:
         """Publish ``message`` on ``topic`` to every process."""
-        await self._client.publish(PREFIX + topic, json.dumps(message))
+        async with asyncio.timeout(REDIS_TIMEOUT):
+            await self._client.publish(PREFIX + topic, json.dumps(message))
 
     async def listen(self, deliver: Deliver, connected: Connected) -> None:
         """Pass every published message to ``deliver`` until cancelled, listening again after

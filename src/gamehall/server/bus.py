@@ -10,6 +10,10 @@ game: when the broker comes back each part that registered ``on_reconnect`` catc
 live matches read what they missed from the store). A message this process failed to publish
 is lost for the others even if their own connections never broke: at its next publication that
 goes out, it tells them so (``resync:<origin>``), and their ``on_reconnect`` parts catch up.
+A publication that fails or takes too long (``PUBLISH_TIMEOUT``; Redis's own is shorter,
+``broker.py``) opens the bus's circuit breaker (``breaker.py``): for its cool-down nothing is
+published (every message is lost at once, with no wait), and the live matches poll the store
+every second until a publication goes out again (``live/sync.py``).
 
 Every process says it is alive (``alive:<origin>``) every ``ALIVE_EVERY`` seconds. One not heard
 of for ``GONE_AFTER`` seconds (killed, or cut off) is gone: each part that registered
@@ -28,6 +32,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Protocol, TypeAlias
 
 from gamehall.jsontext import JsonObject
+from gamehall.server.breaker import Breaker
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +100,8 @@ class Bus:
         does not pause their clocks): true with Redis, which is only configured for several
         processes; false with PostgreSQL's notifications, used by a lone process too."""
         self.origin = uuid.uuid4().hex
+        self.breaker = Breaker(clock)
+        """Open for a while after a publication failed: nothing is published meanwhile."""
         self._handlers: dict[str, Handler] = {}
         self._reconnected: list[Callable[[], Job]] = []
         self._listener: asyncio.Task[object] | None = None
@@ -150,13 +157,24 @@ class Bus:
         failure is logged: the others catch up when the broker is back)."""
         if self.broker is None:
             return False
+        if self.breaker.open:  # the broker failed a moment ago: do not wait for it again
+            self._unsent = True
+            return False
         try:
             async with asyncio.timeout(PUBLISH_TIMEOUT):
                 await self.broker.publish(f"{kind}:{key}", {"origin": self.origin, **message})
         except Exception as exc:
-            log.warning("could not publish %s:%s to the other processes: %s", kind, key, exc)
+            log.warning(
+                "could not publish %s:%s to the other processes (%s): not trying for %s s",
+                kind,
+                key,
+                str(exc) or "timed out",
+                self.breaker.cool_down,
+            )
+            self.breaker.failed()
             self._unsent = True
             return False
+        self.breaker.succeeded()
         if self._unsent:  # something was lost meanwhile: the others catch up from the store
             self._unsent = False
             await self.publish(RESYNC, self.origin, {})

@@ -9,9 +9,12 @@ busy server more CPU than the moves it counted. The rates are settings (``Config
 request over its limit is answered 429 with ``Retry-After`` (seconds until the next one is
 allowed); a socket's frame gets the protocol's ``error``. While Redis is away each process
 counts in its own memory (``RateLimits.fallback``), so that an outage neither lifts the limits
-nor fails the requests and sockets that are counted.
+nor fails the requests and sockets that are counted; a Redis that does not answer within
+``REDIS_TIMEOUT`` counts as away, and is not asked again for ``COOL_DOWN`` seconds
+(``breaker.py``), so that a hung Redis does not hold every frame.
 """
 
+import asyncio
 import logging
 import math
 from collections import deque
@@ -27,6 +30,7 @@ from limits.errors import StorageError
 from starlette.requests import HTTPConnection
 
 from gamehall.server.auth import Session
+from gamehall.server.breaker import COOL_DOWN, REDIS_TIMEOUT, Breaker
 from gamehall.server.config import DEFAULT_RATES, Config
 from gamehall.server.services import Hall
 
@@ -134,9 +138,12 @@ class RateLimits:
     fallback: Limiter = field(init=False)
     """Counts in this process's memory, on ``clock``, while the shared storage (Redis) cannot
     be reached."""
+    breaker: Breaker = field(init=False)
+    """Open for a while after the shared storage failed: the fallback counts meanwhile."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "fallback", MemoryWindows(self.clock))
+        object.__setattr__(self, "breaker", Breaker(self.clock))
 
     @classmethod
     def of(cls, config: Config, clock: Callable[[], float]) -> "RateLimits":
@@ -145,7 +152,11 @@ class RateLimits:
         limiter: Limiter
         if config.redis_url:
             storage = RedisStorage(
-                f"async+{config.redis_url}", implementation="redispy", wrap_exceptions=True
+                f"async+{config.redis_url}",
+                implementation="redispy",
+                wrap_exceptions=True,
+                socket_timeout=REDIS_TIMEOUT,
+                socket_connect_timeout=REDIS_TIMEOUT,
             )
             limiter = MovingWindowRateLimiter(storage)
         else:
@@ -156,18 +167,32 @@ class RateLimits:
     async def hit(self, name: str, key: str) -> None:
         """Count one of ``name`` by ``key``; ``RateLimitedError`` when over the limit."""
         rate = self.rates[name]
-        limiter: Limiter = self.limiter
-        try:
-            allowed = await limiter.hit(rate, name, key)
-        except StorageError as exc:
-            log.warning("rate limits: Redis cannot be reached (%s); counting in memory", exc)
-            limiter = self.fallback
-            allowed = await limiter.hit(rate, name, key)
-        if allowed:
+        if self.breaker.open:
+            refused = await _refused(self.fallback, rate, name, key)
+        else:
+            try:
+                async with asyncio.timeout(REDIS_TIMEOUT):
+                    refused = await _refused(self.limiter, rate, name, key)
+            except (StorageError, TimeoutError) as exc:
+                log.warning(
+                    "rate limits: Redis did not answer (%s); counting in memory for %s s",
+                    str(exc) or "timed out",
+                    COOL_DOWN,
+                )
+                self.breaker.failed()
+                refused = await _refused(self.fallback, rate, name, key)
+        if refused is None:
             return
-        stats = await limiter.get_window_stats(rate, name, key)
-        retry_after = max(1, math.ceil(stats.reset_time - self.clock()))
+        retry_after = max(1, math.ceil(refused.reset_time - self.clock()))
         raise RateLimitedError(WHAT[name], rate, retry_after)
+
+
+async def _refused(limiter: Limiter, rate: RateLimitItem, *identifiers: str) -> WindowStats | None:
+    """Count one hit of ``rate`` by ``identifiers``; None if allowed, else the window's stats
+    (when it frees a hit)."""
+    if await limiter.hit(rate, *identifiers):
+        return None
+    return await limiter.get_window_stats(rate, *identifiers)
 
 
 def client_address(connection: HTTPConnection) -> str:

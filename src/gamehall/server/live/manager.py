@@ -100,6 +100,9 @@ class LiveMatches:
         self.persistence = Persistence(store, self.clock, self.workers, shared=self.bus.carries_on)
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Task[LiveMatch]] = {}
+        self._to_resume: set[str] = set()
+        """The matches left playing at start-up and not loaded since: their first load, by
+        whoever triggers it (the resume, a socket, a request), is a resume (``_load``)."""
         self.after_commit: list[Callable[[LiveMatch, list[dict[str, Any]]], None]] = []
         """Called with the events of each change this process stores, once they are sent
         (``turn_notices.TurnNotices``)."""
@@ -116,20 +119,21 @@ class LiveMatches:
         stored = await self.workers.store(
             self.store.matches.list_matches, status="playing", limit=RESUME_LIMIT
         )
+        self._to_resume = {item.id for item in stored}
         self._spawn(self._resume([item.id for item in stored]))
         self.bus.on("match", self._deliver)
         self.bus.on_reconnect(self._resynchronise)
         self.bus.on_gone(self._process_gone)
         self.bus.start()
         poll = self.config.poll_every()
-        if poll:
-            self._spawn(sync.poll(self, poll))
+        if poll or self.bus.shared:
+            self._spawn(sync.poll(self, poll, lambda: self.bus.breaker.failing))
         return len(stored)
 
     async def _resume(self, match_ids: list[str]) -> None:
         for match_id in match_ids:
             try:
-                await self.get(match_id, resuming=True)
+                await self.get(match_id)
             except GameError as exc:
                 log.error("match %s cannot be resumed: %s", match_id, exc)
 
@@ -224,22 +228,27 @@ class LiveMatches:
         """The live match ``match_id`` if this process has it in memory."""
         return self._live.get(match_id)
 
-    async def get(self, match_id: str, *, resuming: bool = False) -> LiveMatch:
+    async def get(self, match_id: str) -> LiveMatch:
         """The live match ``match_id``, loaded from the store if it is not in memory (a match
-        that is over is kept for as long as somebody watches it); ``resuming`` at start-up.
-        Concurrent calls for one match share its load."""
+        that is over is kept for as long as somebody watches it). Concurrent calls for one
+        match share its load."""
         live = self._live.get(match_id)
         if live is not None:
             return live
         task = self._loading.get(match_id)
         if task is None:
-            task = asyncio.create_task(self._load(match_id, resuming))
+            task = asyncio.create_task(self._load(match_id))
             self._loading[match_id] = task
             task.add_done_callback(lambda _: self._loading.pop(match_id, None))
         return await asyncio.shield(task)
 
-    async def _load(self, match_id: str, resuming: bool) -> LiveMatch:
+    async def _load(self, match_id: str) -> LiveMatch:
+        """Load a match; the first load of a match left playing at start-up is its resume,
+        whoever asks first (issue 41: a socket that came before the resume loaded its match
+        without holding the clock, and the downtime was charged)."""
+        resuming = match_id in self._to_resume
         loaded = await self.persistence.load(match_id, resuming=resuming)
+        self._to_resume.discard(match_id)
         live = LiveMatch(
             match_id,
             loaded.match,

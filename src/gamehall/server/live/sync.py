@@ -1,8 +1,9 @@
 """Catching up from the store: the events other processes stored for the matches this process
 holds, which no message brought (Redis was away, a message was lost, or there is no broker).
 
-The store is the one truth. Each process asks it, every ``Config.poll_every()`` seconds and
-whenever the broker comes back after an outage, how many events each of its live matches has
+The store is the one truth. Each process asks it, every ``Config.poll_every()`` seconds (every
+``OUTAGE_POLL_SECONDS`` while the broker is failing) and whenever the broker comes back after an
+outage, how many events each of its live matches has
 (one query on the events' key); a match the store has more of gets just the missing events,
 applied to the live copy as a message of another process would be (``catch_up``, reloading
 only on a difference), and sent on to its sockets. So a game never stalls on a lost "your turn":
@@ -11,6 +12,8 @@ it waits at most one poll interval.
 
 import asyncio
 import logging
+import math
+from collections.abc import Callable
 from typing import Protocol
 
 from gamehall.jsontext import JsonObject
@@ -19,6 +22,9 @@ from gamehall.server.live.workers import Workers
 from gamehall.store import Store
 
 log = logging.getLogger(__name__)
+
+OUTAGE_POLL_SECONDS = 1.0
+"""Seconds between two looks at the store while the broker is failing (its messages lost)."""
 
 
 class Holder(Protocol):
@@ -61,11 +67,18 @@ async def catch_up_from_store(manager: Holder) -> int:
     return moved
 
 
-async def poll(manager: Holder, every: float) -> None:
-    """Catch up from the store every ``every`` seconds (real time), until cancelled; a failed
-    look (the database away) is logged and the next one tries again."""
+async def poll(manager: Holder, every: float, outage: Callable[[], bool]) -> None:
+    """Catch up from the store every ``every`` seconds (real time; 0: only during an outage),
+    and every ``OUTAGE_POLL_SECONDS`` while ``outage()`` says the broker is failing, until
+    cancelled; a failed look (the database away) is logged and the next one tries again."""
+    ticks = max(1, math.ceil(every / OUTAGE_POLL_SECONDS))
+    ticked = 0
     while True:
-        await asyncio.sleep(every)
+        await asyncio.sleep(every / ticks if every else OUTAGE_POLL_SECONDS)
+        ticked += 1
+        if not outage() and not (every and ticked >= ticks):
+            continue
+        ticked = 0
         try:
             await catch_up_from_store(manager)
         except Exception as exc:
