@@ -8,10 +8,14 @@ from typing import Any
 import pytest
 
 from gamehall.cli import main
+from gamehall.engines.base import Engine
+from gamehall.engines.renju import RandomRenjuEngine
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
-from gamehall.terminal.tournament import ProgressBar, standings_table
-from gamehall.terminal.tournament_play import drawn, match_seed
+from gamehall.renju import Board
+from gamehall.terminal import tournament_play
+from gamehall.terminal.tournament import ProgressBar, report, standings_table
+from gamehall.terminal.tournament_play import Entrant, drawn, match_seed
 from gamehall.tournaments import Pairing, Tournament, TournamentSettings
 
 EXAMPLE = [
@@ -193,3 +197,45 @@ def test_the_bar_redraws_in_place_on_a_terminal() -> None:
     bar(t, t.pairings[0])
     bar.close()
     assert stream.getvalue().startswith("\r[") and stream.getvalue().endswith("\n")
+
+
+def test_a_taraguchi_10_round_robin_of_six_random_players_finishes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = [arg for _ in range(6) for arg in ("--player", "computer:random")]
+    args = ["tournament", "renju", "--opening", "taraguchi-10", *players, "--seed", "1", "--quiet"]
+    data = run(args, tmp_path, capsys)
+    assert sum(len(r) for r in data["rounds"]) == 15
+    assert all(p["result"] in ("1-0", "0-1", "1/2-1/2") for r in data["rounds"] for p in r)
+
+
+class Failing(RandomRenjuEngine):
+    """A random player whose engine breaks at its third move."""
+
+    def choose_move(self, board: Board, points: list[str]) -> str:
+        if len(board.moves) >= 4:
+            raise RuntimeError("out of memory")
+        return super().choose_move(board, points)
+
+
+def test_a_failing_engine_forfeits_its_own_games_and_the_tournament_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def engine(game: str, level: str, seed: int | None = None) -> Engine:
+        return Failing(seed) if level == "beginner" else RandomRenjuEngine(seed)
+
+    monkeypatch.setattr(tournament_play, "find_engine", engine)
+    entrants = [Entrant("random-1", "random"), Entrant("beginner-2", "beginner")]
+    entrants += [Entrant("random-3", "random"), Entrant("random-4", "random")]
+    t = Tournament.create(TournamentSettings("round-robin"), [e.name for e in entrants])
+    t = tournament_play.run(t, entrants, 7)
+    assert t.is_finished
+    failed = [p for p in t.pairings if "beginner-2" in p.players]
+    assert len(failed) == 3
+    for p in failed:
+        assert p.result is not None and p.result.forfeit
+        assert p.result.points()[p.players.index("beginner-2")] == 0.0
+        assert p.result.reason == "beginner-2's engine failed (RuntimeError: out of memory)"
+    others = [p for p in t.pairings if "beginner-2" not in p.players]
+    assert all(p.result is not None and p.result.played for p in others)
+    assert "Forfeits:\n  round" in report(t) and "out of memory" in report(t)

@@ -247,9 +247,22 @@ def report(t: Tournament) -> str:
         parts.append(heading + "\n" + standings_table(t.standings()))
     elif form != "groups":
         parts.append(standings_table(t.standings()))
+    forfeits = [p for p in t.pairings if p.result is not None and p.result.reason is not None]
+    if forfeits:
+        parts.append("Forfeits:\n" + "\n".join(_forfeit_line(p) for p in forfeits))
     if t.winner is not None:
         parts.append(f"Winner: {t.winner}")
     return "\n\n".join(parts) + "\n"
+
+
+def _forfeit_line(pairing: Pairing) -> str:
+    """One forfeit of the record: where, the result as crosstables write it, and why."""
+    assert pairing.result is not None
+    players = f"{pairing.first} - {pairing.second}"
+    return (
+        f"  round {pairing.round}, board {pairing.board}: {players} {pairing.result.outcome}"
+        f" ({pairing.result.reason})"
+    )
 
 
 def to_json(t: Tournament, seed: int | None) -> dict[str, Any]:
@@ -262,6 +275,7 @@ def to_json(t: Tournament, seed: int | None) -> dict[str, Any]:
                 "players": [p.first, p.second],
                 "result": None if result is None else result.outcome,
                 "score": None if result is None or result.score is None else list(result.score),
+                "reason": None if result is None else result.reason,
                 "board": p.board,
                 "leg": p.leg,
                 "group": p.group,
