@@ -36,7 +36,8 @@ level and entry number: random-1, beginner-2, ... External engines will join the
 once a protocol adapter exists.
 
 Formats: round-robin (Berger tables; --double plays it twice), groups (a snake draw into
-groups of at most --group-size, a round robin each, the top --qualify of each marked),
+groups of 8 to 10, one group under 16 players, or of at most --group-size; a round robin each,
+the top --qualify of each marked),
 knockout (byes to the top seeds; --seeding lots draws the bracket by lot), two-stage (groups,
 then a --final knockout or round-robin of the qualifiers) and swiss (--rounds rounds).
 
@@ -75,7 +76,11 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     parser.add_argument("--rounds", type=int, metavar="N", help="swiss: the number of rounds")
     parser.add_argument("--double", action="store_true", help="round robins: play them twice")
     parser.add_argument(
-        "--group-size", type=int, default=8, metavar="N", help="the largest group (default 8)"
+        "--group-size",
+        type=int,
+        metavar="N",
+        help="groups, two-stage: the largest group (default: groups of 8 to 10; under 16 "
+        "players, one group)",
     )
     parser.add_argument(
         "--qualify", type=int, default=3, metavar="N", help="qualifiers per group (default 3)"

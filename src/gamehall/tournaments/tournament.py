@@ -50,7 +50,12 @@ class Tournament:
         if len(names) < 2:
             raise TournamentError("a tournament needs 2 players or more")
         if self.settings.format in ("groups", "two-stage"):
-            snake_groups(list(names), self.settings.group_size)
+            smallest = min(len(g) for g in snake_groups(list(names), self.settings.group_size))
+            if self.settings.qualify >= smallest:
+                raise TournamentError(
+                    f"a group of {smallest} players with {self.settings.qualify} qualifying "
+                    "decides nothing: qualify fewer than the smallest group has players"
+                )
             if self.settings.format == "two-stage" and self.qualifier_count() < 2:
                 raise TournamentError("the final needs 2 qualifiers or more: qualify more")
         entered = set(names)
