@@ -239,3 +239,13 @@ def test_a_failing_engine_forfeits_its_own_games_and_the_tournament_goes_on(
     others = [p for p in t.pairings if "beginner-2" not in p.players]
     assert all(p.result is not None and p.result.played for p in others)
     assert "Forfeits:\n  round" in report(t) and "out of memory" in report(t)
+
+
+def test_a_swiss_longer_than_a_round_robin_warns_the_director(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    players = [arg for _ in range(3) for arg in ("--player", "computer:random")]
+    args = ["tournament", "renju", "--format", "swiss", "--rounds", "4", *players, "--quiet"]
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert "warning: 3 players can play at most 3 Swiss rounds without a repeat" in err

@@ -333,6 +333,9 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO = sys.stderr) 
         f"{settings.format} · {describe(settings.match)} · {len(players)} players"
         f" · lots seed {lots_seed}\n"
     )
+    warning = t.swiss_warning()
+    if warning is not None:
+        stderr.write(f"warning: {warning}\n")
     stdout.flush()
     bar = None if args.quiet else ProgressBar(stderr, expected_matches(t))
     t = run(t, players, args.seed, bar)
