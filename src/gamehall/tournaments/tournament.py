@@ -291,11 +291,12 @@ class Tournament:
         if first_out and second_out:
             # Nobody came; in a knockout someone must go through: the first (higher seed).
             both: Outcome = "+-" if self._is_knockout(pairing.stage) else "--"
-            return pairing.with_result(Result(both))
+            reason = f"{pairing.first} and {pairing.second} have withdrawn"
+            return pairing.with_result(Result(both, reason=reason))
         if first_out:
-            return pairing.with_result(Result("-+"))
+            return pairing.with_result(Result("-+", reason=f"{pairing.first} has withdrawn"))
         if second_out:
-            return pairing.with_result(Result("+-"))
+            return pairing.with_result(Result("+-", reason=f"{pairing.second} has withdrawn"))
         return pairing
 
     def _more_rounds(self) -> bool:
