@@ -126,9 +126,8 @@ class Absence:
 
     @property
     def reason(self) -> str:
-        """The forfeit's reason in the record."""
-        if self.withdraws:
-            return f"{self.player} withdrew before round {self.round}"
+        """The reason recorded with a forfeit of the round (a withdrawal's forfeits carry the
+        tournament's own: "NAME has withdrawn")."""
         return f"{self.player} forfeited round {self.round} (the director's decision)"
 
 
