@@ -190,6 +190,7 @@ def test_an_explicit_group_size_is_the_largest_group() -> None:
         (TournamentSettings("groups", group_size=4, qualify=1), 5, "a group of fewer than 3"),
         (TournamentSettings("two-stage", group_size=5, qualify=4), 6, "qualify fewer than"),
         (TournamentSettings("groups"), 3, "a group of 3 players with 3 qualifying"),
+        (TournamentSettings("two-stage", qualify=1), 2, "2 players are too few for groups"),
     ],
 )
 def test_degenerate_groups_are_refused(

@@ -36,6 +36,11 @@ def snake_groups(seeded: list[str], group_size: int | None = None) -> list[list[
         raise TournamentError("every player may enter once")
     count = group_count(len(seeded), group_size)
     if len(seeded) < SMALLEST_GROUP * count:
+        if group_size is None:
+            raise TournamentError(
+                f"{len(seeded)} players are too few for groups: a group needs {SMALLEST_GROUP} "
+                "or more"
+            )
         raise TournamentError(
             f"{len(seeded)} players in groups of at most {group_size} make a group of fewer "
             f"than {SMALLEST_GROUP}: give a larger group size (or none: groups of 8 to 10)"
