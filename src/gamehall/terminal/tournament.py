@@ -355,8 +355,8 @@ def _forfeit_line(pairing: Pairing) -> str:
     assert pairing.result is not None
     players = f"{pairing.first} - {pairing.second}"
     return (
-        f"  round {pairing.round}, board {pairing.board}: {players} {pairing.result.outcome}"
-        f" ({pairing.result.reason})"
+        f"  round {pairing.round}, board {pairing.board}: {players} {pairing.result.outcome};"
+        f" {pairing.result.reason}"
     )
 
 

@@ -128,7 +128,7 @@ class Absence:
     def reason(self) -> str:
         """The reason recorded with a forfeit of the round (a withdrawal's forfeits carry the
         tournament's own: "NAME has withdrawn")."""
-        return f"{self.player} forfeited round {self.round} (the director's decision)"
+        return f"{self.player} forfeited round {self.round} by the director's decision"
 
 
 def run(
