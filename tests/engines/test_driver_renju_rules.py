@@ -14,7 +14,8 @@ SWAP2 = MatchSettings(game="renju", options={"rule": "gomoku-standard", "opening
 
 
 class Scored(BeginnerRenjuEngine):
-    """A beginner whose evaluation is fixed, to see the choice follow it."""
+    """A beginner whose evaluation is fixed, to see the choice follow it; it plays a corner
+    while the opening rule allows one, else the first point it allows."""
 
     def __init__(self, score: float) -> None:
         super().__init__(1)
@@ -25,7 +26,9 @@ class Scored(BeginnerRenjuEngine):
 
     def _decide(self, decision: object) -> str:  # type: ignore[override]
         assert isinstance(decision, ChooseMove)
-        return next(p for p in ("a1", "o15", "a15") if decision.board.stone_at(p) is None)
+        free = [p for p in ("a1", "o15", "a15") if decision.board.stone_at(p) is None]
+        allowed = free if decision.allowed is None else sorted(decision.allowed)
+        return next((p for p in free if p in allowed), allowed[0])
 
 
 def _three(match: RenjuMatch) -> None:

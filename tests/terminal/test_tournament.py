@@ -8,10 +8,15 @@ from typing import Any
 import pytest
 
 from gamehall.cli import main
+from gamehall.engines.base import Engine
+from gamehall.engines.renju import RandomRenjuEngine
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
-from gamehall.terminal.tournament import ProgressBar, standings_table
-from gamehall.terminal.tournament_play import drawn, match_seed
+from gamehall.renju import Board
+from gamehall.terminal import tournament as tournament_cli
+from gamehall.terminal import tournament_play
+from gamehall.terminal.tournament import ProgressBar, report, standings_table
+from gamehall.terminal.tournament_play import Entrant, drawn, match_seed
 from gamehall.tournaments import Pairing, Tournament, TournamentSettings
 
 EXAMPLE = [
@@ -140,6 +145,22 @@ def test_the_progress_bar_and_the_standings_are_printed(
         (["--rounds", "3"], "give rounds only for a Swiss"),
         (["--format", "groups", "--group-size", "2"], "group_size must be a whole number"),
         (["--json", "/no/such/folder/out.json"], "there is no folder"),
+        (["--json", "."], "--json . is a folder: give a file name"),
+        (["--format", "knockout", "--double"], "--double does not apply to a knockout"),
+        (["--format", "swiss", "--rounds", "2", "--double"], "--double does not apply to a swiss"),
+        (["--group-size", "4"], "--group-size does not apply to a round-robin tournament"),
+        (["--format", "swiss", "--rounds", "2", "--qualify", "1"], "--qualify does not apply"),
+        (["--format", "groups", "--final", "knockout"], "--final does not apply"),
+        (["--seeding", "lots"], "--seeding does not apply to a round-robin"),
+        (["--format", "knockout", "--tiebreak", "wins"], "--tiebreak does not apply"),
+        (
+            ["--rule", "gomoku-freestyle", "--forbidden", "claim"],
+            "--forbidden claim does not apply to gomoku-freestyle",
+        ),
+        (["--withdraw", "random-9@2"], "random-9 is not a player: random-1, random-2"),
+        (["--withdraw", "random-1"], "write NAME@ROUND"),
+        (["--forfeit", "random-1@0"], "write NAME@ROUND"),
+        (["--withdraw", "random-1@2", "--withdraw", "random-1@3"], "random-1 can withdraw once"),
         (["--seed", "-1"], "0 or more"),
         (["--length", "0"], "money"),
     ],
@@ -193,3 +214,98 @@ def test_the_bar_redraws_in_place_on_a_terminal() -> None:
     bar(t, t.pairings[0])
     bar.close()
     assert stream.getvalue().startswith("\r[") and stream.getvalue().endswith("\n")
+
+
+def test_a_taraguchi_10_round_robin_of_six_random_players_finishes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = [arg for _ in range(6) for arg in ("--player", "computer:random")]
+    args = ["tournament", "renju", "--opening", "taraguchi-10", *players, "--seed", "1", "--quiet"]
+    data = run(args, tmp_path, capsys)
+    assert sum(len(r) for r in data["rounds"]) == 15
+    assert all(p["result"] in ("1-0", "0-1", "1/2-1/2") for r in data["rounds"] for p in r)
+
+
+class Failing(RandomRenjuEngine):
+    """A random player whose engine breaks at its third move."""
+
+    def choose_move(self, board: Board, points: list[str]) -> str:
+        if len(board.moves) >= 4:
+            raise RuntimeError("out of memory")
+        return super().choose_move(board, points)
+
+
+def test_a_failing_engine_forfeits_its_own_games_and_the_tournament_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def engine(game: str, level: str, seed: int | None = None) -> Engine:
+        return Failing(seed) if level == "beginner" else RandomRenjuEngine(seed)
+
+    monkeypatch.setattr(tournament_play, "find_engine", engine)
+    entrants = [Entrant("random-1", "random"), Entrant("beginner-2", "beginner")]
+    entrants += [Entrant("random-3", "random"), Entrant("random-4", "random")]
+    t = Tournament.create(TournamentSettings("round-robin"), [e.name for e in entrants])
+    t = tournament_play.run(t, entrants, 7)
+    assert t.is_finished
+    failed = [p for p in t.pairings if "beginner-2" in p.players]
+    assert len(failed) == 3
+    for p in failed:
+        assert p.result is not None and p.result.forfeit
+        assert p.result.points()[p.players.index("beginner-2")] == 0.0
+        assert p.result.reason == "beginner-2's engine failed (RuntimeError: out of memory)"
+    others = [p for p in t.pairings if "beginner-2" not in p.players]
+    assert all(p.result is not None and p.result.played for p in others)
+    assert "Forfeits:\n  round 1, board " in report(t)
+    assert "; beginner-2's engine failed (RuntimeError: out of memory)" in report(t)
+
+
+def test_a_swiss_longer_than_a_round_robin_warns_the_director(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    players = [arg for _ in range(3) for arg in ("--player", "computer:random")]
+    args = ["tournament", "renju", "--format", "swiss", "--rounds", "4", *players, "--quiet"]
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert "warning: 3 players can play at most 3 Swiss rounds without a repeat" in err
+
+
+def test_an_unwritable_json_file_is_refused_before_the_tournament_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The file system's answer is stood in for: the tests may run with rights to write anywhere.
+    monkeypatch.setattr(tournament_cli.os, "access", lambda path, mode: False)
+    players = ["--player", "computer:random", "--player", "computer:random"]
+    target = tmp_path / "locked.json"
+    assert main(["tournament", "renju", *players, "--json", str(target)]) == 1
+    captured = capsys.readouterr()
+    assert "cannot write there" in captured.err and captured.out == ""
+
+
+def test_the_help_lists_every_level(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    text = capsys.readouterr().out
+    assert "random, beginner, intermediate, advanced, expert, world-class" in text
+
+
+def test_withdrawals_and_forfeits_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = [arg for _ in range(4) for arg in ("--player", "computer:random")]
+    absent = ["--withdraw", "random-4@2", "--forfeit", "random-1@1", "--withdraw", "random-2@9"]
+    path = tmp_path / "result.json"
+    args = ["tournament", "renju", *players, *absent, "--seed", "5", "--quiet"]
+    assert main([*args, "--json", str(path)]) == 0
+    data = json.loads(path.read_text())
+    games = [(number, p) for number, r in enumerate(data["rounds"], start=1) for p in r]
+    for number, p in games:
+        if number == 1 and "random-1" in p["players"]:
+            lost = "-+" if p["players"][0] == "random-1" else "+-"
+            assert p["result"] == lost
+            assert p["reason"] == "random-1 forfeited round 1 by the director's decision"
+        elif number >= 2 and "random-4" in p["players"]:
+            assert p["result"] == ("-+" if p["players"][0] == "random-4" else "+-")
+            assert p["reason"] == "random-4 has withdrawn"
+        else:
+            assert p["result"] in ("1-0", "0-1", "1/2-1/2") and p["reason"] is None
+    assert "random-2@9 was not used: the tournament ended after round 3" in capsys.readouterr().err

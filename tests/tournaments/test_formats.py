@@ -156,6 +156,50 @@ def test_the_snake_draw() -> None:
     assert [group_name(n) for n in (0, 1, 25, 26)] == ["A", "B", "Z", "AA"]
 
 
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        (12, [12]),
+        (15, [15]),
+        (16, [8, 8]),
+        (17, [9, 8]),
+        (20, [10, 10]),
+        (25, [9, 8, 8]),
+        (21, [7, 7, 7]),
+        (41, [9, 8, 8, 8, 8]),
+    ],
+)
+def test_by_default_a_field_splits_into_groups_of_8_to_10(players: int, sizes: list[int]) -> None:
+    # Under 16 players: one round robin. 21 to 23 and 31 cannot make groups of 8 to 10 and
+    # make the nearest (7 and 8, never more than 10).
+    names = [f"s{n}" for n in range(players)]
+    assert [len(group) for group in snake_groups(names)] == sizes
+    t = Tournament.create(TournamentSettings("two-stage"), names)
+    assert [len(table.rows) for table in t.group_standings()] == sizes
+
+
+def test_an_explicit_group_size_is_the_largest_group() -> None:
+    t = Tournament.create(TournamentSettings("groups", group_size=6), NAMES[:17])
+    assert [len(table.rows) for table in t.group_standings()] == [5, 6, 6]
+
+
+@pytest.mark.parametrize(
+    ("settings", "players", "message"),
+    [
+        (TournamentSettings("groups", group_size=3, qualify=1), 7, "a group of fewer than 3"),
+        (TournamentSettings("groups", group_size=4, qualify=1), 5, "a group of fewer than 3"),
+        (TournamentSettings("two-stage", group_size=5, qualify=4), 6, "qualify fewer than"),
+        (TournamentSettings("groups"), 3, "a group of 3 players with 3 qualifying"),
+        (TournamentSettings("two-stage", qualify=1), 2, "2 players are too few for groups"),
+    ],
+)
+def test_degenerate_groups_are_refused(
+    settings: TournamentSettings, players: int, message: str
+) -> None:
+    with pytest.raises(TournamentError, match=message):
+        Tournament.create(settings, NAMES[:players])
+
+
 def test_groups_are_seeded_by_rating_when_ratings_are_given() -> None:
     ratings = {f"p{n}": 1000 + n for n in range(1, 9)}  # p8 the highest
     settings = TournamentSettings("groups", group_size=4, qualify=2)

@@ -16,7 +16,7 @@ FORMATS = [
     TournamentSettings("knockout"),
     TournamentSettings("groups", group_size=4, qualify=2),
     TournamentSettings("two-stage", group_size=4, qualify=2),
-    TournamentSettings("two-stage", group_size=3, qualify=1, final="round-robin"),
+    TournamentSettings("two-stage", group_size=4, qualify=1, final="round-robin"),
 ]
 
 

@@ -102,12 +102,74 @@ def test_a_rematch_is_worse_than_a_second_bye() -> None:
     # a has met b and c and had the bye: either a meets one of them again, or b meets c and a
     # has a second bye. No pair may meet twice while a pairing avoids it: the second bye.
     field = [
-        SwissPlayer("a", 2.0, 1, frozenset({"b", "c"}), had_bye=True),
-        SwissPlayer("b", 1.0, 2, frozenset({"a"})),
-        SwissPlayer("c", 0.0, 3, frozenset({"a"})),
+        SwissPlayer("a", 2.0, 1, ("b", "c"), byes=1),
+        SwissPlayer("b", 1.0, 2, ("a",)),
+        SwissPlayer("c", 0.0, 3, ("a",)),
     ]
     (game, bye) = pair_round(field)
     assert set(game) == {"b", "c"} and bye == ("a", None)
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(4, 6), (4, 9), (3, 6), (5, 10), (6, 10)])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_past_a_round_robin_meetings_and_byes_are_spread_as_evenly_as_they_can_be(
+    players: int, rounds: int, seed: int
+) -> None:
+    # As many rounds as players or more: a pair meets a third time (a player has a third bye)
+    # only once every pair has met twice (every player has had two byes).
+    t = swiss(players, rounds)
+    choose = random_results(seed)
+    while not t.is_finished:
+        t = play_round(t.pair_next_round(), choose)
+    met = Counter(frozenset(p.players) for p in t.pairings if not p.is_bye)
+    byes = Counter(p.first for p in t.pairings if p.is_bye)
+    cycles = players * (players - 1) // 2
+    assert max(met.values()) - min(met.values()) <= 1 and len(met) == cycles
+    assert not byes or max(byes.values()) - min(byes.values(), default=0) <= 1
+    assert len(byes) in (0, players) or max(byes.values()) == 1
+
+
+def test_a_third_meeting_is_worse_than_a_second() -> None:
+    # a-b met twice, c-d once, a-c and b-d never... a must meet b again or c or d once more.
+    field = [
+        SwissPlayer("a", 2.0, 1, ("b", "b", "c", "d")),
+        SwissPlayer("b", 2.0, 2, ("a", "a", "c", "d")),
+        SwissPlayer("c", 1.0, 3, ("a", "b", "d")),
+        SwissPlayer("d", 1.0, 4, ("a", "b", "c")),
+    ]
+    pairs = pair_round(field)
+    assert {frozenset(pair) for pair in pairs} == {frozenset("ac"), frozenset("bd")} or {
+        frozenset(pair) for pair in pairs
+    } == {frozenset("ad"), frozenset("bc")}
+
+
+def test_a_third_bye_is_worse_than_a_second() -> None:
+    # Everyone has met everyone once; a has had two byes, b and c one each.
+    field = [
+        SwissPlayer("a", 3.0, 1, ("b", "c"), byes=2),
+        SwissPlayer("b", 2.0, 2, ("a", "c"), byes=1),
+        SwissPlayer("c", 1.0, 3, ("a", "b"), byes=1),
+    ]
+    bye = next(a for a, b in pair_round(field) if b is None)
+    assert bye != "a"
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "warned"),
+    [(6, 5, False), (6, 6, True), (7, 7, False), (7, 8, True)],
+)
+def test_the_director_is_warned_when_the_rounds_exceed_a_round_robin(
+    players: int, rounds: int, warned: bool
+) -> None:
+    warning = swiss(players, rounds).swiss_warning()
+    assert (warning is not None) is warned
+    if players == 7 and warned:
+        assert warning == (
+            "7 players can play at most 7 Swiss rounds without a repeat or a second bye: in 8 "
+            "rounds some will meet again and have a second bye (each as seldom as the pairing "
+            "can manage)"
+        )
+    assert Tournament.create(TournamentSettings("round-robin"), ["a", "b"]).swiss_warning() is None
 
 
 def test_a_bye_is_worth_a_win_and_goes_to_the_lowest_score() -> None:

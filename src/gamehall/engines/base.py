@@ -187,9 +187,12 @@ class AnswerResignation:
 @dataclass(frozen=True)
 class ChooseMove:
     """The renju move for the side to move on ``board``: a point such as ``"h8"``, or
-    ``"pass"`` when no point is legal."""
+    ``"pass"`` when no point is legal. ``allowed`` narrows the legal points to those an
+    opening rule accepts at this step (a central square, the fifth moves not yet offered);
+    ``None`` leaves every legal point."""
 
     board: Board
+    allowed: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)

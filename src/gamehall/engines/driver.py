@@ -47,10 +47,9 @@ from gamehall.play.actions import (
 from gamehall.play.events import Event
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.renju_openings import WITH_OFFERS, Soosorv8, Taraguchi10, Yamaguchi
+from gamehall.play.renju_openings import WITH_OFFERS, Opening, Soosorv8, Taraguchi10, Yamaguchi
 from gamehall.play.tables_match import TablesMatch
 from gamehall.renju import Board
-from gamehall.renju.points import chebyshev_from_center, read_point
 
 
 def match_context(match: TablesMatch, player: int) -> MatchContext:
@@ -109,8 +108,28 @@ def _renju_step(match: RenjuMatch, player: int, engine: Engine) -> list[Event]:
     if "claim" in match.legal_actions(player) and any(f.claimable for f in match.board.fouls()):
         # The computer, as White, always spots a foul it may still claim.
         return match.apply(player, ClaimFoul())
-    point = engine.decide(ChooseMove(match.board.copy()))
-    return match.apply(player, Pass() if point == "pass" else Place(point))
+    if match.opening is None:
+        point = engine.decide(ChooseMove(match.board.copy()))
+        return match.apply(player, Pass() if point == "pass" else Place(point))
+    allowed = opening_points(match.opening, match.board)
+    if not allowed:
+        raise GameError("no point is left that the opening rule accepts now")
+    point = engine.decide(ChooseMove(match.board.copy(), allowed))
+    return match.apply(player, Place(point))
+
+
+def opening_points(opening: Opening, board: Board) -> frozenset[str]:
+    """The legal points that ``opening`` accepts for its next stone or fifth-move offer: the
+    opening rule itself answers for each point, so no rule is written twice."""
+    return frozenset(p for p in board.legal_moves() if _accepts(opening, board, p))
+
+
+def _accepts(opening: Opening, board: Board, point: str) -> bool:
+    try:
+        opening.place(board, point)
+    except IllegalMoveError:
+        return False
+    return True
 
 
 def _score(board: Board, engine: Engine) -> float:
@@ -128,8 +147,8 @@ def _declared(board: Board, engine: Engine) -> str:
 
 
 def _fifth_move(opening: Soosorv8 | Taraguchi10 | Yamaguchi, board: Board, engine: Engine) -> str:
-    """Black's next fifth-move offer (its own best move first, then the next points nearest the
-    centre that the rule accepts), or White's choice among the offers: the one after which the
+    """Black's next fifth-move offer (the engine's choice among the points the rule still
+    accepts), or White's choice among the offers: the one after which the
     engine scores White (to move) best."""
     if opening.step == "select":
         scores = {}
@@ -138,15 +157,10 @@ def _fifth_move(opening: Soosorv8 | Taraguchi10 | Yamaguchi, board: Board, engin
             after.play(offer)
             scores[offer] = _score(after, engine)
         return max(opening.offers, key=lambda offer: scores[offer])
-    best = engine.decide(ChooseMove(board.copy()))
-    centre = sorted(board.legal_moves(), key=lambda p: chebyshev_from_center(read_point(p)))
-    for point in (best, *centre):
-        try:
-            opening.place(board, point)
-        except IllegalMoveError:
-            continue
-        return point
-    raise GameError("no fifth move is left to offer")
+    allowed = opening_points(opening, board)
+    if not allowed:
+        raise GameError("no fifth move is left to offer")
+    return engine.decide(ChooseMove(board.copy(), allowed))
 
 
 def _opening_colour(board: Board, engine: Engine) -> str:

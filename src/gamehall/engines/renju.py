@@ -1,7 +1,8 @@
 """Computer players for renju and its gomoku variants: random and beginner.
 
-Both choose only among ``Board.legal_moves()`` (so the opening rule is always kept) and keep
-Black off his forbidden points whenever another point is legal.
+Both choose only among ``Board.legal_moves()`` narrowed to the points the opening rule accepts
+at this step (``ChooseMove.allowed``), and keep Black off his forbidden points whenever another
+point is left.
 
 The beginner looks one move ahead by patterns: for every legal point near the stones it reads,
 in each of the four lines through the point, what a stone there would make for either colour
@@ -179,9 +180,12 @@ def _colour(board: Board) -> tuple[int, int]:
     return (_BLACK_CELL, _WHITE_CELL) if board.turn == "black" else (_WHITE_CELL, _BLACK_CELL)
 
 
-def _playable(board: Board) -> list[str]:
-    """The legal points, without Black's forbidden points unless nothing else is left."""
+def _playable(board: Board, allowed: frozenset[str] | None = None) -> list[str]:
+    """The legal points (those in ``allowed`` only, when given), without Black's forbidden
+    points unless nothing else is left."""
     legal = board.legal_moves()
+    if allowed is not None:
+        legal = [p for p in legal if p in allowed]
     if board.turn != "black":
         return legal
     forbidden = board.forbidden_points()
@@ -200,7 +204,7 @@ class RenjuEngine(Engine):
             if board.result is not None:
                 raise GameError(f"the game is over ({board.result}): there is nothing to decide")
             if isinstance(decision, ChooseMove):
-                points = _playable(board)
+                points = _playable(board, decision.allowed)
                 return self.choose_move(board, points) if points else "pass"
             return self.answer_draw(board)
         raise self._refuse(decision)

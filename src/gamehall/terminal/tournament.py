@@ -9,6 +9,7 @@ used the same way everywhere.
 
 import argparse
 import json
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ from gamehall.engines import LEVELS
 from gamehall.errors import GameError
 from gamehall.play.settings import GAME_NAMES
 from gamehall.terminal.settings import add_settings_arguments, describe, settings_from
-from gamehall.terminal.tournament_play import Entrant, run
+from gamehall.terminal.tournament_play import Absence, Entrant, run
 from gamehall.tournaments import (
     FORMATS,
     TIEBREAKS,
@@ -30,21 +31,31 @@ from gamehall.tournaments import (
 )
 from gamehall.tournaments.groups import snake_groups
 
-EPILOG = """\
-Players: --player computer:LEVEL for each player (levels: random, beginner); they are named by
-level and entry number: random-1, beginner-2, ... External engines will join the same way
-once a protocol adapter exists.
+EPILOG = f"""\
+Players: --player computer:LEVEL for each player; they are named by level and entry number:
+random-1, beginner-2, ... External engines will join the same way once a protocol adapter
+exists. The levels, weakest first:
+  {", ".join(LEVELS)}
 
 Formats: round-robin (Berger tables; --double plays it twice), groups (a snake draw into
-groups of at most --group-size, a round robin each, the top --qualify of each marked),
-knockout (byes to the top seeds; --seeding lots draws the bracket by lot), two-stage (groups,
-then a --final knockout or round-robin of the qualifiers) and swiss (--rounds rounds).
+groups of 8 to 10, one group under 16 players, or of at most --group-size; a round robin each,
+the top --qualify of each marked), knockout (byes to the top seeds; --seeding lots draws the
+bracket by lot), two-stage (groups, then a --final knockout or round-robin of the qualifiers)
+and swiss (--rounds rounds).
 
 --seed S (a whole number) makes the run reproducible: the engines, the dice and the lots that
 break the last ties all come from S. Without it they are random, and the lots' seed is printed.
 
---json FILE writes {"format", "game", "players", "rounds", "standings", ...}: see
-docs/tournaments.md for every field."""
+Withdrawals and forfeits: --withdraw NAME@ROUND withdraws a player before round ROUND (his
+games from then on are lost by forfeit; a Swiss no longer pairs him); --forfeit NAME@ROUND
+has him lose only his game of round ROUND by forfeit. Give either as often as needed.
+
+An option that does not apply to the format is refused: --double is for round robins
+(round-robin, groups, two-stage), --group-size and --qualify for groups and two-stage,
+--final for two-stage, --seeding for knockout and two-stage, --tiebreak not for a knockout.
+
+--json FILE writes {{"format", "game", "players", "rounds", "standings", ...}}: see
+docs/tournaments.md for every field. The file is checked before the tournament starts."""
 
 
 def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -73,24 +84,31 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
         help="a player (give one --player per player)",
     )
     parser.add_argument("--rounds", type=int, metavar="N", help="swiss: the number of rounds")
-    parser.add_argument("--double", action="store_true", help="round robins: play them twice")
     parser.add_argument(
-        "--group-size", type=int, default=8, metavar="N", help="the largest group (default 8)"
+        "--double", action="store_true", default=None, help="round robins: play them twice"
     )
     parser.add_argument(
-        "--qualify", type=int, default=3, metavar="N", help="qualifiers per group (default 3)"
+        "--group-size",
+        type=int,
+        metavar="N",
+        help="groups, two-stage: the largest group (default: groups of 8 to 10; under 16 "
+        "players, one group)",
+    )
+    parser.add_argument(
+        "--qualify",
+        type=int,
+        metavar="N",
+        help="groups, two-stage: qualifiers per group (default 3)",
     )
     parser.add_argument(
         "--final",
         choices=("knockout", "round-robin"),
-        default="knockout",
         help="two-stage: what the qualifiers play (default knockout)",
     )
     parser.add_argument(
         "--seeding",
         choices=("standard", "lots"),
-        default="standard",
-        help="knockouts: standard seeding (default) or a draw by lot",
+        help="knockout, two-stage: standard seeding (default) or a draw by lot",
     )
     parser.add_argument(
         "--tiebreak",
@@ -101,6 +119,20 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     )
     parser.add_argument("--seed", type=int, metavar="S", help="make the run reproducible")
     parser.add_argument("--json", metavar="FILE", help="write the tournament as JSON")
+    parser.add_argument(
+        "--withdraw",
+        action="append",
+        default=[],
+        metavar="NAME@ROUND",
+        help="NAME withdraws before round ROUND (e.g. random-3@2)",
+    )
+    parser.add_argument(
+        "--forfeit",
+        action="append",
+        default=[],
+        metavar="NAME@ROUND",
+        help="NAME loses his game of round ROUND by forfeit",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_settings_arguments(parser)
 
@@ -124,17 +156,80 @@ def entrants(specs: list[str]) -> list[Entrant]:
     return out
 
 
+FORMAT_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "double": ("--double", ("round-robin", "groups", "two-stage")),
+    "group_size": ("--group-size", ("groups", "two-stage")),
+    "qualify": ("--qualify", ("groups", "two-stage")),
+    "final": ("--final", ("two-stage",)),
+    "seeding": ("--seeding", ("knockout", "two-stage")),
+    "tiebreak": ("--tiebreak", ("round-robin", "groups", "two-stage", "swiss")),
+}
+"""The options that only some formats read (dest: flag, formats): given with another format
+they would be ignored, so they are refused."""
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """Refuse an option the chosen format or game would silently ignore (``GameError``)."""
+    for dest, (flag, formats) in FORMAT_OPTIONS.items():
+        if getattr(args, dest) is not None and args.form not in formats:
+            raise GameError(
+                f"{flag} does not apply to a {args.form} tournament: it is for {', '.join(formats)}"
+            )
+    if args.forbidden is not None and (args.rule or "renju").startswith("gomoku"):
+        raise GameError(
+            f"--forbidden {args.forbidden} does not apply to {args.rule}: only renju rules have "
+            "forbidden moves (leave --forbidden out, or play --rule renju)"
+        )
+
+
+def check_json_path(name: str) -> None:
+    """Refuse a ``--json`` file that could not be written, before the tournament runs."""
+    path = Path(name)
+    if path.is_dir():
+        raise GameError(f"--json {name} is a folder: give a file name, e.g. {path / 'result.json'}")
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise GameError(f"--json {name}: there is no folder {path.parent}")
+    if (path.exists() and not os.access(path, os.W_OK)) or (
+        not path.exists() and not os.access(folder, os.W_OK)
+    ):
+        raise GameError(f"--json {name}: cannot write there (permission denied)")
+
+
+def absences(args: argparse.Namespace, players: list[Entrant]) -> list[Absence]:
+    """The ``--withdraw`` and ``--forfeit`` options as the director's decisions."""
+    names = [entrant.name for entrant in players]
+    out = []
+    for flag, specs, withdraws in (
+        ("--withdraw", args.withdraw, True),
+        ("--forfeit", args.forfeit, False),
+    ):
+        for spec in specs:
+            name, _, number = spec.rpartition("@")
+            if not name or not number.isdigit() or int(number) < 1:
+                raise GameError(f"{flag} {spec!r}: write NAME@ROUND, e.g. {names[0]}@2")
+            if name not in names:
+                raise GameError(f"{flag} {spec!r}: {name} is not a player: {', '.join(names)}")
+            out.append(Absence(name, int(number), withdraws))
+    leaving = [a.player for a in out if a.withdraws]
+    twice = next((name for name in leaving if leaving.count(name) > 1), None)
+    if twice is not None:
+        raise GameError(f"--withdraw: {twice} can withdraw once")
+    return out
+
+
 def tournament_settings(args: argparse.Namespace, lots_seed: int) -> TournamentSettings:
-    """The tournament the options describe (checked by ``TournamentSettings``)."""
+    """The tournament the options describe (checked by ``TournamentSettings``); the options
+    not given take the settings' defaults."""
     return TournamentSettings(
         args.form,
         settings_from(args),
         rounds=args.rounds,
-        double=args.double,
+        double=bool(args.double),
         group_size=args.group_size,
-        qualify=args.qualify,
-        final=args.final,
-        seeding=args.seeding,
+        qualify=3 if args.qualify is None else args.qualify,
+        final=args.final or "knockout",
+        seeding=args.seeding or "standard",
         tiebreaks=tuple(args.tiebreak or ()),
         lots_seed=lots_seed,
     )
@@ -247,9 +342,22 @@ def report(t: Tournament) -> str:
         parts.append(heading + "\n" + standings_table(t.standings()))
     elif form != "groups":
         parts.append(standings_table(t.standings()))
+    forfeits = [p for p in t.pairings if p.result is not None and p.result.reason is not None]
+    if forfeits:
+        parts.append("Forfeits:\n" + "\n".join(_forfeit_line(p) for p in forfeits))
     if t.winner is not None:
         parts.append(f"Winner: {t.winner}")
     return "\n\n".join(parts) + "\n"
+
+
+def _forfeit_line(pairing: Pairing) -> str:
+    """One forfeit of the record: where, the result as crosstables write it, and why."""
+    assert pairing.result is not None
+    players = f"{pairing.first} - {pairing.second}"
+    return (
+        f"  round {pairing.round}, board {pairing.board}: {players} {pairing.result.outcome};"
+        f" {pairing.result.reason}"
+    )
 
 
 def to_json(t: Tournament, seed: int | None) -> dict[str, Any]:
@@ -262,6 +370,7 @@ def to_json(t: Tournament, seed: int | None) -> dict[str, Any]:
                 "players": [p.first, p.second],
                 "result": None if result is None else result.outcome,
                 "score": None if result is None or result.score is None else list(result.score),
+                "reason": None if result is None else result.reason,
                 "board": p.board,
                 "leg": p.leg,
                 "group": p.group,
@@ -305,20 +414,32 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO = sys.stderr) 
     players = entrants(args.player)
     if args.seed is not None and args.seed < 0:
         raise GameError(f"--seed {args.seed}: give a whole number of 0 or more")
+    check_options(args)
+    absent = absences(args, players)
     lots_seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     settings = tournament_settings(args, lots_seed)
-    if args.json and not Path(args.json).resolve().parent.is_dir():
-        raise GameError(f"--json {args.json}: there is no folder {Path(args.json).parent}")
+    if args.json:
+        check_json_path(args.json)
     t = Tournament.create(settings, [entrant.name for entrant in players])
     stdout.write(
         f"{settings.format} · {describe(settings.match)} · {len(players)} players"
         f" · lots seed {lots_seed}\n"
     )
+    warning = t.swiss_warning()
+    if warning is not None:
+        stderr.write(f"warning: {warning}\n")
     stdout.flush()
     bar = None if args.quiet else ProgressBar(stderr, expected_matches(t))
-    t = run(t, players, args.seed, bar)
+    t = run(t, players, args.seed, bar, absent)
     if bar is not None:
         bar.close()
+    for absence in absent:
+        if absence.round > t.current_round:
+            flag = "--withdraw" if absence.withdraws else "--forfeit"
+            stderr.write(
+                f"note: {flag} {absence.player}@{absence.round} was not used: the tournament "
+                f"ended after round {t.current_round}\n"
+            )
     stdout.write(report(t))
     if args.json:
         try:

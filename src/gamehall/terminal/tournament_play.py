@@ -12,7 +12,7 @@ replays the pairing with colours swapped; the other formats score the draw).
 """
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gamehall.engines import Engine, Level, find_engine
@@ -63,23 +63,35 @@ def drawn(match: Match) -> bool:
 
 
 def play_match(match: Match, engines: Mapping[int, Engine]) -> Result:
-    """Let the engines play ``match`` until it is decided (or drawn, in renju); its result."""
+    """Let the engines play ``match`` until it is decided (or drawn, in renju); its result.
+
+    A match that fails never stops the tournament: when an engine fails (raises, or makes a
+    move the match refuses) its player loses by forfeit; when the match itself cannot go on
+    (it waits for nobody, ends without a winner or never ends) both lose by forfeit. The
+    result's reason says what happened."""
     if not match.started:
         match.start()
     for _ in range(MAX_DECISIONS):
         if match.is_over:
             winner = match.winner
             if winner is None:
-                raise GameError(f"the match ended without a winner ({match.end_reason})")
+                return Result("--", reason=f"the match ended without a winner ({match.end_reason})")
             score = (float(match.score[0]), float(match.score[1]))
             return Result("1-0" if winner == 0 else "0-1", score)
         if drawn(match):
             return Result("1/2-1/2", (float(match.score[0]), float(match.score[1])))
         player = next((p for p in (0, 1) if wants_to_act(match, p)), None)
         if player is None:
-            raise GameError("the match is waiting for nobody: it cannot go on")
-        step(match, player, engines[player])
-    raise GameError(f"the match did not end within {MAX_DECISIONS} decisions")
+            return Result("--", reason="the match waited for nobody and could not go on")
+        try:
+            step(match, player, engines[player])
+        except Exception as error:  # an engine's failure of any kind ends only its own match
+            name = match.players[player]
+            return Result(
+                "-+" if player == 0 else "+-",
+                reason=f"{name}'s engine failed ({type(error).__name__}: {error})",
+            )
+    return Result("--", reason=f"the match did not end within {MAX_DECISIONS} decisions")
 
 
 def play_pairing(
@@ -99,21 +111,68 @@ def play_pairing(
     return play_match(new_match(settings, pairing, own), engines)
 
 
+@dataclass(frozen=True)
+class Absence:
+    """A director's decision given before the event: ``player`` withdraws from round
+    ``round`` on (``withdraws``), or forfeits only the games of that round."""
+
+    player: str
+    round: int
+    withdraws: bool
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.round, int) or isinstance(self.round, bool) or self.round < 1:
+            raise GameError(f"{self.player}@{self.round}: the round is a whole number from 1")
+
+    @property
+    def reason(self) -> str:
+        """The reason recorded with a forfeit of the round (a withdrawal's forfeits carry the
+        tournament's own: "NAME has withdrawn")."""
+        return f"{self.player} forfeited round {self.round} by the director's decision"
+
+
 def run(
     tournament: Tournament,
     entrants: list[Entrant],
     seed: int | None,
     progress: Progress | None = None,
+    absences: Sequence[Absence] = (),
 ) -> Tournament:
-    """Play ``tournament`` to its end; ``progress`` is told after each match."""
+    """Play ``tournament`` to its end; ``progress`` is told after each match. ``absences``
+    are applied as their rounds come: a withdrawal before its round is paired (so a Swiss
+    pairs without him), a forfeit when the round's pairing would be played."""
     levels = {entrant.name: entrant.level for entrant in entrants}
+    for absence in absences:
+        if absence.player not in levels:
+            raise GameError(f"{absence.player} is not a player: {', '.join(levels)}")
     while not tournament.is_finished:
         if not tournament.pending:
+            coming = tournament.current_round + 1
+            for absence in absences:
+                if absence.withdraws and absence.round == coming:
+                    tournament = tournament.withdraw(absence.player)
+            if tournament.is_finished:
+                break
             tournament = tournament.pair_next_round()
         while tournament.pending:
             pairing = tournament.pending[0]
-            result = play_pairing(tournament, pairing, levels, seed)
+            result = _forfeit(pairing, absences) or play_pairing(tournament, pairing, levels, seed)
             tournament = tournament.record(pairing.round, pairing.board, result)
             if progress is not None:
                 progress(tournament, pairing)
     return tournament
+
+
+def _forfeit(pairing: Pairing, absences: Sequence[Absence]) -> Result | None:
+    """The forfeit of a pairing one of whose players forfeits its round, else None."""
+    absent = [
+        a
+        for a in absences
+        if not a.withdraws and a.round == pairing.round and a.player in pairing.players
+    ]
+    if not absent:
+        return None
+    reason = "; ".join(a.reason for a in absent)
+    if len(absent) == 2:
+        return Result("--", reason=reason)
+    return Result("-+" if absent[0].player == pairing.first else "+-", reason=reason)

@@ -40,11 +40,20 @@ class Result:
 
     outcome: Outcome
     score: tuple[float, float] | None = None
+    reason: str | None = None
+    """Why a forfeit was given (an engine that failed, the director's decision), for the
+    record; only a forfeit has one."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.outcome, str) or self.outcome not in OUTCOMES:
             raise TournamentError(
                 f"result {self.outcome!r} is not known: write one of {', '.join(OUTCOMES)}"
+            )
+        if self.reason is not None and (
+            self.outcome not in FORFEITS or not isinstance(self.reason, str) or not self.reason
+        ):
+            raise TournamentError(
+                f"only a forfeit (+-, -+, --) has a reason, a non-empty text: not a {self.outcome}"
             )
         if self.score is None:
             return
@@ -88,19 +97,25 @@ class Result:
         return _SCORES[self.outcome]
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict that ``from_dict`` reads back."""
-        return {"outcome": self.outcome, "score": None if self.score is None else list(self.score)}
+        """A JSON-able dict that ``from_dict`` reads back (``reason`` only when there is one)."""
+        out: dict[str, Any] = {
+            "outcome": self.outcome,
+            "score": None if self.score is None else list(self.score),
+        }
+        if self.reason is not None:
+            out["reason"] = self.reason
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Result":
         """A result from ``to_dict``'s form."""
-        _known_keys(data, {"outcome", "score"}, "result")
+        _known_keys(data, {"outcome", "score", "reason"}, "result")
         score = data.get("score")
         if score is not None:
             if not isinstance(score, list | tuple):
                 raise TournamentError(f"a match score is a list of two numbers, not {score!r}")
             score = tuple(score)
-        return cls(data["outcome"], score)
+        return cls(data["outcome"], score, data.get("reason"))
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from gamehall.play.settings import MatchSettings
 from gamehall.tournaments.errors import TournamentError
+from gamehall.tournaments.groups import SMALLEST_GROUP
 
 Format = Literal["round-robin", "groups", "knockout", "two-stage", "swiss"]
 FORMATS: tuple[Format, ...] = ("round-robin", "groups", "knockout", "two-stage", "swiss")
@@ -33,7 +34,7 @@ Seeding = Literal["standard", "lots"]
 Final = Literal["knockout", "round-robin"]
 WithdrawalPolicy = Literal["annul-under-half", "forfeit-remaining"]
 
-MIN_GROUP_SIZE = 3
+MIN_GROUP_SIZE = SMALLEST_GROUP
 MAX_GROUP_SIZE = 16
 
 
@@ -71,11 +72,12 @@ class TournamentSettings:
     """The terms of a tournament.
 
     ``rounds`` is for a Swiss (how many rounds). ``double`` plays every round robin twice,
-    colours reversed. ``group_size`` is the largest group of a groups stage (the seed
-    recommends 8 to 10), ``qualify`` how many of each group go on, ``final`` what they play
-    in a two-stage event. ``seeding`` places players in a knockout bracket: ``standard``
-    (the best seeds meet last, byes to the top seeds) or ``lots`` (a draw by lot from
-    ``lots_seed``). ``tiebreaks`` rank players level on points, in order, before the lots;
+    colours reversed. ``group_size`` is the largest group of a groups stage; ``None`` (the
+    default) splits the field into groups of 8 to 10 as the seed says (one group under 16
+    players: see ``groups.group_count``). ``qualify`` is how many of each group go on, ``final``
+    what they play in a two-stage event. ``seeding`` places players in a knockout bracket:
+    ``standard`` (the best seeds meet last, byes to the top seeds) or ``lots`` (a draw by lot
+    from ``lots_seed``). ``tiebreaks`` rank players level on points, in order, before the lots;
     the empty tuple takes ``default_tiebreaks``. ``withdrawal`` says what happens to a round
     robin player who withdraws (see ``docs/tournaments.md``).
     """
@@ -84,7 +86,7 @@ class TournamentSettings:
     match: MatchSettings = field(default_factory=lambda: MatchSettings("renju"))
     rounds: int | None = None
     double: bool = False
-    group_size: int = 8
+    group_size: int | None = None
     qualify: int = 3
     final: Final = "knockout"
     seeding: Seeding = "standard"
@@ -110,8 +112,9 @@ class TournamentSettings:
             )
         if not isinstance(self.double, bool):
             raise TournamentError(f"double must be true or false, not {self.double!r}")
-        _whole("group_size", self.group_size, MIN_GROUP_SIZE, MAX_GROUP_SIZE)
-        _whole("qualify", self.qualify, 1, self.group_size - 1)
+        if self.group_size is not None:
+            _whole("group_size", self.group_size, MIN_GROUP_SIZE, MAX_GROUP_SIZE)
+        _whole("qualify", self.qualify, 1, (self.group_size or MAX_GROUP_SIZE) - 1)
         _one_of("final", self.final, ("knockout", "round-robin"))
         _one_of("seeding", self.seeding, ("standard", "lots"))
         _whole("lots_seed", self.lots_seed, 0)

@@ -6,9 +6,11 @@ costs, from the most to the least important (each scale outweighs everything bel
 
 * ``repeat``: the two have met before. In the first attempts such edges are left out; only the
   last attempt (the whole field) keeps them at a cost above all others together, so a pair
-  meets again only when no pairing of the whole field avoids it.
+  meets again only when no pairing of the whole field avoids it. The cost grows with how often
+  they met: one third meeting costs more than any number of second meetings, and so on.
 * ``second bye``: the bye goes to a player who has had one. Likewise left out, then priced
-  above everything but a repeat.
+  above everything but a repeat, and more for each bye he has had (a third bye only when a
+  second will not do).
 * ``absolute colour`` (renju only): both players have an absolute preference for the same
   colour (a colour difference of 2, or the same colour twice in a row), so one of them would
   get a third game of that colour in a row or a difference of 3: FIDE's absolute colour
@@ -55,10 +57,22 @@ class SwissPlayer:
     score: float
     number: int
     """The pairing number (entry or rating order, 1 the strongest): orders a score group."""
-    opponents: frozenset[str] = frozenset()
-    had_bye: bool = False
+    opponents: tuple[str, ...] = ()
+    """His opponents so far (by forfeit too), once per meeting: a pair that met twice is here
+    twice."""
+    byes: int = 0
+    """How many byes he has had."""
     colours: str = ""
     """The colours of his played games in order, ``B`` (first player) and ``W``."""
+
+    @property
+    def had_bye(self) -> bool:
+        """Whether he has had a bye."""
+        return self.byes > 0
+
+    def met(self, other: str) -> int:
+        """How often he has met ``other``."""
+        return self.opponents.count(other)
 
     @property
     def half_points(self) -> int:
@@ -212,12 +226,19 @@ def _whole_field(ranking: list[SwissPlayer], costs: _Costs) -> list[Pair]:
     ]
     byes = [(a.name, BYE, costs.bye_cost(a, n)) for a in ranking] if n % 2 else []
     ceiling = max(cost for _, _, cost in plain + byes) * (n // 2 + 1) + 1
-    second_bye = ceiling  # more than all the other costs of a round together
-    repeat = 2 * ceiling  # more than a second bye and all the rest: the first rule
+    # A bye to a player who has had k byes costs k ceilings, each more than all the other
+    # costs of a round together; there is one bye a round, so k + 1 byes always cost more.
     by_name = costs.by_name
-    edges = [
-        (a, b, cost + (repeat if b in by_name[a].opponents else 0)) for a, b, cost in plain
-    ] + [(a, b, cost + (second_bye if by_name[a].had_bye else 0)) for a, b, cost in byes]
+    repeat = ceiling * (max(p.byes for p in ranking) + 1)  # more than any bye and the rest
+
+    def repeated(met: int) -> int:
+        """A pair's k-th meeting again outweighs every pair of the round meeting fewer times:
+        a round has at most n // 2 pairs."""
+        return 0 if met == 0 else repeat * (n // 2 + 1) ** (met - 1)
+
+    edges = [(a, b, cost + repeated(by_name[a].met(b))) for a, b, cost in plain] + [
+        (a, b, cost + ceiling * by_name[a].byes) for a, b, cost in byes
+    ]
     matched = _match(_weighted(edges))
     return [(b, None) if a == BYE else (a, None) if b == BYE else (a, b) for a, b in matched]
 

@@ -50,7 +50,12 @@ class Tournament:
         if len(names) < 2:
             raise TournamentError("a tournament needs 2 players or more")
         if self.settings.format in ("groups", "two-stage"):
-            snake_groups(list(names), self.settings.group_size)
+            smallest = min(len(g) for g in snake_groups(list(names), self.settings.group_size))
+            if self.settings.qualify >= smallest:
+                raise TournamentError(
+                    f"a group of {smallest} players with {self.settings.qualify} qualifying "
+                    "decides nothing: qualify fewer than the smallest group has players"
+                )
             if self.settings.format == "two-stage" and self.qualifier_count() < 2:
                 raise TournamentError("the final needs 2 qualifiers or more: qualify more")
         entered = set(names)
@@ -114,6 +119,25 @@ class Tournament:
         """How many go on from the groups: ``qualify`` from each group."""
         groups = snake_groups(list(self.players), self.settings.group_size)
         return sum(min(self.settings.qualify, len(group)) for group in groups)
+
+    def swiss_warning(self) -> str | None:
+        """The director's warning when a Swiss has more rounds than its field can pair without
+        a repeat (and, in an odd field, without a second bye); ``None`` otherwise. Such rounds
+        are still paired: a pair meets again, or a player has another bye, as seldom as the
+        pairing can manage."""
+        rounds = self.settings.rounds
+        if self.settings.format != "swiss" or rounds is None:
+            return None
+        n = len(self.players)
+        most = n - 1 if n % 2 == 0 else n
+        if rounds <= most:
+            return None
+        without = "a repeat" if n % 2 == 0 else "a repeat or a second bye"
+        again = "meet again" if n % 2 == 0 else "meet again and have a second bye"
+        return (
+            f"{n} players can play at most {most} Swiss rounds without {without}: in {rounds} "
+            f"rounds some will {again} (each as seldom as the pairing can manage)"
+        )
 
     # -- steps ----------------------------------------------------------------------------------
 
@@ -267,11 +291,12 @@ class Tournament:
         if first_out and second_out:
             # Nobody came; in a knockout someone must go through: the first (higher seed).
             both: Outcome = "+-" if self._is_knockout(pairing.stage) else "--"
-            return pairing.with_result(Result(both))
+            reason = f"{pairing.first} and {pairing.second} have withdrawn"
+            return pairing.with_result(Result(both, reason=reason))
         if first_out:
-            return pairing.with_result(Result("-+"))
+            return pairing.with_result(Result("-+", reason=f"{pairing.first} has withdrawn"))
         if second_out:
-            return pairing.with_result(Result("+-"))
+            return pairing.with_result(Result("+-", reason=f"{pairing.second} has withdrawn"))
         return pairing
 
     def _more_rounds(self) -> bool:
@@ -479,7 +504,7 @@ class Tournament:
 
 def _swiss_player(name: str, number: int, mine: Sequence[Pairing]) -> SwissPlayer:
     """``name`` as the Swiss pairing sees him from his pairings ``mine``: score, opponents met
-    (by forfeit too), bye, and the colours of his played games."""
+    (by forfeit too, once per meeting), byes, and the colours of his played games."""
     colours = "".join(
         "B" if name == p.first else "W" for p in mine if p.result is not None and p.result.played
     )
@@ -487,8 +512,8 @@ def _swiss_player(name: str, number: int, mine: Sequence[Pairing]) -> SwissPlaye
         name,
         sum(p.points_of(name) for p in mine),
         number,
-        frozenset(o for p in mine if (o := p.opponent(name)) is not None),
-        any(p.is_bye for p in mine),
+        tuple(o for p in mine if (o := p.opponent(name)) is not None),
+        sum(1 for p in mine if p.is_bye),
         colours,
     )
 
