@@ -431,7 +431,7 @@ def record_psq(
         raise HTTPException(404, ".psq records are for renju games: download the .json record")
     settings = MatchSettings.from_dict(stored.settings)
     try:
-        renju = renju_game(settings, stored.as_match_dict(secrets=False)["events"], game)
+        renju = renju_game(settings, stored.log, game)
     except RecordError as exc:
         raise HTTPException(404, str(exc)) from None
     if renju.has_pass:

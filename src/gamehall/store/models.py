@@ -23,6 +23,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+# SQLAlchemy reads the ``Mapped[JsonObject]`` annotations at run time and resolves the name
+# inside ``JsonObject`` in this module: JsonValue is imported for it.
+from gamehall.jsontext import JsonObject, JsonValue  # noqa: F401
+
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -68,7 +72,6 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
     type_annotation_map: ClassVar[dict[Any, Any]] = {
         datetime: UTCDateTime(),
-        dict[str, Any]: JSON(),
     }
 
     if TYPE_CHECKING:
@@ -112,16 +115,16 @@ class MatchRow(Base):
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     game: Mapped[str] = mapped_column(String(16))
-    settings: Mapped[dict[str, Any]]
+    settings: Mapped[JsonObject] = mapped_column(JSON())
     status: Mapped[str] = mapped_column(String(16), index=True)
-    summary: Mapped[dict[str, Any]]
+    summary: Mapped[JsonObject] = mapped_column(JSON())
     winner: Mapped[int | None] = mapped_column(Integer)
     """The winner's seat once the match is over (from the summary), for the statistics."""
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Whether the result changes the players' ratings (in the transaction that stores it)."""
-    secrets: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    secrets: Mapped[JsonObject | None] = mapped_column(JSON(none_as_null=True))
     """The server's own secrets (the fair dice's seed): never shown to a player."""
-    snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    snapshot: Mapped[JsonObject | None] = mapped_column(JSON(none_as_null=True))
     """The latest ``Match.snapshot()`` (without secrets), written with the events it stands
     after: loading the match restores it and replays only the events after it."""
     created_at: Mapped[datetime] = mapped_column(index=True)
@@ -159,7 +162,7 @@ class EventRow(Base):
     )
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(32))
-    event: Mapped[dict[str, Any]]
+    event: Mapped[JsonObject] = mapped_column(JSON())
     """The event as ``Event.to_dict()`` gives it."""
 
 
@@ -170,7 +173,7 @@ class SeekRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    settings: Mapped[dict[str, Any]]
+    settings: Mapped[JsonObject] = mapped_column(JSON())
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(index=True)
     taken_by: Mapped[int | None] = mapped_column(
@@ -193,7 +196,7 @@ class ChallengeRow(Base):
         ForeignKey("users.id", ondelete="CASCADE"), index=True
     )
     to_user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    settings: Mapped[dict[str, Any]]
+    settings: Mapped[JsonObject] = mapped_column(JSON())
     status: Mapped[str] = mapped_column(String(16))
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime]
