@@ -183,7 +183,7 @@ def profile(name: str, hall: Hall) -> Profile:
     return Profile.model_validate(
         {
             "user": user.to_dict(),
-            "stats": hall.store.matches.stats(user.id),
+            "stats": hall.store.matches.stats(user.id).to_dict(),
             "recent": [m.to_dict() for m in hall.store.matches.history(user.id)],
         }
     )

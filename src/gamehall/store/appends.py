@@ -74,7 +74,7 @@ _ROW = {
     "status": bindparam("new_status", type_=String),
     "summary": bindparam("new_summary"),
     "winner": bindparam("new_winner", type_=Integer),
-    "updated_at": bindparam("new_updated_at", type_=UTCDateTime),
+    "updated_at": bindparam("new_updated_at", type_=UTCDateTime()),
 }
 _NEXT_SEQ = (
     select(func.coalesce(func.max(EventRow.seq) + 1, 0))

@@ -7,7 +7,6 @@ the store keeps, so that the repository's methods can trust what they write and 
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from gamehall.errors import GameError
 from gamehall.jsontext import JsonObject
@@ -49,7 +48,7 @@ def check_password(password: str | None, guest: bool) -> str | None:
     return password
 
 
-def check_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
+def check_settings(settings: Mapping[str, object]) -> JsonObject:
     """The settings in ``MatchSettings.to_dict()``'s full form; StoreError when invalid."""
     if not isinstance(settings, Mapping):
         raise StoreError("match settings must be an object")

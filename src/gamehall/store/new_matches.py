@@ -9,11 +9,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from secrets import token_urlsafe
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from gamehall.jsontext import JsonObject
 from gamehall.store.checks import check_events, check_seats, check_settings
 from gamehall.store.errors import ConflictError, NotAllowedError, StoreError
 from gamehall.store.models import EventRow, MatchRow, SeatRow
@@ -27,7 +27,7 @@ class NewMatch:
     """A new match's checked values, ready to be written."""
 
     game: str
-    settings: dict[str, Any]
+    settings: JsonObject
     seats: list[PlayerSeat]
     events: list[LoggedEvent]
     secrets: dict[str, object] | None

@@ -168,7 +168,7 @@ def _length(settings: JsonObject) -> int:
     """The points a tables match is played to, from its stored settings (1 if they do not
     say)."""
     length = settings.get("length", 1)
-    return int(length) if isinstance(length, int | float | str) else 1
+    return int(length) if isinstance(length, (int, float, str)) else 1
 
 
 def _limit(limit: object) -> int:
