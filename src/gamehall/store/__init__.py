@@ -1,4 +1,4 @@
-"""The database layer of the game server: models, migrations and the repository API.
+"""The database layer of the game server: models, migrations and the repositories.
 
 SQLite file by default, PostgreSQL by URL::
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import (
+    ColumnElement,
     Connection,
     Integer,
     String,
@@ -76,7 +77,7 @@ _ROW = {
     "winner": bindparam("new_winner", type_=Integer),
     "updated_at": bindparam("new_updated_at", type_=UTCDateTime()),
 }
-_NEXT_SEQ = (
+_NEXT_SEQ: ColumnElement[int] = (
     select(func.coalesce(func.max(EventRow.seq) + 1, 0))
     .where(EventRow.match_id == _MATCH)
     .scalar_subquery()

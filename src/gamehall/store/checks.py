@@ -2,7 +2,7 @@
 
 Names, passwords, match settings, statuses, event batches and seats: each check raises a
 ``StoreError`` (or a subclass) with a message for a player, or returns the input in the form
-the store keeps, so that the repository's methods can trust what they write and query.
+the store keeps, so that the repositories can trust what they write and query.
 """
 
 import re

@@ -217,7 +217,7 @@ class MatchStore:
             .where(SeatRow.user_id == user_id, MatchRow.status == "over")
         )
         with self.transactions.read() as session:
-            ends = session.execute(query).tuples().all()
+            ends = session.execute(query).all()
         won = sum(1 for winner, seat in ends if winner == seat)
         lost = sum(1 for winner, seat in ends if winner is not None and winner != seat)
         return MatchStats(played=len(ends), won=won, lost=lost)

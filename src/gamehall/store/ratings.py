@@ -1,7 +1,7 @@
 """Ratings in the store: a rated result rates both players in the transaction that stores it,
 and the leaderboard, a player's ratings and rating history are read from here.
 
-``rate_results`` is called by ``Store.append_batch`` inside its transaction, with the events
+``rate_results`` is called by ``MatchStore.append_batch`` inside its transaction, with the events
 being stored: each result among them (a renju game's end; a tables match's end) is rated there
 and then, so a result and the ratings it changes are written together or not at all, and
 exactly once, since an event is written once. Only a rated match between two registered people

@@ -354,7 +354,7 @@ class TournamentStore:
     def link(
         self, tournament_id: int, round: int, board: int, leg: int
     ) -> Callable[[Session, str], None]:
-        """What ``Store.create_match(then=...)`` runs to tie the new match to its pairing, in
+        """What ``MatchStore.create(then=...)`` runs to tie the new match to its pairing, in
         the transaction that stores the match (a pairing gets one match: the key says so)."""
 
         def tie(session: Session, match_id: str) -> None:
