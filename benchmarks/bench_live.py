@@ -44,7 +44,7 @@ from gamehall.play.tables_match import TablesMatch
 from gamehall.server.bus import Bus
 from gamehall.server.collector import GarbageKeeper
 from gamehall.server.config import Config
-from gamehall.server.live import LiveMatch, LiveMatches
+from gamehall.server.live import LiveMatch, LiveMatches, SystemClock
 from gamehall.server.live.snapshots import SNAPSHOT_EVERY
 from gamehall.store import PlayerSeat, Store, upgrade_database
 
@@ -201,8 +201,8 @@ async def long_match_figures(length: int, events: int) -> dict[str, float]:
     store, url = temporary_store()
     config = Config(database_url=url, bot_delay=0)
     broker = Broker()
-    here = LiveMatches(store, config, Bus(broker))
-    there = LiveMatches(store, config, Bus(broker))
+    here = LiveMatches(store, config, Bus(broker, clock=SystemClock()))
+    there = LiveMatches(store, config, Bus(broker, clock=SystemClock()))
     await here.start()
     await there.start()
     match_id, old_id, count = await asyncio.to_thread(stored_long_match, store, length, events)

@@ -23,6 +23,7 @@ from gamehall.play.settings import MatchSettings
 from gamehall.server.app import create_app
 from gamehall.server.config import Config
 from gamehall.server.live import Broker, LiveMatch, LiveMatches
+from gamehall.server.services import Services
 from gamehall.store import PlayerSeat, Store
 
 
@@ -183,6 +184,13 @@ class Hall:
     def __init__(self, main: TestClient, store: Store) -> None:
         self.main = main
         self.store = store
+
+    @property
+    def services(self) -> Services:
+        """The running app's services."""
+        services = self.main.app.state.services
+        assert isinstance(services, Services)
+        return services
 
     def client(self) -> TestClient:
         """A client with its own cookies, on the app's event loop."""

@@ -8,6 +8,7 @@ import pytest
 
 from gamehall.server import bus as bus_module
 from gamehall.server.bus import GONE_AFTER, Bus
+from gamehall.server.live import SystemClock
 from support import aio
 
 
@@ -25,7 +26,7 @@ class Quiet:
 
 
 def test_messages_go_to_their_kinds_handler_never_back_to_their_sender() -> None:
-    bus = Bus(Quiet())
+    bus = Bus(Quiet(), clock=SystemClock())
     got: list[tuple[str, str, dict[str, Any]]] = []
 
     async def chat(key: str, origin: str, message: dict[str, Any]) -> None:
@@ -83,7 +84,7 @@ class Hanging(Quiet):
 def test_a_publication_that_hangs_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
     """It never holds the match whose change is stored: the others catch up from the store."""
     monkeypatch.setattr(bus_module, "PUBLISH_TIMEOUT", 0.05)
-    bus = Bus(Hanging())
+    bus = Bus(Hanging(), clock=SystemClock())
     assert aio.run(bus.publish("match", "m1", {"type": "update"})) is False
 
 
@@ -102,7 +103,7 @@ class Flaky(Quiet):
 
 def test_a_lost_publication_makes_the_others_catch_up() -> None:
     broker = Flaky()
-    sender, receiver = Bus(broker), Bus(Quiet())
+    sender, receiver = Bus(broker, clock=SystemClock()), Bus(Quiet(), clock=SystemClock())
     asked: list[str] = []
 
     async def catch_up() -> None:

@@ -123,9 +123,9 @@ def test_one_hint_at_a_time_for_each_player(hall: Hall) -> None:
     mover, _ = _on_roll(hall, match_id, players)
     user = hall.store.users.by_name(mover.name)
     assert user is not None
-    hall.main.app.state.hints_asking = {user.id}  # as while his last hint is worked out
+    hall.services.hints.asking.add(user.id)  # as while his last hint is worked out
     refused = mover.get(f"/api/matches/{match_id}/hint?ply=0")
     assert refused.status_code == 429 and "still being worked out" in refused.json()["detail"]
-    hall.main.app.state.hints_asking = set()
+    hall.services.hints.asking.clear()
     assert mover.ok("get", f"/api/matches/{match_id}/hint?ply=0")["candidates"]
-    assert hall.main.app.state.hints_asking == set()
+    assert hall.services.hints.asking == set()

@@ -8,6 +8,7 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from limits.errors import StorageError
 
 from gamehall.server.limits import RateLimitedError, RateLimits
+from gamehall.server.live.clocks import SystemClock
 from support import aio
 
 
@@ -22,7 +23,7 @@ class Away(MovingWindowRateLimiter):
 
 
 def test_limits_are_counted_in_memory_while_redis_is_away() -> None:
-    limits = RateLimits(Away(), {"actions": parse("2/second")})
+    limits = RateLimits(Away(), {"actions": parse("2/second")}, SystemClock())
 
     async def three() -> None:
         await limits.hit("actions", "1.2.3.4")

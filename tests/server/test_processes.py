@@ -199,8 +199,8 @@ def test_the_players_of_a_process_found_gone_are_away(config: Config) -> None:
         match_id, players = one.match_between({"game": "backgammon"})
         with players[0].socket(match_id) as first, two.login(players[1].name).socket(match_id):
             first.until(lambda m: m["type"] == "presence" and m["connected"] == [True, True])
-            here = one.main.app.state.services.live
-            crashed = two.main.app.state.services.live.bus.origin
+            here = one.services.live
+            crashed = two.services.live.bus.origin
             one.main.portal.call(here._process_gone, crashed)
             gone = first.until(lambda m: m["type"] == "presence" and not m["connected"][1])
             assert gone["grace"]["player"] == 1
@@ -216,7 +216,7 @@ def test_two_processes_offered_a_rematch_at_once_start_one(config: Config) -> No
         with players[0].socket(match_id) as socket:
             socket.act("resign")
             socket.until(lambda m: m["type"] == "update" and m["state"]["phase"] == "over")
-        here, there = (hall.main.app.state.rematches for hall in (one, two))
+        here, there = (hall.services.rematches for hall in (one, two))
         here.offers[match_id], there.offers[match_id] = 0, 1  # neither heard of the other yet
         one.main.portal.call(here._remote, match_id, "two", {"type": "offer", "seat": 1})
         two.main.portal.call(there._remote, match_id, "one", {"type": "offer", "seat": 0})

@@ -32,7 +32,7 @@ def _renju_after_h8(hall: Hall) -> tuple[str, dict[int, str], dict[str, Any]]:
 
 def _resumed(hall: Hall, match_id: str) -> None:
     """Wait until the restarted server has resumed ``match_id`` (in the background)."""
-    live = hall.main.app.state.services.live
+    live = hall.services.live
     deadline = time.monotonic() + 10
     while live.cached(match_id) is None:
         assert time.monotonic() < deadline, "the match was not resumed"

@@ -19,7 +19,7 @@ class Clock:
 
 
 def _keeper(hall: Hall, clock: Clock) -> SeekKeeper:
-    return SeekKeeper(hall.store, hall.main.app.state.channels, 10, clock=clock)  # type: ignore[attr-defined]
+    return SeekKeeper(hall.store, hall.services.channels, 10, hall.services.workers, clock)
 
 
 def test_the_seek_of_an_owner_without_a_socket_is_taken_down_after_the_grace(hall: Hall) -> None:

@@ -369,7 +369,7 @@ def test_results_that_came_while_no_director_ran_are_recorded_after_a_restart(
             players["ann"].ok("post", f"/api/tournaments/{tid}/start")
             told = {n: notice(s, "tournament_match", 1) for n, s in sockets.items()}
             # The director stops (as if the server died now); the matches are still played.
-            hall.main.portal.call(hall.main.app.state.director.stop)
+            hall.main.portal.call(hall.services.director.stop)
             play_round(players, sockets, 1, told)
         stalled = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
         assert stalled["current_round"] == 1

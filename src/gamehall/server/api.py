@@ -5,7 +5,6 @@ Routes only check who asks and what they send; the store and the live-match mana
 work, and their ``GameError``s become ``{"detail": ...}`` answers (``error_status``).
 """
 
-import asyncio
 import dataclasses
 import secrets
 from functools import partial
@@ -21,21 +20,17 @@ from gamehall.play.match import Match
 from gamehall.play.records import export_mat
 from gamehall.play.records.from_match import mat_record
 from gamehall.play.records.renju import renju_game
-from gamehall.play.registry import new_match
 from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.server.auth import (
     SESSION_COOKIE,
-    Services,
-    acting_session,
+    Acting,
+    MaybeSession,
+    Session,
     clear_session_cookie,
     from_our_pages,
-    optional_session,
-    services_of,
     set_session_cookie,
-    user_session,
 )
-from gamehall.server.hashing import hash_pool_of
 from gamehall.server.limits import (
     LimitedChallenges,
     LimitedGuest,
@@ -55,37 +50,38 @@ from gamehall.server.schemas import (
     ComputerLevels,
     Credentials,
     DiceAnswer,
+    DiceRecordView,
     Empty,
     LoggedIn,
     MatchAnswer,
     MatchCreated,
     Matches,
     MatchRecord,
+    MatchState,
+    MatchView,
     Me,
     Profile,
     SeekBody,
     Seeks,
     SeekView,
-    Settings,
+    Stats,
     UserView,
+    Verification,
+    read_settings,
     stored_id,
 )
+from gamehall.server.services import Hall, Services
 from gamehall.store import (
     ConflictError,
     NameTakenError,
     NotAllowedError,
     NotFoundError,
     PlayerSeat,
-    SessionInfo,
     StoredMatch,
     User,
 )
 
 router = APIRouter(prefix="/api")
-
-Session = Annotated[SessionInfo, Depends(user_session)]
-Acting = Annotated[SessionInfo, Depends(acting_session)]
-MaybeSession = Annotated[SessionInfo | None, Depends(optional_session)]
 
 
 def error_status(exc: GameError) -> int:
@@ -97,21 +93,6 @@ def error_status(exc: GameError) -> int:
     if isinstance(exc, ConflictError | NameTakenError):
         return 409
     return 400
-
-
-def services(request: Request) -> Services:
-    """Dependency: the app's services."""
-    return services_of(request)
-
-
-Hall = Annotated[Services, Depends(services)]
-
-
-def read_settings(body: Settings) -> MatchSettings:
-    """Match settings a match can be made from; ``GameError`` saying what is wrong."""
-    settings = body.to_settings()
-    new_match(settings)
-    return settings
 
 
 NO_SEED = AcceptBody()
@@ -129,27 +110,25 @@ def _seats_in_random_order(first: User, second: User) -> list[PlayerSeat]:
 def _logged_in(hall: Services, user: User, response: Response) -> LoggedIn:
     token, csrf_token = hall.store.users.create_session(user.id, hall.config.session_days)
     set_session_cookie(response, token, hall.config)
-    return LoggedIn(user=UserView.model_validate(user.to_dict()), csrf_token=csrf_token)
+    return LoggedIn(user=UserView.of(user), csrf_token=csrf_token)
 
 
 @router.post("/register", dependencies=[Depends(from_our_pages)])
 async def register(
-    body: Credentials, hall: Hall, request: Request, response: Response, _: LimitedRegister
+    body: Credentials, hall: Hall, response: Response, _: LimitedRegister
 ) -> LoggedIn:
     """Make an account and log in to it (its password hashed in the hashing pool)."""
-    user = await hash_pool_of(request).run(hall.store.users.create, body.name, body.password)
-    return await asyncio.to_thread(_logged_in, hall, user, response)
+    user = await hall.hashing.run(hall.store.users.create, body.name, body.password)
+    return await hall.workers.store(_logged_in, hall, user, response)
 
 
 @router.post("/login", dependencies=[Depends(from_our_pages)])
-async def login(
-    body: Credentials, hall: Hall, request: Request, response: Response, _: LimitedLogin
-) -> LoggedIn:
+async def login(body: Credentials, hall: Hall, response: Response, _: LimitedLogin) -> LoggedIn:
     """Log in with a name and a password (checked in the hashing pool)."""
-    user = await hash_pool_of(request).run(hall.store.users.authenticate, body.name, body.password)
+    user = await hall.hashing.run(hall.store.users.authenticate, body.name, body.password)
     if user is None:
         raise HTTPException(401, "wrong name or password")
-    return await asyncio.to_thread(_logged_in, hall, user, response)
+    return await hall.workers.store(_logged_in, hall, user, response)
 
 
 @router.post("/guest", dependencies=[Depends(from_our_pages)])
@@ -171,7 +150,7 @@ def me(session: MaybeSession) -> Me:
     """Who I am (null when not logged in) and my CSRF token."""
     if session is None:
         return Me(user=None, csrf_token=None)
-    return Me(user=UserView.model_validate(session.user.to_dict()), csrf_token=session.csrf_token)
+    return Me(user=UserView.of(session.user), csrf_token=session.csrf_token)
 
 
 @router.get("/users/{name}")
@@ -180,12 +159,11 @@ def profile(name: str, hall: Hall) -> Profile:
     user = hall.store.users.by_name(name)
     if user is None:
         raise HTTPException(404, f"there is no player named {name}")
-    return Profile.model_validate(
-        {
-            "user": user.to_dict(),
-            "stats": hall.store.matches.stats(user.id).to_dict(),
-            "recent": [m.to_dict() for m in hall.store.matches.history(user.id)],
-        }
+    stats = hall.store.matches.stats(user.id)
+    return Profile(
+        user=UserView.of(user),
+        stats=Stats(played=stats.played, won=stats.won, lost=stats.lost),
+        recent=[MatchView.of(m) for m in hall.store.matches.history(user.id)],
     )
 
 
@@ -195,7 +173,7 @@ def profile(name: str, hall: Hall) -> Profile:
 @router.get("/seeks")
 def list_seeks(hall: Hall) -> Seeks:
     """The open seeks, oldest first."""
-    return Seeks.model_validate({"seeks": [s.to_dict() for s in hall.store.offers.list_seeks()]})
+    return Seeks(seeks=[SeekView.of(s) for s in hall.store.offers.list_seeks()])
 
 
 @router.post("/seeks")
@@ -205,7 +183,7 @@ def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) ->
     seek = hall.store.offers.create_seek(
         session.user.id, settings.to_dict(), rated=body.rated, seed=body.seed
     )
-    return SeekView.model_validate(seek.to_dict())
+    return SeekView.of(seek)
 
 
 @router.delete("/seeks/{seek_id}")
@@ -228,7 +206,7 @@ async def _start_match(
     """Start the match of a seek or challenge between its maker and the accepter (with the
     maker's and the accepter's fair-dice seeds, those given); ``save`` stores it in the
     transaction that accepts the seek or challenge."""
-    other = await asyncio.to_thread(hall.store.users.get, other_id)
+    other = await hall.workers.store(hall.store.users.get, other_id)
     if other is None:
         raise HTTPException(404, "the player who made this offer is gone")
     seats = _seats_in_random_order(other, session.user)
@@ -246,18 +224,18 @@ def _seeds(seats: list[PlayerSeat], user_id: int, seed: str | None) -> dict[int,
 
 @router.post("/seeks/{seek_id}/accept")
 async def accept_seek(
-    seek_id: int, session: Acting, hall: Hall, request: Request, body: AcceptBody = NO_SEED
+    seek_id: int, session: Acting, hall: Hall, body: AcceptBody = NO_SEED
 ) -> MatchCreated:
     """Accept somebody's seek: the match starts (the seek is taken only with its match), and
     its maker is told on his own socket."""
     stored_id(seek_id, "seek")
-    seek = await asyncio.to_thread(hall.store.offers.get_seek, seek_id)
+    seek = await hall.workers.store(hall.store.offers.get_seek, seek_id)
     if seek is None:
         raise HTTPException(404, f"there is no seek {seek_id}")
     save = partial(hall.store.offers.accept_seek, seek_id, session.user.id, rated=seek.rated)
     created = await _start_match(hall, seek.user_id, session, seek.settings, save, body, seek.seed)
     offer_accepted(
-        request,
+        hall.channels,
         "seek",
         seek.user_id,
         match_id=created.match_id,
@@ -274,12 +252,12 @@ async def accept_seek(
 def list_challenges(session: Session, hall: Hall) -> Challenges:
     """The open challenges to me and from me."""
     challenges = hall.store.offers.list_challenges(session.user.id)
-    return Challenges.model_validate({"challenges": [c.to_dict() for c in challenges]})
+    return Challenges(challenges=[ChallengeView.of(c) for c in challenges])
 
 
 @router.post("/challenges")
 def create_challenge(
-    body: ChallengeBody, session: Acting, hall: Hall, _: LimitedChallenges, request: Request
+    body: ChallengeBody, session: Acting, hall: Hall, _: LimitedChallenges
 ) -> ChallengeView:
     """Challenge a player by name (both are told on their own sockets)."""
     opponent = hall.store.users.by_name(body.opponent)
@@ -289,8 +267,8 @@ def create_challenge(
     challenge = hall.store.offers.create_challenge(
         session.user.id, opponent.id, settings.to_dict(), rated=body.rated, seed=body.seed
     )
-    challenges_changed_from_thread(request, session.user.id, opponent.id)
-    return ChallengeView.model_validate(challenge.to_dict())
+    challenges_changed_from_thread(hall.channels, session.user.id, opponent.id)
+    return ChallengeView.of(challenge)
 
 
 @router.post("/challenges/{challenge_id}/accept")
@@ -298,13 +276,12 @@ async def accept_challenge(
     challenge_id: int,
     session: Acting,
     hall: Hall,
-    request: Request,
     body: AcceptBody = NO_SEED,
 ) -> MatchCreated:
     """Accept a challenge made to me: the match starts, and the challenger is told on his own
     socket."""
     stored_id(challenge_id, "challenge")
-    challenge = await asyncio.to_thread(hall.store.offers.get_challenge, challenge_id)
+    challenge = await hall.workers.store(hall.store.offers.get_challenge, challenge_id)
     if challenge is None:
         raise HTTPException(404, f"there is no challenge {challenge_id}")
     save = partial(
@@ -314,7 +291,7 @@ async def accept_challenge(
         hall, challenge.from_user_id, session, challenge.settings, save, body, challenge.seed
     )
     offer_accepted(
-        request,
+        hall.channels,
         "challenge",
         challenge.from_user_id,
         match_id=created.match_id,
@@ -325,20 +302,20 @@ async def accept_challenge(
 
 
 @router.post("/challenges/{challenge_id}/withdraw")
-def withdraw_challenge(challenge_id: int, session: Acting, hall: Hall, request: Request) -> Empty:
+def withdraw_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
     """Withdraw a challenge I made, before it is answered."""
     stored_id(challenge_id, "challenge")
     challenge = hall.store.offers.withdraw_challenge(challenge_id, session.user.id)
-    challenges_changed_from_thread(request, challenge.from_user_id, challenge.to_user_id)
+    challenges_changed_from_thread(hall.channels, challenge.from_user_id, challenge.to_user_id)
     return Empty()
 
 
 @router.post("/challenges/{challenge_id}/decline")
-def decline_challenge(challenge_id: int, session: Acting, hall: Hall, request: Request) -> Empty:
+def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
     """Decline a challenge made to me."""
     stored_id(challenge_id, "challenge")
     challenge = hall.store.offers.decline_challenge(challenge_id, session.user.id)
-    challenges_changed_from_thread(request, challenge.from_user_id, challenge.to_user_id)
+    challenges_changed_from_thread(hall.channels, challenge.from_user_id, challenge.to_user_id)
     return Empty()
 
 
@@ -387,7 +364,7 @@ def list_matches(
         user_id = found.id
     stored_status = {"live": "playing", "over": "over", "all": None}[status]
     matches = hall.store.matches.list_matches(status=stored_status, user_id=user_id, limit=limit)
-    return Matches.model_validate({"matches": [m.to_dict() for m in matches]})
+    return Matches(matches=[MatchView.of(m) for m in matches])
 
 
 def _stored(hall: Services, match_id: str) -> StoredMatch:
@@ -407,9 +384,9 @@ def _replayed(hall: Services, stored: StoredMatch) -> Match:
 @router.get("/matches/{match_id}")
 async def get_match(match_id: str, hall: Hall) -> MatchAnswer:
     """A match's summary and its state now."""
-    stored = await asyncio.to_thread(_stored, hall, match_id)
+    stored = await hall.workers.store(_stored, hall, match_id)
     state = await hall.live.state(match_id)
-    return MatchAnswer.model_validate({"match": stored.to_dict(), "state": state})
+    return MatchAnswer(match=MatchView.of(stored), state=MatchState.model_validate(state))
 
 
 @router.get("/matches/{match_id}/record.json", response_model_exclude_unset=True)
@@ -475,14 +452,10 @@ def dice(match_id: str, game: int, hall: Hall) -> DiceAnswer:
             409, f"game {game} is still being played: its dice are revealed when it ends"
         )
     report = verify_record(record)
-    return DiceAnswer.model_validate(
-        {
-            "game": game,
-            "record": record.to_dict(),
-            "verification": {
-                "ok": report.ok,
-                "rolls_checked": report.rolls_checked,
-                "summary": report.summary(),
-            },
-        }
+    return DiceAnswer(
+        game=game,
+        record=DiceRecordView.of(record),
+        verification=Verification(
+            ok=report.ok, rolls_checked=report.rolls_checked, summary=report.summary()
+        ),
     )

@@ -1,14 +1,15 @@
 """The application: ``create_app(config)`` wires the store, the live matches, the API, the
 WebSocket and the web pages together.
 
-Starting brings the database up to date and resumes every match left playing (their clocks
-go on where they stood when the server stopped); stopping pauses them all.
+Starting brings the database up to date, builds the app's ``Services`` in one order and resumes
+every match left playing (their clocks go on where they stood when the server stopped);
+stopping closes the services in the reverse order, which pauses the matches.
 """
 
-import asyncio
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -18,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 from gamehall import __version__
 from gamehall.errors import GameError
+from gamehall.jsontext import JsonObject
 from gamehall.server import (
     api,
     chat,
@@ -29,18 +31,20 @@ from gamehall.server import (
     user_socket,
     ws,
 )
-from gamehall.server.auth import Services
 from gamehall.server.broker import RedisBroker
 from gamehall.server.bus import Bus
 from gamehall.server.collector import GarbageKeeper
 from gamehall.server.config import Config
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
+from gamehall.server.hint_desk import HintDesk
 from gamehall.server.limits import RateLimits
-from gamehall.server.live import Broker, LiveMatches, WallClock
+from gamehall.server.live import Broker, LiveMatches, SystemClock, WallClock
+from gamehall.server.live.workers import Workers
 from gamehall.server.outage import answer_outages
 from gamehall.server.pg_broker import PostgresBroker
 from gamehall.server.seek_keeper import SeekKeeper
+from gamehall.server.services import Services
 from gamehall.server.tournament_director import TournamentDirector
 from gamehall.server.turn_notices import TurnNotices
 from gamehall.store import Store, upgrade_database
@@ -65,46 +69,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await asyncio.to_thread(upgrade_database, config.database_url)
-        the_store = store or Store(config.database_url)
-        the_broker, carries_on = broker, None
-        if the_broker is None and config.redis_url:
-            the_broker = RedisBroker.from_url(config.redis_url)
-        elif the_broker is None and config.database_url.startswith("postgresql"):
-            the_broker, carries_on = PostgresBroker(config.database_url), False
-        bus = Bus(the_broker, carries_on=carries_on)
-        live = LiveMatches(the_store, config, bus, clock)
-        app.state.services = Services(config, the_store, live)
-        app.state.rate_limits = RateLimits.of(config, live.clock)
-        app.state.hash_pool = HashPool(config.hash_workers)
-        resumed = await live.start()
-        log.info("gamehall: resuming %d live matches", resumed)
-        app.state.channels = user_socket.UserChannels(bus)
-        app.state.channels.start()
-        app.state.chat = chat.ChatRooms(bus)
-        app.state.rematches = rematch.RematchOffers(bus, app.state.services, app.state.channels)
-        app.state.director = TournamentDirector(the_store, live, app.state.channels)
-        live.after_commit.append(TurnNotices(app.state.channels))
-        await app.state.director.start()
-        app.state.seek_keeper = SeekKeeper(the_store, app.state.channels, config.grace_seconds)
-        app.state.seek_keeper.start()
-        app.state.lobby = lobby_push.LobbyHub(the_store, app.state.channels)
-        app.state.lobby.start()
-        keeper = GarbageKeeper(clock)
-        keeper.start()
-        live.serving()  # from here on players can reconnect: held clocks may go on
-        try:
+        async with open_services(config, store, broker, clock or SystemClock()) as services:
+            app.state.services = services
             yield
-        finally:
-            await keeper.stop()
-            await app.state.lobby.stop()
-            await app.state.seek_keeper.stop()
-            await app.state.director.stop()
-            await app.state.channels.stop()
-            await live.stop()
-            app.state.hash_pool.close()
-            if store is None:
-                the_store.close()
 
     app = FastAPI(title="gamehall", version=__version__, lifespan=lifespan)
     app.include_router(api.router)
@@ -130,18 +97,90 @@ def create_app(
     return app
 
 
+@asynccontextmanager
+async def open_services(
+    config: Config, store: Store | None, broker: Broker | None, clock: WallClock
+) -> AsyncIterator[Services]:
+    """The app's services, each built on those before it and started, from the threads to the
+    lobby; on leaving, each is stopped in the reverse order (the matches paused, then the
+    threads let go). ``store`` and ``broker``, when given, are the caller's to close."""
+    async with AsyncExitStack() as stack:
+        workers = Workers()
+        stack.callback(workers.close)
+        await workers.store(upgrade_database, config.database_url)
+        if store is None:
+            store = Store(config.database_url, clock=lambda: datetime.fromtimestamp(clock(), UTC))
+            stack.callback(store.close)
+        carries_on = None
+        if broker is None and config.redis_url:
+            broker = RedisBroker.from_url(config.redis_url)
+        elif broker is None and config.database_url.startswith("postgresql"):
+            broker, carries_on = PostgresBroker(config.database_url), False
+        bus = Bus(broker, carries_on=carries_on, clock=clock)
+        hashing = HashPool(config.hash_workers)
+        stack.callback(hashing.close)
+        hints = HintDesk()
+        stack.callback(hints.close)
+        live = LiveMatches(store, config, bus, clock, workers)
+        log.info("gamehall: resuming %d live matches", await live.start())
+        stack.push_async_callback(live.stop)
+        channels = user_socket.UserChannels(bus, clock)
+        channels.start()
+        stack.push_async_callback(channels.stop)
+        director = TournamentDirector(store, live, channels)
+        live.after_commit.append(TurnNotices(channels))
+        await director.start()
+        stack.push_async_callback(director.stop)
+        seek_keeper = SeekKeeper(store, channels, config.grace_seconds, workers, clock)
+        seek_keeper.start()
+        stack.push_async_callback(seek_keeper.stop)
+        lobby = lobby_push.LobbyHub(store, channels)
+        lobby.start()
+        stack.push_async_callback(lobby.stop)
+        services = Services(
+            config=config,
+            clock=clock,
+            workers=workers,
+            store=store,
+            live=live,
+            limits=RateLimits.of(config, clock),
+            hashing=hashing,
+            hints=hints,
+            channels=channels,
+            chat=chat.ChatRooms(bus),
+            rematches=rematch.RematchOffers(bus, store, live, channels),
+            director=director,
+            seek_keeper=seek_keeper,
+            lobby=lobby,
+        )
+        keeper = GarbageKeeper(clock)
+        keeper.start()
+        stack.push_async_callback(keeper.stop)
+        live.serving()  # from here on players can reconnect: held clocks may go on
+        yield services
+
+
 async def _game_error(request: Request, exc: Exception) -> JSONResponse:
     """A refusal of the store or the play layer, in its own words."""
     assert isinstance(exc, GameError)
-    return JSONResponse({"detail": str(exc)}, status_code=api.error_status(exc))
+    detail: JsonObject = {"detail": str(exc)}
+    return JSONResponse(detail, status_code=api.error_status(exc))
 
 
 async def _bad_request(request: Request, exc: Exception) -> JSONResponse:
     """A body or parameter that does not fit its declared shape (a wrong type, a missing or
     unknown field): 422, naming each field and what was wrong, in one line."""
     assert isinstance(exc, RequestValidationError)
-    problems = []
-    for error in exc.errors():
-        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
-        problems.append(f"{where}: {error.get('msg', 'not valid')}" if where else error["msg"])
-    return JSONResponse({"detail": "; ".join(problems) or "bad request"}, status_code=422)
+    errors: Sequence[Mapping[str, object]] = exc.errors()
+    problems = [_problem(error) for error in errors]
+    detail: JsonObject = {"detail": "; ".join(problems) or "bad request"}
+    return JSONResponse(detail, status_code=422)
+
+
+def _problem(error: Mapping[str, object]) -> str:
+    """One field's problem: where (``settings.length``) and what was wrong."""
+    place = error.get("loc", ())
+    where = (
+        ".".join(str(p) for p in place if p != "body") if isinstance(place, tuple | list) else ""
+    )
+    return f"{where}: {error.get('msg', 'not valid')}" if where else str(error["msg"])

@@ -8,7 +8,6 @@ the origin.
 """
 
 import hmac
-from dataclasses import dataclass
 from typing import Annotated
 from urllib.parse import urlsplit
 
@@ -16,27 +15,11 @@ from fastapi import Depends, HTTPException, Request, Response
 from starlette.requests import HTTPConnection
 
 from gamehall.server.config import Config
-from gamehall.server.live import LiveMatches
-from gamehall.store import SessionInfo, Store
+from gamehall.server.services import services_of
+from gamehall.store import SessionInfo
 
 SESSION_COOKIE = "gamehall_session"
 CSRF_HEADER = "X-CSRF-Token"
-
-
-@dataclass(frozen=True)
-class Services:
-    """What the routes share, kept in ``app.state.services``."""
-
-    config: Config
-    store: Store
-    live: LiveMatches
-
-
-def services_of(connection: HTTPConnection) -> Services:
-    """The app's services, for a request or a WebSocket."""
-    services = connection.app.state.services
-    assert isinstance(services, Services)
-    return services
 
 
 def same_origin(connection: HTTPConnection) -> bool:
@@ -88,6 +71,14 @@ def acting_session(
             403, f"the {CSRF_HEADER} header is missing or wrong: reload the page and try again"
         )
     return session
+
+
+Session = Annotated[SessionInfo, Depends(user_session)]
+"""A route's parameter: the logged-in user's session (401 without one)."""
+Acting = Annotated[SessionInfo, Depends(acting_session)]
+"""A changing route's parameter: the session, its origin and CSRF token checked (403)."""
+MaybeSession = Annotated[SessionInfo | None, Depends(optional_session)]
+"""A route's parameter: the session if there is one."""
 
 
 def set_session_cookie(response: Response, token: str, config: Config) -> None:

@@ -10,14 +10,15 @@ store stays the one truth: when Redis comes back after an outage the bus is told
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
 
 import redis.asyncio as redis
 
+from gamehall.jsontext import JsonObject, JsonValue
+
 log = logging.getLogger(__name__)
 
-Deliver = Callable[[str, dict[str, Any]], Awaitable[None]]
+Deliver = Callable[[str, JsonObject], Awaitable[None]]
 Connected = Callable[[], Awaitable[None]]
 
 PREFIX = "gamehall:"
@@ -36,7 +37,7 @@ class RedisBroker:
         """A broker on the Redis at ``url`` (``redis://host:6379/0``)."""
         return cls(redis.Redis.from_url(url))
 
-    async def publish(self, topic: str, message: dict[str, Any]) -> None:
+    async def publish(self, topic: str, message: Mapping[str, object]) -> None:
         """Publish ``message`` on ``topic`` to every process."""
         await self._client.publish(PREFIX + topic, json.dumps(message))
 
@@ -56,13 +57,13 @@ class RedisBroker:
         async with self._client.pubsub() as pubsub:
             await pubsub.psubscribe(PREFIX + "*")
             async for item in pubsub.listen():
-                if item.get("type") == "psubscribe":
+                kind, channel, data = _fields(item)
+                if kind == "psubscribe":
                     await connected()
-                if item.get("type") != "pmessage":
+                if kind != "pmessage":
                     continue
-                channel = _text(item.get("channel"))
                 try:
-                    message = json.loads(_text(item.get("data")))
+                    message: JsonValue = json.loads(data)
                 except ValueError:
                     continue
                 if channel.startswith(PREFIX) and isinstance(message, dict):
@@ -73,5 +74,12 @@ class RedisBroker:
         await self._client.aclose()
 
 
-def _text(value: Any) -> str:
+def _fields(item: object) -> tuple[str, str, str]:
+    """The type, the channel and the data of an item of a Redis subscription, as text."""
+    if not isinstance(item, dict):
+        return "", "", ""
+    return _text(item.get("type")), _text(item.get("channel")), _text(item.get("data"))
+
+
+def _text(value: object) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)

@@ -23,23 +23,30 @@ registered ``on_reconnect`` ask again who is where.
 import asyncio
 import logging
 import math
-import time
 import uuid
-from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from typing import Protocol, TypeAlias
+
+from gamehall.jsontext import JsonObject
 
 log = logging.getLogger(__name__)
+
+Job: TypeAlias = Coroutine[object, object, object]
+"""Work of the bus's to run in the background (a callback's, a publication)."""
+Outgoing: TypeAlias = Mapping[str, object]
+"""A message to publish: what its sender built, written as JSON on the way (it arrives as a
+``JsonObject``)."""
 
 
 class Broker(Protocol):
     """Pub/sub between server processes by topic (``RedisBroker``)."""
 
-    async def publish(self, topic: str, message: dict[str, Any]) -> None:
+    async def publish(self, topic: str, message: Outgoing) -> None:
         """Send ``message`` on ``topic`` to every process listening."""
 
     async def listen(
         self,
-        deliver: Callable[[str, dict[str, Any]], Awaitable[None]],
+        deliver: Callable[[str, JsonObject], Awaitable[None]],
         connected: Callable[[], Awaitable[None]],
     ) -> None:
         """Call ``deliver(topic, message)`` for every message published (this process's own
@@ -61,25 +68,26 @@ match whose change is already stored: the others catch up from the store)."""
 RESYNC = "resync"
 """The kind of the message that tells the others a publication of its sender was lost."""
 
-Handler = Callable[[str, str, dict[str, Any]], Awaitable[None]]
+Handler = Callable[[str, str, JsonObject], Awaitable[None]]
 """Called with the key of the topic, the origin (the sending process) and the message."""
 
 
 class Bus:
-    """This process's end of the broker (none: a lone process, and every call does nothing)."""
+    """This process's end of the broker (none: a lone process, and every call does nothing).
+    ``clock`` is the server's: when each process was last heard of is read from it."""
 
     def __init__(
         self,
         broker: Broker | None,
         *,
         carries_on: bool | None = None,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float],
     ) -> None:
         self.broker = broker
         self.clock = clock
         self._heard: dict[str, float] = {}
         """When each process (this one too) was last heard of."""
-        self._gone: list[Callable[[str], Coroutine[Any, Any, None]]] = []
+        self._gone: list[Callable[[str], Job]] = []
         self._departed: set[str] = set()
         """The processes found gone (until they are heard of again)."""
         self.carries_on = broker is not None if carries_on is None else carries_on
@@ -88,10 +96,10 @@ class Bus:
         processes; false with PostgreSQL's notifications, used by a lone process too."""
         self.origin = uuid.uuid4().hex
         self._handlers: dict[str, Handler] = {}
-        self._reconnected: list[Callable[[], Coroutine[Any, Any, None]]] = []
-        self._listener: asyncio.Task[None] | None = None
+        self._reconnected: list[Callable[[], Job]] = []
+        self._listener: asyncio.Task[object] | None = None
         self._listened = False
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Task[object]] = set()
         self._unsent = False
         """Whether a publication failed since the others were last told to catch up."""
         self.on(RESYNC, self._others_lost)
@@ -105,12 +113,12 @@ class Bus:
         """Hand the messages of topics ``kind:...`` from other processes to ``handler``."""
         self._handlers[kind] = handler
 
-    def on_reconnect(self, callback: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    def on_reconnect(self, callback: Callable[[], Job]) -> None:
         """Call ``callback`` whenever the broker is listened to again after it went away
         (messages may have been lost meanwhile)."""
         self._reconnected.append(callback)
 
-    def on_gone(self, callback: Callable[[str], Coroutine[Any, Any, None]]) -> None:
+    def on_gone(self, callback: Callable[[str], Job]) -> None:
         """Call ``callback`` with the origin of each process found gone."""
         self._gone.append(callback)
 
@@ -137,7 +145,7 @@ class Bus:
             await asyncio.sleep(ALIVE_EVERY)
             await self.look_for_gone()
 
-    async def publish(self, kind: str, key: str, message: dict[str, Any]) -> bool:
+    async def publish(self, kind: str, key: str, message: Outgoing) -> bool:
         """Send ``message`` on ``kind:key`` to the other processes; whether it went out (a
         failure is logged: the others catch up when the broker is back)."""
         if self.broker is None:
@@ -154,7 +162,7 @@ class Bus:
             await self.publish(RESYNC, self.origin, {})
         return True
 
-    async def _others_lost(self, key: str, origin: str, message: dict[str, Any]) -> None:
+    async def _others_lost(self, key: str, origin: str, message: JsonObject) -> None:
         """Another process could not publish some messages: catch up as after a reconnection."""
         self._catch_up()
 
@@ -163,13 +171,13 @@ class Bus:
         for callback in self._reconnected:
             self.spawn(callback())
 
-    def publish_soon(self, kind: str, key: str, message: dict[str, Any]) -> None:
+    def publish_soon(self, kind: str, key: str, message: Outgoing) -> None:
         """``publish`` without waiting for it (from code that cannot wait); on the event
         loop's thread."""
         if self.broker is not None:
             self.spawn(self.publish(kind, key, message))
 
-    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+    def spawn(self, work: Job) -> None:
         """Run ``work`` in the background, kept until it ends (``stop`` cancels it)."""
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
@@ -198,7 +206,7 @@ class Bus:
             return
         self._catch_up()
 
-    async def _deliver(self, topic: str, message: dict[str, Any]) -> None:
+    async def _deliver(self, topic: str, message: JsonObject) -> None:
         kind, _, key = topic.partition(":")
         origin = message.get("origin")
         if isinstance(origin, str):

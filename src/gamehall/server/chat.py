@@ -37,10 +37,10 @@ MIN_INTERVAL = 1.0
 class ChatRooms:
     """The chat rooms of this process: their sockets and their last messages."""
 
-    def __init__(self, bus: Bus | None = None) -> None:
+    def __init__(self, bus: Bus) -> None:
         self.sockets: dict[tuple[str, str], set[SocketConnection]] = {}
         self.history: dict[tuple[str, str], deque[dict[str, Any]]] = {}
-        self.bus = bus or Bus(None)
+        self.bus = bus
         self.bus.on("chat", self._remote)
 
     def join(self, room: tuple[str, str], connection: SocketConnection) -> list[dict[str, Any]]:
@@ -89,15 +89,6 @@ def clean_text(text: object) -> tuple[str, str | None]:
     return kept, None
 
 
-def rooms_of(websocket: WebSocket) -> ChatRooms:
-    """The app's chat rooms (made on first use)."""
-    state = websocket.app.state
-    if not isinstance(getattr(state, "chat", None), ChatRooms):
-        state.chat = ChatRooms()
-    rooms: ChatRooms = state.chat
-    return rooms
-
-
 @router.websocket("/ws/chat/{match_id}")
 async def chat_socket(websocket: WebSocket, match_id: str) -> None:
     """The chat room of a match the session belongs in (``docs/protocol.md``)."""
@@ -108,7 +99,7 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
     seat = live.seat_of(session.user.id if session else None)
     name = session.user.name if session else None
     room = (match_id, "players" if seat is not None else "spectators")
-    rooms = rooms_of(websocket)
+    rooms = hall.chat
     await websocket.accept()
     connection = SocketConnection(seat)
     writer = asyncio.create_task(connection.write_to(websocket))

@@ -11,10 +11,11 @@ answered 413, whether it says so in its ``Content-Length`` or only sends too man
 import ipaddress
 import json
 from collections.abc import Iterable
-from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gamehall.jsontext import JsonValue
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 EVERY_INTERFACE = ("0.0.0.0", "::", "")
@@ -76,12 +77,19 @@ def json_depth(text: str) -> int:
     return deepest
 
 
-def loads_shallow(text: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
+def loads_shallow(text: str, max_depth: int = MAX_JSON_DEPTH) -> JsonValue:
     """``json.loads`` of a text nested at most ``max_depth`` deep; ``ValueError`` otherwise
     (a deeper text would make the parser recurse until the interpreter gives up)."""
     if nests_deeper(text, max_depth):
         raise ValueError(f"JSON nested deeper than {max_depth} levels")
-    return json.loads(text)
+    value: JsonValue = json.loads(text)
+    return value
+
+
+def header(scope: Scope, name: bytes) -> bytes | None:
+    """The value of the request's header ``name`` (lower case), if it has one."""
+    headers: list[tuple[bytes, bytes]] = scope["headers"]
+    return next((value for key, value in headers if key == name), None)
 
 
 class BodyTooLargeError(HTTPException):
@@ -104,10 +112,10 @@ class Guards:
 
     def host_allowed(self, scope: Scope) -> bool:
         """Whether the request names one of the server's hosts."""
-        header = next((v for k, v in scope["headers"] if k == b"host"), None)
-        if header is None:
+        host = header(scope, b"host")
+        if host is None:
             return False
-        name = host_name(header.decode("latin-1"))
+        name = host_name(host.decode("latin-1"))
         return name in self.hosts or (self.any_ip and is_ip_address(name))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -120,7 +128,7 @@ class Guards:
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
-        length = next((v for k, v in scope["headers"] if k == b"content-length"), None)
+        length = header(scope, b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             await _refuse(scope, send, 413, BodyTooLargeError(self.max_body).detail)
             return
@@ -134,7 +142,8 @@ class Guards:
             nonlocal seen
             message = await receive()
             if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
+                body: bytes = message.get("body", b"")
+                seen += len(body)
                 if seen > self.max_body:
                     raise BodyTooLargeError(self.max_body)
             return message

@@ -10,10 +10,9 @@ import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import Any, TypeVar
+from typing import ParamSpec, TypeVar
 
-from starlette.requests import HTTPConnection
-
+P = ParamSpec("P")
 T = TypeVar("T")
 
 
@@ -24,7 +23,7 @@ class HashPool:
         self.workers = workers
         self._executor = ThreadPoolExecutor(workers, thread_name_prefix="gamehall-hash")
 
-    async def run(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    async def run(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``call(*args, **kwargs)`` in one of the pool's threads."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, partial(call, *args, **kwargs))
@@ -32,10 +31,3 @@ class HashPool:
     def close(self) -> None:
         """Let the threads go once their work is done."""
         self._executor.shutdown(wait=False)
-
-
-def hash_pool_of(connection: HTTPConnection) -> HashPool:
-    """The app's pool, for a request."""
-    pool = connection.app.state.hash_pool
-    assert isinstance(pool, HashPool)
-    return pool

@@ -2,22 +2,23 @@
 
 Refused in rated games and tournament games (403), to spectators (403), and to a player whose
 turn it is not or who has nothing to play (409). The match is read under its lock (quick: the
-position and the dice, or a copy of the board); the engine then works on one thread of its own,
-off the event loop and apart from the computer players' thread, within a time limit.
+position and the dice, or a copy of the board); the engine then works on the hints' own thread
+(``hint_desk.py``), off the event loop and apart from the computer players' thread, within a
+time limit.
 """
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Query
 from pydantic import BaseModel
 
 from gamehall.engines.hints import HintError, HintOptions, Hints, prepare_hint
-from gamehall.server.auth import services_of, user_session
+from gamehall.server.auth import user_session
+from gamehall.server.hint_desk import HintBusyError
 from gamehall.server.live import NoSuchMatchError
 from gamehall.server.live.matches import LiveMatch
 from gamehall.server.schemas import Answer
+from gamehall.server.services import Hall, Services
 from gamehall.store import SessionInfo
 from gamehall.store.terms import match_terms
 
@@ -30,8 +31,6 @@ SECONDS = 3.0
 GRACE = 20.0
 """Beyond ``SECONDS``, how long the answer may wait (for the hint thread, or the engine's first
 load) before the request is answered 503."""
-_POOL = ThreadPoolExecutor(1, thread_name_prefix="gamehall-hint")
-"""The hints' own thread: one at a time per process, so that hints never slow the games."""
 
 
 class CandidateView(BaseModel):
@@ -111,12 +110,11 @@ class HintTerms(Answer):
 
 
 async def _refusal(
-    request: Request, match_id: str, user_id: int
+    hall: Services, match_id: str, user_id: int
 ) -> tuple[str | None, int, LiveMatch | None]:
     """Why ``user_id`` may not have hints in the match (None: he may), his seat and the live
     match (when he may); 404 when there is no such match."""
-    hall = services_of(request)
-    terms = await asyncio.to_thread(match_terms, hall.store, match_id)
+    terms = await hall.workers.store(match_terms, hall.store, match_id)
     if terms is None:
         raise HTTPException(404, f"there is no match {match_id}")
     if terms.tournament_id is not None:
@@ -134,9 +132,9 @@ async def _refusal(
 
 
 @router.get("/matches/{match_id}/hint/terms")
-async def hint_terms(match_id: str, session: Session, request: Request) -> HintTerms:
+async def hint_terms(match_id: str, session: Session, hall: Hall) -> HintTerms:
     """Whether I may ask for hints in this match (on my turns)."""
-    reason, _, _ = await _refusal(request, match_id, session.user.id)
+    reason, _, _ = await _refusal(hall, match_id, session.user.id)
     return HintTerms(allowed=reason is None, reason=reason)
 
 
@@ -144,13 +142,13 @@ async def hint_terms(match_id: str, session: Session, request: Request) -> HintT
 async def hint(
     match_id: str,
     session: Session,
-    request: Request,
+    hall: Hall,
     count: Annotated[int, Query(ge=1, le=10)] = 5,
     ply: Annotated[int, Query(ge=0, le=2)] = 2,
 ) -> HintAnswer:
     """The engine's best ``count`` choices for me, on move in an unrated match (backgammon:
     plays ranked at up to ``ply`` plies; renju: moves, and the winning line if I have one)."""
-    reason, seat, live = await _refusal(request, match_id, session.user.id)
+    reason, seat, live = await _refusal(hall, match_id, session.user.id)
     if reason is not None or live is None:
         raise HTTPException(403, reason)
     options = HintOptions(count=count, ply=ply, seconds=SECONDS)
@@ -159,25 +157,10 @@ async def hint(
             work = prepare_hint(live.match, seat, options)
         except HintError as exc:
             raise HTTPException(409, str(exc)) from None
-    asking = asking_of(request)
-    if session.user.id in asking:
-        raise HTTPException(429, "your last hint is still being worked out: wait for it")
-    asking.add(session.user.id)
-    loop = asyncio.get_running_loop()
     try:
-        hints = await asyncio.wait_for(loop.run_in_executor(_POOL, work), timeout=SECONDS + GRACE)
+        hints = await hall.hints.work_out(session.user.id, work, SECONDS + GRACE)
+    except HintBusyError:
+        raise HTTPException(429, "your last hint is still being worked out: wait for it") from None
     except TimeoutError:
         raise HTTPException(503, "the engine is busy: ask for a hint again in a moment") from None
-    finally:
-        asking.discard(session.user.id)
     return answer(match_id, seat, hints)
-
-
-def asking_of(request: Request) -> set[int]:
-    """The users whose hint is being worked out (in this process): one at a time each, so that
-    nobody can queue the hint thread full."""
-    state = request.app.state
-    if not isinstance(getattr(state, "hints_asking", None), set):
-        state.hints_asking = set()
-    asking: set[int] = state.hints_asking
-    return asking

@@ -14,7 +14,6 @@ nor fails the requests and sockets that are counted.
 
 import logging
 import math
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,9 +26,9 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from limits.errors import StorageError
 from starlette.requests import HTTPConnection
 
-from gamehall.server.auth import user_session
+from gamehall.server.auth import Session
 from gamehall.server.config import DEFAULT_RATES, Config
-from gamehall.store import SessionInfo
+from gamehall.server.services import Hall
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +80,7 @@ class MemoryWindows:
     the times of the hits in each key's window, the expired dropped at the key's next hit.
     Keys with no hit left in their window are swept away once a minute, at a hit."""
 
-    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
         self._hits: dict[str, tuple[float, deque[float]]] = {}
         """Each key's window in seconds, and the times of its hits within it, oldest first."""
@@ -130,7 +129,7 @@ class RateLimits:
 
     limiter: Limiter
     rates: dict[str, RateLimitItem]
-    clock: Callable[[], float] = time.time
+    clock: Callable[[], float]
     """The server's wall clock: a refusal's wait is counted from it."""
     fallback: Limiter = field(init=False)
     """Counts in this process's memory, on ``clock``, while the shared storage (Redis) cannot
@@ -140,7 +139,7 @@ class RateLimits:
         object.__setattr__(self, "fallback", MemoryWindows(self.clock))
 
     @classmethod
-    def of(cls, config: Config, clock: Callable[[], float] = time.time) -> "RateLimits":
+    def of(cls, config: Config, clock: Callable[[], float]) -> "RateLimits":
         """The configured limits, in Redis when the server shares one, else in memory on
         ``clock`` (the server's wall clock)."""
         limiter: Limiter
@@ -171,13 +170,6 @@ class RateLimits:
         raise RateLimitedError(WHAT[name], rate, retry_after)
 
 
-def rate_limits_of(connection: HTTPConnection) -> RateLimits:
-    """The app's rate limits, for a request or a socket."""
-    limits = connection.app.state.rate_limits
-    assert isinstance(limits, RateLimits)
-    return limits
-
-
 def client_address(connection: HTTPConnection) -> str:
     """Who is asking, as far as the server can tell: the client's address."""
     return connection.client.host if connection.client else "unknown"
@@ -186,8 +178,8 @@ def client_address(connection: HTTPConnection) -> str:
 def per_address(name: str) -> object:
     """A dependency counting one ``name`` per client address (429 over the limit)."""
 
-    async def limited(request: Request) -> None:
-        await rate_limits_of(request).hit(name, client_address(request))
+    async def limited(request: Request, hall: Hall) -> None:
+        await hall.limits.hit(name, client_address(request))
 
     return Depends(limited)
 
@@ -195,10 +187,8 @@ def per_address(name: str) -> object:
 def per_user(name: str) -> object:
     """A dependency counting one ``name`` per logged-in user (429 over the limit)."""
 
-    async def limited(
-        request: Request, session: Annotated[SessionInfo, Depends(user_session)]
-    ) -> None:
-        await rate_limits_of(request).hit(name, f"user:{session.user.id}")
+    async def limited(hall: Hall, session: Session) -> None:
+        await hall.limits.hit(name, f"user:{session.user.id}")
 
     return Depends(limited)
 

@@ -5,13 +5,12 @@ server process his socket is (``UserChannels.tell``)."""
 from typing import Any, Literal
 
 import anyio.from_thread
-from fastapi import Request
 
 from gamehall.server.user_socket import UserChannels
 
 
 def offer_accepted(
-    request: Request,
+    channels: UserChannels,
     kind: Literal["seek", "challenge"],
     owner_id: int,
     *,
@@ -21,22 +20,16 @@ def offer_accepted(
 ) -> None:
     """Tell the maker of a seek or challenge that ``by`` accepted it: the match ``match_id``
     has started (``{"type": "seek_accepted" | "challenge_accepted", ...}``)."""
-    channels = getattr(request.app.state, "channels", None)
-    if not isinstance(channels, UserChannels):
-        return
     channels.tell(
         owner_id,
         {"type": f"{kind}_accepted", "match_id": match_id, "opponent": by, "settings": settings},
     )
 
 
-def challenges_changed_from_thread(request: Request, *user_ids: int) -> None:
+def challenges_changed_from_thread(channels: UserChannels, *user_ids: int) -> None:
     """Tell the users (from a route's worker thread) that a challenge to or from them was
     made, declined or withdrawn: ``{"type": "challenges"}``, for their lobby to read them
     again."""
-    channels = getattr(request.app.state, "channels", None)
-    if not isinstance(channels, UserChannels):
-        return
 
     def tell() -> None:
         for user_id in user_ids:

@@ -14,8 +14,9 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
-from gamehall.server.auth import same_origin, services_of
+from gamehall.server.auth import same_origin
 from gamehall.server.background import Background
+from gamehall.server.services import services_of
 from gamehall.server.user_socket import UserChannels
 from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, answer_pings
 from gamehall.store import Store
@@ -77,13 +78,6 @@ class LobbyHub(Background):
             await asyncio.sleep(self.interval)
 
 
-def hub_of(websocket: WebSocket) -> LobbyHub:
-    """The app's lobby hub."""
-    hub = websocket.app.state.lobby
-    assert isinstance(hub, LobbyHub)
-    return hub
-
-
 @router.websocket("/ws/lobby")
 async def lobby_socket(websocket: WebSocket) -> None:
     """The open seeks, now and whenever they change (``docs/protocol.md``)."""
@@ -91,7 +85,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
         await websocket.close(POLICY_VIOLATION, "connections from other sites are not accepted")
         return
     hall = services_of(websocket)
-    hub = hub_of(websocket)
+    hub = hall.lobby
     await websocket.accept()
     connection = SocketConnection(None)
     writer = asyncio.create_task(connection.write_to(websocket))

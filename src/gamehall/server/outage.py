@@ -21,6 +21,8 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketState
 
+from gamehall.jsontext import JsonObject
+
 log = logging.getLogger(__name__)
 
 UNAVAILABLE: tuple[type[Exception], ...] = (OperationalError, InterfaceError, PoolTimeoutError)
@@ -48,9 +50,8 @@ async def database_unavailable(connection: HTTPConnection, exc: Exception) -> JS
         if connection.application_state != WebSocketState.DISCONNECTED:
             await connection.close(TRY_AGAIN_LATER, MESSAGE[:120])
         return None
-    return JSONResponse(
-        {"detail": MESSAGE}, status_code=503, headers={"Retry-After": str(RETRY_AFTER)}
-    )
+    detail: JsonObject = {"detail": MESSAGE}
+    return JSONResponse(detail, status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
 
 
 def _what(connection: HTTPConnection) -> tuple[str, str]:

@@ -12,11 +12,13 @@ connection is opened again after ``RETRY_SECONDS``; ``connected`` is called each
 import asyncio
 import json
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import psycopg
 from sqlalchemy import make_url
 
+from gamehall.jsontext import JsonValue
 from gamehall.server.broker import Connected, Deliver
 
 log = logging.getLogger(__name__)
@@ -33,7 +35,7 @@ def libpq_url(database_url: str) -> str:
     return url.render_as_string(hide_password=False)
 
 
-def payload(topic: str, message: dict[str, Any]) -> str:
+def payload(topic: str, message: Mapping[str, object]) -> str:
     """The notification of ``message`` on ``topic``; an update too long to send goes without
     its events (``"events": None``: the receiver reads them from the store)."""
     text = json.dumps({"topic": topic, "message": message}, separators=(",", ":"))
@@ -53,7 +55,7 @@ class PostgresBroker:
         self._sender: psycopg.AsyncConnection[Any] | None = None
         self._lock = asyncio.Lock()
 
-    async def publish(self, topic: str, message: dict[str, Any]) -> None:
+    async def publish(self, topic: str, message: Mapping[str, object]) -> None:
         """Notify every process listening of ``message`` on ``topic``."""
         text = payload(topic, message)
         async with self._lock:
@@ -84,7 +86,7 @@ class PostgresBroker:
             await connected()
             async for notify in conn.notifies():
                 try:
-                    item = json.loads(notify.payload)
+                    item: JsonValue = json.loads(notify.payload)
                 except ValueError:
                     continue
                 if not isinstance(item, dict):

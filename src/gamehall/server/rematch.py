@@ -13,21 +13,20 @@ processes, each learns of the other's offer, and the process that holds seat 0's
 it: one rematch, never two.
 """
 
-import asyncio
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, HTTPException
 
 from gamehall.play.settings import MatchSettings
-from gamehall.server.auth import Services, acting_session, services_of
+from gamehall.server.auth import Acting
 from gamehall.server.bus import Bus
+from gamehall.server.live import LiveMatches
 from gamehall.server.schemas import Answer
+from gamehall.server.services import Hall
 from gamehall.server.user_socket import UserChannels
-from gamehall.store import SessionInfo, StoredMatch
+from gamehall.store import Store, StoredMatch
 
 router = APIRouter(prefix="/api")
-
-Acting = Annotated[SessionInfo, Depends(acting_session)]
 
 
 class RematchAnswer(Answer):
@@ -39,19 +38,15 @@ class RematchAnswer(Answer):
 
 class RematchOffers:
     """The rematches offered and not yet answered, by match: the seat that offered; and those
-    started, by match: the new match's id. ``hall`` and ``channels`` start a rematch when the
-    other process's offer completes one (``None``: a lone process, never needed)."""
+    started, by match: the new match's id. A rematch starts in ``live`` and is told on
+    ``channels``; ``store`` reads the match when another process's offer completes one."""
 
-    def __init__(
-        self,
-        bus: Bus | None = None,
-        hall: Services | None = None,
-        channels: UserChannels | None = None,
-    ) -> None:
+    def __init__(self, bus: Bus, store: Store, live: LiveMatches, channels: UserChannels) -> None:
         self.offers: dict[str, int] = {}
         self.started: dict[str, str] = {}
-        self.bus = bus or Bus(None)
-        self.hall = hall
+        self.bus = bus
+        self.store = store
+        self.live = live
         self.channels = channels
         self.bus.on("rematch", self._remote)
 
@@ -60,17 +55,17 @@ class RematchOffers:
         self.offers[match_id] = seat
         await self.bus.publish("rematch", match_id, {"type": "offer", "seat": seat})
 
-    async def start(self, hall: Services, channels: Any, stored: StoredMatch) -> str:
+    async def start(self, stored: StoredMatch) -> str:
         """Start the rematch of ``stored`` (the seats swapped) and tell both players, on
         every process; returns the new match's id."""
         self.offers.pop(stored.id, None)
         settings = MatchSettings.from_dict(stored.settings)
-        new_id = await hall.live.create(settings, [stored.seats[1], stored.seats[0]])
+        new_id = await self.live.create(settings, [stored.seats[1], stored.seats[0]])
         self.started[stored.id] = new_id
         await self.bus.publish("rematch", stored.id, {"type": "started", "match_id": new_id})
         for player in stored.seats:
             notice: dict[str, object] = {"type": "rematch", "of": stored.id, "match_id": new_id}
-            _tell(channels, player.user_id, notice)
+            _tell(self.channels, player.user_id, notice)
         return new_id
 
     async def _remote(self, match_id: str, origin: str, message: dict[str, Any]) -> None:
@@ -83,23 +78,14 @@ class RematchOffers:
             mine = self.offers.get(match_id)
             if mine is None or mine == seat:
                 self.offers[match_id] = seat
-            elif mine == 0 and self.hall is not None:  # both asked at once: seat 0's starts it
-                stored = await asyncio.to_thread(self.hall.store.matches.load, match_id)
+            elif mine == 0:  # both asked at once: seat 0's starts it
+                stored = await self.live.workers.store(self.store.matches.load, match_id)
                 if stored is not None:
-                    await self.start(self.hall, self.channels, stored)
+                    await self.start(stored)
 
 
-def offers_of(request: Request) -> RematchOffers:
-    """The app's rematch offers (made on first use)."""
-    state = request.app.state
-    if not isinstance(getattr(state, "rematches", None), RematchOffers):
-        state.rematches = RematchOffers()
-    offers: RematchOffers = state.rematches
-    return offers
-
-
-def _tell(channels: Any, user_id: int | None, message: dict[str, object]) -> None:
-    if user_id is not None and isinstance(channels, UserChannels):
+def _tell(channels: UserChannels, user_id: int | None, message: dict[str, object]) -> None:
+    if user_id is not None:
         channels.tell(user_id, dict(message))
 
 
@@ -111,22 +97,21 @@ def _seat_of(stored: StoredMatch, user_id: int) -> int:
 
 
 @router.post("/matches/{match_id}/rematch")
-async def rematch(match_id: str, session: Acting, request: Request) -> RematchAnswer:
+async def rematch(match_id: str, session: Acting, hall: Hall) -> RematchAnswer:
     """Offer a rematch, or accept the opponent's offer: the match starts again with the seats
     swapped (at once against the computer)."""
-    hall: Services = services_of(request)
-    stored = await asyncio.to_thread(hall.store.matches.load, match_id)
+    stored = await hall.workers.store(hall.store.matches.load, match_id)
     if stored is None:
         raise HTTPException(404, f"there is no match {match_id}")
     if stored.status != "over":
         raise HTTPException(409, "the match is still being played: a rematch comes after it")
-    offers = offers_of(request)
+    offers = hall.rematches
     if match_id in offers.started:
         return RematchAnswer(status="started", match_id=offers.started[match_id])
     seat = _seat_of(stored, session.user.id)
     opponent = stored.seats[1 - seat]
     offered = offers.offers.get(match_id)
-    channels = getattr(request.app.state, "channels", None)
+    channels = hall.channels
     if opponent.kind == "human" and offered in (None, seat):
         await offers.offer(match_id, seat)
         _tell(
@@ -135,5 +120,5 @@ async def rematch(match_id: str, session: Acting, request: Request) -> RematchAn
             {"type": "rematch_offer", "of": match_id, "opponent": session.user.name},
         )
         return RematchAnswer(status="offered")
-    new_id = await offers.start(hall, channels, stored)
+    new_id = await offers.start(stored)
     return RematchAnswer(status="started", match_id=new_id)

@@ -7,13 +7,17 @@ play layer's to check (``MatchSettings``), whose refusals are 400s in its own wo
 are declared too (``response_model``), so ``/openapi.json`` documents every field.
 """
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import HTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from gamehall.engines import Level
+from gamehall.play.dice import FORMAT_VERSION, DiceRecord
+from gamehall.play.registry import new_match
 from gamehall.play.settings import GameName, MatchSettings
+from gamehall.store import Challenge, PlayerSeat, Seek, StoredMatch, User
 
 MAX_ID = 2**31 - 1
 """The largest id the database holds (PostgreSQL's ``integer``; SQLite's go further)."""
@@ -43,6 +47,11 @@ class Answer(BaseModel):
     model_config = ConfigDict(json_schema_serialization_defaults_required=True)
 
 
+def iso(moment: datetime) -> str:
+    """A time as the API writes it: ISO 8601, as the store keeps it (UTC)."""
+    return moment.isoformat()
+
+
 # -- match settings -----------------------------------------------------------------------------
 
 
@@ -70,6 +79,13 @@ class Settings(Body):
     def to_settings(self) -> MatchSettings:
         """The play layer's settings; ``GameError`` (400) for values the game does not allow."""
         return MatchSettings.from_dict(self.model_dump(exclude_unset=True))
+
+
+def read_settings(body: Settings) -> MatchSettings:
+    """Match settings a match can be made from; ``GameError`` saying what is wrong."""
+    settings = body.to_settings()
+    new_match(settings)
+    return settings
 
 
 # -- requests -----------------------------------------------------------------------------------
@@ -149,6 +165,10 @@ class UserView(Answer):
     guest: bool
     created_at: str
 
+    @classmethod
+    def of(cls, user: User) -> "UserView":
+        return cls(id=user.id, name=user.name, guest=user.guest, created_at=iso(user.created_at))
+
 
 class LoggedIn(Answer):
     """A new session: who it is, and the CSRF token its changes must carry."""
@@ -171,6 +191,16 @@ class Seat(Answer):
     kind: Literal["human", "computer"]
     level: str | None
     name: str
+
+    @classmethod
+    def of(cls, seat: PlayerSeat) -> "Seat":
+        data: dict[str, object] = {
+            "user_id": seat.user_id,
+            "kind": seat.kind,
+            "level": seat.level,
+            "name": seat.name,
+        }
+        return cls.model_validate(data)
 
 
 class Summary(Answer):
@@ -200,6 +230,20 @@ class MatchView(Answer):
     summary: Summary
     created_at: str
     updated_at: str
+
+    @classmethod
+    def of(cls, stored: StoredMatch) -> "MatchView":
+        data: dict[str, object] = {
+            "id": stored.id,
+            "game": stored.game,
+            "settings": Settings.model_validate(stored.settings),
+            "players": [Seat.of(seat) for seat in stored.seats],
+            "status": stored.status,
+            "summary": Summary.model_validate(stored.summary),
+            "created_at": iso(stored.created_at),
+            "updated_at": iso(stored.updated_at),
+        }
+        return cls.model_validate(data)
 
 
 class MatchState(Answer):
@@ -257,6 +301,16 @@ class SeekView(Answer):
     rated: bool
     created_at: str
 
+    @classmethod
+    def of(cls, seek: Seek) -> "SeekView":
+        return cls(
+            id=seek.id,
+            user=seek.user_name,
+            settings=Settings.model_validate(seek.settings),
+            rated=seek.rated,
+            created_at=iso(seek.created_at),
+        )
+
 
 class Seeks(Answer):
     seeks: list[SeekView]
@@ -273,6 +327,21 @@ class ChallengeView(Answer):
     rated: bool = False
     created_at: str
     answered_at: str | None
+
+    @classmethod
+    def of(cls, challenge: Challenge) -> "ChallengeView":
+        answered = challenge.answered_at
+        data: dict[str, object] = {
+            "id": challenge.id,
+            "from": challenge.from_name,
+            "to": challenge.to_name,
+            "settings": Settings.model_validate(challenge.settings),
+            "status": challenge.status,
+            "rated": challenge.rated,
+            "created_at": iso(challenge.created_at),
+            "answered_at": None if answered is None else iso(answered),
+        }
+        return cls.model_validate(data)
 
 
 class Challenges(Answer):
@@ -320,6 +389,17 @@ class DiceRecordView(Answer):
     server_seed: str | None
     client_seeds: list[str]
     rolls: list[Roll]
+
+    @classmethod
+    def of(cls, record: DiceRecord) -> "DiceRecordView":
+        seed = record.server_seed
+        return cls(
+            version=FORMAT_VERSION,
+            server_seed_hash=record.server_seed_hash,
+            server_seed=None if seed is None else seed.hex(),
+            client_seeds=[client.hex() for client in record.client_seeds],
+            rolls=[Roll(counter=roll.counter, dice=list(roll.dice)) for roll in record.rolls],
+        )
 
 
 class Verification(Answer):

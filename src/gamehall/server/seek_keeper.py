@@ -12,11 +12,11 @@ elsewhere (two keepers taking down one seek is harmless: the second finds it gon
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable
 
 from gamehall.errors import GameError
 from gamehall.server.background import Background
+from gamehall.server.live.workers import Workers
 from gamehall.server.user_socket import UserChannels
 from gamehall.store import Store
 
@@ -24,19 +24,21 @@ log = logging.getLogger(__name__)
 
 
 class SeekKeeper(Background):
-    """Takes down the open seeks of owners away for ``grace`` seconds."""
+    """Takes down the open seeks of owners away for ``grace`` seconds, on the server's
+    ``clock``; it reads the store on the ``workers``' store threads."""
 
     def __init__(
         self,
         store: Store,
         channels: UserChannels,
         grace: float,
-        *,
-        clock: Callable[[], float] = time.monotonic,
+        workers: Workers,
+        clock: Callable[[], float],
     ) -> None:
         self.store = store
         self.channels = channels
         self.grace = grace
+        self.workers = workers
         self.clock = clock
         self._away: dict[int, float] = {}
 
@@ -71,7 +73,7 @@ class SeekKeeper(Background):
         while True:
             await asyncio.sleep(self.interval)
             try:
-                gone = await asyncio.to_thread(self.sweep)
+                gone = await self.workers.store(self.sweep)
             except Exception:  # the keeper must outlive a bad moment of the database
                 log.exception("the seek keeper failed; trying again")
                 continue

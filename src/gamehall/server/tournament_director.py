@@ -19,9 +19,9 @@ neither came), and the match is ended and made casual.
 import asyncio
 import logging
 from functools import partial
-from typing import Any
 
 from gamehall.errors import GameError
+from gamehall.jsontext import JsonObject, JsonValue
 from gamehall.server.live import LiveMatches
 from gamehall.server.user_socket import UserChannels
 from gamehall.store import ConflictError, NotAllowedError, PlayerSeat, Store
@@ -81,7 +81,7 @@ class TournamentDirector:
         self._locks: dict[int, asyncio.Lock] = {}
         self._seen: dict[str, set[int]] = {}
         """Seats seen in each tournament match (a socket on it, or an action)."""
-        self._notices: dict[int, dict[str, dict[str, Any]]] = {}
+        self._notices: dict[int, dict[str, JsonObject]] = {}
         """The tournament matches waiting for each user: user id -> match id -> notice."""
         self._since = self.tournaments.now()
         self._task: asyncio.Task[None] | None = None
@@ -111,15 +111,15 @@ class TournamentDirector:
 
     async def sweep(self) -> None:
         """Start the tournaments whose time has come; step every running one."""
-        for due in await asyncio.to_thread(self.tournaments.due, self.tournaments.now()):
-            waiting = await asyncio.to_thread(self.tournaments.get, due)
+        for due in await self.live.workers.store(self.tournaments.due, self.tournaments.now()):
+            waiting = await self.live.workers.store(self.tournaments.get, due)
             if waiting is None or len(waiting.entries) < 2:
                 continue  # it starts as soon as a second player enters
             try:
                 await self.start_tournament(due)
             except GameError as exc:
                 log.warning("tournament %s cannot start: %s", due, exc)
-        for tournament_id in await asyncio.to_thread(self.tournaments.ids, "running"):
+        for tournament_id in await self.live.workers.store(self.tournaments.ids, "running"):
             try:
                 await self.step(tournament_id)
             except GameError as exc:
@@ -128,7 +128,7 @@ class TournamentDirector:
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
 
-    def current(self, user_id: int) -> list[dict[str, Any]]:
+    def current(self, user_id: int) -> list[JsonObject]:
         """The tournament matches waiting for the user (sent on a new user socket)."""
         return list(self._notices.get(user_id, {}).values())
 
@@ -137,7 +137,7 @@ class TournamentDirector:
     async def start_tournament(self, tournament_id: int) -> None:
         """Close the entries, seed the players by rating and pair the first round."""
         async with self._lock(tournament_id):
-            stored = await asyncio.to_thread(self.tournaments.need, tournament_id)
+            stored = await self.live.workers.store(self.tournaments.need, tournament_id)
             if stored.status != "open":
                 raise ConflictError("the tournament has started already")
             if len(stored.entries) < 2:
@@ -146,9 +146,11 @@ class TournamentDirector:
                 )
             settings = TournamentSettings.from_dict(stored.settings)
             players = list(stored.entries)
-            ratings = await asyncio.to_thread(self.ratings.seeding, players, stored.game)
+            ratings = await self.live.workers.store(self.ratings.seeding, players, stored.game)
             state = Tournament.create(settings, players, ratings).pair_next_round()
-            await asyncio.to_thread(self.tournaments.begin, tournament_id, players, state.to_dict())
+            await self.live.workers.store(
+                self.tournaments.begin, tournament_id, players, state.to_dict()
+            )
             await self._announce_round(stored, state)
         await self.step(tournament_id)
 
@@ -157,14 +159,14 @@ class TournamentDirector:
         lost by forfeit (his match being played ends), as the tournament's withdrawal policy
         says (``docs/tournaments.md``)."""
         async with self._lock(tournament_id):
-            stored = await asyncio.to_thread(self.tournaments.need, tournament_id)
+            stored = await self.live.workers.store(self.tournaments.need, tournament_id)
             if stored.status != "running" or stored.state is None:
                 raise ConflictError("the tournament is not being played: there is nothing to leave")
             state = Tournament.from_dict(stored.state)
             if player not in state.players:
                 raise NotAllowedError("you are not in this tournament")
             state = state.withdraw(player)
-            await asyncio.to_thread(
+            await self.live.workers.store(
                 self.tournaments.save_state,
                 tournament_id,
                 state.to_dict(),
@@ -181,7 +183,7 @@ class TournamentDirector:
         """Bring the tournament up to date: record the results that came, forfeit those who
         did not come, pair the next round, start the matches it needs."""
         async with self._lock(tournament_id):
-            stored = await asyncio.to_thread(self.tournaments.get, tournament_id)
+            stored = await self.live.workers.store(self.tournaments.get, tournament_id)
             if stored is None or stored.status != "running" or stored.state is None:
                 return
             await self._watch(stored)
@@ -194,7 +196,7 @@ class TournamentDirector:
             if state != before:
                 finished = state.is_finished
                 try:
-                    await asyncio.to_thread(
+                    await self.live.workers.store(
                         self.tournaments.save_state,
                         tournament_id,
                         state.to_dict(),
@@ -223,7 +225,7 @@ class TournamentDirector:
             # Only what a player did himself: the rules' own events (an automatic roll, a game's
             # end) name a player who may never have come.
             if not live.match.events.complete:
-                await asyncio.to_thread(live.match.events.load)
+                await self.live.workers.store(live.match.events.load)
             seen.update(e.player for e in live.match.events if e.player in (0, 1) and not e.derived)
 
     async def _record(self, stored: StoredTournament, state: Tournament) -> Tournament:
@@ -263,13 +265,13 @@ class TournamentDirector:
                 continue
             absent = 0 if pairing.result.outcome in ("-+", "--") else 1
             gone = pairing.players[absent] in state.withdrawn
-            await asyncio.to_thread(self.tournaments.unrate, game.match_id)
+            await self.live.workers.store(self.tournaments.unrate, game.match_id)
             await self.live.forfeit(game.match_id, absent, WITHDRAWN if gone else NO_SHOW)
             self._forget(game.match_id)
 
     async def _make_matches(self, stored: StoredTournament, state: Tournament) -> None:
         """Start the match of every waiting pairing that has none, and tell its players."""
-        users = await asyncio.to_thread(self._user_ids, stored.entries)
+        users = await self.live.workers.store(self._user_ids, stored.entries)
         for pairing in state.pending:
             if pairing.second is None:
                 continue
@@ -302,12 +304,12 @@ class TournamentDirector:
 
     def _remember(
         self, stored: StoredTournament, pairing: Pairing, match_id: str, users: dict[str, int]
-    ) -> list[tuple[int, dict[str, Any]]]:
+    ) -> list[tuple[int, JsonObject]]:
         """Keep the notices of a pairing's match for its players; returns those that are new
         to this process."""
         made = []
         for seat, name in enumerate(pairing.players):
-            notice = {
+            notice: JsonObject = {
                 "type": "tournament_match",
                 "tournament": {"id": stored.id, "name": stored.name},
                 "round": pairing.round,
@@ -330,16 +332,16 @@ class TournamentDirector:
 
     # -- telling the players --------------------------------------------------------------------
 
-    async def _tell_all(self, stored: StoredTournament, message: dict[str, Any]) -> None:
-        users = await asyncio.to_thread(self._user_ids, stored.entries)
+    async def _tell_all(self, stored: StoredTournament, message: JsonObject) -> None:
+        users = await self.live.workers.store(self._user_ids, stored.entries)
         for user_id in users.values():
             self.channels.notify(user_id, message)
 
     async def _announce_round(self, stored: StoredTournament, state: Tournament) -> None:
         """Tell every player that a round is paired (and who has a bye in it)."""
         number = state.current_round
-        byes = [p.first for p in state.round_pairings(number) if p.second is None]
-        message = {
+        byes: list[JsonValue] = [p.first for p in state.round_pairings(number) if p.second is None]
+        message: JsonObject = {
             "type": "tournament_round",
             "tournament": {"id": stored.id, "name": stored.name},
             "round": number,
@@ -351,7 +353,7 @@ class TournamentDirector:
         """Tell every player that the tournament is over, and who won."""
         for game in stored.games:
             self._forget(game.match_id)
-        message = {
+        message: JsonObject = {
             "type": "tournament_over",
             "tournament": {"id": stored.id, "name": stored.name},
             "winner": state.winner,

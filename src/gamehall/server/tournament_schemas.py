@@ -10,8 +10,10 @@ from typing import Any, Literal
 from pydantic import Field
 
 from gamehall.play.settings import GameName
-from gamehall.server.schemas import Answer, Body, Settings
-from gamehall.tournaments import Format, Tiebreak
+from gamehall.server.schemas import Answer, Body, Settings, iso
+from gamehall.store.ratings import HistoryPoint, PlayerRating
+from gamehall.store.tournaments import StoredTournament, TournamentGame
+from gamehall.tournaments import Format, Pairing, Result, StandingRow, Standings, Tiebreak
 
 
 class TournamentBody(Body):
@@ -54,6 +56,25 @@ class TournamentView(Answer):
     created_at: str
     entries: list[str]
 
+    @classmethod
+    def of(cls, stored: StoredTournament) -> "TournamentView":
+        starts = stored.starts_at
+        data: dict[str, object] = {
+            "id": stored.id,
+            "name": stored.name,
+            "game": stored.game,
+            "format": stored.settings["format"],
+            "settings": stored.settings,
+            "rated": stored.rated,
+            "grace_seconds": stored.grace_seconds,
+            "starts_at": None if starts is None else iso(starts),
+            "status": stored.status,
+            "created_by": stored.created_by,
+            "created_at": iso(stored.created_at),
+            "entries": list(stored.entries),
+        }
+        return cls.model_validate(data)
+
 
 class TournamentLists(Answer):
     """Tournaments taking entries, being played, and over (newest first)."""
@@ -66,6 +87,11 @@ class TournamentLists(Answer):
 class ResultView(Answer):
     outcome: Literal["1-0", "0-1", "1/2-1/2", "+-", "-+", "--", "bye"]
     score: list[float] | None
+
+    @classmethod
+    def of(cls, result: Result) -> "ResultView":
+        score = None if result.score is None else list(result.score)
+        return cls(outcome=result.outcome, score=score)
 
 
 class PairingView(Answer):
@@ -82,6 +108,23 @@ class PairingView(Answer):
     match_id: str | None
     match_status: Literal["playing", "over"] | None
 
+    @classmethod
+    def of(cls, pairing: Pairing, game: TournamentGame | None) -> "PairingView":
+        result = pairing.result
+        data: dict[str, object] = {
+            "round": pairing.round,
+            "board": pairing.board,
+            "leg": pairing.leg,
+            "first": pairing.first,
+            "second": pairing.second,
+            "result": None if result is None else ResultView.of(result),
+            "group": pairing.group,
+            "stage": pairing.stage,
+            "match_id": game.match_id if game else None,
+            "match_status": game.status if game else None,
+        }
+        return cls.model_validate(data)
+
 
 class StandingView(Answer):
     rank: int
@@ -93,6 +136,19 @@ class StandingView(Answer):
     qualified: bool
     annulled: bool
 
+    @classmethod
+    def of(cls, row: StandingRow) -> "StandingView":
+        return cls(
+            rank=row.rank,
+            player=row.player,
+            points=row.points,
+            tiebreaks=dict(row.tiebreaks),
+            lot=row.lot,
+            group=row.group,
+            qualified=row.qualified,
+            annulled=row.annulled,
+        )
+
 
 class StandingsView(Answer):
     """Ranked rows; ``tiebreaks`` names the tie-breaks in the order they were applied."""
@@ -102,6 +158,16 @@ class StandingsView(Answer):
     rows: list[StandingView]
     tiebreaks: list[str]
     lots_seed: int
+
+    @classmethod
+    def of(cls, standings: Standings, name: str | None = None) -> "StandingsView":
+        """The standings (of the group ``name``, in a groups stage)."""
+        return cls(
+            name=name,
+            rows=[StandingView.of(row) for row in standings.rows],
+            tiebreaks=list(standings.tiebreaks),
+            lots_seed=standings.lots_seed,
+        )
 
 
 class TournamentDetail(Answer):
@@ -132,6 +198,20 @@ class RatingView(Answer):
     fibs: float | None
     games: int
 
+    @classmethod
+    def of(cls, rated: PlayerRating) -> "RatingView":
+        ratings, glicko = rated.ratings, rated.ratings.glicko2
+        return cls(
+            player=rated.name,
+            game=ratings.game,
+            rating=round(glicko.rating, 1),
+            deviation=round(glicko.deviation, 1),
+            provisional=ratings.provisional,
+            display=ratings.display(),
+            fibs=round(ratings.fibs.rating, 2) if ratings.fibs else None,
+            games=rated.games,
+        )
+
 
 class Leaderboard(Answer):
     game: GameName
@@ -143,6 +223,15 @@ class HistoryPointView(Answer):
     rating: float
     deviation: float
     match_id: str | None
+
+    @classmethod
+    def of(cls, point: HistoryPoint) -> "HistoryPointView":
+        return cls(
+            at=iso(point.at),
+            rating=round(point.rating, 1),
+            deviation=round(point.deviation, 1),
+            match_id=point.match_id,
+        )
 
 
 class PlayerRatings(Answer):

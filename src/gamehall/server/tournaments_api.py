@@ -5,20 +5,23 @@ director (``tournament_director.py``) starts and runs the tournaments, and the t
 package says what a tournament's terms may be, in its own words (400).
 """
 
-import asyncio
 import secrets
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Query
 
 from gamehall.play.settings import GameName
-from gamehall.server.api import Acting, Hall, read_settings
-from gamehall.server.schemas import stored_id
-from gamehall.server.tournament_director import TournamentDirector
+from gamehall.server.auth import Acting
+from gamehall.server.schemas import read_settings, stored_id
+from gamehall.server.services import Hall
 from gamehall.server.tournament_schemas import (
+    HistoryPointView,
     Leaderboard,
+    PairingView,
     PlayerRatings,
+    RatingView,
+    StandingsView,
     TournamentBody,
     TournamentDetail,
     TournamentLists,
@@ -30,16 +33,6 @@ from gamehall.store.tournaments import StoredTournament
 from gamehall.tournaments import Tournament, TournamentError, TournamentSettings
 
 router = APIRouter(prefix="/api")
-
-
-def director_of(request: Request) -> TournamentDirector:
-    """Dependency: the app's tournament director."""
-    director = request.app.state.director
-    assert isinstance(director, TournamentDirector)
-    return director
-
-
-Director = Annotated[TournamentDirector, Depends(director_of)]
 
 
 def read_start(text: str | None) -> datetime | None:
@@ -77,71 +70,64 @@ def read_tournament(body: TournamentBody) -> TournamentSettings:
     )
 
 
-def _view(stored: StoredTournament) -> TournamentView:
-    data = stored.to_dict()
-    data["format"] = stored.settings["format"]
-    return TournamentView.model_validate(data)
-
-
 def _detail(store: Store, stored: StoredTournament) -> TournamentDetail:
     """A tournament's page: its state read by the tournaments package."""
-    out: dict[str, Any] = {
-        "tournament": _view(stored).model_dump(),
-        "players": list(stored.entries),
-        "current_round": 0,
-        "pairings": [],
-        "standings": None,
-        "groups": [],
-        "withdrawn": [],
-        "winner": None,
-    }
-    if stored.state is not None:
-        state = Tournament.from_dict(stored.state)
-        out["players"] = list(state.players)
-        out["current_round"] = state.current_round
-        out["withdrawn"] = list(state.withdrawn)
-        out["winner"] = state.winner
-        out["standings"] = state.standings().to_dict()
-        if state.settings.format in ("groups", "two-stage"):
-            out["groups"] = [
-                {**table.to_dict(), "name": table.rows[0].group if table.rows else None}
-                for table in state.group_standings()
-            ]
-        for pairing in state.pairings:
-            game = stored.game_of(pairing.round, pairing.board, pairing.leg)
-            out["pairings"].append(
-                {
-                    **pairing.to_dict(),
-                    "match_id": game.match_id if game else None,
-                    "match_status": game.status if game else None,
-                }
-            )
-    out["ratings"] = store.ratings.shown(out["players"], stored.game)
-    return TournamentDetail.model_validate(out)
+    players = list(stored.entries)
+    if stored.state is None:
+        return TournamentDetail(
+            tournament=TournamentView.of(stored),
+            players=players,
+            ratings=store.ratings.shown(players, stored.game),
+            current_round=0,
+            pairings=[],
+            standings=None,
+            groups=[],
+            withdrawn=[],
+            winner=None,
+        )
+    state = Tournament.from_dict(stored.state)
+    players = list(state.players)
+    groups = []
+    if state.settings.format in ("groups", "two-stage"):
+        groups = [
+            StandingsView.of(table, table.rows[0].group if table.rows else None)
+            for table in state.group_standings()
+        ]
+    return TournamentDetail(
+        tournament=TournamentView.of(stored),
+        players=players,
+        ratings=store.ratings.shown(players, stored.game),
+        current_round=state.current_round,
+        pairings=[
+            PairingView.of(p, stored.game_of(p.round, p.board, p.leg)) for p in state.pairings
+        ],
+        standings=StandingsView.of(state.standings()),
+        groups=groups,
+        withdrawn=list(state.withdrawn),
+        winner=state.winner,
+    )
 
 
 @router.get("/tournaments")
-def list_tournaments(director: Director) -> TournamentLists:
+def list_tournaments(hall: Hall) -> TournamentLists:
     """Tournaments taking entries, being played, and over (the last 100 of each)."""
-    kept = director.tournaments
+    kept = hall.store.tournaments
     return TournamentLists(
-        upcoming=[_view(t) for t in kept.list_tournaments("open")],
-        running=[_view(t) for t in kept.list_tournaments("running")],
-        finished=[_view(t) for t in kept.list_tournaments("finished")],
+        upcoming=[TournamentView.of(t) for t in kept.list_tournaments("open")],
+        running=[TournamentView.of(t) for t in kept.list_tournaments("running")],
+        finished=[TournamentView.of(t) for t in kept.list_tournaments("finished")],
     )
 
 
 @router.post("/tournaments")
-async def create_tournament(
-    body: TournamentBody, session: Acting, hall: Hall, director: Director
-) -> TournamentDetail:
+async def create_tournament(body: TournamentBody, session: Acting, hall: Hall) -> TournamentDetail:
     """Make a tournament (its maker does not enter it by making it)."""
     settings = read_tournament(body)
     starts_at = read_start(body.starts_at)
     if body.rated and session.user.guest:
         raise NotAllowedError("guests play casual games only: make a casual tournament")
-    made = await asyncio.to_thread(
-        director.tournaments.create,
+    made = await hall.workers.store(
+        hall.store.tournaments.create,
         session.user.id,
         body.name,
         settings.to_dict(),
@@ -149,55 +135,49 @@ async def create_tournament(
         grace_seconds=body.grace_seconds,
         starts_at=starts_at,
     )
-    return await asyncio.to_thread(_detail, hall.store, made)
+    return await hall.workers.store(_detail, hall.store, made)
 
 
 @router.get("/tournaments/{tournament_id}")
-def get_tournament(tournament_id: int, hall: Hall, director: Director) -> TournamentDetail:
+def get_tournament(tournament_id: int, hall: Hall) -> TournamentDetail:
     """A tournament: entries, pairings with their matches, standings with tie-breaks."""
     stored_id(tournament_id, "tournament")
-    return _detail(hall.store, director.tournaments.need(tournament_id))
+    return _detail(hall.store, hall.store.tournaments.need(tournament_id))
 
 
 @router.post("/tournaments/{tournament_id}/join")
-def join_tournament(
-    tournament_id: int, session: Acting, hall: Hall, director: Director
-) -> TournamentDetail:
+def join_tournament(tournament_id: int, session: Acting, hall: Hall) -> TournamentDetail:
     """Enter a tournament that has not started."""
     stored_id(tournament_id, "tournament")
-    director.tournaments.join(tournament_id, session.user.id)
-    return _detail(hall.store, director.tournaments.need(tournament_id))
+    hall.store.tournaments.join(tournament_id, session.user.id)
+    return _detail(hall.store, hall.store.tournaments.need(tournament_id))
 
 
 @router.post("/tournaments/{tournament_id}/leave")
-async def leave_tournament(
-    tournament_id: int, session: Acting, hall: Hall, director: Director
-) -> TournamentDetail:
+async def leave_tournament(tournament_id: int, session: Acting, hall: Hall) -> TournamentDetail:
     """Leave a tournament: before the start, my entry is withdrawn; while it is played, I
     withdraw and lose my remaining pairings by forfeit."""
     stored_id(tournament_id, "tournament")
-    stored = await asyncio.to_thread(director.tournaments.need, tournament_id)
+    stored = await hall.workers.store(hall.store.tournaments.need, tournament_id)
     if stored.status == "running":
-        await director.withdraw(tournament_id, session.user.name)
+        await hall.director.withdraw(tournament_id, session.user.name)
     else:
-        await asyncio.to_thread(director.tournaments.leave, tournament_id, session.user.id)
-    left = await asyncio.to_thread(director.tournaments.need, tournament_id)
-    return await asyncio.to_thread(_detail, hall.store, left)
+        await hall.workers.store(hall.store.tournaments.leave, tournament_id, session.user.id)
+    left = await hall.workers.store(hall.store.tournaments.need, tournament_id)
+    return await hall.workers.store(_detail, hall.store, left)
 
 
 @router.post("/tournaments/{tournament_id}/start")
-async def start_tournament(
-    tournament_id: int, session: Acting, hall: Hall, director: Director
-) -> TournamentDetail:
+async def start_tournament(tournament_id: int, session: Acting, hall: Hall) -> TournamentDetail:
     """Start a tournament now (its maker only): entries close, round 1 is paired and its
     matches begin."""
     stored_id(tournament_id, "tournament")
-    stored = await asyncio.to_thread(director.tournaments.need, tournament_id)
+    stored = await hall.workers.store(hall.store.tournaments.need, tournament_id)
     if stored.created_by != session.user.name:
         raise NotAllowedError("only the player who made a tournament can start it")
-    await director.start_tournament(tournament_id)
-    started = await asyncio.to_thread(director.tournaments.need, tournament_id)
-    return await asyncio.to_thread(_detail, hall.store, started)
+    await hall.director.start_tournament(tournament_id)
+    started = await hall.workers.store(hall.store.tournaments.need, tournament_id)
+    return await hall.workers.store(_detail, hall.store, started)
 
 
 # -- ratings ------------------------------------------------------------------------------------
@@ -209,7 +189,7 @@ def game_leaderboard(
 ) -> Leaderboard:
     """The rated players of a game, highest rating first ("?": still provisional)."""
     rows = hall.store.ratings.leaderboard(game, limit)
-    return Leaderboard.model_validate({"game": game, "players": [r.to_dict() for r in rows]})
+    return Leaderboard(game=game, players=[RatingView.of(r) for r in rows])
 
 
 @router.get("/users/{name}/ratings")
@@ -222,10 +202,10 @@ def player_ratings(
         raise HTTPException(404, f"there is no player named {name}")
     kept = hall.store.ratings
     ratings = kept.of_user(user.id)
-    points = {
-        r.ratings.game: [p.to_dict() for p in kept.history(user.id, r.ratings.game, limit)]
-        for r in ratings
-    }
-    return PlayerRatings.model_validate(
-        {"player": user.name, "ratings": [r.to_dict() for r in ratings], "history": points}
+    points: dict[str, list[HistoryPointView]] = {}
+    for rated in ratings:
+        game = rated.ratings.game
+        points[game] = [HistoryPointView.of(p) for p in kept.history(user.id, game, limit)]
+    return PlayerRatings(
+        player=user.name, ratings=[RatingView.of(r) for r in ratings], history=points
     )

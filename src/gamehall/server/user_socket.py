@@ -17,15 +17,15 @@ counts.
 """
 
 import asyncio
-import time
 from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
-from gamehall.server.auth import same_origin, services_of, session_of
+from gamehall.server.auth import same_origin, session_of
 from gamehall.server.background import Background
 from gamehall.server.bus import Bus
+from gamehall.server.services import services_of
 from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, answer_pings
 
 router = APIRouter()
@@ -43,11 +43,11 @@ CurrentNotices = Callable[[int], list[dict[str, Any]]]
 class UserChannels(Background):
     """The user sockets of this process, by user id, and who has one on the other processes."""
 
-    def __init__(self, bus: Bus | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, bus: Bus, clock: Callable[[], float]) -> None:
         self._sockets: dict[int, set[SocketConnection]] = {}
         self._names: dict[int, str] = {}
         self.current: CurrentNotices = lambda user_id: []
-        self.bus = bus or Bus(None)
+        self.bus = bus
         self.clock = clock
         self._remote: dict[str, tuple[float, dict[int, str]]] = {}
         """Who has a socket on each other process (by its origin), and when that was heard."""
@@ -137,13 +137,6 @@ class UserChannels(Background):
         return len(sockets)
 
 
-def channels_of(websocket: WebSocket) -> UserChannels:
-    """The app's user channels."""
-    channels = websocket.app.state.channels
-    assert isinstance(channels, UserChannels)
-    return channels
-
-
 @router.websocket("/ws/user")
 async def user_socket(websocket: WebSocket) -> None:
     """The logged-in user's notices (``docs/protocol.md``, the user socket)."""
@@ -151,19 +144,20 @@ async def user_socket(websocket: WebSocket) -> None:
         await websocket.close(POLICY_VIOLATION, "connections from other sites are not accepted")
         return
     hall = services_of(websocket)
-    session = await asyncio.to_thread(session_of, websocket)
+    session = await hall.workers.store(session_of, websocket)
     if session is None:
         await websocket.close(NOT_LOGGED_IN, "log in to get your notices")
         return
-    channels = channels_of(websocket)
+    channels = hall.channels
+    user_id = session.user.id
+    notices = await hall.workers.store(channels.current, user_id)
     await websocket.accept()
     connection = SocketConnection(None)
     writer = asyncio.create_task(connection.write_to(websocket))
-    user_id = session.user.id
     connection.send({"type": "hello", "user": session.user.name})
-    for notice in await asyncio.to_thread(channels.current, user_id):
+    for notice in notices:
         connection.send(notice)
-    channels.add(user_id, connection, session.user.name)
+    channels.add(user_id, connection, session.user.name)  # before the hello is written
     try:
         await answer_pings(websocket, connection, hall.live.clock)
     finally:

@@ -16,13 +16,14 @@ from fastapi import APIRouter, WebSocket
 from gamehall.errors import GameError
 from gamehall.jsontext import loads
 from gamehall.play.actions import action_from_dict
-from gamehall.server.auth import Services, same_origin, services_of, session_of
+from gamehall.server.auth import same_origin, session_of
 from gamehall.server.guards import MAX_JSON_DEPTH, nests_deeper
-from gamehall.server.limits import RateLimitedError, client_address, rate_limits_of
+from gamehall.server.limits import RateLimitedError, client_address
 from gamehall.server.live import LiveMatch, NoSuchMatchError, dumps
 from gamehall.server.live.fanout import Serialised
 from gamehall.server.live.manager import PlayerAction
 from gamehall.server.live.presence import ClaimAbandoned
+from gamehall.server.services import Services, services_of
 from gamehall.store import SessionInfo
 
 router = APIRouter()
@@ -160,7 +161,7 @@ async def open_match_socket(
         await websocket.close(POLICY_VIOLATION, "connections from other sites are not accepted")
         return None
     hall = services_of(websocket)
-    session = await asyncio.to_thread(session_of, websocket)
+    session = await hall.workers.store(session_of, websocket)
     try:
         live = await hall.live.get(match_id)
     except NoSuchMatchError:
@@ -191,7 +192,7 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
 async def _serve(websocket: WebSocket, live: LiveMatch, connection: SocketConnection) -> None:
     """Answer the socket's frames until it closes."""
     hall = services_of(websocket)
-    limits = rate_limits_of(websocket)
+    limits = hall.limits
     client = client_address(websocket)
     while True:
         frame = await websocket.receive()

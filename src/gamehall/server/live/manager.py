@@ -80,7 +80,8 @@ NOT_SAVED = "the game could not be saved just now: nothing changed, try again in
 
 class LiveMatches:
     """The manager of every live match of this process. ``clock`` is the server's wall clock
-    (tests pass one they move)."""
+    (tests pass one they move); ``workers`` the app's threads (without them, the manager makes
+    its own and lets them go when it stops)."""
 
     def __init__(
         self,
@@ -88,12 +89,14 @@ class LiveMatches:
         config: Config,
         bus: Bus | None = None,
         clock: WallClock | None = None,
+        workers: Workers | None = None,
     ) -> None:
         self.store = store
         self.config = config
-        self.bus = bus or Bus(None)
         self.clock: WallClock = clock or SystemClock()
-        self.workers = Workers()
+        self.bus = bus or Bus(None, clock=self.clock)
+        self._own_workers = workers is None
+        self.workers = workers or Workers()
         self.persistence = Persistence(store, self.clock, self.workers, shared=self.bus.carries_on)
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Task[LiveMatch]] = {}
@@ -146,7 +149,8 @@ class LiveMatches:
             )
         self._live.clear()
         await self.persistence.writer.close()
-        self.workers.close()
+        if self._own_workers:
+            self.workers.close()
         await self.bus.stop()
 
     def serving(self) -> None:

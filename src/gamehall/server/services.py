@@ -1,0 +1,66 @@
+"""The server's services as one typed value, and the dependency by which routes and sockets get
+it.
+
+``Services`` holds every long-lived object of a running app; the app's lifespan (``app.py``)
+builds it in one order and closes it in the reverse, and a route asks for it by type
+(``hall: Hall``) instead of reading untyped attributes of ``app.state``. The services' classes
+are named here for the type checker only: several of them sit beside their routes, which import
+this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated
+
+from fastapi import Depends
+from starlette.requests import HTTPConnection
+
+if TYPE_CHECKING:
+    from gamehall.server.chat import ChatRooms
+    from gamehall.server.config import Config
+    from gamehall.server.hashing import HashPool
+    from gamehall.server.hint_desk import HintDesk
+    from gamehall.server.limits import RateLimits
+    from gamehall.server.live import LiveMatches, WallClock
+    from gamehall.server.live.workers import Workers
+    from gamehall.server.lobby_push import LobbyHub
+    from gamehall.server.rematch import RematchOffers
+    from gamehall.server.seek_keeper import SeekKeeper
+    from gamehall.server.tournament_director import TournamentDirector
+    from gamehall.server.user_socket import UserChannels
+    from gamehall.store import Store
+
+
+@dataclass(frozen=True)
+class Services:
+    """What the routes and sockets of one app share, from its start to its stop."""
+
+    config: Config
+    clock: WallClock
+    """The server's one time source: every service reads the time from it."""
+    workers: Workers
+    """The threads the blocking work runs on (the store's calls, replays, engines)."""
+    store: Store
+    live: LiveMatches
+    limits: RateLimits
+    hashing: HashPool
+    hints: HintDesk
+    channels: UserChannels
+    chat: ChatRooms
+    rematches: RematchOffers
+    director: TournamentDirector
+    seek_keeper: SeekKeeper
+    lobby: LobbyHub
+
+
+def services_of(connection: HTTPConnection) -> Services:
+    """The app's services, for a request or a WebSocket: the one read of ``app.state``."""
+    services = connection.app.state.services
+    if not isinstance(services, Services):
+        raise RuntimeError("the app's services are read before its lifespan built them")
+    return services
+
+
+Hall = Annotated[Services, Depends(services_of)]
+"""A route's parameter that receives the app's services."""
