@@ -14,6 +14,7 @@ from gamehall.play.tables_match import TablesMatch
 from gamehall.play.views import state_of
 from gamehall.store import (
     EventConflictError,
+    MatchStats,
     NotFoundError,
     PlayerSeat,
     Store,
@@ -333,9 +334,9 @@ def test_lists_histories_and_statistics(
     assert listed(store.matches.history(ann.id)) == ids[::-1]
     assert listed(store.matches.history(bob.id, limit=2)) == [ids[2], ids[1]]
     assert store.matches.history(cat.id) == []
-    assert store.matches.stats(ann.id) == {"played": 4, "won": 1, "lost": 2}
-    assert store.matches.stats(bob.id) == {"played": 3, "won": 1, "lost": 1}
-    assert store.matches.stats(cat.id) == {"played": 0, "won": 0, "lost": 0}
+    assert store.matches.stats(ann.id) == MatchStats(played=4, won=1, lost=2)
+    assert store.matches.stats(bob.id) == MatchStats(played=3, won=1, lost=1)
+    assert store.matches.stats(cat.id) == MatchStats(played=0, won=0, lost=0)
 
 
 def test_seats_accept_plain_tuples(store: Store, users: tuple[User, User]) -> None:

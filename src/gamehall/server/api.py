@@ -162,7 +162,7 @@ def profile(name: str, hall: Hall) -> Profile:
     stats = hall.store.matches.stats(user.id)
     return Profile(
         user=UserView.of(user),
-        stats=Stats(played=stats["played"], won=stats["won"], lost=stats["lost"]),
+        stats=Stats(played=stats.played, won=stats.won, lost=stats.lost),
         recent=[MatchView.of(m) for m in hall.store.matches.history(user.id)],
     )
 
@@ -408,7 +408,7 @@ def record_psq(
         raise HTTPException(404, ".psq records are for renju games: download the .json record")
     settings = MatchSettings.from_dict(stored.settings)
     try:
-        renju = renju_game(settings, stored.as_match_dict(secrets=False)["events"], game)
+        renju = renju_game(settings, stored.log, game)
     except RecordError as exc:
         raise HTTPException(404, str(exc)) from None
     if renju.has_pass:

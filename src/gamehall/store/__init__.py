@@ -1,10 +1,10 @@
-"""The database layer of the game server: models, migrations and the repository API.
+"""The database layer of the game server: models, migrations and the repositories.
 
 SQLite file by default, PostgreSQL by URL::
 
     upgrade_database("sqlite:///var/gamehall.db")
     store = Store("sqlite:///var/gamehall.db")
-    user = store.create_user("ann", "correct horse")
+    user = store.users.create("ann", "correct horse")
 """
 
 from gamehall.store.database import alembic_config, make_engine, upgrade_database
@@ -20,7 +20,15 @@ from gamehall.store.errors import (
 )
 from gamehall.store.passwords import hash_password, needs_rehash, verify_password
 from gamehall.store.store import Store
-from gamehall.store.values import Challenge, PlayerSeat, Seek, SessionInfo, StoredMatch, User
+from gamehall.store.values import (
+    Challenge,
+    MatchStats,
+    PlayerSeat,
+    Seek,
+    SessionInfo,
+    StoredMatch,
+    User,
+)
 
 __all__ = [
     "BadNameError",
@@ -28,6 +36,7 @@ __all__ = [
     "Challenge",
     "ConflictError",
     "EventConflictError",
+    "MatchStats",
     "NameTakenError",
     "NotAllowedError",
     "NotFoundError",

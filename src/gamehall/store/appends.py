@@ -19,30 +19,42 @@ which tells each match its own outcome (``append_one``).
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Connection, Integer, Update, bindparam, func, insert, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Integer,
+    String,
+    Update,
+    bindparam,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from gamehall.store.checks import check_events, check_status
 from gamehall.store.errors import EventConflictError, NotFoundError, StoreError
-from gamehall.store.models import EventRow, MatchRow
+from gamehall.store.models import EventRow, MatchRow, UTCDateTime
 from gamehall.store.ratings import RESULT_KINDS, rate_results
 from gamehall.store.transactions import rowcount
+from gamehall.store.values import LoggedEvent
 
 
 @dataclass(frozen=True)
 class Append:
     """One match's new events with its new secrets, status, summary and snapshot: what
-    ``append_events`` stores, as ``append_batch`` takes it."""
+    ``MatchStore.append`` stores, as ``append_batch`` takes it. Each is a JSON object
+    (``Event.to_dict()``, ``Match.snapshot()``...), written as it is."""
 
     match_id: str
-    events: Sequence[Mapping[str, Any]]
-    secrets: Mapping[str, Any] | None
+    events: Sequence[Mapping[str, object]]
+    secrets: Mapping[str, object] | None
     status: str
-    summary: Mapping[str, Any]
-    snapshot: Mapping[str, Any] | None = None
+    summary: Mapping[str, object]
+    snapshot: Mapping[str, object] | None = None
 
 
 class Refused(Exception):
@@ -50,22 +62,24 @@ class Refused(Exception):
     it holds two appends of one match); written again one append at a time."""
 
 
-def winner_of(status: str, summary: Mapping[str, Any]) -> int | None:
+def winner_of(status: str, summary: Mapping[str, object]) -> int | None:
     """The winner's seat kept in its own column once the match is over."""
     winner = summary.get("winner")
-    return winner if status == "over" and winner in (0, 1) else None
+    return winner if status == "over" and isinstance(winner, int) and winner in (0, 1) else None
 
 
-_ROW: dict[str, Any] = {
+_MATCH = bindparam("match", type_=String)
+_ROW = {
+    # The JSON columns' parameters take the column's own type (``none_as_null`` included).
     "secrets": bindparam("new_secrets"),
-    "status": bindparam("new_status"),
+    "status": bindparam("new_status", type_=String),
     "summary": bindparam("new_summary"),
-    "winner": bindparam("new_winner"),
-    "updated_at": bindparam("new_updated_at"),
+    "winner": bindparam("new_winner", type_=Integer),
+    "updated_at": bindparam("new_updated_at", type_=UTCDateTime()),
 }
-_NEXT_SEQ = (
+_NEXT_SEQ: ColumnElement[int] = (
     select(func.coalesce(func.max(EventRow.seq) + 1, 0))
-    .where(EventRow.match_id == bindparam("match"))
+    .where(EventRow.match_id == _MATCH)
     .scalar_subquery()
 )
 """The seq the match's next event must have."""
@@ -74,7 +88,7 @@ _NEXT_SEQ = (
 def _update(*, events: bool, snapshot: bool) -> Update:
     """The UPDATE of a match's row (and its snapshot), on the condition, when events come
     with it, that they follow on from those stored (``first``, the first one's seq)."""
-    where = MatchRow.id == bindparam("match")
+    where = MatchRow.id == _MATCH
     if events:
         where = where & (bindparam("first", type_=Integer) == _NEXT_SEQ)
     values = {**_ROW, "snapshot": bindparam("new_snapshot")} if snapshot else _ROW
@@ -89,10 +103,9 @@ _UPDATES = {
 _INSERT = insert(EventRow)
 
 
-def checked(appends: Sequence[Append]) -> list[list[dict[str, Any]]]:
-    """Each append's events, checked (``check_events``: copies with consecutive seqs) with its
-    status; ``Refused`` if any is wrong or a match comes twice (the one-by-one path says
-    which)."""
+def checked(appends: Sequence[Append]) -> list[list[LoggedEvent]]:
+    """Each append's events, checked (``check_events``: consecutive seqs) with its status;
+    ``Refused`` if any is wrong or a match comes twice (the one-by-one path says which)."""
     if len({a.match_id for a in appends}) != len(appends):
         raise Refused
     try:
@@ -118,9 +131,9 @@ def write_batch(
     events follow on from those stored; two processes writing the same events at once are
     told apart by the events' unique key (``IntegrityError``)."""
     batches = checked(appends)
-    kinds: dict[tuple[bool, bool], list[dict[str, Any]]] = {}
+    kinds: dict[tuple[bool, bool], list[dict[str, object]]] = {}
     for append, batch in zip(appends, batches, strict=True):
-        row = {
+        row: dict[str, object] = {
             "match": append.match_id,
             "new_secrets": dict(append.secrets) if append.secrets else None,
             "new_status": append.status,
@@ -129,7 +142,7 @@ def write_batch(
             "new_updated_at": now,
         }
         if batch:
-            row["first"] = batch[0]["seq"]
+            row["first"] = batch[0].seq
         if append.snapshot is not None:
             row["new_snapshot"] = dict(append.snapshot)
         kinds.setdefault((bool(batch), append.snapshot is not None), []).append(row)
@@ -143,8 +156,7 @@ def write_batch(
     logging = [(a.match_id, b) for a, b in zip(appends, batches, strict=True) if b]
     if not logging:
         return
-    rows = [row for match_id, batch in logging for row in _event_values(match_id, batch)]
-    connection.execute(_INSERT, rows)
+    connection.execute(_INSERT, [row for m, batch in logging for row in _event_values(m, batch)])
     if session is not None:
         for match_id, batch in logging:
             rate_results(session, match_id, batch, now)
@@ -154,46 +166,42 @@ def append_one(session: Session, append: Append, now: datetime) -> None:
     """Store ``append`` in ``session``'s transaction, or raise the error that refuses it:
     the slow path, one match at a time (``MatchStore.append_batch``)."""
     match_id, secrets, status = append.match_id, append.secrets, append.status
-    summary, snapshot, events = append.summary, append.snapshot, append.events
+    summary, snapshot = append.summary, append.snapshot
     check_status(status)
-    batch = check_events(events)
+    batch = check_events(append.events)
+    first = batch[0].seq if batch else 0
     conflict = EventConflictError(
-        f"events of match {match_id} from {batch[0]['seq'] if batch else 0} on are stored "
+        f"events of match {match_id} from {first} on are stored "
         "already: another server may be playing this match"
     )
+    values: dict[str, object] = {
+        "secrets": dict(secrets) if secrets else None,
+        "status": status,
+        "summary": dict(summary),
+        "winner": winner_of(status, summary),
+        "updated_at": now,
+    }
+    if snapshot is not None:
+        values["snapshot"] = dict(snapshot)
     try:
         # Writing the match's row first locks it: concurrent appends take turns.
-        changed = rowcount(
-            session,
-            update(MatchRow)
-            .where(MatchRow.id == match_id)
-            .values(
-                secrets=dict(secrets) if secrets else None,
-                status=status,
-                summary=dict(summary),
-                winner=winner_of(status, summary),
-                updated_at=now,
-                **({} if snapshot is None else {"snapshot": dict(snapshot)}),
-            ),
-        )
+        changed = rowcount(session, update(MatchRow).where(MatchRow.id == match_id).values(values))
         if changed == 0:
             raise NotFoundError(f"there is no match {match_id}")
         if not batch:
             return
         stored = session.scalar(select(func.max(EventRow.seq)).where(EventRow.match_id == match_id))
         expected = 0 if stored is None else stored + 1
-        if batch[0]["seq"] < expected:
+        if first < expected:
             raise conflict
-        if batch[0]["seq"] > expected:
-            raise StoreError(
-                f"events {expected} to {batch[0]['seq'] - 1} of match {match_id} are missing"
-            )
+        if first > expected:
+            raise StoreError(f"events {expected} to {first - 1} of match {match_id} are missing")
         session.execute(insert(EventRow), _event_values(match_id, batch))
         rate_results(session, match_id, batch, now)
     except IntegrityError:
         raise conflict from None
 
 
-def _event_values(match_id: str, batch: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _event_values(match_id: str, batch: list[LoggedEvent]) -> list[dict[str, object]]:
     """The rows of ``batch`` for a bulk insert (no ORM objects: an append is the hot path)."""
-    return [{"match_id": match_id, "seq": e["seq"], "kind": e["kind"], "event": e} for e in batch]
+    return [{"match_id": match_id, "seq": e.seq, "kind": e.kind, "event": e.event} for e in batch]

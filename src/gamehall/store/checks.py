@@ -2,18 +2,18 @@
 
 Names, passwords, match settings, statuses, event batches and seats: each check raises a
 ``StoreError`` (or a subclass) with a message for a player, or returns the input in the form
-the store keeps, so that the repository's methods can trust what they write and query.
+the store keeps, so that the repositories can trust what they write and query.
 """
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from gamehall.errors import GameError
+from gamehall.jsontext import JsonObject
 from gamehall.play.settings import MatchSettings
 from gamehall.store.errors import BadNameError, BadPasswordError, StoreError
 from gamehall.store.models import SEED_LENGTH
-from gamehall.store.values import PlayerSeat
+from gamehall.store.values import LoggedEvent, PlayerSeat
 
 _NAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
 _GUEST_PREFIX = "guest-"
@@ -48,7 +48,7 @@ def check_password(password: str | None, guest: bool) -> str | None:
     return password
 
 
-def check_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
+def check_settings(settings: Mapping[str, object]) -> JsonObject:
     """The settings in ``MatchSettings.to_dict()``'s full form; StoreError when invalid."""
     if not isinstance(settings, Mapping):
         raise StoreError("match settings must be an object")
@@ -60,7 +60,7 @@ def check_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
         raise StoreError(f"match settings cannot be read: {exc}") from None
 
 
-def check_seed(seed: object, settings: Mapping[str, Any]) -> None:
+def check_seed(seed: object, settings: JsonObject) -> None:
     """StoreError unless ``seed`` is None or a player's fair-dice seed (text of 1 to
     ``SEED_LENGTH`` characters) for a match of ``settings`` (checked) with provably fair dice."""
     if seed is None:
@@ -79,20 +79,22 @@ def check_status(status: str) -> None:
         raise StoreError(f"match status {status!r}: choose one of {', '.join(_MATCH_STATUSES)}")
 
 
-def check_events(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Copies of ``events``, checked to have consecutive seqs and a kind."""
-    batch: list[dict[str, Any]] = []
+def check_events(events: Sequence[Mapping[str, object]]) -> list[LoggedEvent]:
+    """``events`` as the store logs them (each a copy), checked to have consecutive seqs and
+    a kind."""
+    batch: list[LoggedEvent] = []
     for item in events:
         if not isinstance(item, Mapping):
             raise StoreError("an event must be an object (Event.to_dict())")
         seq = item.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
             raise StoreError(f"an event needs a seq of 0 or more, not {seq!r}")
-        if not isinstance(item.get("kind"), str):
+        kind = item.get("kind")
+        if not isinstance(kind, str):
             raise StoreError(f"event {seq} has no kind")
-        if batch and seq != batch[-1]["seq"] + 1:
-            raise StoreError(f"event {seq} does not follow event {batch[-1]['seq']}")
-        batch.append(dict(item))
+        if batch and seq != batch[-1].seq + 1:
+            raise StoreError(f"event {seq} does not follow event {batch[-1].seq}")
+        batch.append(LoggedEvent(seq, kind, dict(item)))
     return batch
 
 

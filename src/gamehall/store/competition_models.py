@@ -8,12 +8,14 @@ needs to go on pairing.
 """
 
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from gamehall.store.models import Base
+# SQLAlchemy reads the ``Mapped[JsonObject]`` annotations at run time and resolves the name
+# inside ``JsonObject`` in this module: JsonValue is imported for it.
+from gamehall.jsontext import JsonObject, JsonValue  # noqa: F401
+from gamehall.store.models import JSON_OBJECT, JSON_OR_NULL, Base
 
 
 class TournamentRow(Base):
@@ -24,7 +26,7 @@ class TournamentRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
     game: Mapped[str] = mapped_column(String(16))
-    settings: Mapped[dict[str, Any]]
+    settings: Mapped[JsonObject] = mapped_column(JSON_OBJECT)
     """``TournamentSettings.to_dict()``: format, match settings, rounds, tie-breaks..."""
     rated: Mapped[bool] = mapped_column(Boolean)
     grace_seconds: Mapped[int] = mapped_column(Integer)
@@ -33,7 +35,7 @@ class TournamentRow(Base):
     """When the server starts it by itself; None: its creator starts it."""
     status: Mapped[str] = mapped_column(String(16), index=True)
     """``open`` (taking entries), ``running`` or ``finished``."""
-    state: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    state: Mapped[JsonObject | None] = mapped_column(JSON_OR_NULL)
     """``Tournament.to_dict()`` once started."""
     created_by: Mapped[int | None] = mapped_column(
         ForeignKey("users.id", ondelete="SET NULL"), index=True
@@ -81,7 +83,7 @@ class RatingRow(Base):
         ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
     )
     game: Mapped[str] = mapped_column(String(16), primary_key=True)
-    ratings: Mapped[dict[str, Any]]
+    ratings: Mapped[JsonObject] = mapped_column(JSON_OBJECT)
     rating: Mapped[float] = mapped_column(Float, index=True)
     """The Glicko-2 rating, the number the leaderboard sorts by."""
     deviation: Mapped[float] = mapped_column(Float)

@@ -22,9 +22,21 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 WRITE_OPTION = "gamehall_write"
 """Execution option of a connection whose transaction will write (``BEGIN IMMEDIATE`` on
 SQLite)."""
+WRITING: dict[str, bool] = {WRITE_OPTION: True}
+"""The execution options of a connection whose transaction will write."""
 _MIGRATION_LOCK = 0x67616D6568616C6C
 """PostgreSQL advisory lock taken while migrating, so that servers starting together take
 turns."""
+
+
+_LOCK_KEY: dict[str, int] = {"key": _MIGRATION_LOCK}
+_SQLITE_ARGS: dict[str, object] = {"check_same_thread": False, "timeout": 30}
+"""Any thread may use a connection (the pool hands them out); wait up to 30 s for a lock."""
+
+
+def _json_text(value: object) -> str:
+    """A JSON column's text (``jsontext.dumps``)."""
+    return jsontext.dumps(value)
 
 
 def _sqlite_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
@@ -49,15 +61,15 @@ def make_engine(url: str) -> Engine:
     foreign keys, and the file's folders created as needed."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(parsed, pool_pre_ping=True, json_serializer=jsontext.dumps)
+        return create_engine(parsed, pool_pre_ping=True, json_serializer=_json_text)
     database = parsed.database or ""
     if database in ("", ":memory:") or database.startswith("file:"):
         raise StoreError("the store needs an SQLite file (sqlite:///path/to/file.db)")
     Path(database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(
         parsed,
-        connect_args={"check_same_thread": False, "timeout": 30},
-        json_serializer=jsontext.dumps,
+        connect_args=_SQLITE_ARGS,
+        json_serializer=_json_text,
     )
     event.listen(engine, "connect", _sqlite_connect)
     event.listen(engine, "begin", _sqlite_begin)
@@ -78,12 +90,10 @@ def upgrade_database(url: str) -> None:
     engine = make_engine(url)
     try:
         with engine.connect() as connection:
-            connection.execution_options(**{WRITE_OPTION: True})
+            connection.execution_options(**WRITING)
             with connection.begin():
                 if connection.dialect.name == "postgresql":
-                    connection.execute(
-                        text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK}
-                    )
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), _LOCK_KEY)
                 config = alembic_config(url)
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")

@@ -9,7 +9,7 @@ player's history and statistics are read from the finished matches here.
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Select, and_, case, func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer
 
@@ -19,7 +19,7 @@ from gamehall.store.errors import StoreError
 from gamehall.store.models import EventRow, MatchRow, SeatRow
 from gamehall.store.new_matches import NewMatch, store_new_match
 from gamehall.store.transactions import Transactions
-from gamehall.store.values import PlayerSeat, StoredMatch, stored_match_from_row
+from gamehall.store.values import MatchStats, PlayerSeat, StoredMatch, stored_match_from_row
 
 
 class MatchStore:
@@ -30,7 +30,7 @@ class MatchStore:
 
     def create(
         self,
-        match_dict: Mapping[str, Any],
+        match_dict: Mapping[str, object],
         *,
         players: list[PlayerSeat],
         rated: bool = False,
@@ -46,12 +46,12 @@ class MatchStore:
     def append(
         self,
         match_id: str,
-        events: Sequence[Mapping[str, Any]],
+        events: Sequence[Mapping[str, object]],
         *,
-        secrets: Mapping[str, Any] | None,
+        secrets: Mapping[str, object] | None,
         status: str,
-        summary: Mapping[str, Any],
-        snapshot: Mapping[str, Any] | None = None,
+        summary: Mapping[str, object],
+        snapshot: Mapping[str, object] | None = None,
     ) -> None:
         """In one transaction: add the match's new events, replace its secrets, status
         (``playing`` or ``over``) and summary (``score``, ``winner`` seat, ``end_reason``),
@@ -207,26 +207,20 @@ class MatchStore:
         )
         return self._matches(query, limit)
 
-    def stats(self, user_id: int) -> dict[str, int]:
+    def stats(self, user_id: int) -> MatchStats:
         """How many matches the user finished, won and lost (the rest were drawn or ended
         without a winner)."""
-        decided = MatchRow.winner.is_not(None)
         query = (
-            select(
-                func.count(),
-                func.coalesce(func.sum(case((MatchRow.winner == SeatRow.seat, 1), else_=0)), 0),
-                func.coalesce(
-                    func.sum(case((and_(decided, MatchRow.winner != SeatRow.seat), 1), else_=0)),
-                    0,
-                ),
-            )
+            select(MatchRow.winner, SeatRow.seat)
             .select_from(SeatRow)
             .join(MatchRow, MatchRow.id == SeatRow.match_id)
             .where(SeatRow.user_id == user_id, MatchRow.status == "over")
         )
         with self.transactions.read() as session:
-            played, won, lost = session.execute(query).one()
-        return {"played": int(played), "won": int(won), "lost": int(lost)}
+            ends = session.execute(query).all()
+        won = sum(1 for winner, seat in ends if winner == seat)
+        lost = sum(1 for winner, seat in ends if winner is not None and winner != seat)
+        return MatchStats(played=len(ends), won=won, lost=lost)
 
 
 def _matches_of(user_id: int) -> Select[str]:

@@ -22,6 +22,11 @@ from sqlalchemy import (
     false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeEngine
+
+# SQLAlchemy reads the ``Mapped[JsonObject]`` annotations at run time and resolves the name
+# inside ``JsonObject`` in this module: JsonValue is imported for it.
+from gamehall.jsontext import JsonObject, JsonValue  # noqa: F401
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -33,6 +38,12 @@ NAMING_CONVENTION = {
 
 SEED_LENGTH = 200
 """The longest fair-dice seed a player may add, in characters."""
+
+
+JSON_OBJECT: TypeEngine[JsonObject] = JSON()
+"""The type of a column that holds a JSON object."""
+JSON_OR_NULL: TypeEngine[JsonObject | None] = JSON(none_as_null=True)
+"""The type of a column that holds a JSON object or SQL NULL (Python's None)."""
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -68,7 +79,6 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
     type_annotation_map: ClassVar[dict[Any, Any]] = {
         datetime: UTCDateTime(),
-        dict[str, Any]: JSON(),
     }
 
     if TYPE_CHECKING:
@@ -112,16 +122,16 @@ class MatchRow(Base):
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     game: Mapped[str] = mapped_column(String(16))
-    settings: Mapped[dict[str, Any]]
+    settings: Mapped[JsonObject] = mapped_column(JSON_OBJECT)
     status: Mapped[str] = mapped_column(String(16), index=True)
-    summary: Mapped[dict[str, Any]]
+    summary: Mapped[JsonObject] = mapped_column(JSON_OBJECT)
     winner: Mapped[int | None] = mapped_column(Integer)
     """The winner's seat once the match is over (from the summary), for the statistics."""
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Whether the result changes the players' ratings (in the transaction that stores it)."""
-    secrets: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    secrets: Mapped[JsonObject | None] = mapped_column(JSON_OR_NULL)
     """The server's own secrets (the fair dice's seed): never shown to a player."""
-    snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    snapshot: Mapped[JsonObject | None] = mapped_column(JSON_OR_NULL)
     """The latest ``Match.snapshot()`` (without secrets), written with the events it stands
     after: loading the match restores it and replays only the events after it."""
     created_at: Mapped[datetime] = mapped_column(index=True)
@@ -159,7 +169,7 @@ class EventRow(Base):
     )
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(32))
-    event: Mapped[dict[str, Any]]
+    event: Mapped[JsonObject] = mapped_column(JSON_OBJECT)
     """The event as ``Event.to_dict()`` gives it."""
 
 
@@ -170,7 +180,7 @@ class SeekRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    settings: Mapped[dict[str, Any]]
+    settings: Mapped[JsonObject] = mapped_column(JSON_OBJECT)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(index=True)
     taken_by: Mapped[int | None] = mapped_column(
@@ -193,7 +203,7 @@ class ChallengeRow(Base):
         ForeignKey("users.id", ondelete="CASCADE"), index=True
     )
     to_user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    settings: Mapped[dict[str, Any]]
+    settings: Mapped[JsonObject] = mapped_column(JSON_OBJECT)
     status: Mapped[str] = mapped_column(String(16))
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime]

@@ -9,16 +9,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from secrets import token_urlsafe
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from gamehall.jsontext import JsonObject
 from gamehall.store.checks import check_events, check_seats, check_settings
 from gamehall.store.errors import ConflictError, NotAllowedError, StoreError
 from gamehall.store.models import EventRow, MatchRow, SeatRow
+from gamehall.store.shapes import is_array, is_object
 from gamehall.store.transactions import Transactions, need_user
-from gamehall.store.values import PlayerSeat
+from gamehall.store.values import LoggedEvent, PlayerSeat
 
 
 @dataclass(frozen=True)
@@ -26,15 +27,15 @@ class NewMatch:
     """A new match's checked values, ready to be written."""
 
     game: str
-    settings: dict[str, Any]
+    settings: JsonObject
     seats: list[PlayerSeat]
-    events: list[dict[str, Any]]
-    secrets: dict[str, Any] | None
+    events: list[LoggedEvent]
+    secrets: dict[str, object] | None
     rated: bool = False
 
     @classmethod
     def check(
-        cls, match_dict: Mapping[str, Any], players: list[PlayerSeat], rated: bool = False
+        cls, match_dict: Mapping[str, object], players: list[PlayerSeat], rated: bool = False
     ) -> "NewMatch":
         """The values of ``match_dict`` (``Match.to_dict(secrets=True)``) and ``players``;
         ``StoreError`` saying what does not fit (a rated match is between two people)."""
@@ -43,21 +44,27 @@ class NewMatch:
             raise StoreError(f"rated must be true or false, not {rated!r}")
         if rated and any(seat.user_id is None or seat.kind != "human" for seat in seats):
             raise NotAllowedError("games against the computer are casual: they cannot be rated")
-        try:
-            game = match_dict["game"]
-            settings = check_settings(match_dict["settings"])
-            names = list(match_dict["players"])
-            events = check_events(match_dict.get("events", []))
-            secrets = match_dict.get("secrets")
-        except (KeyError, TypeError) as exc:
-            raise StoreError(f"a match needs game, settings, players and events ({exc})") from None
-        if game != settings["game"]:
+        game, settings = match_dict.get("game"), match_dict.get("settings")
+        names, events = match_dict.get("players"), match_dict.get("events", [])
+        secrets = match_dict.get("secrets")
+        if not (
+            is_object(settings)
+            and is_array(names)
+            and is_array(events)
+            and all(is_object(e) for e in events)
+            and (secrets is None or is_object(secrets))
+        ):
+            raise StoreError("a match needs game, settings, players and events")
+        checked = check_settings(settings)
+        logged = check_events([e for e in events if is_object(e)])
+        if game != checked["game"]:
             raise StoreError(f"the match's game {game!r} is not its settings' game")
-        if names != [seat.name for seat in seats]:
+        if list(names) != [seat.name for seat in seats]:
             raise StoreError("the seats' names must be the match's players, in order")
-        if events and events[0]["seq"] != 0:
+        if logged and logged[0].seq != 0:
             raise StoreError("a new match's events start at seq 0")
-        return cls(game, settings, seats, events, dict(secrets) if secrets else None, rated)
+        kept = dict(secrets) if secrets else None
+        return cls(str(game), checked, seats, logged, kept, rated)
 
     def need_players(self, *user_ids: int) -> None:
         """``StoreError`` unless the match is between the people ``user_ids``."""
@@ -84,9 +91,9 @@ class NewMatch:
         )
 
 
-def event_rows(match_id: str, batch: list[dict[str, Any]]) -> list[EventRow]:
+def event_rows(match_id: str, batch: list[LoggedEvent]) -> list[EventRow]:
     """The rows of a new match's first events."""
-    return [EventRow(match_id=match_id, seq=e["seq"], kind=e["kind"], event=e) for e in batch]
+    return [EventRow(match_id=match_id, seq=e.seq, kind=e.kind, event=e.event) for e in batch]
 
 
 def store_new_match(

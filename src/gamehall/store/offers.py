@@ -6,9 +6,8 @@ is taken and the match exists, or neither. Every method is one short transaction
 """
 
 from collections.abc import Mapping
-from typing import Any
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
 from gamehall.store.checks import check_seed, check_settings
@@ -30,7 +29,7 @@ class OfferStore:
     def create_seek(
         self,
         user_id: int,
-        settings: Mapping[str, Any],
+        settings: Mapping[str, object],
         *,
         rated: bool = False,
         seed: str | None = None,
@@ -86,7 +85,7 @@ class OfferStore:
         self,
         seek_id: int,
         user_id: int,
-        match_dict: Mapping[str, Any],
+        match_dict: Mapping[str, object],
         *,
         players: list[PlayerSeat],
         rated: bool = False,
@@ -129,7 +128,7 @@ class OfferStore:
         self,
         from_user_id: int,
         to_user_id: int,
-        settings: Mapping[str, Any],
+        settings: Mapping[str, object],
         *,
         rated: bool = False,
         seed: str | None = None,
@@ -183,7 +182,7 @@ class OfferStore:
         self,
         challenge_id: int,
         user_id: int,
-        match_dict: Mapping[str, Any],
+        match_dict: Mapping[str, object],
         *,
         players: list[PlayerSeat],
         rated: bool = False,
@@ -255,7 +254,6 @@ class OfferStore:
 
 def _need_rated_players(session: Session, rated: bool, *user_ids: int) -> None:
     """``NotAllowedError`` if a rated match would have a guest in it."""
-    if rated and session.scalar(
-        select(func.count()).where(UserRow.id.in_(user_ids), UserRow.guest.is_(True))
-    ):
+    guest = select(UserRow.id).where(UserRow.id.in_(user_ids), UserRow.guest.is_(True))
+    if rated and session.scalar(guest.limit(1)) is not None:
         raise NotAllowedError("guests play casual games only: this one cannot be rated")

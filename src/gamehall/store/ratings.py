@@ -1,7 +1,7 @@
 """Ratings in the store: a rated result rates both players in the transaction that stores it,
 and the leaderboard, a player's ratings and rating history are read from here.
 
-``rate_results`` is called by ``Store.append_batch`` inside its transaction, with the events
+``rate_results`` is called by ``MatchStore.append_batch`` inside its transaction, with the events
 being stored: each result among them (a renju game's end; a tables match's end) is rated there
 and then, so a result and the ratings it changes are written together or not at all, and
 exactly once, since an event is written once. Only a rated match between two registered people
@@ -11,16 +11,17 @@ is rated. ``RatingStore`` is what the server reads (leaderboard, profiles, seedi
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from gamehall.jsontext import JsonObject
 from gamehall.ratings import GameRatings, check_game, rate_result
 from gamehall.store.competition_models import RatingHistoryRow, RatingRow
 from gamehall.store.errors import StoreError
 from gamehall.store.models import MatchRow, UserRow
 from gamehall.store.transactions import Transactions
+from gamehall.store.values import LoggedEvent
 
 MAX_LIST = 500
 """The longest leaderboard or history a caller may ask for."""
@@ -35,7 +36,7 @@ class PlayerRating:
     ratings: GameRatings
     games: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The rating as a client sees it: the shown number with "?" while provisional."""
         glicko = self.ratings.glicko2
         return {
@@ -59,7 +60,7 @@ class HistoryPoint:
     deviation: float
     match_id: str | None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The point as the rating chart reads it."""
         return {
             "at": self.at.isoformat(),
@@ -73,25 +74,30 @@ RESULT_KINDS = ("game_end", "match_end")
 """The kinds of event that may carry a rated result (``_results``)."""
 
 
-def _results(game: str, events: Sequence[Mapping[str, Any]]) -> list[float]:
+def _results(game: str, events: Sequence[LoggedEvent]) -> list[float]:
     """The rated results among a batch of a match's new events: the first seat's score in
     each. Renju is rated game by game (each ``game_end``: a win, or ½ for a draw),
     and a game cut short (a forfeit, an abandoned match) as a loss of its player; a tables
     match is rated once, at its ``match_end``."""
     found: list[float] = []
-    previous: Mapping[str, Any] = {}
+    previous: str | None = None
     for event in events:
-        kind = event.get("kind")
-        outcome = event.get("outcome") or {}
-        winner = outcome.get("winner")
+        winner = _winner(event)
         score = 1.0 if winner == 0 else 0.0 if winner == 1 else 0.5
-        game_over = game == "renju" and kind == "game_end"
-        cut_short = game == "renju" and previous.get("kind") != "game_end"
-        match_over = kind == "match_end" and winner in (0, 1) and (game != "renju" or cut_short)
+        game_over = game == "renju" and event.kind == "game_end"
+        cut_short = game == "renju" and previous != "game_end"
+        decided = winner in (0, 1)
+        match_over = event.kind == "match_end" and decided and (game != "renju" or cut_short)
         if game_over or match_over:
             found.append(score)
-        previous = event
+        previous = event.kind
     return found
+
+
+def _winner(event: LoggedEvent) -> object:
+    """The winner's seat in an event's outcome (None when it has none)."""
+    outcome = event.event.get("outcome")
+    return outcome.get("winner") if isinstance(outcome, Mapping) else None
 
 
 def _ratings_of(session: Session, user_id: int, game: str) -> tuple[RatingRow | None, GameRatings]:
@@ -131,13 +137,13 @@ def _keep(
 
 
 def rate_results(
-    session: Session, match_id: str, events: Sequence[Mapping[str, Any]], now: datetime
+    session: Session, match_id: str, events: Sequence[LoggedEvent], now: datetime
 ) -> int:
     """Rate the results among ``events``, the new events of match ``match_id`` being stored
     in the caller's transaction, if the match is rated and between two people; returns how
     many results it rated. An event is stored once (its seq is unique), so a result is rated
     once."""
-    if not any(event.get("kind") in RESULT_KINDS for event in events):
+    if not any(event.kind in RESULT_KINDS for event in events):
         return 0  # most batches: a move, a roll (no need to read the match)
     match = session.get(MatchRow, match_id, populate_existing=True)
     if match is None or not match.rated:
@@ -150,12 +156,19 @@ def rate_results(
         return 0
     first_row, first = _ratings_of(session, users[0], match.game)
     second_row, second = _ratings_of(session, users[1], match.game)
-    length = None if match.game == "renju" else int(match.settings.get("length", 1))
+    length = None if match.game == "renju" else _length(match.settings)
     for score in results:
         first, second = rate_result(first, second, score, length)
         first_row = _keep(session, users[0], first_row, first, now, match_id)
         second_row = _keep(session, users[1], second_row, second, now, match_id)
     return len(results)
+
+
+def _length(settings: JsonObject) -> int:
+    """The points a tables match is played to, from its stored settings (1 if they do not
+    say)."""
+    length = settings.get("length", 1)
+    return int(length) if isinstance(length, (int, float, str)) else 1
 
 
 def _limit(limit: object) -> int:

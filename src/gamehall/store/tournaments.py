@@ -8,14 +8,14 @@ guarded by its status in the same transaction, so nobody joins a tournament that
 """
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
+from gamehall.jsontext import JsonObject
 from gamehall.store.competition_models import (
     TournamentEntryRow,
     TournamentGameRow,
@@ -47,7 +47,7 @@ class TournamentGame:
     score: tuple[float, float] | None
     created_at: datetime
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The game as the tournament page links it."""
         return {
             "round": self.round,
@@ -65,12 +65,12 @@ class StoredTournament:
     id: int
     name: str
     game: str
-    settings: dict[str, Any]
+    settings: JsonObject
     rated: bool
     grace_seconds: int
     starts_at: datetime | None
     status: str
-    state: dict[str, Any] | None
+    state: JsonObject | None
     created_by: str | None
     created_at: datetime
     updated_at: datetime
@@ -84,7 +84,7 @@ class StoredTournament:
             (g for g in self.games if (g.round, g.board, g.leg) == (round, board, leg)), None
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The tournament's summary, as lists show it."""
         return {
             "id": self.id,
@@ -97,7 +97,7 @@ class StoredTournament:
             "status": self.status,
             "created_by": self.created_by,
             "created_at": _iso(self.created_at),
-            "entries": list(self.entries),
+            "entries": [*self.entries],
         }
 
 
@@ -108,14 +108,12 @@ def _later(now: datetime, read_at: datetime | None) -> datetime:
     return read_at + timedelta(microseconds=1)
 
 
-def _score(summary: Mapping[str, Any]) -> tuple[float, float] | None:
+def _score(summary: JsonObject) -> tuple[float, float] | None:
     score = summary.get("score")
-    if (
-        isinstance(score, list)
-        and len(score) == 2
-        and all(isinstance(x, int | float) for x in score)
-    ):
-        return (float(score[0]), float(score[1]))
+    if isinstance(score, list) and len(score) == 2:
+        first, second = score
+        if isinstance(first, (int, float)) and isinstance(second, (int, float)):
+            return (float(first), float(second))
     return None
 
 
@@ -237,7 +235,7 @@ class TournamentStore:
         self,
         user_id: int,
         name: str,
-        settings: Mapping[str, Any],
+        settings: JsonObject,
         *,
         rated: bool,
         grace_seconds: int,
@@ -249,6 +247,10 @@ class TournamentStore:
             raise StoreError(f"a tournament's name has 1 to {MAX_NAME} characters")
         if not isinstance(rated, bool):
             raise StoreError(f"rated must be true or false, not {rated!r}")
+        match = settings.get("match")
+        game = match.get("game") if isinstance(match, dict) else None
+        if not isinstance(game, str):
+            raise StoreError("a tournament's settings need the game of its matches")
         now = self.transactions.now()
         with self.transactions.write() as session:
             creator = need_user(session, user_id)
@@ -256,7 +258,7 @@ class TournamentStore:
                 raise NotAllowedError("guests play casual games only: make a casual tournament")
             row = TournamentRow(
                 name=name.strip(),
-                game=str(settings["match"]["game"]),
+                game=game,
                 settings=dict(settings),
                 rated=rated,
                 grace_seconds=grace_seconds,
@@ -308,7 +310,7 @@ class TournamentStore:
             if gone == 0:
                 raise ConflictError("you are not in this tournament")
 
-    def begin(self, tournament_id: int, players: list[str], state: Mapping[str, Any]) -> None:
+    def begin(self, tournament_id: int, players: list[str], state: JsonObject) -> None:
         """Start the tournament with ``state``, made from exactly the entries ``players``
         (``ConflictError`` if the entries changed or it has started)."""
         with self.transactions.write() as session:
@@ -323,7 +325,7 @@ class TournamentStore:
     def save_state(
         self,
         tournament_id: int,
-        state: Mapping[str, Any],
+        state: JsonObject,
         *,
         finished: bool,
         read_at: datetime | None = None,
@@ -338,8 +340,12 @@ class TournamentStore:
             )
             if read_at is not None:
                 query = query.where(TournamentRow.updated_at == read_at)
-            values = {"state": dict(state), "status": "finished" if finished else "running"}
-            changed = rowcount(session, query.values(**values, updated_at=_later(now, read_at)))
+            values: dict[str, object] = {
+                "state": dict(state),
+                "status": "finished" if finished else "running",
+                "updated_at": _later(now, read_at),
+            }
+            changed = rowcount(session, query.values(values))
             if changed == 0:
                 raise ConflictError(
                     f"tournament {tournament_id} is not running, or its state changed meanwhile"
@@ -348,7 +354,7 @@ class TournamentStore:
     def link(
         self, tournament_id: int, round: int, board: int, leg: int
     ) -> Callable[[Session, str], None]:
-        """What ``Store.create_match(then=...)`` runs to tie the new match to its pairing, in
+        """What ``MatchStore.create(then=...)`` runs to tie the new match to its pairing, in
         the transaction that stores the match (a pairing gets one match: the key says so)."""
 
         def tie(session: Session, match_id: str) -> None:

@@ -1,7 +1,8 @@
 """The unit of work the store's repositories share: one database's transactions and its clock.
 
-``Store`` (users, sessions, matches, seeks, challenges), ``TournamentStore`` and ``RatingStore``
-each work through the same ``Transactions``: a ``read()`` or ``write()`` block is one transaction
+The repositories of a ``Store`` (``UserStore``, ``MatchStore``, ``OfferStore``,
+``TournamentStore``, ``RatingStore``) each work through the same ``Transactions``: a ``read()``
+or ``write()`` block is one transaction
 (committed when the block ends, rolled back if it raises), and ``now()`` is the time they all
 write. None of them reaches into another's private parts.
 """
@@ -14,7 +15,7 @@ from sqlalchemy import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.sql.expression import Executable
 
-from gamehall.store.database import WRITE_OPTION, make_engine
+from gamehall.store.database import WRITING, make_engine
 from gamehall.store.errors import NotFoundError
 from gamehall.store.models import UserRow
 
@@ -57,14 +58,14 @@ class Transactions:
     def write(self) -> Iterator[Session]:
         """A session in a transaction that will write (``BEGIN IMMEDIATE`` on SQLite)."""
         with self.sessions() as session, session.begin():
-            session.connection(execution_options={WRITE_OPTION: True})
+            session.connection(execution_options=WRITING)
             yield session
 
     @contextmanager
     def write_connection(self) -> Iterator[Connection]:
         """A connection in a transaction that will write, without an ORM session."""
         with self.engine.connect() as connection:
-            connection.execution_options(**{WRITE_OPTION: True})
+            connection.execution_options(**WRITING)
             with connection.begin():
                 yield connection
 

@@ -7,11 +7,12 @@ functions make the values from ORM rows, while the session that loaded the rows 
 """
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from gamehall.jsontext import JsonObject
 from gamehall.store.errors import StoreError
 from gamehall.store.models import ChallengeRow, MatchRow, SeekRow, UserRow
 
@@ -29,7 +30,7 @@ class User:
     guest: bool
     created_at: datetime
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The user as a client sees it."""
         return {
             "id": self.id,
@@ -47,7 +48,7 @@ class SessionInfo:
     csrf_token: str
     expires_at: datetime
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The session as ``/api/me`` shows it."""
         return {
             "user": self.user.to_dict(),
@@ -65,7 +66,7 @@ class PlayerSeat(NamedTuple):
     level: str | None
     name: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The seat as a client sees it."""
         return {"user_id": self.user_id, "kind": self.kind, "level": self.level, "name": self.name}
 
@@ -77,15 +78,15 @@ class StoredMatch:
 
     id: str
     game: str
-    settings: dict[str, Any]
+    settings: JsonObject
     seats: tuple[PlayerSeat, ...]
     status: str
-    summary: dict[str, Any]
+    summary: JsonObject
     created_at: datetime
     updated_at: datetime
-    events: tuple[dict[str, Any], ...] | None = field(default=None, repr=False)
-    secrets: dict[str, Any] | None = field(default=None, repr=False)
-    snapshot: dict[str, Any] | None = field(default=None, repr=False)
+    events: tuple[JsonObject, ...] | None = field(default=None, repr=False)
+    secrets: JsonObject | None = field(default=None, repr=False)
+    snapshot: JsonObject | None = field(default=None, repr=False)
     """The latest ``Match.snapshot()`` stored (only when loaded whole; None before the first)."""
 
     @property
@@ -93,22 +94,35 @@ class StoredMatch:
         """The players' names, seat 0 first."""
         return [seat.name for seat in self.seats]
 
-    def as_match_dict(self, secrets: bool) -> dict[str, Any]:
-        """The form that ``Match.from_dict`` replays; ``secrets`` (the server's only) adds
-        the fair dice's seed of the game in progress, if any."""
+    @property
+    def log(self) -> tuple[JsonObject, ...]:
+        """The events it was loaded with, in seq order; ``StoreError`` for a match read in a
+        list, without them."""
         if self.events is None:
             raise StoreError(f"match {self.id} was listed without its events: load it whole")
-        out: dict[str, Any] = {
+        return self.events
+
+    @property
+    def snapshot_events(self) -> int | None:
+        """How many events the stored snapshot stands after; None without one (or with one
+        that does not say)."""
+        count = self.snapshot.get("events") if self.snapshot is not None else None
+        return count if isinstance(count, int) and not isinstance(count, bool) else None
+
+    def as_match_dict(self, secrets: bool) -> JsonObject:
+        """The form that ``Match.from_dict`` replays; ``secrets`` (the server's only) adds
+        the fair dice's seed of the game in progress, if any."""
+        out: JsonObject = {
             "game": self.game,
             "settings": copy.deepcopy(self.settings),
-            "players": self.players,
-            "events": copy.deepcopy(list(self.events)),
+            "players": [*self.players],
+            "events": [copy.deepcopy(event) for event in self.log],
         }
         if secrets and self.secrets:
             out["secrets"] = copy.deepcopy(self.secrets)
         return out
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The match's summary as a client sees it (no events, never the secrets)."""
         return {
             "id": self.id,
@@ -129,7 +143,7 @@ class Seek:
     id: int
     user_id: int
     user_name: str
-    settings: dict[str, Any]
+    settings: JsonObject
     rated: bool
     created_at: datetime
     taken_by: int | None = None
@@ -137,7 +151,7 @@ class Seek:
     seed: str | None = field(default=None, repr=False)
     """The maker's own fair-dice seed (the match's, not the lobby's to show)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The seek as the lobby shows it."""
         return {
             "id": self.id,
@@ -157,7 +171,7 @@ class Challenge:
     from_name: str
     to_user_id: int
     to_name: str
-    settings: dict[str, Any]
+    settings: JsonObject
     status: str
     created_at: datetime
     answered_at: datetime | None = None
@@ -165,7 +179,7 @@ class Challenge:
     seed: str | None = field(default=None, repr=False)
     """The challenger's own fair-dice seed (the match's, not the lobby's to show)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The challenge as its two users see it."""
         return {
             "id": self.id,
@@ -177,6 +191,30 @@ class Challenge:
             "created_at": _iso(self.created_at),
             "answered_at": _iso(self.answered_at),
         }
+
+
+@dataclass(frozen=True)
+class LoggedEvent:
+    """One event of a match's log as the store keeps it: its seq and kind (columns of their
+    own) and the whole event, ``Event.to_dict()``, as stored JSON."""
+
+    seq: int
+    kind: str
+    event: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class MatchStats:
+    """How many matches a player finished, won and lost (the rest were drawn or ended
+    without a winner)."""
+
+    played: int
+    won: int
+    lost: int
+
+    def to_dict(self) -> JsonObject:
+        """The statistics as a profile shows them."""
+        return {"played": self.played, "won": self.won, "lost": self.lost}
 
 
 def user_from_row(row: UserRow) -> User:
@@ -218,9 +256,9 @@ def challenge_from_row(row: ChallengeRow) -> Challenge:
 
 def stored_match_from_row(
     row: MatchRow,
-    events: Sequence[dict[str, Any]] | None = None,
-    secrets: dict[str, Any] | None = None,
-    snapshot: dict[str, Any] | None = None,
+    events: Sequence[JsonObject] | None = None,
+    secrets: JsonObject | None = None,
+    snapshot: JsonObject | None = None,
 ) -> StoredMatch:
     """The match of a row with its seats; with ``events`` and ``secrets`` when it is loaded
     whole."""

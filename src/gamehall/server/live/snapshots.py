@@ -71,6 +71,6 @@ def rebuild(
         except RecordError as exc:
             log.warning("match %s: its snapshot cannot be used (%s); replaying", stored.id, exc)
         else:
-            return match, int(stored.snapshot["events"])
+            return match, stored.snapshot_events
     whole = {**stored.as_match_dict(secrets=True), "events": history.dicts()}
     return load_match(whole, time_source, dice=dice), None

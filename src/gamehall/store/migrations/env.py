@@ -1,9 +1,10 @@
 """Alembic's environment for the store: the models' metadata, and the connection that
 ``upgrade_database`` shares (``config.attributes["connection"]``) or one made from the URL."""
 
-from typing import Any, Literal
+from typing import Literal
 
 from alembic import context
+from alembic.autogenerate.api import AutogenContext
 from sqlalchemy import Connection
 
 from gamehall.store.database import make_engine
@@ -12,7 +13,7 @@ from gamehall.store.models import Base, UTCDateTime
 config = context.config
 
 
-def _render_item(kind: str, item: Any, autogen_context: Any) -> str | Literal[False]:
+def _render_item(kind: str, item: object, autogen_context: AutogenContext) -> str | Literal[False]:
     """Write the models' UTCDateTime as the plain type it stores, so that migrations do not
     import the models."""
     if kind == "type" and isinstance(item, UTCDateTime):
@@ -32,13 +33,16 @@ def _migrate(connection: Connection) -> None:
         context.run_migrations()
 
 
+_NAMED: dict[str, str] = {"paramstyle": "named"}
+
+
 def run_offline() -> None:
     """Write the migrations' SQL out instead of running it (``alembic upgrade --sql``)."""
     context.configure(
         url=config.get_main_option("sqlalchemy.url"),
         target_metadata=Base.metadata,
         literal_binds=True,
-        dialect_opts={"paramstyle": "named"},
+        dialect_opts=_NAMED,
     )
     with context.begin_transaction():
         context.run_migrations()
@@ -46,8 +50,8 @@ def run_offline() -> None:
 
 def run_online() -> None:
     """Run the migrations on the shared connection, or on one of the configured URL."""
-    shared = config.attributes.get("connection")
-    if shared is not None:
+    shared: object = config.attributes.get("connection")
+    if isinstance(shared, Connection):
         _migrate(shared)
         return
     url = config.get_main_option("sqlalchemy.url")
