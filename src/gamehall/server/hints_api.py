@@ -7,7 +7,7 @@ position and the dice, or a copy of the board); the engine then works on the hin
 time limit.
 """
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Query
 from pydantic import BaseModel
@@ -77,7 +77,7 @@ class HintAnswer(Answer):
     candidates: list[CandidateView]
     winning: WinningView | None
     notes: list[str]
-    cube: dict[str, Any] | None = None
+    cube: dict[str, object] | None = None
     """Backgammon's cube hint (before the roll, or on a double): the action, the answer, the
     cubeful equities (``engines.neural.cube.CubeHint``)."""
 
