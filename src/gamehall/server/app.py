@@ -134,7 +134,7 @@ async def open_services(
         seek_keeper = SeekKeeper(store, channels, config.grace_seconds, workers, clock)
         seek_keeper.start()
         stack.push_async_callback(seek_keeper.stop)
-        lobby = lobby_push.LobbyHub(store, channels)
+        lobby = lobby_push.LobbyHub(store, channels, workers)
         lobby.start()
         stack.push_async_callback(lobby.stop)
         services = Services(

@@ -9,22 +9,20 @@ time limit.
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Query
+from fastapi import APIRouter, HTTPException, Query
 from pydantic import BaseModel
 
 from gamehall.engines.hints import HintError, HintOptions, Hints, prepare_hint
-from gamehall.server.auth import user_session
+from gamehall.server.auth import Session
 from gamehall.server.hint_desk import HintBusyError
 from gamehall.server.live import NoSuchMatchError
 from gamehall.server.live.matches import LiveMatch
 from gamehall.server.schemas import Answer
 from gamehall.server.services import Hall, Services
-from gamehall.store import SessionInfo
 from gamehall.store.terms import match_terms
 
 router = APIRouter(prefix="/api")
 
-Session = Annotated[SessionInfo, Depends(user_session)]
 
 SECONDS = 3.0
 """What a hint may spend in the engine."""

@@ -16,6 +16,7 @@ from fastapi import APIRouter, WebSocket
 
 from gamehall.server.auth import same_origin
 from gamehall.server.background import Background
+from gamehall.server.live.workers import Workers
 from gamehall.server.services import services_of
 from gamehall.server.user_socket import UserChannels
 from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, answer_pings
@@ -33,10 +34,11 @@ class LobbyHub(Background):
     """The lobby sockets of this process and the seek list they were last sent."""
 
     def __init__(
-        self, store: Store, channels: UserChannels | None = None, interval: float = INTERVAL
+        self, store: Store, channels: UserChannels, workers: Workers, interval: float = INTERVAL
     ) -> None:
         self.store = store
         self.channels = channels
+        self.workers = workers
         self.interval = interval
         self.sockets: set[SocketConnection] = set()
         self.seeks: list[dict[str, Any]] | None = None
@@ -59,7 +61,7 @@ class LobbyHub(Background):
             self.online = online
             for connection in list(self.sockets):
                 connection.send(self.online_message())
-        seeks = [seek.to_dict() for seek in await asyncio.to_thread(self.store.list_seeks)]
+        seeks = [seek.to_dict() for seek in await self.workers.store(self.store.list_seeks)]
         if seeks == self.seeks:
             return False
         self.seeks = seeks

@@ -10,8 +10,10 @@ this module.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 from fastapi import Depends
 from starlette.requests import HTTPConnection
@@ -62,5 +64,29 @@ def services_of(connection: HTTPConnection) -> Services:
     return services
 
 
-Hall = Annotated[Services, Depends(services_of)]
+async def services(connection: HTTPConnection) -> Services:
+    """Dependency: the app's services (a coroutine, so that FastAPI does not hand it to a
+    thread)."""
+    return services_of(connection)
+
+
+Hall = Annotated[Services, Depends(services)]
 """A route's parameter that receives the app's services."""
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def on_store_threads(route: Callable[P, T]) -> Callable[P, Coroutine[object, object, T]]:
+    """A route whose work blocks (it calls the store), run on the app's store threads
+    (``Services.workers``) rather than in the thread pool in which FastAPI runs a plain
+    function. The route takes a ``Hall``."""
+
+    @functools.wraps(route)
+    async def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        hall = next((value for value in kwargs.values() if isinstance(value, Services)), None)
+        if hall is None:
+            raise TypeError(f"{route.__name__} has no Hall parameter to find the threads by")
+        return await hall.workers.store(route, *args, **kwargs)
+
+    return run

@@ -82,7 +82,7 @@ class SocketConnection:
             if isinstance(message, Serialised):  # an update's text, made once for its seat
                 text = message.text
             elif message.get("type") == "hello":
-                text = await asyncio.to_thread(dumps, message)
+                text = await services_of(websocket).workers.play(dumps, message)
             else:
                 text = dumps(message)
             await websocket.send_text(text)
