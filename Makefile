@@ -75,6 +75,7 @@ lint: $(TEST_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests benchmarks tools/lock
 	$(BIN)/ruff format --check src tests benchmarks tools/lock
 	$(BIN)/python -m gamehall.server.jstypes --check
+	$(BIN)/python -m gamehall.server.wordsjs --check
 	node_modules/.bin/tsc -p jsconfig.json
 
 typecheck: $(TEST_STAMP)

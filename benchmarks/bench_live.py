@@ -152,15 +152,15 @@ def stored_long_match(store: Store, length: int, events: int) -> tuple[str, str,
     for seed in range(1, 100):
         match, saved = long_match(length, events, seed)
         if not match.is_over:
-            ann = store.get_user_by_name("ann") or store.create_user("ann", "password-ann")
-            bob = store.get_user_by_name("bob") or store.create_user("bob", "password-bob")
+            ann = store.users.by_name("ann") or store.users.create("ann", "password-ann")
+            bob = store.users.by_name("bob") or store.users.create("bob", "password-bob")
             seats = [PlayerSeat(u.id, "human", None, u.name) for u in (ann, bob)]
-            match_id = store.create_match(match.to_dict(secrets=True), players=seats)
+            match_id = store.matches.create(match.to_dict(secrets=True), players=seats)
             summary = {"players": ["ann", "bob"], "score": match.score, "winner": None}
-            store.append_events(
+            store.matches.append(
                 match_id, [], secrets=None, status="playing", summary=summary, snapshot=saved
             )
-            old_id = store.create_match(match.to_dict(secrets=True), players=seats)
+            old_id = store.matches.create(match.to_dict(secrets=True), players=seats)
             return match_id, old_id, len(match.events)
     raise AssertionError("no seed gave a long match")
 
@@ -259,7 +259,7 @@ async def under_load(
     await manager.start()
     long_id, _, _ = await asyncio.to_thread(stored_long_match, store, 7, long_events)
     users = await asyncio.to_thread(
-        lambda: [store.create_user(f"player{i}", "password-player") for i in range(2 * games)]
+        lambda: [store.users.create(f"player{i}", "password-player") for i in range(2 * games)]
     )
     done = asyncio.Event()
     actions = [0]

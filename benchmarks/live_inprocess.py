@@ -90,7 +90,7 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
     url = f"sqlite:///{folder / 'gamehall.db'}"
     upgrade_database(url)
     store = Store(url, password_hasher=PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
-    users = [store.create_user(f"guest{i}", None, guest=True) for i in range(2 * args.games)]
+    users = [store.users.create(f"guest{i}", None, guest=True) for i in range(2 * args.games)]
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
     live_matches = LiveMatches(store, Config(database_url=url, grace_seconds=600))
     await live_matches.start()

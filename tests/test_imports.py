@@ -10,7 +10,12 @@ import pytest
 
 SOURCE = Path(__file__).resolve().parent.parent / "src" / "gamehall"
 RULES = ("renju", "tables", "backgammon", "nardy")
-ABOVE_RULES = ("play", "engines", "tournaments", "ratings", "store", "server", "terminal", "cli")
+ABOVE_RULES = (
+    "play", "engines", "analysis", "tournaments", "ratings",
+    "store", "server", "terminal", "cli", "words",
+)  # fmt: skip
+FACES = ("store", "server", "terminal", "cli")
+"""The service and the faces: the analysis and the engines below them import none of them."""
 
 
 def _module(path: Path) -> str:
@@ -71,4 +76,12 @@ def test_the_rules_import_no_layer_above_them(rules: str) -> None:
     for name in GRAPH:
         if name == f"gamehall.{rules}" or name.startswith(f"gamehall.{rules}."):
             above = [t for t in GRAPH.successors(name) if t.split(".")[1] in ABOVE_RULES]
+            assert not above, f"{name} imports {above}"
+
+
+@pytest.mark.parametrize("layer", ["engines", "analysis", "words"])
+def test_the_layers_below_the_service_import_none_of_it(layer: str) -> None:
+    for name in GRAPH:
+        if name == f"gamehall.{layer}" or name.startswith(f"gamehall.{layer}."):
+            above = [t for t in GRAPH.successors(name) if t.split(".")[1:2] in [[f] for f in FACES]]
             assert not above, f"{name} imports {above}"

@@ -4,7 +4,8 @@
 plays a match in the terminal, against the computer, another person at the same keyboard, or
 the computer against itself, under any match settings (``gamehall.terminal.settings``);
 ``gamehall verify-dice FILE`` checks a provably fair dice record; ``gamehall tournament GAME``
-runs a tournament between computer players (``gamehall.terminal.tournament``).
+runs a tournament between computer players (``gamehall.terminal.tournament``); ``gamehall
+analyse FILE`` analyses a match (``gamehall.terminal.analyse``).
 """
 
 import argparse
@@ -27,7 +28,7 @@ from gamehall.play.clock import TIME_CONTROL_HELP
 from gamehall.play.dice import SeededDice, verify_record
 from gamehall.play.match import Match
 from gamehall.play.settings import GAME_NAMES, MatchSettings
-from gamehall.terminal import tournament
+from gamehall.terminal import analyse, tournament
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
 from gamehall.terminal.session import TerminalGame
 from gamehall.terminal.settings import add_settings_arguments, describe, settings_from
@@ -94,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("file", help="the dice record, a JSON file")
     tournament.add_parser(sub)
+    analyse.add_parser(sub)
     train_command.add_parser(sub)
     gomocup_command.add_parsers(sub)
     return parser
@@ -256,6 +258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return verify_dice(args.file, sys.stdout)
         if args.command == "tournament":
             return tournament.main(args, sys.stdout, sys.stderr)
+        if args.command == "analyse":
+            return analyse.main(args, sys.stdout, sys.stderr)
         if args.command == "train":
             return train_command.main(args, sys.stdout, sys.stderr)
         if args.command == "brain":

@@ -1,6 +1,6 @@
 """Taraguchi-10 and Yamaguchi in the browser, step by step as the RIF's procedures go: the
 swaps, a stone outside its square refused, the fifth-move offers (a symmetrical one refused) and
-White's choice; Yamaguchi's declaration typed in a field (1 to 116)."""
+White's choice; Yamaguchi's declaration typed in a field (1 to 62)."""
 
 from __future__ import annotations
 
@@ -128,17 +128,17 @@ def test_yamaguchi_declared_in_a_field_swap_offers_and_choice(hall: Hall) -> Non
     first = table.to_act()
     for point in ("h8", "h9", "h10"):
         table.place(point)
-    # the first player declares the number of fifth moves in a field: 1 to 116
+    # the first player declares the number of fifth moves in a field: 1 to 62
     assert table.to_act() is first
     expect(first.locator("p.status")).to_contain_text(
-        "Yamaguchi: declare how many fifth moves Black offers (1 to 116)"
+        "Yamaguchi: declare how many fifth moves Black offers (1 to 62)"
     )
     field = first.locator(".claims input[name=declare]")
-    expect(field).to_have_attribute("max", "116")
-    expect(first.locator('.claims button[data-choice="2"]')).to_have_count(0)  # no 116 buttons
+    expect(field).to_have_attribute("max", "62")
+    expect(first.locator('.claims button[data-choice="2"]')).to_have_count(0)  # no 62 buttons
     hall.screenshot(first, "renju-yamaguchi-declare")
     before = table.events()
-    field.fill("117")
+    field.fill("63")
     first.locator(".claims button", has_text="Declare").click()  # the field refuses it
     first.wait_for_timeout(300)
     assert table.events() == before

@@ -74,7 +74,7 @@ async def live_backgammon(
     new users, live in process on ``store`` (a ``FakeClock`` for the server's wall clock, no
     computer delay), with an ``Inbox`` joined for each seat of ``readers`` (None: a
     spectator)."""
-    users = [store.create_user(name, "password-long") for name in ("ann", "bob")]
+    users = [store.users.create(name, "password-long") for name in ("ann", "bob")]
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
     config = Config(database_url=store.url, bot_delay=0)
     live_matches = LiveMatches(store, config, clock=FakeClock())
@@ -228,7 +228,7 @@ class Hall:
         return Player(self, self.client(), "", None)
 
     def event_count(self, match_id: str) -> int:
-        stored = self.store.load_match(match_id)
+        stored = self.store.matches.load(match_id)
         assert stored is not None and stored.events is not None
         return len(stored.events)
 

@@ -22,7 +22,7 @@ def _revealed(hall: Hall, match_id: str) -> None:
     body = answer.json()
     assert body["record"]["server_seed"] is not None
     assert body["verification"]["ok"] is True
-    stored = hall.store.load_match(match_id)
+    stored = hall.store.matches.load(match_id)
     assert stored is not None and stored.status == "over"
     assert stored.secrets is None
 
@@ -31,7 +31,7 @@ def test_an_abandoned_match_reveals_its_dice(config: Config) -> None:
     clock = FakeClock()
     with running(config, clock=clock, grace_seconds=1) as hall:
         match_id, players = hall.match_between({"dice": "fair", "length": 3})
-        stored = hall.store.load_match(match_id)
+        stored = hall.store.matches.load(match_id)
         assert stored is not None and stored.secrets  # the seed of the game being played
         with players[0].socket(match_id) as stayer:
             with players[1].socket(match_id):

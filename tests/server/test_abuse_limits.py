@@ -45,7 +45,7 @@ def test_registrations_and_guests_are_limited(config: Config) -> None:
             client.post("/api/register", json={"name": "cat", "password": PASSWORD}),
             "new accounts",
         )
-        assert hall.store.get_user_by_name("cat") is None
+        assert hall.store.users.by_name("cat") is None
         for _ in range(2):
             assert client.post("/api/guest", json={}).status_code == 200
         _limited(client.post("/api/guest", json={}), "guest sessions")

@@ -30,7 +30,7 @@ def test_every_update_is_written_once_per_seat_as_the_whole_message_would_be(
             assert choice is not None
             action = {"kind": choice[0], **choice[1]}
             await live_matches.act(live, inboxes[seat], action_from_dict(action), 1)
-            stored = store.load_match(match_id)
+            stored = store.matches.load(match_id)
             assert stored is not None and stored.events is not None
             assert list(stored.events) == live.match.events.dicts()
             assert stored.secrets == secrets_of(live.match)

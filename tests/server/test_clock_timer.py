@@ -63,7 +63,11 @@ def test_the_timer_is_kept_while_the_flag_moves_later_and_the_player_still_flags
         assert kinds[-2:] == ["flag", "match_end"]
         assert live.match.end_reason == "time"
         assert live.timer is None
-        stored = store.load_match(live.id)
+        for _ in range(500):  # the store's writer runs in a thread of its own: wait for it
+            stored = store.matches.load(live.id)
+            if stored is not None and stored.status == "over":
+                break
+            await asyncio.sleep(0.01)
         assert stored is not None and stored.status == "over"
         await live_matches.stop()
 

@@ -59,7 +59,7 @@ def _answer(sock: Socket) -> dict[str, Any]:
 def _same_as_stored(hall: Hall, match_id: str) -> None:
     services = hall.services
     live = services.live.cached(match_id)
-    stored = hall.store.load_match(match_id)
+    stored = hall.store.matches.load(match_id)
     assert live is not None and stored is not None and stored.events is not None
     assert [e.to_dict() for e in live.match.events] == list(stored.events)
 

@@ -35,7 +35,7 @@ def test_a_complete_tables_match(hall: Hall, game: str) -> None:
         assert len(dice_seen) > 3
         final = table.state
     assert final["phase"] == "over" and final["winner"] in (0, 1)
-    stored = hall.store.load_match(match_id)
+    stored = hall.store.matches.load(match_id)
     assert stored is not None and stored.status == "over"
     assert stored.summary["winner"] == final["winner"]
     replayed = TablesMatch.from_dict(stored.as_match_dict(secrets=False))
@@ -69,7 +69,7 @@ def test_a_complete_renju_match(hall: Hall) -> None:
         final = table.state
         assert watcher.until("update")["state"] == final
     assert final["phase"] == "over" and final["score"] == [2, 1] and final["winner"] == 0
-    stored = hall.store.load_match(match_id)
+    stored = hall.store.matches.load(match_id)
     assert stored is not None and stored.status == "over"
     assert RenjuMatch.from_dict(stored.as_match_dict(secrets=False)).winner == 0
 
@@ -89,7 +89,7 @@ def test_a_complete_match_against_the_computer(hall: Hall) -> None:
             message = socket.reply()
             assert message["type"] == "update", message
         assert message["state"]["phase"] == "over"
-    stored = hall.store.load_match(match_id)
+    stored = hall.store.matches.load(match_id)
     assert stored is not None and stored.status == "over"
     events = stored.as_match_dict(secrets=False)["events"]
     assert {e["player"] for e in events if e["kind"] == "play"} == {0, 1}

@@ -17,7 +17,7 @@ SUMMARY = {"score": [0, 0], "winner": None, "end_reason": None}
 
 
 def test_waiting_saves_share_a_transaction(store: Store) -> None:
-    users = [store.create_user(name, "password-long") for name in ("ann", "bob")]
+    users = [store.users.create(name, "password-long") for name in ("ann", "bob")]
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
     config = Config(database_url=store.url, bot_delay=0)
 
@@ -25,7 +25,7 @@ def test_waiting_saves_share_a_transaction(store: Store) -> None:
         live_matches = LiveMatches(store, config, clock=FakeClock())
         settings = MatchSettings(game="backgammon")
         ids = [await live_matches.create(settings, seats) for _ in range(6)]
-        counts = [store.load_match(i).events for i in ids]  # type: ignore[union-attr]
+        counts = [store.matches.load(i).events for i in ids]  # type: ignore[union-attr]
         writer = GroupWriter(store, Workers())
         event = {"seq": 0, "kind": "chat", "player": 0, "data": {}, "outcome": {}, "time": 0.0}
 
@@ -51,10 +51,12 @@ def test_waiting_saves_share_a_transaction(store: Store) -> None:
 
 
 class RecordingStore:
-    """A store that records the size of each batch it is given, and refuses nothing."""
+    """A store whose matches record the size of each batch they are given, and refuse
+    nothing."""
 
     def __init__(self) -> None:
         self.batches: list[int] = []
+        self.matches = self
 
     def append_batch(self, appends: list[Append]) -> list[None]:
         self.batches.append(len(appends))

@@ -96,7 +96,7 @@ def test_renju_hint_with_the_winning_line_to_draw(hall: Hall) -> None:
 
 def test_no_hints_in_a_tournament_game_even_a_casual_one(hall: Hall) -> None:
     ann, bob = hall.register("ann"), hall.register("bob")
-    users = [hall.store.get_user_by_name(name) for name in ("ann", "bob")]
+    users = [hall.store.users.by_name(name) for name in ("ann", "bob")]
     assert users[0] is not None and users[1] is not None
     tournaments = hall.store.tournaments
     settings = TournamentSettings("swiss", rounds=1).to_dict()
@@ -110,7 +110,7 @@ def test_no_hints_in_a_tournament_game_even_a_casual_one(hall: Hall) -> None:
     match = new_match(MatchSettings("renju"), ["ann", "bob"])
     match.start()
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in users if u is not None]
-    match_id = hall.store.create_match(
+    match_id = hall.store.matches.create(
         match.to_dict(secrets=True), players=seats, then=tournaments.link(made.id, 1, 1, 1)
     )
     for player in (ann, bob):
@@ -121,7 +121,7 @@ def test_no_hints_in_a_tournament_game_even_a_casual_one(hall: Hall) -> None:
 def test_one_hint_at_a_time_for_each_player(hall: Hall) -> None:
     match_id, players = hall.match_between({"game": "backgammon", "length": 3})
     mover, _ = _on_roll(hall, match_id, players)
-    user = hall.store.get_user_by_name(mover.name)
+    user = hall.store.users.by_name(mover.name)
     assert user is not None
     hall.services.hints.asking.add(user.id)  # as while his last hint is worked out
     refused = mover.get(f"/api/matches/{match_id}/hint?ply=0")

@@ -24,7 +24,7 @@ from support import aio
 
 
 def _seats(store: Store) -> list[PlayerSeat]:
-    users = [store.create_user(name, "password-long") for name in ("ann", "bob")]
+    users = [store.users.create(name, "password-long") for name in ("ann", "bob")]
     return [PlayerSeat(u.id, "human", None, u.name) for u in users]
 
 
@@ -112,7 +112,7 @@ async def _play(manager: LiveMatches, live: LiveMatch, store: Store, steps: int)
     for _ in range(steps):
         seat, action = _next(live.match)
         await manager.act(live, Socket(seat), action, None)
-        stored = store.load_match(live.id)
+        stored = store.matches.load(live.id)
         assert stored is not None and stored.snapshot is not None
         behind.append(len(live.match.events) - stored.snapshot["events"])
     return behind
@@ -167,9 +167,9 @@ def test_a_match_whose_snapshot_cannot_be_used_is_replayed(
         live = await first.get(match_id)
         await _play(first, live, store, 8)
         await first.stop()
-        stored = store.load_match(match_id)
+        stored = store.matches.load(match_id)
         assert stored is not None and stored.snapshot is not None
-        store.append_events(
+        store.matches.append(
             match_id,
             [],
             secrets=None,
@@ -225,7 +225,7 @@ def test_a_restored_match_reads_its_earlier_events_only_when_somebody_reads_the_
     config = Config(database_url=store.url, bot_delay=0)
     recent: list[int] = []
     earlier: list[tuple[int, str]] = []
-    load_recent, read_events = store.load_recent_match, store.read_events
+    load_recent, read_events = store.matches.load_recent, store.matches.read_events
 
     def recorded_recent(match_id: str) -> Any:
         found = load_recent(match_id)
@@ -246,8 +246,8 @@ def test_a_restored_match_reads_its_earlier_events_only_when_somebody_reads_the_
         await _play(first, live, store, 60)
         whole = live.match.to_dict()
         await first.stop()
-        monkeypatch.setattr(store, "load_recent_match", recorded_recent)
-        monkeypatch.setattr(store, "read_events", recorded_earlier)
+        monkeypatch.setattr(store.matches, "load_recent", recorded_recent)
+        monkeypatch.setattr(store.matches, "read_events", recorded_earlier)
         second = LiveMatches(store, config, clock=clock)
         again = await second.get(match_id)
         assert recent and recent[0] <= SNAPSHOT_EVERY
@@ -279,7 +279,7 @@ def test_a_fair_dice_game_in_progress_goes_on_from_a_log_read_from_its_start_on(
         match_id = await first.create(settings, _seats(store))
         live = await first.get(match_id)
         await _play(first, live, store, 50)
-        found = store.load_recent_match(match_id)
+        found = store.matches.load_recent(match_id)
         assert found is not None
         stored, start = found
         assert stored.events is not None and stored.events[0]["kind"] == "game_start"
@@ -293,7 +293,7 @@ def test_a_fair_dice_game_in_progress_goes_on_from_a_log_read_from_its_start_on(
         # The whole log replays, and its fair dice go on from the stored seed: the rolls made
         # after the restore follow from it with the counters of the game (``FairDice.resume``
         # checks every roll of the game).
-        whole = store.load_match(match_id)
+        whole = store.matches.load(match_id)
         assert whole is not None
         replayed = load_match(whole.as_match_dict(secrets=True))
         assert replayed.to_dict() == again.match.to_dict()
@@ -322,7 +322,7 @@ def test_a_failed_save_of_a_restored_match_goes_back_without_fetching_its_earlie
         seat, action = _next(again.match)
         replies = Replies(seat)
         with monkeypatch.context() as patched:
-            patched.setattr(store, "append_batch", refused)
+            patched.setattr(store.matches, "append_batch", refused)
             await second.act(again, replies, action, 1)
         assert replies.errors == [NOT_SAVED]
         assert state_of(again.match) == before and not again.match.events.complete

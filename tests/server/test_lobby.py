@@ -6,7 +6,7 @@ import pytest
 
 from gamehall.engines import ENGINES, LEVELS, levels_of
 from gamehall.play.settings import GAME_NAMES
-from gamehall.store import repository
+from gamehall.store import new_matches
 from server.helpers import Hall
 
 BACKGAMMON = {"game": "backgammon", "length": 1}
@@ -178,7 +178,7 @@ def test_a_seek_or_challenge_whose_match_fails_stays_open(
     def broken(*args: Any) -> Any:
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(repository, "_event_rows", broken)
+    monkeypatch.setattr(new_matches, "event_rows", broken)
     with pytest.raises(RuntimeError, match="disk is full"):
         bob.post(f"/api/seeks/{seek['id']}/accept")
     with pytest.raises(RuntimeError, match="disk is full"):

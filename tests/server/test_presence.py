@@ -41,7 +41,7 @@ def test_an_abandoned_match_is_claimed_after_the_grace_period(config: Config) ->
             assert update["events"][0]["data"] == {"player": 1, "reason": "abandoned"}
             assert update["state"]["winner"] == 0 and update["state"]["end_reason"] == "abandoned"
             assert update["actions"] == []
-        stored = hall.store.load_match(match_id)
+        stored = hall.store.matches.load(match_id)
         assert stored is not None and stored.status == "over"
         state = hall.anonymous().ok("get", f"/api/matches/{match_id}")["state"]
         assert state["winner"] == 0 and state["phase"] == "over"
@@ -65,7 +65,7 @@ def test_a_player_who_comes_back_in_time_keeps_the_match(config: Config) -> None
                 clock.advance(1.1)
                 stayer.act("claim_abandoned")
                 assert "is here: there is nothing to claim" in stayer.reply()["message"]
-        assert hall.store.load_match(match_id).status == "playing"  # type: ignore[union-attr]
+        assert hall.store.matches.load(match_id).status == "playing"  # type: ignore[union-attr]
 
 
 def test_the_server_flags_a_player_whose_time_runs_out(config: Config) -> None:
@@ -84,4 +84,4 @@ def test_the_server_flags_a_player_whose_time_runs_out(config: Config) -> None:
             assert update["state"]["winner"] == 1 - to_act
             assert update["state"]["end_reason"] == "time"
             assert second.until("update")["state"]["phase"] == "over"
-        assert hall.store.load_match(match_id).status == "over"  # type: ignore[union-attr]
+        assert hall.store.matches.load(match_id).status == "over"  # type: ignore[union-attr]

@@ -225,4 +225,4 @@ def test_two_processes_offered_a_rematch_at_once_start_one(config: Config) -> No
         elsewhere = two.login(players[1].name)
         for player in (players[0], elsewhere):
             assert player.ok("post", path) == {"status": "started", "match_id": new_id}
-        assert {m.id for m in one.store.list_matches()} == {match_id, new_id}  # one rematch
+        assert {m.id for m in one.store.matches.list_matches()} == {match_id, new_id}  # one rematch

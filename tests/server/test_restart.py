@@ -41,7 +41,7 @@ def test_a_match_goes_on_after_a_restart(config: Config) -> None:
             assert table.play_out(_tables) > 0
             assert table.state["phase"] == "over"
     with running(config, clock=clock) as hall:
-        stored = hall.store.load_match(match_id)
+        stored = hall.store.matches.load(match_id)
         assert stored is not None and stored.status == "over"
         assert hall.anonymous().ok("get", f"/api/matches/{match_id}")["state"]["phase"] == "over"
 
@@ -80,10 +80,12 @@ def test_after_a_crash_the_clock_goes_on_from_the_last_event(config: Config) -> 
             last = black.reply()["state"]["clocks"]
         clock.advance(30)  # White thinks; then the server dies without pausing the match
     with Store(config.database_url) as store:
-        stored = store.load_match(match_id)
+        stored = store.matches.load(match_id)
         assert stored is not None and "paused_at" in stored.summary
         crashed = {k: v for k, v in stored.summary.items() if k != "paused_at"}
-        store.append_events(match_id, [], secrets=stored.secrets, status="playing", summary=crashed)
+        store.matches.append(
+            match_id, [], secrets=stored.secrets, status="playing", summary=crashed
+        )
     clock.advance(3600)
     with running(config, clock=clock) as hall:
         white = hall.login(names[1])

@@ -122,7 +122,7 @@ def test_a_computer_on_move_is_not_held(config: Config) -> None:
     settings = MatchSettings.from_dict({"game": "renju", "clock": "fischer:300"})
     upgrade_database(config.database_url)
     store = Store(config.database_url, password_hasher=CHEAP_HASHER)
-    ann = store.create_user("ann", "password-long")
+    ann = store.users.create("ann", "password-long")
     seats = [
         PlayerSeat(None, "computer", "random", "computer"),
         PlayerSeat(ann.id, "human", None, "ann"),

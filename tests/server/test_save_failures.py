@@ -31,9 +31,9 @@ def store_down(store: Store, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The store fails on every append (alone or in a batch) and every load (a reload cannot
     undo anything)."""
     with monkeypatch.context() as patch:
-        patch.setattr(store, "append_events", database_gone)
-        patch.setattr(store, "append_batch", database_gone)
-        patch.setattr(store, "load_match", database_gone)
+        patch.setattr(store.matches, "append", database_gone)
+        patch.setattr(store.matches, "append_batch", database_gone)
+        patch.setattr(store.matches, "load", database_gone)
         yield
 
 
@@ -44,7 +44,7 @@ def _timeless(state: dict[str, Any]) -> dict[str, Any]:
 
 def _stored_events(config: Config, match_id: str) -> list[dict[str, Any]]:
     with Store(config.database_url) as store:
-        stored = store.load_match(match_id)
+        stored = store.matches.load(match_id)
     assert stored is not None and stored.events is not None
     return list(stored.events)
 

@@ -35,8 +35,8 @@ def test_a_failed_save_goes_back_to_the_stored_match_after_any_event(
             stored = live.match.snapshot(secrets=True), live.match.events.dicts()
             behind.add(len(live.match.events) - live.saved.snapshot["events"])
             with monkeypatch.context() as patch:
-                patch.setattr(store, "append_events", _database_gone)
-                patch.setattr(store, "append_batch", _database_gone)
+                patch.setattr(store.matches, "append", _database_gone)
+                patch.setattr(store.matches, "append_batch", _database_gone)
                 await live_matches.act(live, inboxes[seat], action_from_dict(action), "lost")
             assert inboxes[seat].messages[-1]["type"] == "error"
             assert (live.match.snapshot(secrets=True), live.match.events.dicts()) == stored

@@ -133,9 +133,9 @@ def test_a_forged_session_is_nobody(hall: Hall) -> None:
 
 def test_an_expired_session_is_nobody(hall: Hall) -> None:
     match_id, players = _match(hall)
-    user = hall.store.get_user_by_name(players[0].name)
+    user = hall.store.users.by_name(players[0].name)
     assert user is not None
-    token, csrf = hall.store.create_session(user.id, days=0)
+    token, csrf = hall.store.users.create_session(user.id, days=0)
     client = hall.client()
     client.cookies.set("gamehall_session", token)
     assert client.get("/api/me").json()["user"] is None
@@ -203,7 +203,7 @@ def test_no_future_dice_in_what_players_see(hall: Hall) -> None:
     ann = hall.register("ann")
     body = {"settings": {"game": "backgammon", "dice": "fair"}, "level": "random"}
     match_id = ann.ok("post", "/api/computer", body)["match_id"]
-    stored = hall.store.load_match(match_id)
+    stored = hall.store.matches.load(match_id)
     assert stored is not None
     assert stored is not None and stored.secrets
     secret = stored.secrets["server_seed"]

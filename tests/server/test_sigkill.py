@@ -194,7 +194,7 @@ def test_sigkill_under_load_loses_no_acknowledged_event(tmp_path: Path) -> None:
     assert sum(len(events) for events in acked.values()) >= GAMES * 5, "too few events played"
     with Store(database_url) as store:
         for match_id, events in acked.items():
-            stored = store.load_match(match_id)
+            stored = store.matches.load(match_id)
             assert stored is not None and stored.events is not None
             by_seq = {event["seq"]: event for event in stored.events}
             missing = sorted(seq for seq in events if seq not in by_seq)

@@ -134,6 +134,6 @@ def make_user(store: Store) -> Callable[[str], User]:
     """Make a user with the password ``password-<name>``."""
 
     def make(name: str) -> User:
-        return store.create_user(name, f"password-{name}")
+        return store.users.create(name, f"password-{name}")
 
     return make

@@ -49,10 +49,10 @@ def _race(jobs: list[Callable[[], T]]) -> list[T | StoreError]:
 
 
 def test_a_seek_goes_to_exactly_one_taker(stores: tuple[Store, Store]) -> None:
-    owner = stores[0].create_user("owner", "password-owner")
-    takers = [stores[i % 2].create_user(f"taker{i}", f"password-{i}") for i in range(6)]
+    owner = stores[0].users.create("owner", "password-owner")
+    takers = [stores[i % 2].users.create(f"taker{i}", f"password-{i}") for i in range(6)]
     for _ in range(3):
-        seek = stores[0].create_seek(owner.id, {"game": "backgammon"})
+        seek = stores[0].offers.create_seek(owner.id, {"game": "backgammon"})
         jobs = []
         for i, user in enumerate(takers):
             match = TablesMatch(
@@ -63,20 +63,26 @@ def test_a_seek_goes_to_exactly_one_taker(stores: tuple[Store, Store]) -> None:
                 PlayerSeat(user.id, "human", None, user.name),
             ]
             jobs.append(
-                partial(stores[i % 2].accept_seek, seek.id, user.id, match.to_dict(), players=seats)
+                partial(
+                    stores[i % 2].offers.accept_seek,
+                    seek.id,
+                    user.id,
+                    match.to_dict(),
+                    players=seats,
+                )
             )
         outcomes = _race(jobs)
         won = [i for i, o in enumerate(outcomes) if not isinstance(o, StoreError)]
         assert len(won) == 1
         assert all(isinstance(o, ConflictError) for i, o in enumerate(outcomes) if i not in won)
-        stored = stores[1].get_seek(seek.id)
+        stored = stores[1].offers.get_seek(seek.id)
         assert stored is not None and stored.taken_by == takers[won[0]].id
         match_id = outcomes[won[0]]
-        assert isinstance(match_id, str) and stores[1].load_match(match_id) is not None
+        assert isinstance(match_id, str) and stores[1].matches.load(match_id) is not None
 
 
 def test_two_servers_appending_the_same_seq_one_wins(stores: tuple[Store, Store]) -> None:
-    ann = stores[0].create_user("ann", "password-ann")
+    ann = stores[0].users.create("ann", "password-ann")
     match = TablesMatch(
         MatchSettings(game="backgammon"), ("ann", "Computer"), time_source=FakeTime()
     )
@@ -84,13 +90,13 @@ def test_two_servers_appending_the_same_seq_one_wins(stores: tuple[Store, Store]
         PlayerSeat(ann.id, "human", None, "ann"),
         PlayerSeat(None, "computer", "r", "Computer"),
     ]
-    match_id = stores[0].create_match(match.to_dict(), players=seats)
+    match_id = stores[0].matches.create(match.to_dict(), players=seats)
     events = [e.to_dict() for e in match.start()]
     for round_ in range(3):
         outcomes = _race(
             [
                 partial(
-                    store.append_events,
+                    store.matches.append,
                     match_id,
                     [{**e, "outcome": {"writer": n}} for e in events],
                     secrets=None,
@@ -103,7 +109,7 @@ def test_two_servers_appending_the_same_seq_one_wins(stores: tuple[Store, Store]
         assert sorted(type(o).__name__ for o in outcomes) == ["EventConflictError", "NoneType"]
         assert isinstance(next(o for o in outcomes if o is not None), EventConflictError)
         winner = outcomes.index(None)
-        loaded = stores[round_ % 2].load_match(match_id)
+        loaded = stores[round_ % 2].matches.load(match_id)
         assert loaded is not None and loaded.events is not None
         assert loaded.summary == {"writer": winner}
         assert [e["outcome"] for e in loaded.events[-len(events) :]] == [{"writer": winner}] * len(
@@ -119,21 +125,21 @@ def test_many_threads_writing_and_reading_through_two_stores(
         store = stores[n % 2]
         tokens = []
         for i in range(8):
-            user = store.create_user(f"u{n}x{i}", "password-1")
-            token, _ = store.create_session(user.id)
-            assert store.get_session(token) is not None
-            assert store.authenticate(user.name, "password-1") == user
+            user = store.users.create(f"u{n}x{i}", "password-1")
+            token, _ = store.users.create_session(user.id)
+            assert store.users.get_session(token) is not None
+            assert store.users.authenticate(user.name, "password-1") == user
             tokens.append(token)
         return tokens
 
     with ThreadPoolExecutor(4) as pool:
         tokens = [t for batch in pool.map(work, range(4)) for t in batch]
     assert len(tokens) == 32
-    assert all(stores[1].get_session(token) is not None for token in tokens)
-    assert len({stores[0].get_user_by_name(f"u{n}x{i}") for n in range(4) for i in range(8)}) == 32
+    assert all(stores[1].users.get_session(token) is not None for token in tokens)
+    assert len({stores[0].users.by_name(f"u{n}x{i}") for n in range(4) for i in range(8)}) == 32
 
 
 def test_the_same_name_registered_at_once_is_given_once(stores: tuple[Store, Store]) -> None:
-    outcomes = _race([partial(stores[n % 2].create_user, "Ann", "password-1") for n in range(4)])
+    outcomes = _race([partial(stores[n % 2].users.create, "Ann", "password-1") for n in range(4)])
     assert sum(not isinstance(o, StoreError) for o in outcomes) == 1
     assert sum(type(o).__name__ == "NameTakenError" for o in outcomes) == 3

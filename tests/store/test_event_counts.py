@@ -27,20 +27,20 @@ def test_event_counts_and_the_events_from_a_seq(
     ann, bob = make_user("ann"), make_user("bob")
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in (ann, bob)]
     match = _started(("ann", "bob"))
-    first = store.create_match(match.to_dict(secrets=True), players=seats)
-    other = store.create_match(_started(("ann", "bob")).to_dict(secrets=True), players=seats)
+    first = store.matches.create(match.to_dict(secrets=True), players=seats)
+    other = store.matches.create(_started(("ann", "bob")).to_dict(secrets=True), players=seats)
     stored = len(match.events)
     play_first(match)
-    store.append_events(
+    store.matches.append(
         first,
         [e.to_dict() for e in match.events[stored:]],
         secrets=match.to_dict(secrets=True).get("secrets"),
         status="playing",
         summary={"score": [0, 0], "winner": None, "end_reason": None},
     )
-    counts = store.event_counts([first, other, "no-such-match"])
+    counts = store.matches.event_counts([first, other, "no-such-match"])
     assert counts == {first: len(match.events), other: stored}
-    assert store.events_from(first, stored) == [e.to_dict() for e in match.events[stored:]]
-    assert store.events_from(first, len(match.events)) == []
+    assert store.matches.events_from(first, stored) == [e.to_dict() for e in match.events[stored:]]
+    assert store.matches.events_from(first, len(match.events)) == []
     many = [first] * 1200  # asked in parts, each within the database's limit of parameters
-    assert store.event_counts(many) == {first: len(match.events)}
+    assert store.matches.event_counts(many) == {first: len(match.events)}

@@ -43,7 +43,7 @@ def _seats(make_user: Callable[[str], User]) -> list[PlayerSeat]:
 def _stored_and_played(store: Store, seats: list[PlayerSeat]) -> tuple[str, TablesMatch, int]:
     """A match stored, then played on in memory: its id, the match, the events stored."""
     match = _match()
-    match_id = store.create_match(match.to_dict(secrets=True), players=seats)
+    match_id = store.matches.create(match.to_dict(secrets=True), players=seats)
     stored = len(match.events)
     play_first(match)
     return match_id, match, stored
@@ -66,7 +66,7 @@ def _statements(store: Store) -> Iterator[list[str]]:
 
 
 def _assert_stored_as_played(store: Store, match_id: str, match: TablesMatch) -> None:
-    loaded = store.load_match(match_id)
+    loaded = store.matches.load(match_id)
     assert loaded is not None and loaded.events is not None
     assert list(loaded.events) == [e.to_dict() for e in match.events]
 
@@ -83,12 +83,12 @@ def test_a_batch_that_can_be_written_takes_a_few_statements_whatever_its_size(
         for k, (i, m, n) in enumerate(played)
     ]
     with _statements(store) as sent:
-        assert store.append_batch(appends) == [None] * 6
+        assert store.matches.append_batch(appends) == [None] * 6
     assert not any("SAVEPOINT" in s for s in sent)
     assert len(sent) <= 4  # begin, two updates (with and without a snapshot), one insert
     for k, (match_id, match, _) in enumerate(played):
         _assert_stored_as_played(store, match_id, match)
-        loaded = store.load_match(match_id)
+        loaded = store.matches.load(match_id)
         assert loaded is not None and loaded.summary == SUMMARY
         assert loaded.snapshot == (match.snapshot() if k % 2 else None)
 
@@ -100,7 +100,7 @@ def test_two_appends_of_one_match_in_a_batch_are_stored_in_order(
     events = [e.to_dict() for e in match.events[stored:]]
     first = Append(match_id, events[:1], None, "playing", SUMMARY)
     rest = Append(match_id, events[1:], None, "playing", SUMMARY)
-    assert store.append_batch([first, rest]) == [None, None]
+    assert store.matches.append_batch([first, rest]) == [None, None]
     _assert_stored_as_played(store, match_id, match)
 
 
@@ -109,7 +109,7 @@ def test_a_gap_is_refused_alone(store: Store, make_user: Callable[[str], User]) 
     gap_id, gap_match, gap_stored = _stored_and_played(store, seats)
     match_id, match, stored = _stored_and_played(store, seats)
     skipping = [e.to_dict() for e in gap_match.events[gap_stored + 1 :]]
-    results = store.append_batch(
+    results = store.matches.append_batch(
         [
             Append(gap_id, skipping, None, "playing", SUMMARY),
             Append(
@@ -120,7 +120,7 @@ def test_a_gap_is_refused_alone(store: Store, make_user: Callable[[str], User]) 
     assert isinstance(results[0], StoreError) and "missing" in str(results[0])
     assert results[1] is None
     _assert_stored_as_played(store, match_id, match)
-    loaded = store.load_match(gap_id)
+    loaded = store.matches.load(gap_id)
     assert loaded is not None and len(loaded.events or ()) == gap_stored
 
 
@@ -130,7 +130,7 @@ def test_a_batch_stores_every_append_but_the_refused(
     ann, bob = make_user("ann"), make_user("bob")
     seats = [PlayerSeat(ann.id, "human", None, "ann"), PlayerSeat(bob.id, "human", None, "bob")]
     matches = [_match() for _ in range(3)]
-    ids = [store.create_match(m.to_dict(secrets=True), players=seats) for m in matches]
+    ids = [store.matches.create(m.to_dict(secrets=True), players=seats) for m in matches]
     stored = [len(m.events) for m in matches]
     for match in matches:
         play_first(match)
@@ -141,11 +141,11 @@ def test_a_batch_stores_every_append_but_the_refused(
     ]
     stale = Append(ids[1], new[1], None, "playing", summary)  # the same events again
     missing = Append("nothing", [], None, "playing", summary)
-    results = store.append_batch([appends[0], appends[1], stale, missing, appends[2]])
+    results = store.matches.append_batch([appends[0], appends[1], stale, missing, appends[2]])
     assert results[0] is None and results[1] is None and results[4] is None
     assert isinstance(results[2], EventConflictError)
     assert isinstance(results[3], NotFoundError)
     for match_id, match in zip(ids, matches, strict=True):
-        loaded = store.load_match(match_id)
+        loaded = store.matches.load(match_id)
         assert loaded is not None and loaded.events is not None
         assert list(loaded.events) == [e.to_dict() for e in match.events]

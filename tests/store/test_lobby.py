@@ -18,7 +18,7 @@ from gamehall.store import (
     Store,
     StoreError,
     User,
-    repository,
+    new_matches,
 )
 from store.conftest import Clock
 from support.matches import FakeTime
@@ -50,7 +50,7 @@ def _new_match(*users: User) -> tuple[dict[str, Any], list[PlayerSeat]]:
 
 def _accept_seek(store: Store, seek_id: int, taker: User, maker: User) -> str:
     data, seats = _new_match(maker, taker)
-    return store.accept_seek(seek_id, taker.id, data, players=seats)
+    return store.offers.accept_seek(seek_id, taker.id, data, players=seats)
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def bob(make_user: Callable[[str], User]) -> User:
 
 
 def test_a_seek_is_listed_until_taken(store: Store, ann: User, bob: User, clock: Clock) -> None:
-    seek = store.create_seek(ann.id, SETTINGS)
+    seek = store.offers.create_seek(ann.id, SETTINGS)
     assert isinstance(seek, Seek)
     assert (seek.user_id, seek.user_name, seek.settings, seek.rated) == (ann.id, "ann", FULL, False)
     assert seek.to_dict() == {
@@ -74,30 +74,30 @@ def test_a_seek_is_listed_until_taken(store: Store, ann: User, bob: User, clock:
         "rated": False,
         "created_at": "2026-01-01T12:00:00+00:00",
     }
-    assert store.list_seeks() == [seek] and store.get_seek(seek.id) == seek
+    assert store.offers.list_seeks() == [seek] and store.offers.get_seek(seek.id) == seek
     clock.advance(seconds=30)
     match_id = _accept_seek(store, seek.id, bob, ann)
-    taken = store.get_seek(seek.id)
+    taken = store.offers.get_seek(seek.id)
     assert taken is not None and taken.taken_by == bob.id and taken.taken_at == clock()
-    assert store.list_seeks() == []
-    stored = store.load_match(match_id)
+    assert store.offers.list_seeks() == []
+    stored = store.matches.load(match_id)
     assert stored is not None and [s.user_id for s in stored.seats] == [ann.id, bob.id]
-    assert store.get_seek(12345) is None
+    assert store.offers.get_seek(12345) is None
 
 
 def test_seeks_are_listed_oldest_first(store: Store, ann: User, bob: User, clock: Clock) -> None:
-    first = store.create_seek(bob.id, SETTINGS)
+    first = store.offers.create_seek(bob.id, SETTINGS)
     clock.advance(seconds=1)
-    second = store.create_seek(ann.id, {"game": "backgammon", "length": 5}, rated=True)
+    second = store.offers.create_seek(ann.id, {"game": "backgammon", "length": 5}, rated=True)
     clock.advance(seconds=1)
-    third = store.create_seek(bob.id, {"game": "renju"})
-    assert [s.id for s in store.list_seeks()] == [first.id, second.id, third.id]
+    third = store.offers.create_seek(bob.id, {"game": "renju"})
+    assert [s.id for s in store.offers.list_seeks()] == [first.id, second.id, third.id]
     assert second.rated
 
 
 def test_a_seek_is_taken_once_and_not_by_its_owner(store: Store, ann: User, bob: User) -> None:
-    cat = store.create_user("cat", "password-cat")
-    seek = store.create_seek(ann.id, SETTINGS)
+    cat = store.users.create("cat", "password-cat")
+    seek = store.offers.create_seek(ann.id, SETTINGS)
     with pytest.raises(NotAllowedError, match="your own seek"):
         _accept_seek(store, seek.id, ann, ann)
     _accept_seek(store, seek.id, bob, ann)
@@ -107,45 +107,45 @@ def test_a_seek_is_taken_once_and_not_by_its_owner(store: Store, ann: User, bob:
         _accept_seek(store, 999, bob, ann)
     data, seats = _new_match(ann, bob)
     with pytest.raises(NotFoundError, match="no user 999"):
-        store.accept_seek(seek.id, 999, data, players=seats)
-    taken = store.get_seek(seek.id)
+        store.offers.accept_seek(seek.id, 999, data, players=seats)
+    taken = store.offers.get_seek(seek.id)
     assert taken is not None and taken.taken_by == bob.id
 
 
 def test_only_the_owner_withdraws_an_open_seek(store: Store, ann: User, bob: User) -> None:
-    seek = store.create_seek(ann.id, SETTINGS)
+    seek = store.offers.create_seek(ann.id, SETTINGS)
     with pytest.raises(NotAllowedError, match="only the player who made"):
-        store.delete_seek(seek.id, bob.id)
-    store.delete_seek(seek.id, ann.id)
-    assert store.get_seek(seek.id) is None
+        store.offers.delete_seek(seek.id, bob.id)
+    store.offers.delete_seek(seek.id, ann.id)
+    assert store.offers.get_seek(seek.id) is None
     with pytest.raises(NotFoundError):
-        store.delete_seek(seek.id, ann.id)
-    taken = store.create_seek(ann.id, SETTINGS)
+        store.offers.delete_seek(seek.id, ann.id)
+    taken = store.offers.create_seek(ann.id, SETTINGS)
     _accept_seek(store, taken.id, bob, ann)
     with pytest.raises(ConflictError):
-        store.delete_seek(taken.id, ann.id)
+        store.offers.delete_seek(taken.id, ann.id)
 
 
 def test_seeks_check_their_settings_and_owner(store: Store, ann: User) -> None:
     with pytest.raises(StoreError, match="no option 'colour'"):
-        store.create_seek(ann.id, {"game": "backgammon", "options": {"colour": "white"}})
+        store.offers.create_seek(ann.id, {"game": "backgammon", "options": {"colour": "white"}})
     with pytest.raises(StoreError, match="unknown match settings: speed"):
-        store.create_seek(ann.id, {"speed": "blitz"})
+        store.offers.create_seek(ann.id, {"speed": "blitz"})
     with pytest.raises(StoreError, match="must be an object"):
-        store.create_seek(ann.id, ["backgammon"])  # type: ignore[arg-type]
+        store.offers.create_seek(ann.id, ["backgammon"])  # type: ignore[arg-type]
     with pytest.raises(NotFoundError):
-        store.create_seek(999, SETTINGS)
-    guest = store.create_guest()
+        store.offers.create_seek(999, SETTINGS)
+    guest = store.users.create_guest()
     with pytest.raises(NotAllowedError, match="guests play casual games only"):
-        store.create_seek(guest.id, SETTINGS, rated=True)
-    assert store.create_seek(guest.id, SETTINGS).user_name == guest.name
-    assert len(store.list_seeks()) == 1
+        store.offers.create_seek(guest.id, SETTINGS, rated=True)
+    assert store.offers.create_seek(guest.id, SETTINGS).user_name == guest.name
+    assert len(store.offers.list_seeks()) == 1
 
 
 def test_a_challenge_is_answered_once_by_the_challenged(
     store: Store, ann: User, bob: User, clock: Clock
 ) -> None:
-    challenge = store.create_challenge(ann.id, bob.id, SETTINGS)
+    challenge = store.offers.create_challenge(ann.id, bob.id, SETTINGS)
     assert isinstance(challenge, Challenge)
     assert (challenge.from_name, challenge.to_name, challenge.status) == ("ann", "bob", "open")
     assert challenge.to_dict() == {
@@ -158,50 +158,52 @@ def test_a_challenge_is_answered_once_by_the_challenged(
         "created_at": "2026-01-01T12:00:00+00:00",
         "answered_at": None,
     }
-    assert store.list_challenges(ann.id) == [challenge] == store.list_challenges(bob.id)
+    assert (
+        store.offers.list_challenges(ann.id) == [challenge] == store.offers.list_challenges(bob.id)
+    )
     data, seats = _new_match(bob, ann)
     with pytest.raises(NotAllowedError, match="only the challenged player"):
-        store.accept_challenge(challenge.id, ann.id, data, players=seats)
+        store.offers.accept_challenge(challenge.id, ann.id, data, players=seats)
     clock.advance(minutes=1)
-    match_id = store.accept_challenge(challenge.id, bob.id, data, players=seats)
-    accepted = store.get_challenge(challenge.id)
+    match_id = store.offers.accept_challenge(challenge.id, bob.id, data, players=seats)
+    accepted = store.offers.get_challenge(challenge.id)
     assert accepted is not None
     assert accepted.status == "accepted" and accepted.answered_at == clock()
     with pytest.raises(ConflictError, match="accepted already"):
-        store.decline_challenge(challenge.id, bob.id)
-    assert store.list_challenges(ann.id) == [] == store.list_challenges(bob.id)
-    stored = store.load_match(match_id)
+        store.offers.decline_challenge(challenge.id, bob.id)
+    assert store.offers.list_challenges(ann.id) == [] == store.offers.list_challenges(bob.id)
+    stored = store.matches.load(match_id)
     assert stored is not None and stored.players == ["bob", "ann"]
 
 
 def test_challenges_declined_and_listed(store: Store, ann: User, bob: User, clock: Clock) -> None:
-    cat = store.create_user("cat", "password-cat")
-    first = store.create_challenge(ann.id, bob.id, SETTINGS)
+    cat = store.users.create("cat", "password-cat")
+    first = store.offers.create_challenge(ann.id, bob.id, SETTINGS)
     clock.advance(seconds=1)
-    second = store.create_challenge(cat.id, ann.id, {"game": "renju"})
+    second = store.offers.create_challenge(cat.id, ann.id, {"game": "renju"})
     clock.advance(seconds=1)
-    third = store.create_challenge(bob.id, cat.id, SETTINGS)
-    assert [c.id for c in store.list_challenges(ann.id)] == [first.id, second.id]
-    assert [c.id for c in store.list_challenges(cat.id)] == [second.id, third.id]
-    declined = store.decline_challenge(second.id, ann.id)
+    third = store.offers.create_challenge(bob.id, cat.id, SETTINGS)
+    assert [c.id for c in store.offers.list_challenges(ann.id)] == [first.id, second.id]
+    assert [c.id for c in store.offers.list_challenges(cat.id)] == [second.id, third.id]
+    declined = store.offers.decline_challenge(second.id, ann.id)
     assert declined.status == "declined"
     data, seats = _new_match(cat, ann)
     with pytest.raises(ConflictError, match="declined already"):
-        store.accept_challenge(second.id, ann.id, data, players=seats)
-    assert [c.id for c in store.list_challenges(ann.id)] == [first.id]
-    assert store.get_challenge(999) is None
+        store.offers.accept_challenge(second.id, ann.id, data, players=seats)
+    assert [c.id for c in store.offers.list_challenges(ann.id)] == [first.id]
+    assert store.offers.get_challenge(999) is None
 
 
 def test_challenges_that_are_refused(store: Store, ann: User, bob: User) -> None:
     with pytest.raises(NotAllowedError, match="challenge yourself"):
-        store.create_challenge(ann.id, ann.id, SETTINGS)
+        store.offers.create_challenge(ann.id, ann.id, SETTINGS)
     with pytest.raises(NotFoundError, match="no user 999"):
-        store.create_challenge(ann.id, 999, SETTINGS)
+        store.offers.create_challenge(ann.id, 999, SETTINGS)
     with pytest.raises(StoreError, match="match length"):
-        store.create_challenge(ann.id, bob.id, {"game": "renju", "length": 0})
+        store.offers.create_challenge(ann.id, bob.id, {"game": "renju", "length": 0})
     with pytest.raises(NotFoundError, match="no challenge 999"):
-        store.decline_challenge(999, bob.id)
-    assert store.list_challenges(ann.id) == []
+        store.offers.decline_challenge(999, bob.id)
+    assert store.offers.list_challenges(ann.id) == []
 
 
 def test_a_seek_whose_match_cannot_be_stored_stays_open(
@@ -209,38 +211,38 @@ def test_a_seek_whose_match_cannot_be_stored_stays_open(
 ) -> None:
     """Bug 7: the seek was taken in one transaction and its match stored in another, so a
     failure in between lost the seek and made no match."""
-    seek = store.create_seek(ann.id, SETTINGS)
+    seek = store.offers.create_seek(ann.id, SETTINGS)
     data, seats = _new_match(ann, bob)
 
     def broken(*args: Any) -> Any:
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(repository, "_event_rows", broken)
+    monkeypatch.setattr(new_matches, "event_rows", broken)
     with pytest.raises(RuntimeError, match="disk is full"):
-        store.accept_seek(seek.id, bob.id, data, players=seats)
-    assert store.list_seeks() == [seek]
-    assert store.list_matches() == []
+        store.offers.accept_seek(seek.id, bob.id, data, players=seats)
+    assert store.offers.list_seeks() == [seek]
+    assert store.matches.list_matches() == []
     monkeypatch.undo()
-    cat = store.create_user("cat", "password-cat")
+    cat = store.users.create("cat", "password-cat")
     with pytest.raises(StoreError, match="between the two players"):
-        store.accept_seek(seek.id, cat.id, data, players=seats)
-    assert store.list_seeks() == [seek]
-    match_id = store.accept_seek(seek.id, bob.id, data, players=seats)
-    assert [m.id for m in store.list_matches()] == [match_id]
+        store.offers.accept_seek(seek.id, cat.id, data, players=seats)
+    assert store.offers.list_seeks() == [seek]
+    match_id = store.offers.accept_seek(seek.id, bob.id, data, players=seats)
+    assert [m.id for m in store.matches.list_matches()] == [match_id]
 
 
 def test_a_challenge_whose_match_cannot_be_stored_stays_open(
     store: Store, ann: User, bob: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Bug 7, for challenges: accepted only together with its match."""
-    challenge = store.create_challenge(ann.id, bob.id, SETTINGS)
+    challenge = store.offers.create_challenge(ann.id, bob.id, SETTINGS)
     data, seats = _new_match(bob, ann)
 
     def broken(*args: Any) -> Any:
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(repository, "_event_rows", broken)
+    monkeypatch.setattr(new_matches, "event_rows", broken)
     with pytest.raises(RuntimeError, match="disk is full"):
-        store.accept_challenge(challenge.id, bob.id, data, players=seats)
-    assert store.list_challenges(bob.id) == [challenge]
-    assert store.list_matches() == []
+        store.offers.accept_challenge(challenge.id, bob.id, data, players=seats)
+    assert store.offers.list_challenges(bob.id) == [challenge]
+    assert store.matches.list_matches() == []

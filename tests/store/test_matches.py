@@ -56,7 +56,7 @@ def _summary(match: TablesMatch) -> dict[str, Any]:
 
 
 def _append(store: Store, match_id: str, match: TablesMatch, first: int) -> None:
-    store.append_events(
+    store.matches.append(
         match_id,
         [event.to_dict() for event in match.events[first:]],
         secrets=match.to_dict(secrets=True).get("secrets"),
@@ -75,7 +75,7 @@ def test_a_match_stored_in_turns_replays_to_the_same_state(
 ) -> None:
     ann, bob = users
     match = _match("ann", "bob", length=1)
-    match_id = store.create_match(match.to_dict(secrets=True), players=_seats(ann, bob))
+    match_id = store.matches.create(match.to_dict(secrets=True), players=_seats(ann, bob))
     assert len(match_id) == 8
     match.start()
     for _ in range(2):
@@ -86,7 +86,7 @@ def test_a_match_stored_in_turns_replays_to_the_same_state(
         _turn(match)
     _append(store, match_id, match, stored_so_far)
 
-    stored = store.load_match(match_id)
+    stored = store.matches.load(match_id)
     assert stored is not None and stored.events is not None
     assert [e["seq"] for e in stored.events] == list(range(len(match.events)))
     data = stored.as_match_dict(True)
@@ -121,11 +121,13 @@ def test_any_split_of_a_log_is_stored_and_replays(
         else:
             play_first(match)
     events = [e.to_dict() for e in match.events]
-    match_id = store.create_match({**match.to_dict(), "events": []}, players=_seats(ann, bob))
+    match_id = store.matches.create({**match.to_dict(), "events": []}, players=_seats(ann, bob))
     bounds = sorted({min(cut, len(events)) for cut in cuts} | {0, len(events)})
     for start, end in itertools.pairwise(bounds):
-        store.append_events(match_id, events[start:end], secrets=None, status="playing", summary={})
-    stored = store.load_match(match_id)
+        store.matches.append(
+            match_id, events[start:end], secrets=None, status="playing", summary={}
+        )
+    stored = store.matches.load(match_id)
     assert stored is not None
     again = TablesMatch.from_dict(stored.as_match_dict(False), time_source=clock)
     assert state_of(again) == state_of(match)
@@ -136,13 +138,13 @@ def test_a_match_created_with_events_and_finished(store: Store, users: tuple[Use
     match = _match("ann", "bob", length=1)
     match.start()
     _turn(match)
-    match_id = store.create_match(match.to_dict(secrets=True), players=_seats(ann, bob))
+    match_id = store.matches.create(match.to_dict(secrets=True), players=_seats(ann, bob))
     first = len(match.events)
     player = match.on_roll
     match.act(player, "resign", value=1)
     match.act(1 - player, "accept")
     _append(store, match_id, match, first)
-    stored = store.load_match(match_id)
+    stored = store.matches.load(match_id)
     assert stored is not None
     assert stored.status == "over"
     assert stored.summary == {"score": [1, 0], "winner": 1 - player, "end_reason": "resign"}
@@ -158,12 +160,12 @@ def test_fair_dice_go_on_after_loading_only_with_the_secrets(
         MatchSettings(game="backgammon", length=3, dice="fair"), ("ann", "bob"), time_source=clock
     )
     match.start()
-    match_id = store.create_match(match.to_dict(secrets=True), players=_seats(ann, bob))
+    match_id = store.matches.create(match.to_dict(secrets=True), players=_seats(ann, bob))
     first = len(match.events)
     for _ in range(2):
         _turn(match)
     _append(store, match_id, match, first)
-    stored = store.load_match(match_id)
+    stored = store.matches.load(match_id)
     assert stored is not None and stored.secrets == match.to_dict(secrets=True)["secrets"]
     assert "secrets" not in stored.as_match_dict(False)
     assert "secrets" not in stored.to_dict() and "events" not in stored.to_dict()
@@ -180,33 +182,33 @@ def test_a_seq_that_is_stored_already_is_refused_and_nothing_changes(
     ann, bob = users
     match = _match("ann", "bob", length=1)
     match.start()
-    match_id = store.create_match(match.to_dict(secrets=True), players=_seats(ann, bob))
+    match_id = store.matches.create(match.to_dict(secrets=True), players=_seats(ann, bob))
     first = len(match.events)
     _turn(match)
     _append(store, match_id, match, first)
-    before = store.load_match(match_id)
+    before = store.matches.load(match_id)
     with pytest.raises(EventConflictError, match="another server"):
-        store.append_events(
+        store.matches.append(
             match_id,
             [e.to_dict() for e in match.events[first - 1 :]],
             secrets=None,
             status="over",
             summary={"winner": 0},
         )
-    assert store.load_match(match_id) == before
+    assert store.matches.load(match_id) == before
 
 
 def test_appending_checks_its_events(store: Store, users: tuple[User, User]) -> None:
     ann, bob = users
     match = _match("ann", "bob", length=1)
     match.start()
-    match_id = store.create_match(match.to_dict(), players=_seats(ann, bob))
+    match_id = store.matches.create(match.to_dict(), players=_seats(ann, bob))
     events = [e.to_dict() for e in match.events]
     n = len(events)
     later = {"seq": n + 1, "kind": "roll"}
 
     def append(batch: list[dict[str, Any]], status: str = "playing") -> None:
-        store.append_events(match_id, batch, secrets=None, status=status, summary={})
+        store.matches.append(match_id, batch, secrets=None, status=status, summary={})
 
     with pytest.raises(StoreError, match=f"events {n} to {n} of match {match_id} are missing"):
         append([later])
@@ -219,8 +221,8 @@ def test_appending_checks_its_events(store: Store, users: tuple[User, User]) -> 
     with pytest.raises(StoreError, match="status 'won'"):
         append([], status="won")
     with pytest.raises(NotFoundError, match="no match nothing"):
-        store.append_events("nothing", [], secrets=None, status="playing", summary={})
-    loaded = store.load_match(match_id)
+        store.matches.append("nothing", [], secrets=None, status="playing", summary={})
+    loaded = store.matches.load(match_id)
     assert loaded is not None and loaded.events is not None and len(loaded.events) == n
 
 
@@ -231,38 +233,38 @@ def test_creating_a_match_checks_its_seats_and_record(
     data = _match("ann", "bob").to_dict()
     seats = _seats(ann, bob)
     with pytest.raises(StoreError, match="two seats"):
-        store.create_match(data, players=seats[:1])
+        store.matches.create(data, players=seats[:1])
     with pytest.raises(StoreError, match="a seat is"):
-        store.create_match(data, players=[seats[0], (None, "computer")])  # type: ignore[list-item]
+        store.matches.create(data, players=[seats[0], (None, "computer")])  # type: ignore[list-item]
     with pytest.raises(StoreError, match="seat kind 'robot'"):
-        store.create_match(data, players=[seats[0], PlayerSeat(None, "robot", None, "bob")])
+        store.matches.create(data, players=[seats[0], PlayerSeat(None, "robot", None, "bob")])
     with pytest.raises(StoreError, match="names must be the match's players"):
-        store.create_match(data, players=list(reversed(seats)))
+        store.matches.create(data, players=list(reversed(seats)))
     with pytest.raises(NotFoundError, match="no user 99"):
-        store.create_match(data, players=[seats[0], PlayerSeat(99, "human", None, "bob")])
+        store.matches.create(data, players=[seats[0], PlayerSeat(99, "human", None, "bob")])
     with pytest.raises(StoreError, match="not its settings' game"):
-        store.create_match({**data, "game": "nardy"}, players=seats)
+        store.matches.create({**data, "game": "nardy"}, players=seats)
     with pytest.raises(StoreError, match="match length"):
-        store.create_match({**data, "settings": {"length": -1}}, players=seats)
+        store.matches.create({**data, "settings": {"length": -1}}, players=seats)
     with pytest.raises(StoreError, match="needs game, settings, players"):
-        store.create_match({"game": "backgammon"}, players=seats)
+        store.matches.create({"game": "backgammon"}, players=seats)
     with pytest.raises(StoreError, match="start at seq 0"):
-        store.create_match({**data, "events": [{"seq": 3, "kind": "start"}]}, players=seats)
-    assert store.list_matches() == []
+        store.matches.create({**data, "events": [{"seq": 3, "kind": "start"}]}, players=seats)
+    assert store.matches.list_matches() == []
 
 
 def test_a_stored_match_as_a_client_sees_it(
     store: Store, users: tuple[User, User], clock: Clock
 ) -> None:
     ann, _ = users
-    match_id = store.create_match(
+    match_id = store.matches.create(
         _match("ann", "Computer", game="nardy").to_dict(), players=_seats(ann)
     )
     clock.advance(minutes=5)
-    store.append_events(
+    store.matches.append(
         match_id, [], secrets=None, status="playing", summary={"score": [0, 0], "winner": None}
     )
-    stored = store.load_match(match_id)
+    stored = store.matches.load(match_id)
     assert stored is not None
     assert stored.to_dict() == {
         "id": match_id,
@@ -279,14 +281,14 @@ def test_a_stored_match_as_a_client_sees_it(
     }
     assert stored.players == ["ann", "Computer"]
     assert stored.events == () and stored.secrets is None
-    assert store.load_match("nothing") is None
+    assert store.matches.load("nothing") is None
 
 
 def _finished(store: Store, seats: list[PlayerSeat], winner: int | None) -> str:
-    match_id = store.create_match(
+    match_id = store.matches.create(
         _match(*[seat.name for seat in seats], game="georgian").to_dict(), players=seats
     )
-    store.append_events(
+    store.matches.append(
         match_id,
         [],
         secrets=None,
@@ -300,47 +302,47 @@ def test_lists_histories_and_statistics(
     store: Store, users: tuple[User, User], clock: Clock
 ) -> None:
     ann, bob = users
-    cat = store.create_user("cat", "password-cat")
+    cat = store.users.create("cat", "password-cat")
     ann_bob = _seats(ann, bob)
     bob_ann = list(reversed(ann_bob))
     ids = []
     for seats, winner in [(ann_bob, 0), (bob_ann, 0), (ann_bob, None), (_seats(ann), 1)]:
         ids.append(_finished(store, seats, winner))
         clock.advance(minutes=1)
-    live = store.create_match(_match("bob", "ann").to_dict(), players=bob_ann)
+    live = store.matches.create(_match("bob", "ann").to_dict(), players=bob_ann)
     clock.advance(minutes=1)
-    store.create_match(_match("cat", "Computer").to_dict(), players=_seats(cat))
+    store.matches.create(_match("cat", "Computer").to_dict(), players=_seats(cat))
 
     def listed(matches: list[StoredMatch]) -> list[str]:
         return [m.id for m in matches]
 
-    everything = store.list_matches()
+    everything = store.matches.list_matches()
     assert len(everything) == 6 and everything[1].id == live
     assert all(m.events is None and m.secrets is None for m in everything)
     with pytest.raises(StoreError, match="load it whole"):
         everything[0].as_match_dict(False)
-    assert listed(store.list_matches(status="over")) == ids[::-1]
-    assert listed(store.list_matches(status="playing", user_id=ann.id)) == [live]
-    assert listed(store.list_matches(user_id=bob.id, limit=2)) == [live, ids[2]]
-    assert store.list_matches(user_id=999) == []
+    assert listed(store.matches.list_matches(status="over")) == ids[::-1]
+    assert listed(store.matches.list_matches(status="playing", user_id=ann.id)) == [live]
+    assert listed(store.matches.list_matches(user_id=bob.id, limit=2)) == [live, ids[2]]
+    assert store.matches.list_matches(user_id=999) == []
     with pytest.raises(StoreError, match="status 'live'"):
-        store.list_matches(status="live")
+        store.matches.list_matches(status="live")
     with pytest.raises(StoreError, match="limit"):
-        store.list_matches(limit=-1)
+        store.matches.list_matches(limit=-1)
 
-    assert listed(store.user_history(ann.id)) == ids[::-1]
-    assert listed(store.user_history(bob.id, limit=2)) == [ids[2], ids[1]]
-    assert store.user_history(cat.id) == []
-    assert store.user_stats(ann.id) == {"played": 4, "won": 1, "lost": 2}
-    assert store.user_stats(bob.id) == {"played": 3, "won": 1, "lost": 1}
-    assert store.user_stats(cat.id) == {"played": 0, "won": 0, "lost": 0}
+    assert listed(store.matches.history(ann.id)) == ids[::-1]
+    assert listed(store.matches.history(bob.id, limit=2)) == [ids[2], ids[1]]
+    assert store.matches.history(cat.id) == []
+    assert store.matches.stats(ann.id) == {"played": 4, "won": 1, "lost": 2}
+    assert store.matches.stats(bob.id) == {"played": 3, "won": 1, "lost": 1}
+    assert store.matches.stats(cat.id) == {"played": 0, "won": 0, "lost": 0}
 
 
 def test_seats_accept_plain_tuples(store: Store, users: tuple[User, User]) -> None:
     ann, _ = users
     seats: list[Any] = [(ann.id, "human", None, "ann"), (None, "computer", "random", "Bot")]
-    match_id = store.create_match(_match("ann", "Bot").to_dict(), players=seats)
-    stored = store.load_match(match_id)
+    match_id = store.matches.create(_match("ann", "Bot").to_dict(), players=seats)
+    stored = store.matches.load(match_id)
     assert stored is not None
     assert stored.seats == (
         PlayerSeat(ann.id, "human", None, "ann"),

@@ -67,11 +67,11 @@ def test_upgrade_makes_the_schema_from_nothing(database_url: str, tmp_path: Path
 def test_upgrading_twice_changes_nothing_and_keeps_the_data(database_url: str) -> None:
     upgrade_database(database_url)
     with Store(database_url) as store:
-        store.create_user("ann", None, guest=True)
+        store.users.create("ann", None, guest=True)
     upgrade_database(database_url)
     assert _revision(database_url) == "0004"
     with Store(database_url) as store:
-        assert store.get_user_by_name("ann") is not None
+        assert store.users.by_name("ann") is not None
 
 
 def test_models_and_migrations_agree(database_url: str) -> None:

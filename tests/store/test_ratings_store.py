@@ -16,12 +16,12 @@ from store.conftest import Clock
 
 @pytest.fixture
 def ann(store: Store) -> User:
-    return store.create_user("ann", "password-ann")
+    return store.users.create("ann", "password-ann")
 
 
 @pytest.fixture
 def bob(store: Store) -> User:
-    return store.create_user("bob", "password-bob")
+    return store.users.create("bob", "password-bob")
 
 
 def _renju(*names: str) -> Match:
@@ -39,12 +39,12 @@ def _finish(store: Store, match_id: str, match: Match, loser: int) -> None:
     match.forfeit(loser, "resigned")
     events = [e.to_dict() for e in match.events[first:]]
     summary: dict[str, Any] = {"winner": match.winner, "score": list(match.score)}
-    store.append_events(match_id, events, secrets=None, status="over", summary=summary)
+    store.matches.append(match_id, events, secrets=None, status="over", summary=summary)
 
 
 def _played(store: Store, first: User, second: User, *, rated: bool, loser: int = 1) -> str:
     match = _renju(first.name, second.name)
-    match_id = store.create_match(
+    match_id = store.matches.create(
         match.to_dict(secrets=True), players=_seats(first, second), rated=rated
     )
     _finish(store, match_id, match, loser)
@@ -60,7 +60,7 @@ def test_a_rated_result_rates_both_players_once(
     assert board[0].ratings.glicko2.rating > 1500 > board[1].ratings.glicko2.rating
     assert board[0].to_dict()["display"].endswith("?") and board[0].games == 1
     # Storing the summary again (a server pausing) rates nothing more.
-    store.append_events(match_id, [], secrets=None, status="over", summary={"winner": 0})
+    store.matches.append(match_id, [], secrets=None, status="over", summary={"winner": 0})
     assert [p.match_id for p in store.ratings.history(ann.id, "renju", 50)] == [match_id]
     clock.advance(minutes=5)
     _played(store, ann, bob, rated=True, loser=0)
@@ -81,18 +81,18 @@ def test_computer_and_guest_games_cannot_be_rated(store: Store, ann: User) -> No
         PlayerSeat(None, "computer", "random", "Computer"),
     ]
     with pytest.raises(NotAllowedError, match="against the computer are casual"):
-        store.create_match(match.to_dict(secrets=True), players=seats, rated=True)
-    guest = store.create_guest()
+        store.matches.create(match.to_dict(secrets=True), players=seats, rated=True)
+    guest = store.users.create_guest()
     with pytest.raises(NotAllowedError, match="guests play casual games only"):
-        store.create_challenge(ann.id, guest.id, {"game": "renju"}, rated=True)
-    assert store.create_challenge(ann.id, guest.id, {"game": "renju"}).rated is False
+        store.offers.create_challenge(ann.id, guest.id, {"game": "renju"}, rated=True)
+    assert store.offers.create_challenge(ann.id, guest.id, {"game": "renju"}).rated is False
 
 
 def test_a_rated_challenge_makes_a_rated_match(store: Store, ann: User, bob: User) -> None:
-    challenge = store.create_challenge(ann.id, bob.id, {"game": "renju"}, rated=True)
+    challenge = store.offers.create_challenge(ann.id, bob.id, {"game": "renju"}, rated=True)
     assert challenge.to_dict()["rated"] is True
     match = _renju("ann", "bob")
-    match_id = store.accept_challenge(
+    match_id = store.offers.accept_challenge(
         challenge.id, bob.id, match.to_dict(secrets=True), players=_seats(ann, bob), rated=True
     )
     _finish(store, match_id, match, 0)
@@ -113,7 +113,9 @@ def test_seeding_and_shown_ratings_give_newcomers_1500(store: Store, ann: User, 
 def test_renju_is_rated_game_by_game_and_a_draw_is_half(store: Store, ann: User, bob: User) -> None:
     match = new_match(MatchSettings("renju", length=2), ["ann", "bob"])
     match.start()
-    match_id = store.create_match(match.to_dict(secrets=True), players=_seats(ann, bob), rated=True)
+    match_id = store.matches.create(
+        match.to_dict(secrets=True), players=_seats(ann, bob), rated=True
+    )
 
     def act(seat: int, action: Any) -> None:
         first = len(match.events)
@@ -121,7 +123,7 @@ def test_renju_is_rated_game_by_game_and_a_draw_is_half(store: Store, ann: User,
         events = [e.to_dict() for e in match.events[first:]]
         summary = {"winner": match.winner, "score": list(match.score)}
         status = "over" if match.is_over else "playing"
-        store.append_events(match_id, events, secrets=None, status=status, summary=summary)
+        store.matches.append(match_id, events, secrets=None, status=status, summary=summary)
 
     act(0, OfferDraw())
     act(1, Accept())  # game 1 drawn: rated at once, the match goes on

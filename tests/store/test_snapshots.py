@@ -20,7 +20,7 @@ ROLLS = [(3, 1), (6, 5), (4, 2), (5, 5), (6, 1), (2, 2), (5, 3), (4, 4), (6, 2),
 @pytest.fixture
 def match_id(store: Store, make_user: Callable[[str], User]) -> str:
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in (make_user("ann"), make_user("bob"))]
-    return store.create_match(new_match().to_dict(), players=seats)
+    return store.matches.create(new_match().to_dict(), players=seats)
 
 
 def new_match() -> TablesMatch:
@@ -40,7 +40,7 @@ def turns(match: TablesMatch, count: int) -> None:
 
 
 def append(store: Store, match_id: str, match: TablesMatch, first: int, *, snapshot: bool) -> None:
-    store.append_events(
+    store.matches.append(
         match_id,
         [e.to_dict() for e in match.events[first:]],
         secrets=None,
@@ -62,7 +62,7 @@ def test_the_latest_snapshot_is_stored_and_the_events_after_it_replayed(
     turns(match, 2)
     append(store, match_id, match, first, snapshot=False)  # the snapshot stays
 
-    stored = store.load_match(match_id)
+    stored = store.matches.load(match_id)
     assert stored is not None and stored.events is not None
     assert stored.snapshot == saved and stored.snapshot["events"] == first
     events = [event_from_dict(e) for e in stored.events]
@@ -75,8 +75,8 @@ def test_lists_and_histories_leave_the_snapshot_out(store: Store, match_id: str)
     match = new_match()
     match.start()
     append(store, match_id, match, 0, snapshot=True)
-    assert all(m.snapshot is None for m in store.list_matches())
-    stored = store.load_match(match_id)
+    assert all(m.snapshot is None for m in store.matches.list_matches())
+    stored = store.matches.load(match_id)
     assert stored is not None and stored.snapshot is not None
     assert "snapshot" not in stored.to_dict() and "snapshot" not in repr(stored)
 
@@ -90,10 +90,10 @@ def test_a_refused_append_leaves_the_stored_snapshot(store: Store, match_id: str
     turns(match, 1)
     with pytest.raises(EventConflictError):
         append(store, match_id, match, 0, snapshot=True)  # the first events again
-    stored = store.load_match(match_id)
+    stored = store.matches.load(match_id)
     assert stored is not None and stored.snapshot == kept
 
 
 def test_a_match_stored_before_any_snapshot_has_none(store: Store, match_id: str) -> None:
-    stored = store.load_match(match_id)
+    stored = store.matches.load(match_id)
     assert stored is not None and stored.snapshot is None

@@ -15,7 +15,7 @@ SETTINGS = TournamentSettings("swiss", rounds=3).to_dict()
 
 
 def _users(store: Store, *names: str) -> list[User]:
-    return [store.create_user(name, f"password-{name}") for name in names]
+    return [store.users.create(name, f"password-{name}") for name in names]
 
 
 def test_entries_state_and_games_are_kept(store: Store, clock: Clock) -> None:
@@ -51,14 +51,14 @@ def test_entries_state_and_games_are_kept(store: Store, clock: Clock) -> None:
     match = new_match(MatchSettings("renju"), ["ann", "bob"])
     match.start()
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in (ann, bob)]
-    match_id = store.create_match(
+    match_id = store.matches.create(
         match.to_dict(secrets=True),
         players=seats,
         rated=True,
         then=tournaments.link(made.id, 1, 1, 1),
     )
     with pytest.raises(ConflictError):  # a pairing gets one match
-        store.create_match(
+        store.matches.create(
             match.to_dict(secrets=True), players=seats, then=tournaments.link(made.id, 1, 1, 1)
         )
     stored = tournaments.need(made.id)
@@ -78,7 +78,7 @@ def test_entries_state_and_games_are_kept(store: Store, clock: Clock) -> None:
 
 def test_guests_enter_casual_tournaments_only(store: Store) -> None:
     (ann,) = _users(store, "ann")
-    guest = store.create_guest()
+    guest = store.users.create_guest()
     tournaments = store.tournaments
     rated = tournaments.create(
         ann.id, "Rated", SETTINGS, rated=True, grace_seconds=60, starts_at=None

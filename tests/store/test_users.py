@@ -45,7 +45,7 @@ def _stored_hash(url: str, name: str) -> str | None:
 
 
 def test_a_new_user(store: Store, clock: Clock) -> None:
-    user = store.create_user("Ann_1-b", "correct horse")
+    user = store.users.create("Ann_1-b", "correct horse")
     assert isinstance(user, User) and user.name == "Ann_1-b" and not user.guest
     assert user.created_at == clock() and user.created_at.tzinfo == UTC
     assert user.to_dict() == {
@@ -54,12 +54,12 @@ def test_a_new_user(store: Store, clock: Clock) -> None:
         "guest": False,
         "created_at": "2026-01-01T12:00:00+00:00",
     }
-    assert store.get_user(user.id) == user
-    assert store.get_user_by_name("ann_1-B") == user
+    assert store.users.get(user.id) == user
+    assert store.users.by_name("ann_1-B") == user
 
 
 def test_users_are_frozen_values(store: Store) -> None:
-    user = store.create_user("ann", "correct horse")
+    user = store.users.create("ann", "correct horse")
     with pytest.raises(AttributeError):
         user.name = "bob"  # type: ignore[misc]
 
@@ -69,81 +69,81 @@ def test_users_are_frozen_values(store: Store) -> None:
 )
 def test_names_that_are_refused(store: Store, name: str) -> None:
     with pytest.raises(BadNameError) as caught:
-        store.create_user(name, "correct horse")
+        store.users.create(name, "correct horse")
     assert isinstance(caught.value, StoreError) and isinstance(caught.value, GameError)
 
 
 def test_names_are_unique_whatever_the_case(store: Store) -> None:
-    store.create_user("Ann", "correct horse")
+    store.users.create("Ann", "correct horse")
     with pytest.raises(NameTakenError, match="ann is taken"):
-        store.create_user("ann", "another one")
+        store.users.create("ann", "another one")
     with pytest.raises(NameTakenError):
-        store.create_user("ANN", None, guest=True)
+        store.users.create("ANN", None, guest=True)
 
 
 @pytest.mark.parametrize("password", [None, "", "seven77", "x" * 1025])
 def test_passwords_that_are_refused(store: Store, password: str | None) -> None:
     with pytest.raises(BadPasswordError):
-        store.create_user("ann", password)
-    assert store.get_user_by_name("ann") is None
+        store.users.create("ann", password)
+    assert store.users.by_name("ann") is None
 
 
 def test_a_guest_has_no_password(store: Store, migrated_url: str) -> None:
-    guest = store.create_user("Guest-abcd", None, guest=True)
+    guest = store.users.create("Guest-abcd", None, guest=True)
     assert guest.guest and guest.to_dict()["guest"] is True
     assert _stored_hash(migrated_url, "Guest-abcd") is None
-    assert store.authenticate("Guest-abcd", "") is None
+    assert store.users.authenticate("Guest-abcd", "") is None
     with pytest.raises(BadPasswordError, match="guest has no password"):
-        store.create_user("Guest-efgh", "correct horse", guest=True)
+        store.users.create("Guest-efgh", "correct horse", guest=True)
 
 
 def test_create_guest_picks_a_free_guest_name(store: Store) -> None:
-    guests = [store.create_guest() for _ in range(5)]
+    guests = [store.users.create_guest() for _ in range(5)]
     assert len({g.name for g in guests}) == 5
     assert all(g.guest and g.name.startswith("Guest-") and len(g.name) == 10 for g in guests)
 
 
 def test_authenticate(store: Store) -> None:
-    ann = store.create_user("Ann", "correct horse")
-    assert store.authenticate("Ann", "correct horse") == ann
-    assert store.authenticate("aNN", "correct horse") == ann
-    assert store.authenticate("Ann", "correct horsE") is None
-    assert store.authenticate("Bob", "correct horse") is None
-    assert store.authenticate("", "") is None
+    ann = store.users.create("Ann", "correct horse")
+    assert store.users.authenticate("Ann", "correct horse") == ann
+    assert store.users.authenticate("aNN", "correct horse") == ann
+    assert store.users.authenticate("Ann", "correct horsE") is None
+    assert store.users.authenticate("Bob", "correct horse") is None
+    assert store.users.authenticate("", "") is None
 
 
 def test_an_unknown_name_costs_a_verification_too(migrated_url: str) -> None:
     hasher = CountingHasher()
     with Store(migrated_url, password_hasher=hasher) as store:
-        store.create_user("ann", "correct horse")
-        store.authenticate("nobody", "correct horse")
+        store.users.create("ann", "correct horse")
+        store.users.authenticate("nobody", "correct horse")
         assert hasher.verified == 1
-        store.authenticate("ann", "wrong password")
+        store.users.authenticate("ann", "wrong password")
         assert hasher.verified == 2
 
 
 def test_a_login_replaces_a_hash_made_with_older_parameters(migrated_url: str) -> None:
     stronger = PasswordHasher(time_cost=2, memory_cost=16, parallelism=1)
     with Store(migrated_url, password_hasher=WEAK) as old:
-        ann = old.create_user("ann", "correct horse")
+        ann = old.users.create("ann", "correct horse")
         weak_hash = _stored_hash(migrated_url, "ann")
     with Store(migrated_url, password_hasher=stronger) as new:
-        assert new.authenticate("ann", "wrong password") is None
+        assert new.users.authenticate("ann", "wrong password") is None
         assert _stored_hash(migrated_url, "ann") == weak_hash
-        assert new.authenticate("ann", "correct horse") == ann
+        assert new.users.authenticate("ann", "correct horse") == ann
         fresh = _stored_hash(migrated_url, "ann")
         assert fresh is not None and fresh != weak_hash and "t=2" in fresh
-        assert new.authenticate("ann", "correct horse") == ann
+        assert new.users.authenticate("ann", "correct horse") == ann
 
 
 def test_passwords_are_never_stored_in_clear(
     store: Store, migrated_url: str, tmp_path: Path
 ) -> None:
     password = "Sw0rdfish-unique-7d1e"
-    store.create_user("ann", password)
-    ann = store.authenticate("ann", password)
+    store.users.create("ann", password)
+    ann = store.users.authenticate("ann", password)
     assert ann is not None
-    token, csrf = store.create_session(ann.id)
+    token, csrf = store.users.create_session(ann.id)
     engine = make_engine(migrated_url)
     with engine.connect() as connection:
         rows = connection.execute(select(UserRow.__table__)).all()

@@ -114,5 +114,5 @@ def test_taraguchi_and_yamaguchi_prompts() -> None:
     typed = lines("h8", "h9", "h10", "3", "resign")
     TerminalGame(match, {}, ScriptedInput(output, typed), output).run()
     out = output.getvalue()
-    assert "Ann, Yamaguchi: declare 1 to 116 fifth moves> 3" in out
+    assert "Ann, Yamaguchi: declare 1 to 62 fifth moves> 3" in out
     assert "Ann: declares 3 fifth moves" in out

@@ -96,10 +96,27 @@ def test_a_whole_game_against_the_computer(monkeypatch: pytest.MonkeyPatch, game
         monkeypatch, ["play", game, "--vs", "computer", "--seed", "7"], moves_then_first()
     )
     assert status == 0
-    assert "wins the match" in out.splitlines()[-1]
+    told = out.splitlines()
+    if game != "renju":  # renju's analysis is not offered in the terminal yet
+        assert told.pop().startswith("Type analyse for the match's analysis")
+    assert "wins the match" in told[-1]
     assert stdin.lines > 4
     assert "is not a command" not in out and "cannot" not in out
     assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_the_match_is_analysed_when_it_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    playing = moves_then_first()
+
+    def strategy(output: str) -> str:
+        return "analyse" if output.endswith("or press Enter to leave: ") else playing(output)
+
+    argv = ["play", "backgammon", "--vs", "computer", "--seed", "7"]
+    status, out, _ = run_cli(monkeypatch, argv, strategy)
+    assert status == 0
+    after = out[out.rindex("or press Enter to leave: analyse") :]
+    assert "Error rate mEMG" in after and "Luck rate mEMG" in after and "Rating" in after
+    assert "Human" in after.splitlines()[1] and "Computer" in after.splitlines()[1]
 
 
 def test_the_same_seed_plays_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -235,7 +252,7 @@ def test_resigning_a_gammon_and_a_nardy_surrender() -> None:
     nardy = TablesMatch(MatchSettings("nardy"), ("Human", "Computer"), dice=OpeningThreeOne())
     _, out = play(nardy, lines("resign"))
     assert "Human: resigns (1 point)" in out
-    assert "Game over: Computer wins (an oin, 1 point) by resignation." in out
+    assert "Game over: Computer wins (an oin, 1 point): Human resigned." in out
 
 
 def test_renju_draw_offer_moves_and_pass() -> None:
@@ -247,7 +264,7 @@ def test_renju_draw_offer_moves_and_pass() -> None:
     assert "pass breaks the opening rule" in out
     assert "a1 breaks the opening rule" in out
     assert "Points you may play" in out
-    assert "Game over: Computer wins (1 point) by resignation." in out
+    assert "Game over: Computer wins (1 point): Human resigned." in out
 
 
 def test_two_people_at_one_keyboard() -> None:
@@ -256,7 +273,7 @@ def test_two_people_at_one_keyboard() -> None:
     assert "Ann (black)> h8" in out
     assert "Bob (white)> draw" in out
     assert "Ann (black), accept or decline the draw, or move> accept" in out
-    assert "Game over: a draw by agreement." in out
+    assert "Game over: a draw (by agreement)." in out
 
 
 def test_a_money_session_between_games() -> None:
@@ -266,7 +283,7 @@ def test_a_money_session_between_games() -> None:
     _, out = play(match, lines("resign 1", "hint", "next", "resign 1", "end"))
     assert "Next game or end the session (next/end)> hint\nYou may: next, end." in out
     assert "--- Game 2 ---" in out
-    assert out.rstrip().endswith("Computer wins the session 2-0")
+    assert "Computer wins the session 2-0\nType analyse for the match's analysis" in out
 
 
 def test_running_out_of_time_loses_the_match() -> None:

@@ -33,8 +33,8 @@ A swap is offered to the player whose colour is to move: he keeps his colour or 
 Yamaguchi (the RIF's rule for the World Championships 2009-2015):
 
 1. the tentative first player puts one of the 26 openings and declares how many fifth moves
-   will be offered: 1 to 116 (the RIF's text sets no maximum; the offers must not be
-   symmetrical, and 116 is the most that every position after move 4 can hold: see
+   will be offered: 1 to 62 (the RIF's text sets no maximum; the offers must not be
+   symmetrical, and 62 is the most that every position after move 4 can hold: see
    ``YAMAGUCHI_MOST_OFFERS``);
 2. the other player may swap;
 3. White puts move 4 anywhere;
@@ -52,6 +52,7 @@ from typing import Any, Literal, cast
 from gamehall.errors import IllegalMoveError, RecordError
 from gamehall.renju import Board
 from gamehall.renju.points import chebyshev_from_center, read_point
+from gamehall.renju.symmetry import equivalent
 
 Step = Literal["place3", "choose", "place2", "choose-colour"]
 STEPS: tuple[Step, ...] = ("place3", "choose", "place2", "choose-colour")
@@ -155,29 +156,6 @@ SOOSORV_STEPS: tuple[SoosorvStep, ...] = (
 MOST_OFFERS = 8
 
 
-def _symmetries(board: Board) -> list[tuple[int, int, int]]:
-    """The symmetries of the square around h8 (as (swap axes, sign x, sign y)) that map the
-    stones of ``board`` onto stones of the same colour."""
-    stones = board.stones()
-    found = []
-    for swap in (0, 1):
-        for sx in (1, -1):
-            for sy in (1, -1):
-                if all(stones.get(_image(p, (swap, sx, sy))) == c for p, c in stones.items()):
-                    found.append((swap, sx, sy))
-    return found
-
-
-def _image(point: str, symmetry: tuple[int, int, int]) -> str:
-    """The point ``symmetry`` maps ``point`` to (about h8)."""
-    swap, sx, sy = symmetry
-    x, y = "abcdefghijklmno".index(point[0]) - 7, int(point[1:]) - 8
-    if swap:
-        x, y = y, x
-    x, y = sx * x, sy * y
-    return f"{'abcdefghijklmno'[x + 7]}{y + 8}"
-
-
 def _declared_dict(
     rule: str, first: int, step: str, count: int, offers: tuple[str, ...]
 ) -> dict[str, Any]:
@@ -205,18 +183,18 @@ def _read_declared(
 
 
 def _check_offer(board: Board, offers: tuple[str, ...], name: str) -> None:
-    """Refuse a fifth-move offer that is taken, repeated or symmetrical to an earlier one."""
+    """Refuse a fifth-move offer that is taken, repeated or symmetrical to an earlier one (by
+    any symmetry of the position, about any centre or axis: ``renju.symmetry``)."""
     if board.stone_at(name) is not None:
         raise IllegalMoveError(f"{name} is occupied: offer an empty point")
     if name in offers:
         raise IllegalMoveError(f"{name} is already offered")
-    for symmetry in _symmetries(board):
-        image = _image(name, symmetry)
-        if image in offers:
-            raise IllegalMoveError(
-                f"{name} is symmetrical to the offer {image} in this position: "
-                "the fifth moves offered must all be different"
-            )
+    image = equivalent(name, offers, board.stones())
+    if image is not None:
+        raise IllegalMoveError(
+            f"{name} is symmetrical to the offer {image} in this position: "
+            "the fifth moves offered must all be different"
+        )
 
 
 @dataclass(frozen=True)
@@ -453,13 +431,13 @@ YAMAGUCHI_STEPS: tuple[YamaguchiStep, ...] = (
     "offers",
     "select",
 )
-YAMAGUCHI_MOST_OFFERS = 116
+YAMAGUCHI_MOST_OFFERS = 62
 """The most fifth moves the first player may declare under Yamaguchi. The RIF's text of the rule
 says only "declares how many 5th moves will be offered" and "symmetrical moves not allowed", so
 the one limit is the rule's own: Black must be able to offer that many points, no two of them
 symmetrical, whatever White's move 4. The position after move 4 with the fewest such points
-(such as h8 g7 f6 a1, symmetrical about a diagonal) has 116, and none has fewer
-(``tests/play/test_renju_yamaguchi_limit.py`` goes through them all)."""
+(h8 g8 i8 j8: symmetrical about row 8 and about the line between columns h and i) has 62, and
+none has fewer (``tests/play/test_renju_yamaguchi_limit.py`` goes through them all)."""
 
 
 @dataclass(frozen=True)

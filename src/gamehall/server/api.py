@@ -108,7 +108,7 @@ def _seats_in_random_order(first: User, second: User) -> list[PlayerSeat]:
 
 
 def _logged_in(hall: Services, user: User, response: Response) -> LoggedIn:
-    token, csrf_token = hall.store.create_session(user.id, hall.config.session_days)
+    token, csrf_token = hall.store.users.create_session(user.id, hall.config.session_days)
     set_session_cookie(response, token, hall.config)
     return LoggedIn(user=UserView.of(user), csrf_token=csrf_token)
 
@@ -118,14 +118,14 @@ async def register(
     body: Credentials, hall: Hall, response: Response, _: LimitedRegister
 ) -> LoggedIn:
     """Make an account and log in to it (its password hashed in the hashing pool)."""
-    user = await hall.hashing.run(hall.store.create_user, body.name, body.password)
+    user = await hall.hashing.run(hall.store.users.create, body.name, body.password)
     return await hall.workers.store(_logged_in, hall, user, response)
 
 
 @router.post("/login", dependencies=[Depends(from_our_pages)])
 async def login(body: Credentials, hall: Hall, response: Response, _: LimitedLogin) -> LoggedIn:
     """Log in with a name and a password (checked in the hashing pool)."""
-    user = await hall.hashing.run(hall.store.authenticate, body.name, body.password)
+    user = await hall.hashing.run(hall.store.users.authenticate, body.name, body.password)
     if user is None:
         raise HTTPException(401, "wrong name or password")
     return await hall.workers.store(_logged_in, hall, user, response)
@@ -135,14 +135,14 @@ async def login(body: Credentials, hall: Hall, response: Response, _: LimitedLog
 @on_store_threads
 def guest(hall: Hall, response: Response, _: LimitedGuest) -> LoggedIn:
     """Play without an account, as a new guest ``Guest-xxxx``."""
-    return _logged_in(hall, hall.store.create_guest(), response)
+    return _logged_in(hall, hall.store.users.create_guest(), response)
 
 
 @router.post("/logout")
 @on_store_threads
 def logout(session: Acting, hall: Hall, request: Request, response: Response) -> Empty:
     """End this session."""
-    hall.store.delete_session(request.cookies.get(SESSION_COOKIE, ""))
+    hall.store.users.delete_session(request.cookies.get(SESSION_COOKIE, ""))
     clear_session_cookie(response, hall.config)
     return Empty()
 
@@ -159,14 +159,14 @@ async def me(session: MaybeSession) -> Me:
 @on_store_threads
 def profile(name: str, hall: Hall) -> Profile:
     """A player's page: when they joined, what they played and won, their last matches."""
-    user = hall.store.get_user_by_name(name)
+    user = hall.store.users.by_name(name)
     if user is None:
         raise HTTPException(404, f"there is no player named {name}")
-    stats = hall.store.user_stats(user.id)
+    stats = hall.store.matches.stats(user.id)
     return Profile(
         user=UserView.of(user),
         stats=Stats(played=stats["played"], won=stats["won"], lost=stats["lost"]),
-        recent=[MatchView.of(m) for m in hall.store.user_history(user.id)],
+        recent=[MatchView.of(m) for m in hall.store.matches.history(user.id)],
     )
 
 
@@ -177,7 +177,7 @@ def profile(name: str, hall: Hall) -> Profile:
 @on_store_threads
 def list_seeks(hall: Hall) -> Seeks:
     """The open seeks, oldest first."""
-    return Seeks(seeks=[SeekView.of(s) for s in hall.store.list_seeks()])
+    return Seeks(seeks=[SeekView.of(s) for s in hall.store.offers.list_seeks()])
 
 
 @router.post("/seeks")
@@ -185,7 +185,7 @@ def list_seeks(hall: Hall) -> Seeks:
 def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) -> SeekView:
     """Offer a match to anybody, rated or casual (guests play casual games only)."""
     settings = read_settings(body.settings)
-    seek = hall.store.create_seek(
+    seek = hall.store.offers.create_seek(
         session.user.id, settings.to_dict(), rated=body.rated, seed=body.seed
     )
     return SeekView.of(seek)
@@ -196,7 +196,7 @@ def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) ->
 def delete_seek(seek_id: int, session: Acting, hall: Hall) -> Empty:
     """Withdraw my seek."""
     stored_id(seek_id, "seek")
-    hall.store.delete_seek(seek_id, session.user.id)
+    hall.store.offers.delete_seek(seek_id, session.user.id)
     return Empty()
 
 
@@ -212,7 +212,7 @@ async def _start_match(
     """Start the match of a seek or challenge between its maker and the accepter (with the
     maker's and the accepter's fair-dice seeds, those given); ``save`` stores it in the
     transaction that accepts the seek or challenge."""
-    other = await hall.workers.store(hall.store.get_user, other_id)
+    other = await hall.workers.store(hall.store.users.get, other_id)
     if other is None:
         raise HTTPException(404, "the player who made this offer is gone")
     seats = _seats_in_random_order(other, session.user)
@@ -235,10 +235,10 @@ async def accept_seek(
     """Accept somebody's seek: the match starts (the seek is taken only with its match), and
     its maker is told on his own socket."""
     stored_id(seek_id, "seek")
-    seek = await hall.workers.store(hall.store.get_seek, seek_id)
+    seek = await hall.workers.store(hall.store.offers.get_seek, seek_id)
     if seek is None:
         raise HTTPException(404, f"there is no seek {seek_id}")
-    save = partial(hall.store.accept_seek, seek_id, session.user.id, rated=seek.rated)
+    save = partial(hall.store.offers.accept_seek, seek_id, session.user.id, rated=seek.rated)
     created = await _start_match(hall, seek.user_id, session, seek.settings, save, body, seek.seed)
     offer_accepted(
         hall.channels,
@@ -258,7 +258,7 @@ async def accept_seek(
 @on_store_threads
 def list_challenges(session: Session, hall: Hall) -> Challenges:
     """The open challenges to me and from me."""
-    challenges = hall.store.list_challenges(session.user.id)
+    challenges = hall.store.offers.list_challenges(session.user.id)
     return Challenges(challenges=[ChallengeView.of(c) for c in challenges])
 
 
@@ -268,11 +268,11 @@ def create_challenge(
     body: ChallengeBody, session: Acting, hall: Hall, _: LimitedChallenges
 ) -> ChallengeView:
     """Challenge a player by name (both are told on their own sockets)."""
-    opponent = hall.store.get_user_by_name(body.opponent)
+    opponent = hall.store.users.by_name(body.opponent)
     if opponent is None:
         raise HTTPException(404, f"there is no player named {body.opponent}")
     settings = read_settings(body.settings)
-    challenge = hall.store.create_challenge(
+    challenge = hall.store.offers.create_challenge(
         session.user.id, opponent.id, settings.to_dict(), rated=body.rated, seed=body.seed
     )
     challenges_changed_from_thread(hall, session.user.id, opponent.id)
@@ -289,11 +289,11 @@ async def accept_challenge(
     """Accept a challenge made to me: the match starts, and the challenger is told on his own
     socket."""
     stored_id(challenge_id, "challenge")
-    challenge = await hall.workers.store(hall.store.get_challenge, challenge_id)
+    challenge = await hall.workers.store(hall.store.offers.get_challenge, challenge_id)
     if challenge is None:
         raise HTTPException(404, f"there is no challenge {challenge_id}")
     save = partial(
-        hall.store.accept_challenge, challenge_id, session.user.id, rated=challenge.rated
+        hall.store.offers.accept_challenge, challenge_id, session.user.id, rated=challenge.rated
     )
     created = await _start_match(
         hall, challenge.from_user_id, session, challenge.settings, save, body, challenge.seed
@@ -314,7 +314,7 @@ async def accept_challenge(
 def withdraw_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
     """Withdraw a challenge I made, before it is answered."""
     stored_id(challenge_id, "challenge")
-    challenge = hall.store.withdraw_challenge(challenge_id, session.user.id)
+    challenge = hall.store.offers.withdraw_challenge(challenge_id, session.user.id)
     challenges_changed_from_thread(hall, challenge.from_user_id, challenge.to_user_id)
     return Empty()
 
@@ -324,7 +324,7 @@ def withdraw_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
 def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
     """Decline a challenge made to me."""
     stored_id(challenge_id, "challenge")
-    challenge = hall.store.decline_challenge(challenge_id, session.user.id)
+    challenge = hall.store.offers.decline_challenge(challenge_id, session.user.id)
     challenges_changed_from_thread(hall, challenge.from_user_id, challenge.to_user_id)
     return Empty()
 
@@ -369,17 +369,17 @@ def list_matches(
     """Matches, newest first: being played (``live``), finished or all; of one player."""
     user_id = None
     if user is not None:
-        found = hall.store.get_user_by_name(user)
+        found = hall.store.users.by_name(user)
         if found is None:
             raise HTTPException(404, f"there is no player named {user}")
         user_id = found.id
     stored_status = {"live": "playing", "over": "over", "all": None}[status]
-    matches = hall.store.list_matches(status=stored_status, user_id=user_id, limit=limit)
+    matches = hall.store.matches.list_matches(status=stored_status, user_id=user_id, limit=limit)
     return Matches(matches=[MatchView.of(m) for m in matches])
 
 
 def _stored(hall: Services, match_id: str) -> StoredMatch:
-    stored = hall.store.load_match(match_id)
+    stored = hall.store.matches.load(match_id)
     if stored is None:
         raise HTTPException(404, f"there is no match {match_id}")
     return stored

@@ -36,7 +36,7 @@ def session_of(connection: HTTPConnection) -> SessionInfo | None:
     token = connection.cookies.get(SESSION_COOKIE)
     if not token:
         return None
-    return services_of(connection).store.get_session(token)
+    return services_of(connection).store.users.get_session(token)
 
 
 async def optional_session(request: Request, hall: Hall) -> SessionInfo | None:

@@ -22,6 +22,8 @@ from pydantic import (
 )
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from gamehall.errors import GameError
+
 PREFIX = "GAMEHALL_"
 
 
@@ -41,7 +43,7 @@ registrations and guest sessions per client address; seeks and challenges per us
 frames per socket."""
 
 
-class ConfigError(ValueError):
+class ConfigError(GameError):
     """An environment variable whose value cannot be used; the message names it."""
 
 

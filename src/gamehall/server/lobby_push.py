@@ -61,7 +61,7 @@ class LobbyHub(Background):
             self.online = online
             for connection in list(self.sockets):
                 connection.send(self.online_message())
-        seeks = [seek.to_dict() for seek in await self.workers.store(self.store.list_seeks)]
+        seeks = [seek.to_dict() for seek in await self.workers.store(self.store.offers.list_seeks)]
         if seeks == self.seeks:
             return False
         self.seeks = seeks

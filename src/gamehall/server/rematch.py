@@ -79,7 +79,7 @@ class RematchOffers:
             if mine is None or mine == seat:
                 self.offers[match_id] = seat
             elif mine == 0:  # both asked at once: seat 0's starts it
-                stored = await self.live.workers.store(self.store.load_match, match_id)
+                stored = await self.live.workers.store(self.store.matches.load, match_id)
                 if stored is not None:
                     await self.start(stored)
 
@@ -100,7 +100,7 @@ def _seat_of(stored: StoredMatch, user_id: int) -> int:
 async def rematch(match_id: str, session: Acting, hall: Hall) -> RematchAnswer:
     """Offer a rematch, or accept the opponent's offer: the match starts again with the seats
     swapped (at once against the computer)."""
-    stored = await hall.workers.store(hall.store.load_match, match_id)
+    stored = await hall.workers.store(hall.store.matches.load, match_id)
     if stored is None:
         raise HTTPException(404, f"there is no match {match_id}")
     if stored.status != "over":

@@ -20,7 +20,7 @@ class ReviewAnswer(Answer):
 @router.get("/matches/{match_id}/review")
 async def review(match_id: str, hall: Hall) -> ReviewAnswer:
     """Every step of a finished match (409 while it is being played)."""
-    stored = await hall.workers.store(hall.store.load_match, match_id)
+    stored = await hall.workers.store(hall.store.matches.load, match_id)
     if stored is None:
         raise HTTPException(404, f"there is no match {match_id}")
     if stored.status != "over":

@@ -52,7 +52,7 @@ class SeekKeeper(Background):
         now = self.clock()
         gone: list[int] = []
         owners: set[int] = set()
-        for seek in self.store.list_seeks():
+        for seek in self.store.offers.list_seeks():
             owners.add(seek.user_id)
             if self.channels.connected(seek.user_id):
                 self._away.pop(seek.user_id, None)
@@ -61,7 +61,7 @@ class SeekKeeper(Background):
             if now - since < self.grace:
                 continue
             try:
-                self.store.delete_seek(seek.id, seek.user_id)
+                self.store.offers.delete_seek(seek.id, seek.user_id)
             except GameError:
                 continue  # accepted or withdrawn meanwhile
             gone.append(seek.id)

@@ -282,7 +282,7 @@ class TournamentDirector:
                 continue
             seats = [PlayerSeat(users[name], "human", None, name) for name in pairing.players]
             save = partial(
-                self.store.create_match,
+                self.store.matches.create,
                 rated=stored.rated,
                 then=self.tournaments.link(stored.id, pairing.round, pairing.board, pairing.leg),
             )
@@ -297,7 +297,7 @@ class TournamentDirector:
     def _user_ids(self, names: tuple[str, ...]) -> dict[str, int]:
         found = {}
         for name in names:
-            user = self.store.get_user_by_name(name)
+            user = self.store.users.by_name(name)
             if user is not None:
                 found[name] = user.id
         return found

@@ -202,7 +202,7 @@ def player_ratings(
     name: str, hall: Hall, limit: Annotated[int, Query(ge=1, le=MAX_LIST)] = 200
 ) -> PlayerRatings:
     """A player's ratings in each game, and the history of each (oldest first)."""
-    user = hall.store.get_user_by_name(name)
+    user = hall.store.users.by_name(name)
     if user is None:
         raise HTTPException(404, f"there is no player named {name}")
     kept = hall.store.ratings

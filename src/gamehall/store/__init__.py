@@ -19,7 +19,7 @@ from gamehall.store.errors import (
     StoreError,
 )
 from gamehall.store.passwords import hash_password, needs_rehash, verify_password
-from gamehall.store.repository import Store
+from gamehall.store.store import Store
 from gamehall.store.values import Challenge, PlayerSeat, Seek, SessionInfo, StoredMatch, User
 
 __all__ = [

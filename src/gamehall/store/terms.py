@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from gamehall.store.competition_models import TournamentGameRow
 from gamehall.store.models import MatchRow
-from gamehall.store.repository import Store
+from gamehall.store.store import Store
 
 
 @dataclass(frozen=True)

@@ -13,22 +13,7 @@ from gamehall.play.events import Event
 from gamehall.play.match import Match
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.render import show_dice, show_points
-
-_REASONS = {
-    "bear-off": "bearing off",
-    "drop": "a dropped double",
-    "resign": "resignation",
-    "time": "time",
-    "five": "five in a row",
-    "double-four": "Black's forbidden double-four",
-    "double-three": "Black's forbidden double-three",
-    "overline": "Black's forbidden overline",
-    "agreement": "agreement",
-    "full-board": "a full board",
-    "two-passes": "two passes",
-    "last-roll tie": "both bearing off on the last roll",
-    "session ended": "the end of the session",
-}
+from gamehall.words import words
 
 
 class Narrator:
@@ -124,15 +109,15 @@ class Narrator:
 
     def _game_end(self, out: GameEndOutcome) -> str:
         winner = out["winner"]
-        reason = _REASONS.get(out["reason"], out["reason"])
         names = self.match.players
         if winner is not None:
             kind = out.get("kind")
             article = "an" if str(kind)[:1] in "aeiou" else "a"
             what = f"{article} {kind}, " if kind and kind not in ("single", "win") else ""
-            text = f"{names[winner]} wins ({what}{self._points(out.get('points', 1))}) by {reason}"
+            reason = words().end_reason(out["reason"], names[1 - winner])
+            text = f"{names[winner]} wins ({what}{self._points(out.get('points', 1))}): {reason}"
         else:
-            text = f"a draw by {reason}"
+            text = f"a draw ({words().end_reason(out['reason'])})"
         score = out["score"]
         shown = ", ".join(f"{names[p]} {show_points(score[p])}" for p in (0, 1))
         text = f"Game over: {text}.\nScore: {shown}"

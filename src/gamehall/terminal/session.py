@@ -11,14 +11,17 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
+from gamehall.analysis.tables import analyse_record
 from gamehall.engines.base import Engine
 from gamehall.engines.driver import step, wants_to_act
 from gamehall.engines.hints import HintError, hint_for
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.play.match import Match
+from gamehall.play.records import mat_record
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import WITH_OFFERS, Soosorv8, Swap2, Yamaguchi
 from gamehall.play.tables_match import TablesMatch
+from gamehall.terminal.analyse import errors, summary
 from gamehall.terminal.hints import hint_lines, winning_lines
 from gamehall.terminal.moves import single_steps
 from gamehall.terminal.narrate import Narrator
@@ -44,6 +47,8 @@ Commands (shorten them to their first letters, except resign and quit):
   accept, decline  answer a resignation
   next, end     between the games of a money session: play another, or stop
   board         show the board again
+  analyse       the match analysed so far: every decision judged, error rates,
+                luck (also offered when the match ends)
   help, ?       this text
   quit, q       leave the match"""
 
@@ -93,6 +98,7 @@ _SIMPLE = {
 _OPENING_CHOICES = ("white", "black", "place2", "offers")
 """The choices of an opening rule (Swap2), each a command."""
 _WORDS = (
+    "analyse",
     "help",
     "hint",
     "moves",
@@ -104,7 +110,7 @@ _WORDS = (
     *_SIMPLE,
     *_OPENING_CHOICES,
 )
-_IN_FULL = ("quit", "exit", "resign", "claim", *_OPENING_CHOICES)
+_IN_FULL = ("quit", "exit", "resign", "claim", "analyse", *_OPENING_CHOICES)
 """Commands that are never guessed from their first letters."""
 _ALIASES = {"q": "quit", "?": "help", "solve": "winning"}
 
@@ -157,6 +163,7 @@ class TerminalGame:
                     break
                 if not self._computer_acts():
                     self._human_acts()
+            self._offer_analysis()
         except _Quit:
             self._say("The match is left unfinished.")
             return 0
@@ -193,6 +200,24 @@ class TerminalGame:
             self._say(str(error))
         self._tell()
 
+    def _offer_analysis(self) -> None:
+        """Once the match is over, offer a person at the keyboard its analysis."""
+        if not self.humans or not isinstance(self.match, TablesMatch):
+            return
+        try:
+            answer = self._read("Type analyse for the match's analysis, or press Enter to leave: ")
+        except _Quit:
+            return
+        if answer.strip().lower() in ("analyse", "analyze"):
+            self._say(self._analysis())
+
+    def _analysis(self) -> str:
+        """The analysis of the match so far, as ``gamehall analyse`` prints it."""
+        if not isinstance(self.match, TablesMatch):
+            raise GameError("the analysis of renju games is not in the terminal yet")
+        analysis = analyse_record(mat_record(self.match))
+        return summary(analysis) + errors(analysis)
+
     def _human_to_act(self) -> int:
         to_act = self.match.to_act
         return self.humans[0] if to_act is None else to_act
@@ -221,6 +246,8 @@ class TerminalGame:
             self._say("\n".join(self._winning(player)))
         elif word == "board":
             self._say(render(self.match, player))
+        elif word == "analyse":
+            self._say(self._analysis())
         elif word == "resign":
             self._resign(player, words[1:])
         elif word in _OPENING_CHOICES:

@@ -12,6 +12,7 @@ A record replays to a match of the same settings (``mat_settings``) whose log ho
 actions; ``match.to_dict()`` stores it and ``mat_record(match)`` writes it back.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gamehall.backgammon.position import Position as BackgammonPosition
@@ -319,20 +320,26 @@ class MatReplay:
             raise RecordError(f"{prefix}: {error}") from None
 
 
-def _move_number(turns: list[MatTurn], index: int) -> int:
-    """The numbered line of the ``.mat`` file that holds turn ``index``."""
+def move_number(turns: list[MatTurn], index: int) -> int:
+    """The numbered line of the ``.mat`` file that holds turn ``index`` of a game."""
     shift = 1 if turns and turns[0].kind == "roll" and turns[0].player == 1 else 0
     return (index + shift) // 2 + 1
 
 
 def _label(record: MatRecord, number: int, game: MatGame, index: int) -> str:
     turn = game.turns[index]
-    line = _move_number(game.turns, index)
+    line = move_number(game.turns, index)
     return f"game {number}, move {line} ({record.players[turn.player]})"
 
 
-def replay_record(record: MatRecord) -> MatReplay:
-    """Replay every game of ``record`` (see the module); the finished replay."""
+Watcher = Callable[[MatReplay, int, int, MatTurn], None]
+"""Told of each turn before it is applied: the replay as it stands, the game's number (from
+1), the turn's index in its game, and the turn."""
+
+
+def replay_record(record: MatRecord, watch: Watcher | None = None) -> MatReplay:
+    """Replay every game of ``record`` (see the module); the finished replay. ``watch`` is told
+    of each turn before it is applied (the analysis judges it there)."""
     beavered = any(t.kind == "beaver" for g in record.games for t in g.turns)
     settings = match_settings(record.variant, record.length, record.header, beavered=beavered)
     plan = [
@@ -347,6 +354,8 @@ def replay_record(record: MatRecord) -> MatReplay:
         where = f"game {number}"
         replay.begin_game(game.score, where)
         for index, turn in enumerate(game.turns):
+            if watch is not None:
+                watch(replay, number, index, turn)
             replay.apply(_label(record, number, game, index), index, turn, game.points)
         replay.end_game(where, game, number == len(record.games))
     return replay

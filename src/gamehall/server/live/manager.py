@@ -114,7 +114,7 @@ class LiveMatches:
         """Start resuming every match left playing in the store (in the background: sockets
         and requests for a match wait for its own load only); returns how many."""
         stored = await self.workers.store(
-            self.store.list_matches, status="playing", limit=RESUME_LIMIT
+            self.store.matches.list_matches, status="playing", limit=RESUME_LIMIT
         )
         self._spawn(self._resume([item.id for item in stored]))
         self.bus.on("match", self._deliver)
@@ -204,7 +204,7 @@ class LiveMatches:
         seeds: Mapping[int, str] | None = None,
     ) -> str:
         """Make a new match between ``seats``, start it, store it and make it live; returns
-        its id. ``save`` stores it (``Store.create_match`` by default; accepting a seek or a
+        its id. ``save`` stores it (``Store.matches.create`` by default; accepting a seek or a
         challenge stores the match in the transaction that takes it). ``seeds`` are players'
         own fair-dice seeds by seat, added before the start."""
         time_source = MatchTime(self.clock)
@@ -212,7 +212,7 @@ class LiveMatches:
         names = [s.name for s in seats]
         match = await self.workers.play(_started, settings, names, dice, time_source, seeds)
         players = list(seats)
-        match_id = await self.persistence.create(match, players, save or self.store.create_match)
+        match_id = await self.persistence.create(match, players, save or self.store.matches.create)
         live = LiveMatch(match_id, match, players, time_source, dice, saved_of(match))
         self._live[match_id] = live
         async with live.lock:
@@ -509,7 +509,7 @@ class LiveMatches:
         events = message.get("events")
         if events is None:  # too long for the broker to carry: read them from the store
             events = await self.workers.store(
-                self.store.events_from, live.id, len(live.match.events)
+                self.store.matches.events_from, live.id, len(live.match.events)
             )
         if not isinstance(events, list) or not events:
             return

@@ -99,7 +99,7 @@ class Persistence:
         return await self.workers.replay(self._load, match_id, resuming)
 
     def _load(self, match_id: str, resuming: bool) -> Loaded:
-        found = self.store.load_recent_match(match_id)
+        found = self.store.matches.load_recent(match_id)
         if found is None:
             raise NoSuchMatchError(f"there is no match {match_id}")
         stored, first = found
@@ -108,7 +108,7 @@ class Persistence:
             time_source.hold(None)  # the manager lets it go on (``LiveMatches._hold_clock``)
         settings = MatchSettings.from_dict(stored.settings)
         dice = new_dice(settings)
-        earlier = functools.partial(self.store.read_events, match_id, first)
+        earlier = functools.partial(self.store.matches.read_events, match_id, first)
         match, snapshot_at = rebuild(stored, time_source, dice, first=first, earlier=earlier)
         return Loaded(stored, match, time_source, dice, snapshot_at)
 
@@ -156,7 +156,7 @@ class Persistence:
 
     async def stored(self, match_id: str) -> StoredMatch:
         """The stored match (summary, events); ``NoSuchMatchError``."""
-        stored = await self.workers.store(self.store.load_match, match_id)
+        stored = await self.workers.store(self.store.matches.load, match_id)
         if stored is None:
             raise NoSuchMatchError(f"there is no match {match_id}")
         return stored

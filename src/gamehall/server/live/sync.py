@@ -11,21 +11,40 @@ it waits at most one poll interval.
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from gamehall.server.live.manager import LiveMatches
+from gamehall.jsontext import JsonObject
+from gamehall.server.live.matches import LiveMatch
+from gamehall.server.live.workers import Workers
+from gamehall.store import Store
 
 log = logging.getLogger(__name__)
 
 
-async def catch_up_from_store(manager: "LiveMatches") -> int:
+class Holder(Protocol):
+    """What catching up needs of the live matches (``LiveMatches``, which calls this module:
+    a protocol, not an import of it, so that the two modules make no import circle)."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def workers(self) -> Workers: ...
+
+    def held(self) -> list[LiveMatch]: ...
+
+    def cached(self, match_id: str) -> LiveMatch | None: ...
+
+    async def apply_stored(self, live: LiveMatch, events: list[JsonObject]) -> None: ...
+
+
+async def catch_up_from_store(manager: Holder) -> int:
     """Bring every live match of ``manager`` still being played up to date with the store;
     returns how many moved on."""
     held = {live.id: len(live.match.events) for live in manager.held()}
     if not held:
         return 0
-    stored = await manager.workers.store(manager.store.event_counts, list(held))
+    stored = await manager.workers.store(manager.store.matches.event_counts, list(held))
     moved = 0
     for match_id, count in stored.items():
         live = manager.cached(match_id)
@@ -35,14 +54,14 @@ async def catch_up_from_store(manager: "LiveMatches") -> int:
             known = len(live.match.events)
             if count <= known:
                 continue  # a message brought them meanwhile
-            events = await manager.workers.store(manager.store.events_from, match_id, known)
+            events = await manager.workers.store(manager.store.matches.events_from, match_id, known)
             log.info("match %s: caught up with %d stored events", match_id, count - known)
             await manager.apply_stored(live, events)
             moved += 1
     return moved
 
 
-async def poll(manager: "LiveMatches", every: float) -> None:
+async def poll(manager: Holder, every: float) -> None:
     """Catch up from the store every ``every`` seconds (real time), until cancelled; a failed
     look (the database away) is logged and the next one tries again."""
     while True:

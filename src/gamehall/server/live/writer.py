@@ -2,7 +2,7 @@
 
 Each save of a live match (its new events, secrets, status, summary and snapshot: a store
 ``Append``) is queued here, and one task writes whatever is waiting in one transaction
-(``Store.append_batch``), in a store worker thread, while the next saves queue up behind it.
+(``Store.matches.append_batch``), in a store worker thread, while the next saves queue up behind it.
 Under load many matches' events then share a transaction, and there is only ever one writer:
 SQLite's writers no longer contend for its lock from several threads, and the cost of a
 transaction (its begin, its commit, the connection's round trips) is paid once per batch instead
@@ -101,7 +101,7 @@ class GroupWriter:
         outcomes: list[BaseException | None]
         try:
             appends = [append for append, _ in batch]
-            outcomes = list(await self.workers.store(self.store.append_batch, appends))
+            outcomes = list(await self.workers.store(self.store.matches.append_batch, appends))
         except Exception as exc:  # the transaction failed: every append in it did
             outcomes = [exc] * len(batch)
         self.batches += 1

@@ -8,6 +8,7 @@
 import { onSessionChange, session } from "../api.js";
 import { h } from "../dom.js";
 import { describeSettings, GAMES } from "../settings.js";
+import { say } from "../say.js";
 import { tones } from "../sound.js";
 
 /**
@@ -54,29 +55,32 @@ export function markTitle() {
  * @returns {[string, string, string] | null} [text, link, link text]
  */
 function describe(notice) {
+  const game = `#/game/${notice.match_id}`;
   if (notice.type === "seek_accepted" || notice.type === "challenge_accepted") {
-    const what = notice.type === "seek_accepted" ? "seek" : "challenge";
+    const key = notice.type === "seek_accepted" ? "notice.accepted.seek" : "notice.accepted.challenge";
     const terms = notice.settings ? ` (${describeSettings(notice.settings)})` : "";
-    return [`${notice.opponent} accepted your ${what}${terms}: the game has started.`, `#/game/${notice.match_id}`, "Go to the game"];
+    return [say(key, { opponent: notice.opponent ?? "", terms }), game, say("notice.go")];
   }
-  if (notice.type === "rematch_offer") return [`${notice.opponent} offers a rematch.`, `#/game/${notice.of}`, "Answer"];
-  if (notice.type === "rematch") return ["The rematch has started.", `#/game/${notice.match_id}`, "Go to the game"];
+  if (notice.type === "rematch_offer") return [say("notice.rematch-offer", { opponent: notice.opponent ?? "" }), `#/game/${notice.of}`, say("notice.answer")];
+  if (notice.type === "rematch") return [say("notice.rematch"), game, say("notice.go")];
   if (notice.type === "your_turn") {
-    const game = notice.game ? ` (${GAMES[notice.game] || notice.game})` : "";
-    return [`Your turn against ${notice.opponent}${game}.`, `#/game/${notice.match_id}`, "Go to the game"];
+    const name = notice.game ? ` (${GAMES[notice.game] || notice.game})` : "";
+    return [say("notice.your-turn", { opponent: notice.opponent ?? "", game: name }), game, say("notice.go")];
   }
   const t = notice.tournament;
   if (!t) return null;
   const at = `#/tournament/${t.id}`;
   if (notice.type === "tournament_match") {
-    return [`${t.name}, round ${notice.round}: your match against ${notice.opponent} is ready.`, `#/game/${notice.match_id}`, "Go to the game"];
+    return [say("notice.tournament-match", { tournament: t.name, round: notice.round ?? "", opponent: notice.opponent ?? "" }), game, say("notice.go")];
   }
   if (notice.type === "tournament_round") {
     const bye = session.user && notice.byes?.includes(session.user.name);
-    return [`${t.name}: round ${notice.round} is paired${bye ? " — you have a bye" : ""}.`, at, "See the pairings"];
+    const key = bye ? "notice.tournament-round.bye" : "notice.tournament-round";
+    return [say(key, { tournament: t.name, round: notice.round ?? "" }), at, say("notice.see-pairings")];
   }
   if (notice.type === "tournament_over") {
-    return [`${t.name} is over${notice.winner ? `: ${notice.winner} wins` : ""}.`, at, "See the standings"];
+    const words = notice.winner ? say("notice.tournament-over.won", { tournament: t.name, winner: notice.winner }) : say("notice.tournament-over", { tournament: t.name });
+    return [words, at, say("notice.see-standings")];
   }
   return null;
 }

@@ -5,7 +5,8 @@
 // and how, until the reader presses Continue.
 
 import { h } from "../dom.js";
-import { playerWord, reasonText } from "./movelist.js";
+import { reasonText } from "../say.js";
+import { playerWord } from "./movelist.js";
 
 /**
  * @typedef {import("../types.js").State} State

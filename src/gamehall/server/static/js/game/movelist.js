@@ -2,6 +2,7 @@
 // The move list, read from the match's public event log (gamehall.play.events.Event).
 
 import { h } from "../dom.js";
+import { reasonText, say } from "../say.js";
 
 /**
  * @typedef {import("../types.js").State} State
@@ -12,38 +13,6 @@ import { h } from "../dom.js";
 
 /** @type {Record<number, string>} */
 const KINDS = { 1: "single game", 2: "gammon", 3: "backgammon" };
-
-/**
- * Why a game or match ended, in words. `loser` names who lost when the reason is something he
- * did (left, withdrew): "you" on the reader's own page, else the player's name.
- * @param {string | null | undefined} reason
- * @param {string | null} [loser]
- */
-export function reasonText(reason, loser = null) {
-  if (!reason) return "";
-  const who = loser || "a player";
-  if (reason === "abandoned") return `${who} left and did not come back`;
-  if (reason === "withdrawn") return `${who} withdrew from the tournament`;
-  if (reason === "resign" && loser) return `${loser} resigned`;
-  if (reason === "drop" && loser) return `${loser} passed the double`;
-  /** @type {Record<string, string>} */
-  const words = {
-    "bear-off": "bore off all checkers",
-    drop: "the double was passed",
-    resign: "resignation",
-    time: "time ran out",
-    five: "five in a row",
-    "double-three": "Black's double-three",
-    "double-four": "Black's double-four",
-    overline: "Black's overline",
-    agreement: "a draw agreed",
-    "session ended": "the session was ended",
-    "last-roll tie": "a tie on the last roll",
-    "full-board": "the board is full",
-    "two-passes": "both players passed",
-  };
-  return words[reason] || reason;
-}
 
 /** @param {number} points */
 function pointsText(points) {
@@ -100,7 +69,7 @@ function note(event, names, you) {
     case "decline":
       return event.derived ? null : `${who} declines`;
     case "flag":
-      return `${names[out.player]} ran out of time`;
+      return say("end.time.by", { loser: names[out.player] ?? "" });
     case "forfeit":
       return `${capital(reasonText(event.data?.reason, playerWord(names, event.data?.player, you)))}: the match is forfeited`;
     case "game_end": {

@@ -3,7 +3,8 @@
 
 import { errorText, get } from "../api.js";
 import { h } from "../dom.js";
-import { playerWord, reasonText } from "./movelist.js";
+import { reasonText } from "../say.js";
+import { playerWord } from "./movelist.js";
 
 /**
  * @typedef {import("../types.js").State} State

@@ -565,7 +565,7 @@ export function gamePage(root, { id }) {
       const words = { white: "Play White", black: "Take Black", place2: "Place two more", offers: "Offer ten fifth moves" };
       const choices = state.opening?.choices || [];
       if (game.actions.includes("opening_choice") && choices.length > 10) {
-        claims.push(declareField(choices)); // Yamaguchi's 1 to 116: a field, not 116 buttons
+        claims.push(declareField(choices)); // Yamaguchi's 1 to 62: a field, not 62 buttons
       } else if (game.actions.includes("opening_choice")) {
         for (const choice of choices) {
           claims.push(h("button", { type: "button", class: "primary", dataset: { action: "opening_choice", choice }, onclick: () => act("opening_choice", { choice }) }, words[choice] || `Declare ${choice}`));

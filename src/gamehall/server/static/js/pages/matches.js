@@ -3,7 +3,7 @@
 
 import { errorText, get } from "../api.js";
 import { dateText, h, mount } from "../dom.js";
-import { reasonText } from "../game/movelist.js";
+import { reasonText } from "../say.js";
 import { describeSettings } from "../settings.js";
 
 const POLL_MS = 4000;

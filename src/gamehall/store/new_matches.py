@@ -1,0 +1,117 @@
+"""Writing a new match: its checked values (``NewMatch``) and the transaction that stores it.
+
+A match is made three ways: on its own (``MatchStore.create``), by accepting a seek or by
+accepting a challenge (``OfferStore``). The last two take the offer in the same transaction
+that stores the match, so both repositories write a new match through ``store_new_match``.
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from secrets import token_urlsafe
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from gamehall.store.checks import check_events, check_seats, check_settings
+from gamehall.store.errors import ConflictError, NotAllowedError, StoreError
+from gamehall.store.models import EventRow, MatchRow, SeatRow
+from gamehall.store.transactions import Transactions, need_user
+from gamehall.store.values import PlayerSeat
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    """A new match's checked values, ready to be written."""
+
+    game: str
+    settings: dict[str, Any]
+    seats: list[PlayerSeat]
+    events: list[dict[str, Any]]
+    secrets: dict[str, Any] | None
+    rated: bool = False
+
+    @classmethod
+    def check(
+        cls, match_dict: Mapping[str, Any], players: list[PlayerSeat], rated: bool = False
+    ) -> "NewMatch":
+        """The values of ``match_dict`` (``Match.to_dict(secrets=True)``) and ``players``;
+        ``StoreError`` saying what does not fit (a rated match is between two people)."""
+        seats = check_seats(players)
+        if not isinstance(rated, bool):
+            raise StoreError(f"rated must be true or false, not {rated!r}")
+        if rated and any(seat.user_id is None or seat.kind != "human" for seat in seats):
+            raise NotAllowedError("games against the computer are casual: they cannot be rated")
+        try:
+            game = match_dict["game"]
+            settings = check_settings(match_dict["settings"])
+            names = list(match_dict["players"])
+            events = check_events(match_dict.get("events", []))
+            secrets = match_dict.get("secrets")
+        except (KeyError, TypeError) as exc:
+            raise StoreError(f"a match needs game, settings, players and events ({exc})") from None
+        if game != settings["game"]:
+            raise StoreError(f"the match's game {game!r} is not its settings' game")
+        if names != [seat.name for seat in seats]:
+            raise StoreError("the seats' names must be the match's players, in order")
+        if events and events[0]["seq"] != 0:
+            raise StoreError("a new match's events start at seq 0")
+        return cls(game, settings, seats, events, dict(secrets) if secrets else None, rated)
+
+    def need_players(self, *user_ids: int) -> None:
+        """``StoreError`` unless the match is between the people ``user_ids``."""
+        if sorted(s.user_id or 0 for s in self.seats) != sorted(user_ids):
+            raise StoreError("the match must be between the two players who agreed to it")
+
+    def row(self, match_id: str, now: datetime) -> MatchRow:
+        """The match's row, with its seats."""
+        return MatchRow(
+            id=match_id,
+            game=self.game,
+            settings=self.settings,
+            status="playing",
+            summary={},
+            winner=None,
+            rated=self.rated,
+            secrets=self.secrets,
+            created_at=now,
+            updated_at=now,
+            seats=[
+                SeatRow(seat=i, user_id=s.user_id, kind=s.kind, level=s.level, name=s.name)
+                for i, s in enumerate(self.seats)
+            ],
+        )
+
+
+def event_rows(match_id: str, batch: list[dict[str, Any]]) -> list[EventRow]:
+    """The rows of a new match's first events."""
+    return [EventRow(match_id=match_id, seq=e["seq"], kind=e["kind"], event=e) for e in batch]
+
+
+def store_new_match(
+    transactions: Transactions,
+    new: NewMatch,
+    first: Callable[[Session], None],
+    then: Callable[[Session, str], None] | None = None,
+) -> str:
+    """Add ``new`` under a fresh id in a transaction that runs ``first`` before (taking a
+    seek or a challenge) and ``then`` after (a tournament linking its pairing), so that all
+    are written or none; returns the id."""
+    for _ in range(5):
+        match_id = token_urlsafe(6)
+        try:
+            with transactions.write() as session:
+                first(session)
+                for seat in new.seats:
+                    if seat.user_id is not None:
+                        need_user(session, seat.user_id)
+                session.add(new.row(match_id, transactions.now()))
+                session.flush()
+                session.add_all(event_rows(match_id, new.events))
+                if then is not None:
+                    then(session, match_id)
+        except IntegrityError:
+            continue
+        return match_id
+    raise ConflictError("the match could not be stored: try again")

@@ -1,0 +1,61 @@
+"""``Store``: one database opened, and its repositories on one unit of work.
+
+Each aggregate has a repository of its own: ``users`` (and their sessions), ``matches`` (and
+their events), ``offers`` (seeks and challenges), ``tournaments`` and ``ratings``. They share
+one ``Transactions`` (the engine, its transactions and the clock), so none reaches into
+another. Every method of theirs opens its own short transaction and returns plain frozen
+values (``values.py``), never live ORM objects, so one ``Store`` can be shared by the threads
+of a server. SQLite (the default, a file) and PostgreSQL are both served by the same portable
+queries; on SQLite a transaction that writes starts with ``BEGIN IMMEDIATE`` (``database.py``)
+so that concurrent writers wait for each other instead of failing.
+"""
+
+from types import TracebackType
+from typing import Self
+
+from argon2 import PasswordHasher
+
+from gamehall.store.matches import MatchStore
+from gamehall.store.offers import OfferStore
+from gamehall.store.ratings import RatingStore
+from gamehall.store.tournaments import TournamentStore
+from gamehall.store.transactions import Clock, Transactions, utcnow
+from gamehall.store.users import UserStore
+
+
+class Store:
+    """The database of one server (or of several sharing one PostgreSQL), as its repositories.
+
+    ``password_hasher`` and ``clock`` are for tests (cheap hashing, time that they move);
+    the clock must give timezone-aware datetimes.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        password_hasher: PasswordHasher | None = None,
+        clock: Clock = utcnow,
+    ) -> None:
+        self.url = url
+        self.transactions = Transactions(url, clock)
+        self.users = UserStore(self.transactions, password_hasher)
+        self.matches = MatchStore(self.transactions)
+        self.offers = OfferStore(self.transactions)
+        self.tournaments = TournamentStore(self.transactions)
+        self.ratings = RatingStore(self.transactions)
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.transactions.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -1,0 +1,11 @@
+"""The words shown to people, in one catalog per language: why a game ended, the notices.
+
+The terminal and the server's pages say the same things in the same words because both read
+them here (the pages through ``static/js/words.js``, generated from the catalog). A language is
+a JSON file of keys to texts, where ``{name}`` marks a value filled in when the text is said;
+translations add a file beside ``en.json``.
+"""
+
+from gamehall.words.catalog import LANGUAGES, Words, WordsError, words
+
+__all__ = ["LANGUAGES", "Words", "WordsError", "words"]
