@@ -31,7 +31,7 @@ from gamehall.server.auth import (
     from_our_pages,
     set_session_cookie,
 )
-from gamehall.server.limits import (
+from gamehall.server.limited import (
     LimitedChallenges,
     LimitedGuest,
     LimitedLogin,

@@ -5,7 +5,7 @@ server process his socket is (``UserChannels.tell``)."""
 from typing import Any, Literal
 
 from gamehall.server.services import Services
-from gamehall.server.user_socket import UserChannels
+from gamehall.server.user_channels import UserChannels
 
 
 def offer_accepted(

@@ -4,8 +4,8 @@ it.
 ``Services`` holds every long-lived object of a running app; the app's lifespan (``app.py``)
 builds it in one order and closes it in the reverse, and a route asks for it by type
 (``hall: Hall``) instead of reading untyped attributes of ``app.state``. The services' classes
-are named here for the type checker only: several of them sit beside their routes, which import
-this module.
+are named here for the type checker only (their modules import no route, so this ties no
+circle); the routes import this module.
 """
 
 from __future__ import annotations
@@ -19,18 +19,18 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 if TYPE_CHECKING:
-    from gamehall.server.chat import ChatRooms
+    from gamehall.server.chat_rooms import ChatRooms
     from gamehall.server.config import Config
     from gamehall.server.hashing import HashPool
     from gamehall.server.hint_desk import HintDesk
     from gamehall.server.limits import RateLimits
     from gamehall.server.live import LiveMatches, WallClock
     from gamehall.server.live.workers import Workers
-    from gamehall.server.lobby_push import LobbyHub
-    from gamehall.server.rematch import RematchOffers
+    from gamehall.server.lobby_hub import LobbyHub
+    from gamehall.server.rematch_offers import RematchOffers
     from gamehall.server.seek_keeper import SeekKeeper
     from gamehall.server.tournament_director import TournamentDirector
-    from gamehall.server.user_socket import UserChannels
+    from gamehall.server.user_channels import UserChannels
     from gamehall.store import Store
 
 
