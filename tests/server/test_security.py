@@ -9,7 +9,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from gamehall.play.actions import Action
 from gamehall.play.match import Match
-from gamehall.server.ws import QUEUE_SIZE, SocketConnection
+from gamehall.server.live.workers import Workers
+from gamehall.server.socket_connection import QUEUE_SIZE, SocketConnection
 from server.helpers import ORIGIN, Hall, Player, tables_choice
 from support import aio
 
@@ -243,7 +244,7 @@ def test_a_reader_left_behind_is_cut_off() -> None:
         connection.send({"type": "update", "number": "late"})
         assert connection.overflowed
         socket = _RecordingSocket()
-        await connection.write_to(socket)  # type: ignore[arg-type]
+        await connection.write_to(socket, Workers())  # type: ignore[arg-type]
         return socket
 
     socket = aio.run(scenario())
@@ -256,7 +257,7 @@ def test_a_closed_connection_sends_what_was_queued() -> None:
         connection.send({"type": "pong", "time": 1})
         connection.close()
         socket = _RecordingSocket()
-        await connection.write_to(socket)  # type: ignore[arg-type]
+        await connection.write_to(socket, Workers())  # type: ignore[arg-type]
         return socket
 
     socket = aio.run(scenario())

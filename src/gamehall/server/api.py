@@ -31,7 +31,7 @@ from gamehall.server.auth import (
     from_our_pages,
     set_session_cookie,
 )
-from gamehall.server.limits import (
+from gamehall.server.limited import (
     LimitedChallenges,
     LimitedGuest,
     LimitedLogin,
@@ -70,7 +70,7 @@ from gamehall.server.schemas import (
     read_settings,
     stored_id,
 )
-from gamehall.server.services import Hall, Services
+from gamehall.server.services import Hall, Services, on_store_threads
 from gamehall.store import (
     ConflictError,
     NameTakenError,
@@ -132,12 +132,14 @@ async def login(body: Credentials, hall: Hall, response: Response, _: LimitedLog
 
 
 @router.post("/guest", dependencies=[Depends(from_our_pages)])
+@on_store_threads
 def guest(hall: Hall, response: Response, _: LimitedGuest) -> LoggedIn:
     """Play without an account, as a new guest ``Guest-xxxx``."""
     return _logged_in(hall, hall.store.users.create_guest(), response)
 
 
 @router.post("/logout")
+@on_store_threads
 def logout(session: Acting, hall: Hall, request: Request, response: Response) -> Empty:
     """End this session."""
     hall.store.users.delete_session(request.cookies.get(SESSION_COOKIE, ""))
@@ -146,7 +148,7 @@ def logout(session: Acting, hall: Hall, request: Request, response: Response) ->
 
 
 @router.get("/me")
-def me(session: MaybeSession) -> Me:
+async def me(session: MaybeSession) -> Me:
     """Who I am (null when not logged in) and my CSRF token."""
     if session is None:
         return Me(user=None, csrf_token=None)
@@ -154,6 +156,7 @@ def me(session: MaybeSession) -> Me:
 
 
 @router.get("/users/{name}")
+@on_store_threads
 def profile(name: str, hall: Hall) -> Profile:
     """A player's page: when they joined, what they played and won, their last matches."""
     user = hall.store.users.by_name(name)
@@ -171,12 +174,14 @@ def profile(name: str, hall: Hall) -> Profile:
 
 
 @router.get("/seeks")
+@on_store_threads
 def list_seeks(hall: Hall) -> Seeks:
     """The open seeks, oldest first."""
     return Seeks(seeks=[SeekView.of(s) for s in hall.store.offers.list_seeks()])
 
 
 @router.post("/seeks")
+@on_store_threads
 def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) -> SeekView:
     """Offer a match to anybody, rated or casual (guests play casual games only)."""
     settings = read_settings(body.settings)
@@ -187,6 +192,7 @@ def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) ->
 
 
 @router.delete("/seeks/{seek_id}")
+@on_store_threads
 def delete_seek(seek_id: int, session: Acting, hall: Hall) -> Empty:
     """Withdraw my seek."""
     stored_id(seek_id, "seek")
@@ -249,6 +255,7 @@ async def accept_seek(
 
 
 @router.get("/challenges")
+@on_store_threads
 def list_challenges(session: Session, hall: Hall) -> Challenges:
     """The open challenges to me and from me."""
     challenges = hall.store.offers.list_challenges(session.user.id)
@@ -256,6 +263,7 @@ def list_challenges(session: Session, hall: Hall) -> Challenges:
 
 
 @router.post("/challenges")
+@on_store_threads
 def create_challenge(
     body: ChallengeBody, session: Acting, hall: Hall, _: LimitedChallenges
 ) -> ChallengeView:
@@ -267,7 +275,7 @@ def create_challenge(
     challenge = hall.store.offers.create_challenge(
         session.user.id, opponent.id, settings.to_dict(), rated=body.rated, seed=body.seed
     )
-    challenges_changed_from_thread(hall.channels, session.user.id, opponent.id)
+    challenges_changed_from_thread(hall, session.user.id, opponent.id)
     return ChallengeView.of(challenge)
 
 
@@ -302,20 +310,22 @@ async def accept_challenge(
 
 
 @router.post("/challenges/{challenge_id}/withdraw")
+@on_store_threads
 def withdraw_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
     """Withdraw a challenge I made, before it is answered."""
     stored_id(challenge_id, "challenge")
     challenge = hall.store.offers.withdraw_challenge(challenge_id, session.user.id)
-    challenges_changed_from_thread(hall.channels, challenge.from_user_id, challenge.to_user_id)
+    challenges_changed_from_thread(hall, challenge.from_user_id, challenge.to_user_id)
     return Empty()
 
 
 @router.post("/challenges/{challenge_id}/decline")
+@on_store_threads
 def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
     """Decline a challenge made to me."""
     stored_id(challenge_id, "challenge")
     challenge = hall.store.offers.decline_challenge(challenge_id, session.user.id)
-    challenges_changed_from_thread(hall.channels, challenge.from_user_id, challenge.to_user_id)
+    challenges_changed_from_thread(hall, challenge.from_user_id, challenge.to_user_id)
     return Empty()
 
 
@@ -323,7 +333,7 @@ def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
 
 
 @router.get("/computer/levels")
-def computer_levels() -> ComputerLevels:
+async def computer_levels() -> ComputerLevels:
     """The levels the computer plays each game at."""
     return ComputerLevels(levels={game: list(levels_of(game)) for game in GAME_NAMES})
 
@@ -349,6 +359,7 @@ async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> Matc
 
 
 @router.get("/matches")
+@on_store_threads
 def list_matches(
     hall: Hall,
     status: Literal["live", "over", "all"] = "live",
@@ -390,6 +401,7 @@ async def get_match(match_id: str, hall: Hall) -> MatchAnswer:
 
 
 @router.get("/matches/{match_id}/record.json", response_model_exclude_unset=True)
+@on_store_threads
 def record_json(match_id: str, hall: Hall, response: Response) -> MatchRecord:
     """The public event log (``Match.to_dict()``: no secrets), which replays the match."""
     stored = _stored(hall, match_id)
@@ -398,6 +410,7 @@ def record_json(match_id: str, hall: Hall, response: Response) -> MatchRecord:
 
 
 @router.get("/matches/{match_id}/record.psq", response_class=PlainTextResponse)
+@on_store_threads
 def record_psq(
     match_id: str, hall: Hall, game: Annotated[int | None, Query(ge=1)] = None
 ) -> PlainTextResponse:
@@ -420,6 +433,7 @@ def record_psq(
 
 
 @router.get("/matches/{match_id}/record.mat", response_class=PlainTextResponse)
+@on_store_threads
 def record_mat(match_id: str, hall: Hall) -> PlainTextResponse:
     """A backgammon, Georgian or nardy match as a Jellyfish ``.mat`` file, as GNU Backgammon
     writes it (the games so far, for a match still being played)."""
@@ -437,6 +451,7 @@ def record_mat(match_id: str, hall: Hall) -> PlainTextResponse:
 
 
 @router.get("/matches/{match_id}/dice/{game}")
+@on_store_threads
 def dice(match_id: str, game: int, hall: Hall) -> DiceAnswer:
     """Game ``game``'s provably fair dice record, once that game is over, and its check."""
     stored = _stored(hall, match_id)

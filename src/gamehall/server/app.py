@@ -33,6 +33,7 @@ from gamehall.server import (
 )
 from gamehall.server.broker import RedisBroker
 from gamehall.server.bus import Bus
+from gamehall.server.chat_rooms import ChatRooms
 from gamehall.server.collector import GarbageKeeper
 from gamehall.server.config import Config
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
@@ -41,12 +42,15 @@ from gamehall.server.hint_desk import HintDesk
 from gamehall.server.limits import RateLimits
 from gamehall.server.live import Broker, LiveMatches, SystemClock, WallClock
 from gamehall.server.live.workers import Workers
+from gamehall.server.lobby_hub import LobbyHub
 from gamehall.server.outage import answer_outages
 from gamehall.server.pg_broker import PostgresBroker
+from gamehall.server.rematch_offers import RematchOffers
 from gamehall.server.seek_keeper import SeekKeeper
 from gamehall.server.services import Services
 from gamehall.server.tournament_director import TournamentDirector
 from gamehall.server.turn_notices import TurnNotices
+from gamehall.server.user_channels import UserChannels
 from gamehall.store import Store, upgrade_database
 
 log = logging.getLogger(__name__)
@@ -124,7 +128,7 @@ async def open_services(
         live = LiveMatches(store, config, bus, clock, workers)
         log.info("gamehall: resuming %d live matches", await live.start())
         stack.push_async_callback(live.stop)
-        channels = user_socket.UserChannels(bus, clock)
+        channels = UserChannels(bus, clock)
         channels.start()
         stack.push_async_callback(channels.stop)
         director = TournamentDirector(store, live, channels)
@@ -134,7 +138,7 @@ async def open_services(
         seek_keeper = SeekKeeper(store, channels, config.grace_seconds, workers, clock)
         seek_keeper.start()
         stack.push_async_callback(seek_keeper.stop)
-        lobby = lobby_push.LobbyHub(store, channels)
+        lobby = LobbyHub(store, channels, workers)
         lobby.start()
         stack.push_async_callback(lobby.stop)
         services = Services(
@@ -147,8 +151,8 @@ async def open_services(
             hashing=hashing,
             hints=hints,
             channels=channels,
-            chat=chat.ChatRooms(bus),
-            rematches=rematch.RematchOffers(bus, store, live, channels),
+            chat=ChatRooms(bus),
+            rematches=RematchOffers(bus, store, live, channels),
             director=director,
             seek_keeper=seek_keeper,
             lobby=lobby,

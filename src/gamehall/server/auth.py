@@ -15,7 +15,7 @@ from fastapi import Depends, HTTPException, Request, Response
 from starlette.requests import HTTPConnection
 
 from gamehall.server.config import Config
-from gamehall.server.services import services_of
+from gamehall.server.services import Hall, services_of
 from gamehall.store import SessionInfo
 
 SESSION_COOKIE = "gamehall_session"
@@ -39,12 +39,12 @@ def session_of(connection: HTTPConnection) -> SessionInfo | None:
     return services_of(connection).store.users.get_session(token)
 
 
-def optional_session(request: Request) -> SessionInfo | None:
-    """Dependency: the session if the client has one."""
-    return session_of(request)
+async def optional_session(request: Request, hall: Hall) -> SessionInfo | None:
+    """Dependency: the session if the client has one (read on the store's threads)."""
+    return await hall.workers.store(session_of, request)
 
 
-def user_session(
+async def user_session(
     session: Annotated[SessionInfo | None, Depends(optional_session)],
 ) -> SessionInfo:
     """Dependency: the session, or 401."""
@@ -53,18 +53,18 @@ def user_session(
     return session
 
 
-def from_our_pages(request: Request) -> None:
+async def from_our_pages(request: Request) -> None:
     """Dependency of every change: 403 for a request sent from another site."""
     if not same_origin(request):
         raise HTTPException(403, "requests from other sites are not accepted")
 
 
-def acting_session(
+async def acting_session(
     request: Request, session: Annotated[SessionInfo, Depends(user_session)]
 ) -> SessionInfo:
     """Dependency of every change made by a logged-in user: the session, with the request's
     origin and CSRF token checked (403)."""
-    from_our_pages(request)
+    await from_our_pages(request)
     token = request.headers.get(CSRF_HEADER, "")
     if not token or not hmac.compare_digest(token.encode(), session.csrf_token.encode()):
         raise HTTPException(

@@ -7,24 +7,22 @@ position and the dice, or a copy of the board); the engine then works on the hin
 time limit.
 """
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Query
+from fastapi import APIRouter, HTTPException, Query
 from pydantic import BaseModel
 
 from gamehall.engines.hints import HintError, HintOptions, Hints, prepare_hint
-from gamehall.server.auth import user_session
+from gamehall.server.auth import Session
 from gamehall.server.hint_desk import HintBusyError
 from gamehall.server.live import NoSuchMatchError
 from gamehall.server.live.matches import LiveMatch
 from gamehall.server.schemas import Answer
 from gamehall.server.services import Hall, Services
-from gamehall.store import SessionInfo
 from gamehall.store.terms import match_terms
 
 router = APIRouter(prefix="/api")
 
-Session = Annotated[SessionInfo, Depends(user_session)]
 
 SECONDS = 3.0
 """What a hint may spend in the engine."""
@@ -77,7 +75,7 @@ class HintAnswer(Answer):
     candidates: list[CandidateView]
     winning: WinningView | None
     notes: list[str]
-    cube: dict[str, Any] | None = None
+    cube: dict[str, object] | None = None
     """Backgammon's cube hint (before the roll, or on a double): the action, the answer, the
     cubeful equities (``engines.neural.cube.CubeHint``)."""
 

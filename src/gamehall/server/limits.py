@@ -20,19 +20,17 @@ import math
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Protocol
+from typing import Protocol
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import HTTPException
 from limits import RateLimitItem, WindowStats, parse
 from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.errors import StorageError
 from starlette.requests import HTTPConnection
 
-from gamehall.server.auth import Session
 from gamehall.server.breaker import COOL_DOWN, REDIS_TIMEOUT, Breaker
 from gamehall.server.config import DEFAULT_RATES, Config
-from gamehall.server.services import Hall
 
 log = logging.getLogger(__name__)
 
@@ -198,28 +196,3 @@ async def _refused(limiter: Limiter, rate: RateLimitItem, *identifiers: str) -> 
 def client_address(connection: HTTPConnection) -> str:
     """Who is asking, as far as the server can tell: the client's address."""
     return connection.client.host if connection.client else "unknown"
-
-
-def per_address(name: str) -> object:
-    """A dependency counting one ``name`` per client address (429 over the limit)."""
-
-    async def limited(request: Request, hall: Hall) -> None:
-        await hall.limits.hit(name, client_address(request))
-
-    return Depends(limited)
-
-
-def per_user(name: str) -> object:
-    """A dependency counting one ``name`` per logged-in user (429 over the limit)."""
-
-    async def limited(hall: Hall, session: Session) -> None:
-        await hall.limits.hit(name, f"user:{session.user.id}")
-
-    return Depends(limited)
-
-
-LimitedLogin = Annotated[None, per_address("login")]
-LimitedRegister = Annotated[None, per_address("register")]
-LimitedGuest = Annotated[None, per_address("guest")]
-LimitedSeeks = Annotated[None, per_user("seeks")]
-LimitedChallenges = Annotated[None, per_user("challenges")]

@@ -4,9 +4,8 @@ server process his socket is (``UserChannels.tell``)."""
 
 from typing import Any, Literal
 
-import anyio.from_thread
-
-from gamehall.server.user_socket import UserChannels
+from gamehall.server.services import Services
+from gamehall.server.user_channels import UserChannels
 
 
 def offer_accepted(
@@ -26,13 +25,13 @@ def offer_accepted(
     )
 
 
-def challenges_changed_from_thread(channels: UserChannels, *user_ids: int) -> None:
+def challenges_changed_from_thread(hall: Services, *user_ids: int) -> None:
     """Tell the users (from a route's worker thread) that a challenge to or from them was
     made, declined or withdrawn: ``{"type": "challenges"}``, for their lobby to read them
     again."""
 
     def tell() -> None:
         for user_id in user_ids:
-            channels.tell(user_id, {"type": "challenges"})
+            hall.channels.tell(user_id, {"type": "challenges"})
 
-    anyio.from_thread.run_sync(tell)
+    hall.workers.on_loop(tell)

@@ -9,73 +9,15 @@ socket reads only pings.
 """
 
 import asyncio
-import logging
-from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
 from gamehall.server.auth import same_origin
-from gamehall.server.background import Background
 from gamehall.server.services import services_of
-from gamehall.server.user_socket import UserChannels
-from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, answer_pings
-from gamehall.store import Store
-
-log = logging.getLogger(__name__)
+from gamehall.server.socket_connection import SocketConnection
+from gamehall.server.ws import POLICY_VIOLATION, answer_pings
 
 router = APIRouter()
-
-INTERVAL = 1.0
-"""Seconds between two looks at the seeks."""
-
-
-class LobbyHub(Background):
-    """The lobby sockets of this process and the seek list they were last sent."""
-
-    def __init__(
-        self, store: Store, channels: UserChannels | None = None, interval: float = INTERVAL
-    ) -> None:
-        self.store = store
-        self.channels = channels
-        self.interval = interval
-        self.sockets: set[SocketConnection] = set()
-        self.seeks: list[dict[str, Any]] | None = None
-        self.online: list[str] = []
-
-    def message(self) -> dict[str, Any]:
-        """What a lobby socket is sent: ``{"type": "seeks", "seeks": [Seek...]}``."""
-        return {"type": "seeks", "seeks": self.seeks or []}
-
-    def online_message(self) -> dict[str, Any]:
-        """Who is online (has a user socket open on any process): ``{"type": "online",
-        "players": [name...]}``, in alphabetical order."""
-        return {"type": "online", "players": self.online}
-
-    async def look(self) -> bool:
-        """Read the seeks and who is online; send what changed to every socket. Returns
-        whether the seeks changed."""
-        online = self.channels.online() if self.channels is not None else []
-        if online != self.online:
-            self.online = online
-            for connection in list(self.sockets):
-                connection.send(self.online_message())
-        seeks = [seek.to_dict() for seek in await asyncio.to_thread(self.store.offers.list_seeks)]
-        if seeks == self.seeks:
-            return False
-        self.seeks = seeks
-        message = self.message()
-        for connection in list(self.sockets):
-            connection.send(message)
-        return True
-
-    async def _run(self) -> None:
-        while True:
-            if self.sockets:
-                try:
-                    await self.look()
-                except Exception:  # a bad moment of the database: the next look tries again
-                    log.exception("the lobby hub could not read the seeks")
-            await asyncio.sleep(self.interval)
 
 
 @router.websocket("/ws/lobby")
@@ -88,7 +30,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
     hub = hall.lobby
     await websocket.accept()
     connection = SocketConnection(None)
-    writer = asyncio.create_task(connection.write_to(websocket))
+    writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     if hub.seeks is None or not hub.sockets:
         await hub.look()
     connection.send(hub.message())

@@ -13,7 +13,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Mapping
-from typing import Any
+from typing import Protocol
 
 import psycopg
 from sqlalchemy import make_url
@@ -47,12 +47,26 @@ def payload(topic: str, message: Mapping[str, object]) -> str:
     return text
 
 
+class Sender(Protocol):
+    """What the broker asks of its sending connection (a ``psycopg.AsyncConnection``)."""
+
+    @property
+    def closed(self) -> bool:
+        """Whether the connection is closed."""
+
+    async def execute(self, query: str, params: tuple[str, str]) -> object:
+        """Run ``query`` with ``params``."""
+
+    async def close(self) -> None:
+        """Close the connection."""
+
+
 class PostgresBroker:
     """A ``Broker`` on the store's PostgreSQL server."""
 
     def __init__(self, database_url: str) -> None:
         self.url = libpq_url(database_url)
-        self._sender: psycopg.AsyncConnection[Any] | None = None
+        self._sender: Sender | None = None
         self._lock = asyncio.Lock()
 
     async def publish(self, topic: str, message: Mapping[str, object]) -> None:

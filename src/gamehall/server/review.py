@@ -1,8 +1,6 @@
 """``GET /api/matches/{id}/review``: a finished match step by step (``gamehall.play.review``),
 for the game page's Review: the board, the dice and the cube after each action."""
 
-from typing import Any
-
 from fastapi import APIRouter, HTTPException
 
 from gamehall.play.review import review_frames
@@ -16,7 +14,7 @@ class ReviewAnswer(Answer):
     """The steps of a finished match, the start first."""
 
     match_id: str
-    frames: list[dict[str, Any]]
+    frames: list[dict[str, object]]
 
 
 @router.get("/matches/{match_id}/review")

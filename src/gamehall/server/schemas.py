@@ -8,7 +8,7 @@ are declared too (``response_model``), so ``/openapi.json`` documents every fiel
 """
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import HTTPException
 from pydantic import BaseModel, ConfigDict, Field
@@ -359,12 +359,12 @@ class EventView(Answer):
     kind: str
     player: int | None
     time: float
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, object] = Field(default_factory=dict)
     """The action's data, as the player sent it."""
-    outcome: dict[str, Any] = Field(default_factory=dict)
+    outcome: dict[str, object] = Field(default_factory=dict)
     """What the action brought about (a roll, a move's result, a score)."""
     derived: bool = False
-    clocks: dict[str, Any] | None = None
+    clocks: dict[str, object] | None = None
 
 
 class MatchRecord(Answer):

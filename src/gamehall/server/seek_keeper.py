@@ -17,7 +17,7 @@ from collections.abc import Callable
 from gamehall.errors import GameError
 from gamehall.server.background import Background
 from gamehall.server.live.workers import Workers
-from gamehall.server.user_socket import UserChannels
+from gamehall.server.user_channels import UserChannels
 from gamehall.store import Store
 
 log = logging.getLogger(__name__)

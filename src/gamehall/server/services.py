@@ -4,31 +4,33 @@ it.
 ``Services`` holds every long-lived object of a running app; the app's lifespan (``app.py``)
 builds it in one order and closes it in the reverse, and a route asks for it by type
 (``hall: Hall``) instead of reading untyped attributes of ``app.state``. The services' classes
-are named here for the type checker only: several of them sit beside their routes, which import
-this module.
+are named here for the type checker only (their modules import no route, so this ties no
+circle); the routes import this module.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 if TYPE_CHECKING:
-    from gamehall.server.chat import ChatRooms
+    from gamehall.server.chat_rooms import ChatRooms
     from gamehall.server.config import Config
     from gamehall.server.hashing import HashPool
     from gamehall.server.hint_desk import HintDesk
     from gamehall.server.limits import RateLimits
     from gamehall.server.live import LiveMatches, WallClock
     from gamehall.server.live.workers import Workers
-    from gamehall.server.lobby_push import LobbyHub
-    from gamehall.server.rematch import RematchOffers
+    from gamehall.server.lobby_hub import LobbyHub
+    from gamehall.server.rematch_offers import RematchOffers
     from gamehall.server.seek_keeper import SeekKeeper
     from gamehall.server.tournament_director import TournamentDirector
-    from gamehall.server.user_socket import UserChannels
+    from gamehall.server.user_channels import UserChannels
     from gamehall.store import Store
 
 
@@ -62,5 +64,29 @@ def services_of(connection: HTTPConnection) -> Services:
     return services
 
 
-Hall = Annotated[Services, Depends(services_of)]
+async def services(connection: HTTPConnection) -> Services:
+    """Dependency: the app's services (a coroutine, so that FastAPI does not hand it to a
+    thread)."""
+    return services_of(connection)
+
+
+Hall = Annotated[Services, Depends(services)]
 """A route's parameter that receives the app's services."""
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def on_store_threads(route: Callable[P, T]) -> Callable[P, Coroutine[object, object, T]]:
+    """A route whose work blocks (it calls the store), run on the app's store threads
+    (``Services.workers``) rather than in the thread pool in which FastAPI runs a plain
+    function. The route takes a ``Hall``."""
+
+    @functools.wraps(route)
+    async def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        hall = next((value for value in kwargs.values() if isinstance(value, Services)), None)
+        if hall is None:
+            raise TypeError(f"{route.__name__} has no Hall parameter to find the threads by")
+        return await hall.workers.store(route, *args, **kwargs)
+
+    return run

@@ -23,7 +23,7 @@ from functools import partial
 from gamehall.errors import GameError
 from gamehall.jsontext import JsonObject, JsonValue
 from gamehall.server.live import LiveMatches
-from gamehall.server.user_socket import UserChannels
+from gamehall.server.user_channels import UserChannels
 from gamehall.store import ConflictError, NotAllowedError, PlayerSeat, Store
 from gamehall.store.tournaments import StoredTournament, TournamentGame
 from gamehall.tournaments import Pairing, Result, Tournament, TournamentError, TournamentSettings

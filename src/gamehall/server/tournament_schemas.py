@@ -5,7 +5,7 @@ the field; what the values mean (a Swiss needs rounds, a group size of 3 to 16) 
 tournaments package's to check, whose refusals are 400s in its own words.
 """
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -46,7 +46,7 @@ class TournamentView(Answer):
     name: str
     game: GameName
     format: Format
-    settings: dict[str, Any]
+    settings: dict[str, object]
     """``TournamentSettings.to_dict()``."""
     rated: bool
     grace_seconds: int

@@ -14,7 +14,7 @@ from fastapi import APIRouter, HTTPException, Query
 from gamehall.play.settings import GameName
 from gamehall.server.auth import Acting
 from gamehall.server.schemas import read_settings, stored_id
-from gamehall.server.services import Hall
+from gamehall.server.services import Hall, on_store_threads
 from gamehall.server.tournament_schemas import (
     HistoryPointView,
     Leaderboard,
@@ -109,6 +109,7 @@ def _detail(store: Store, stored: StoredTournament) -> TournamentDetail:
 
 
 @router.get("/tournaments")
+@on_store_threads
 def list_tournaments(hall: Hall) -> TournamentLists:
     """Tournaments taking entries, being played, and over (the last 100 of each)."""
     kept = hall.store.tournaments
@@ -139,6 +140,7 @@ async def create_tournament(body: TournamentBody, session: Acting, hall: Hall) -
 
 
 @router.get("/tournaments/{tournament_id}")
+@on_store_threads
 def get_tournament(tournament_id: int, hall: Hall) -> TournamentDetail:
     """A tournament: entries, pairings with their matches, standings with tie-breaks."""
     stored_id(tournament_id, "tournament")
@@ -146,6 +148,7 @@ def get_tournament(tournament_id: int, hall: Hall) -> TournamentDetail:
 
 
 @router.post("/tournaments/{tournament_id}/join")
+@on_store_threads
 def join_tournament(tournament_id: int, session: Acting, hall: Hall) -> TournamentDetail:
     """Enter a tournament that has not started."""
     stored_id(tournament_id, "tournament")
@@ -184,6 +187,7 @@ async def start_tournament(tournament_id: int, session: Acting, hall: Hall) -> T
 
 
 @router.get("/ratings/{game}")
+@on_store_threads
 def game_leaderboard(
     game: GameName, hall: Hall, limit: Annotated[int, Query(ge=1, le=MAX_LIST)] = 100
 ) -> Leaderboard:
@@ -193,6 +197,7 @@ def game_leaderboard(
 
 
 @router.get("/users/{name}/ratings")
+@on_store_threads
 def player_ratings(
     name: str, hall: Hall, limit: Annotated[int, Query(ge=1, le=MAX_LIST)] = 200
 ) -> PlayerRatings:

@@ -13,7 +13,7 @@ from typing import Any
 from gamehall.play.clock import Byoyomi, Delay, Fischer, TimeControl
 from gamehall.play.settings import MatchSettings
 from gamehall.server.live.matches import LiveMatch
-from gamehall.server.user_socket import UserChannels
+from gamehall.server.user_channels import UserChannels
 
 CORRESPONDENCE_SECONDS = 24 * 3600
 """A clock that gives a side at least this long, for the match or for each turn, is

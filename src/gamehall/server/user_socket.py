@@ -17,124 +17,17 @@ counts.
 """
 
 import asyncio
-from collections.abc import Callable
-from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
 from gamehall.server.auth import same_origin, session_of
-from gamehall.server.background import Background
-from gamehall.server.bus import Bus
 from gamehall.server.services import services_of
-from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, answer_pings
+from gamehall.server.socket_connection import SocketConnection
+from gamehall.server.ws import POLICY_VIOLATION, answer_pings
 
 router = APIRouter()
 
 NOT_LOGGED_IN = 4401
-ONLINE_EVERY = 5.0
-"""Seconds between two publications of who has a socket on this process."""
-ONLINE_TIMEOUT = 3 * ONLINE_EVERY
-"""Seconds after which another process's list of who is online no longer counts."""
-
-CurrentNotices = Callable[[int], list[dict[str, Any]]]
-"""The notices in force for a user (the tournament director's)."""
-
-
-class UserChannels(Background):
-    """The user sockets of this process, by user id, and who has one on the other processes."""
-
-    def __init__(self, bus: Bus, clock: Callable[[], float]) -> None:
-        self._sockets: dict[int, set[SocketConnection]] = {}
-        self._names: dict[int, str] = {}
-        self.current: CurrentNotices = lambda user_id: []
-        self.bus = bus
-        self.clock = clock
-        self._remote: dict[str, tuple[float, dict[int, str]]] = {}
-        """Who has a socket on each other process (by its origin), and when that was heard."""
-        self.bus.on("user", self._remote_notice)
-        self.bus.on("online", self._remote_online)
-        self.bus.on_reconnect(self._publish_online)
-
-    def start(self) -> None:
-        """Tell the other processes who is here, now and every ``ONLINE_EVERY`` seconds (with
-        no other process, nothing)."""
-        if self.bus.shared:
-            super().start()
-
-    async def _run(self) -> None:
-        while True:
-            await self._publish_online()
-            await asyncio.sleep(ONLINE_EVERY)
-
-    async def _publish_online(self) -> None:
-        users = {str(user_id): name for user_id, name in self._names.items()}
-        await self.bus.publish("online", self.bus.origin, {"users": users})
-
-    async def _remote_online(self, key: str, origin: str, message: dict[str, Any]) -> None:
-        users = message.get("users")
-        if isinstance(users, dict):
-            known = {int(i): str(n) for i, n in users.items() if str(i).isdigit()}
-            self._remote[origin] = (self.clock(), known)
-
-    async def _remote_notice(self, key: str, origin: str, message: dict[str, Any]) -> None:
-        notice = message.get("notice")
-        if key.isdigit() and isinstance(notice, dict):
-            self.notify(int(key), notice)
-
-    def _elsewhere(self) -> list[dict[int, str]]:
-        """Who has a socket on each other process heard of lately."""
-        now = self.clock()
-        for origin, (heard, _) in list(self._remote.items()):
-            if now - heard > ONLINE_TIMEOUT:
-                del self._remote[origin]
-        return [users for _, users in self._remote.values()]
-
-    def add(self, user_id: int, connection: SocketConnection, name: str | None = None) -> None:
-        """Start sending ``user_id``'s messages to ``connection`` (``name``: the user's, for
-        the list of who is online)."""
-        first = user_id not in self._sockets
-        self._sockets.setdefault(user_id, set()).add(connection)
-        if name is not None:
-            self._names[user_id] = name
-        if first and self.bus.shared:
-            self.bus.spawn(self._publish_online())
-
-    def remove(self, user_id: int, connection: SocketConnection) -> None:
-        """Stop sending to ``connection``."""
-        sockets = self._sockets.get(user_id)
-        if sockets is not None:
-            sockets.discard(connection)
-            if not sockets:
-                del self._sockets[user_id]
-                self._names.pop(user_id, None)
-                if self.bus.shared:
-                    self.bus.spawn(self._publish_online())
-
-    def online(self) -> list[str]:
-        """The names of the users with a socket open on any process, in alphabetical order."""
-        names = dict(self._names)
-        for users in self._elsewhere():
-            names.update(users)
-        return sorted(names.values(), key=str.casefold)
-
-    def connected(self, user_id: int) -> bool:
-        """Whether the user has a socket open on any process."""
-        if self._sockets.get(user_id):
-            return True
-        return any(user_id in users for users in self._elsewhere())
-
-    def tell(self, user_id: int, message: dict[str, Any]) -> None:
-        """Send ``message`` to every socket of the user, on every process (from the event
-        loop's thread)."""
-        self.notify(user_id, message)
-        self.bus.publish_soon("user", str(user_id), {"notice": message})
-
-    def notify(self, user_id: int, message: dict[str, Any]) -> int:
-        """Send ``message`` to every socket of the user; returns how many there are."""
-        sockets = list(self._sockets.get(user_id, ()))
-        for connection in sockets:
-            connection.send(message)
-        return len(sockets)
 
 
 @router.websocket("/ws/user")
@@ -153,7 +46,7 @@ async def user_socket(websocket: WebSocket) -> None:
     notices = await hall.workers.store(channels.current, user_id)
     await websocket.accept()
     connection = SocketConnection(None)
-    writer = asyncio.create_task(connection.write_to(websocket))
+    writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     connection.send({"type": "hello", "user": session.user.name})
     for notice in notices:
         connection.send(notice)

@@ -19,11 +19,11 @@ from gamehall.play.actions import action_from_dict
 from gamehall.server.auth import same_origin, session_of
 from gamehall.server.guards import MAX_JSON_DEPTH, nests_deeper
 from gamehall.server.limits import RateLimitedError, client_address
-from gamehall.server.live import LiveMatch, NoSuchMatchError, dumps
-from gamehall.server.live.fanout import Serialised
+from gamehall.server.live import LiveMatch, NoSuchMatchError
 from gamehall.server.live.manager import PlayerAction
 from gamehall.server.live.presence import ClaimAbandoned
 from gamehall.server.services import Services, services_of
+from gamehall.server.socket_connection import SocketConnection
 from gamehall.store import SessionInfo
 
 router = APIRouter()
@@ -35,59 +35,9 @@ MAX_WIRE_FRAME = 1024 * 1024
 ``MAX_FRAME`` up to this is answered with an error, a longer one still closes the socket
 (1009, as WebSocket servers do)."""
 MAX_KIND = 40
-QUEUE_SIZE = 256
-"""Messages waiting for a slow reader before it is disconnected."""
 
 POLICY_VIOLATION = 1008
-TRY_AGAIN_LATER = 1013
 NO_SUCH_MATCH = 4404
-
-
-class SocketConnection:
-    """One socket on a match: its seat and the queue of messages waiting to be sent."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_SIZE)
-        self.overflowed = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message``; a reader that has fallen behind is cut off instead."""
-        if self.overflowed:
-            return
-        try:
-            self._queue.put_nowait(message)
-        except asyncio.QueueFull:
-            self.overflowed = True
-            self._stop()
-
-    def close(self) -> None:
-        """Stop the writer once what is queued is sent."""
-        try:
-            self._queue.put_nowait(None)
-        except asyncio.QueueFull:
-            self._stop()
-
-    def _stop(self) -> None:
-        """Drop what is queued and stop the writer."""
-        while not self._queue.empty():
-            self._queue.get_nowait()
-        self._queue.put_nowait(None)
-
-    async def write_to(self, websocket: WebSocket) -> None:
-        """Send the queued messages until closed; close the socket of a reader left behind.
-        A hello carries the whole log: it is written out in a worker thread. An update comes
-        with its text (``Serialised``)."""
-        while (message := await self._queue.get()) is not None:
-            if isinstance(message, Serialised):  # an update's text, made once for its seat
-                text = message.text
-            elif message.get("type") == "hello":
-                text = await asyncio.to_thread(dumps, message)
-            else:
-                text = dumps(message)
-            await websocket.send_text(text)
-        if self.overflowed:
-            await websocket.close(TRY_AGAIN_LATER, "too many messages waiting: reconnect")
 
 
 async def answer_pings(
@@ -179,7 +129,7 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
     hall, session, live = opened
     await websocket.accept()
     connection = SocketConnection(live.seat_of(session.user.id if session else None))
-    writer = asyncio.create_task(connection.write_to(websocket))
+    writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     await hall.live.join(live, connection)
     try:
         await _serve(websocket, live, connection)

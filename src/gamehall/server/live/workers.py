@@ -1,12 +1,20 @@
-"""Where the heavy work of the live matches runs: worker threads, not the event loop.
+"""Where the server's blocking work runs: worker threads, not the event loop.
 
 Python threads do not run Python code in parallel (one holds the interpreter at a time), so more
 threads doing CPU work only make the event loop wait longer for its turn. The work is therefore
-queued by kind: the play layer's longer work (starting a match, restoring one, a player's first
-look with the whole log) on one thread, the replays of matches being loaded on one, the computer
-players' thinking on one, and the store's calls (which wait on the database, but run
-SQLAlchemy's Python code too) on two. A long replay or a slow engine then never holds up the
-moves of the other matches, and at most five threads compete with the event loop.
+queued by kind on five threads, which the app makes at its start and lets go at its stop
+(``Services.workers``): the play layer's longer work (starting a match, restoring one, a
+player's first look with the whole log, writing out its text) on one thread, the replays of
+matches being loaded on one, the computer players' thinking on one, and the store's calls
+(which wait on the database, but run SQLAlchemy's Python code too) on two. The store's calls
+are every route's and socket's too: a route that reads or writes the store runs on these two
+threads (``services.on_store_threads``), never in the thread pool FastAPI gives plain
+functions. A long replay or a slow engine then never holds up the moves of the other matches.
+
+Besides these five, the app has two pools of its own, each for one kind of work whose cost
+would otherwise fall on them: the password hashes (``hashing.py``, ``GAMEHALL_HASH_WORKERS``
+threads, for the memory each hash takes) and the hints (``hint_desk.py``, one thread, for the
+seconds an engine may think). Starlette still reads the web pages' files in its own threads.
 
 The play layer's work for one action (the action, its change made ready, the views of each
 message; another process's events likewise) is not queued: it takes a fraction of a
@@ -25,16 +33,17 @@ T = TypeVar("T")
 
 
 class Workers:
-    """The worker threads of a ``LiveMatches``."""
+    """The app's five worker threads, by kind of work."""
 
     def __init__(self) -> None:
         self._play = ThreadPoolExecutor(1, thread_name_prefix="gamehall-play")
         self._replays = ThreadPoolExecutor(1, thread_name_prefix="gamehall-replay")
         self._engines = ThreadPoolExecutor(1, thread_name_prefix="gamehall-engine")
         self._store = ThreadPoolExecutor(2, thread_name_prefix="gamehall-store")
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     async def play(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """Run the play layer's longer ``work`` (a start, a restore, a hello)."""
+        """Run the play layer's longer ``work`` (a start, a restore, a hello and its text)."""
         return await self._run(self._play, partial(work, *args, **kwargs))
 
     async def replay(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
@@ -49,9 +58,15 @@ class Workers:
         """Run a call of the store."""
         return await self._run(self._store, partial(work, *args, **kwargs))
 
-    @staticmethod
-    async def _run(pool: ThreadPoolExecutor, work: Callable[[], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(pool, work)
+    async def _run(self, pool: ThreadPoolExecutor, work: Callable[[], T]) -> T:
+        self._loop = asyncio.get_running_loop()
+        return await self._loop.run_in_executor(pool, work)
+
+    def on_loop(self, callback: Callable[[], object]) -> None:
+        """Call ``callback`` on the event loop, from work running on one of the threads."""
+        if self._loop is None:
+            raise RuntimeError("no work has run on these threads yet")
+        self._loop.call_soon_threadsafe(callback)
 
     def close(self) -> None:
         """Drop the queued work and let the threads end once their current work is done."""

@@ -1,0 +1,67 @@
+"""The lobby's hub on this process (``LobbyHub``): the open seeks and who is online, read
+once a second for every lobby socket and sent when they change (see ``lobby_push.py``)."""
+
+import asyncio
+import logging
+from typing import Any
+
+from gamehall.server.background import Background
+from gamehall.server.live.workers import Workers
+from gamehall.server.socket_connection import SocketConnection
+from gamehall.server.user_channels import UserChannels
+from gamehall.store import Store
+
+log = logging.getLogger(__name__)
+
+INTERVAL = 1.0
+"""Seconds between two looks at the seeks."""
+
+
+class LobbyHub(Background):
+    """The lobby sockets of this process and the seek list they were last sent."""
+
+    def __init__(
+        self, store: Store, channels: UserChannels, workers: Workers, interval: float = INTERVAL
+    ) -> None:
+        self.store = store
+        self.channels = channels
+        self.workers = workers
+        self.interval = interval
+        self.sockets: set[SocketConnection] = set()
+        self.seeks: list[dict[str, Any]] | None = None
+        self.online: list[str] = []
+
+    def message(self) -> dict[str, Any]:
+        """What a lobby socket is sent: ``{"type": "seeks", "seeks": [Seek...]}``."""
+        return {"type": "seeks", "seeks": self.seeks or []}
+
+    def online_message(self) -> dict[str, Any]:
+        """Who is online (has a user socket open on any process): ``{"type": "online",
+        "players": [name...]}``, in alphabetical order."""
+        return {"type": "online", "players": self.online}
+
+    async def look(self) -> bool:
+        """Read the seeks and who is online; send what changed to every socket. Returns
+        whether the seeks changed."""
+        online = self.channels.online() if self.channels is not None else []
+        if online != self.online:
+            self.online = online
+            for connection in list(self.sockets):
+                connection.send(self.online_message())
+        seeks = [seek.to_dict() for seek in await self.workers.store(self.store.offers.list_seeks)]
+        if seeks == self.seeks:
+            return False
+        self.seeks = seeks
+        message = self.message()
+        for connection in list(self.sockets):
+            connection.send(message)
+        return True
+
+    async def _run(self) -> None:
+        while True:
+            if self.sockets:
+                try:
+                    await self.look()
+                except Exception:  # a bad moment of the database: the next look tries again
+                    log.exception("the lobby hub could not read the seeks")
+            await asyncio.sleep(self.interval)

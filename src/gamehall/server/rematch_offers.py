@@ -1,0 +1,64 @@
+"""The rematches of this process (``RematchOffers``): those offered and not yet answered,
+those started, and the offers and starts of the other processes (see ``rematch.py``)."""
+
+from typing import Any
+
+from gamehall.play.settings import MatchSettings
+from gamehall.server.bus import Bus
+from gamehall.server.live import LiveMatches
+from gamehall.server.user_channels import UserChannels
+from gamehall.store import Store, StoredMatch
+
+
+class RematchOffers:
+    """The rematches offered and not yet answered, by match: the seat that offered; and those
+    started, by match: the new match's id. A rematch starts in ``live`` and is told on
+    ``channels``; ``store`` reads the match when another process's offer completes one."""
+
+    def __init__(self, bus: Bus, store: Store, live: LiveMatches, channels: UserChannels) -> None:
+        self.offers: dict[str, int] = {}
+        self.started: dict[str, str] = {}
+        self.bus = bus
+        self.store = store
+        self.live = live
+        self.channels = channels
+        self.bus.on("rematch", self._remote)
+
+    async def offer(self, match_id: str, seat: int) -> None:
+        """Note ``seat``'s offer, here and on the other processes."""
+        self.offers[match_id] = seat
+        await self.bus.publish("rematch", match_id, {"type": "offer", "seat": seat})
+
+    async def start(self, stored: StoredMatch) -> str:
+        """Start the rematch of ``stored`` (the seats swapped) and tell both players, on
+        every process; returns the new match's id."""
+        self.offers.pop(stored.id, None)
+        settings = MatchSettings.from_dict(stored.settings)
+        new_id = await self.live.create(settings, [stored.seats[1], stored.seats[0]])
+        self.started[stored.id] = new_id
+        await self.bus.publish("rematch", stored.id, {"type": "started", "match_id": new_id})
+        for player in stored.seats:
+            notice: dict[str, object] = {"type": "rematch", "of": stored.id, "match_id": new_id}
+            tell_player(self.channels, player.user_id, notice)
+        return new_id
+
+    async def _remote(self, match_id: str, origin: str, message: dict[str, Any]) -> None:
+        """Another process's offer or start."""
+        kind, seat, new_id = message.get("type"), message.get("seat"), message.get("match_id")
+        if kind == "started" and isinstance(new_id, str):
+            self.offers.pop(match_id, None)
+            self.started[match_id] = new_id
+        elif kind == "offer" and seat in (0, 1) and match_id not in self.started:
+            mine = self.offers.get(match_id)
+            if mine is None or mine == seat:
+                self.offers[match_id] = seat
+            elif mine == 0:  # both asked at once: seat 0's starts it
+                stored = await self.live.workers.store(self.store.matches.load, match_id)
+                if stored is not None:
+                    await self.start(stored)
+
+
+def tell_player(channels: UserChannels, user_id: int | None, message: dict[str, object]) -> None:
+    """Send ``message`` to a player's own sockets (a computer, with no user id, has none)."""
+    if user_id is not None:
+        channels.tell(user_id, dict(message))
