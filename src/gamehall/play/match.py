@@ -68,6 +68,8 @@ class Match(ABC):
         self.chance = MatchDice(fair=settings.dice == "fair", source=dice)
         self._instant: float | None = None
         control = settings.time_control()
+        self.watch: Callable[[Match], None] | None = None
+        """Told the match after every action that logged events (a review takes its frames)."""
         self.clock = (
             Clock(control, match_length=settings.length or None, time_source=self._time)
             if control
@@ -259,7 +261,13 @@ class Match(ABC):
         return self._now() if self._instant is None else self._instant
 
     def _after_action(self, first: int) -> None:
-        """Run the clock of whoever must act now and stamp the new events with both clocks."""
+        """Run the clock of whoever must act now and stamp the new events with both clocks;
+        then tell whoever watches."""
+        self._run_clock(first)
+        if self.watch is not None and len(self.events) > first:
+            self.watch(self)
+
+    def _run_clock(self, first: int) -> None:
         if self.clock is None:
             return
         target = None if self.is_over else self.to_act
@@ -366,9 +374,11 @@ class Match(ABC):
         *,
         dice: DiceSource | None = None,
         time_source: TimeSource = time.time,
+        watch: "Callable[[Match], None] | None" = None,
     ) -> Self:
         """Rebuild a match by replaying its log: every action again, at its time, with its
-        dice. ``RecordError`` if the log does not replay to the same events."""
+        dice (``watch`` told after each). ``RecordError`` if the log does not replay to the
+        same events."""
         missing = [key for key in ("settings", "players", "events") if key not in data]
         if missing:
             raise RecordError(f"a match record needs settings, players and events ({missing[0]!r})")
@@ -387,6 +397,7 @@ class Match(ABC):
         except GameError as exc:
             raise RecordError(f"the match record cannot be read: {exc}") from None
         match = cls(read, [str(p) for p in players], dice=dice, time_source=time_source)
+        match.watch = watch
         match._replay_log(logged, time_source)
         match._resume_fair_dice(data.get("secrets"))
         return match
