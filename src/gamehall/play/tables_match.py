@@ -64,6 +64,7 @@ from gamehall.play.nardy_options import nardy_options
 from gamehall.play.snapshot import Fields
 from gamehall.play.summary import GameSummary
 from gamehall.play.tables_snapshot import Phase, TablesSaved
+from gamehall.play.tables_words import phase_words, why_no_double
 from gamehall.play.turn_cache import TurnCache
 from gamehall.tables.moves import BAR
 from gamehall.tables.position import TablesPosition, Turn
@@ -203,15 +204,7 @@ class TablesMatch(Match):
             )
 
     def _phase_words(self) -> str:
-        return {
-            "waiting": "the match has not started",
-            "roll": f"{self.players[self.on_roll]} is to roll",
-            "double": "a double is waiting for an answer",
-            "move": f"{self.players[self.on_roll]} is moving",
-            "resign": "a resignation is waiting for an answer",
-            "between": "the game is over; the next one has not started",
-            "over": "the match is over",
-        }[self.phase]
+        return phase_words(self.phase, self.players[self.on_roll])
 
     def _on_start(self, player: None, action: Start) -> None:
         self.started = True
@@ -282,13 +275,13 @@ class TablesMatch(Match):
         self._log(Doubled(**self._stamp(player), outcome={"cube": offered}))
 
     def _why_no_double(self, player: int) -> str:
-        if self.settings.length == 1:
-            return "there is no doubling in a 1-point match"
-        if self.crawford_game:
-            return "this is the Crawford game: nobody may double"
-        if self.cube_owner is not None and self.cube_owner != player:
-            return f"{self.players[self.cube_owner]} owns the cube: only the owner may double"
-        return f"the stake is {self.cube}, the most it can be"
+        owner = self.cube_owner
+        return why_no_double(
+            length=self.settings.length,
+            crawford=self.crawford_game,
+            owner=None if owner is None or owner == player else self.players[owner],
+            cube=self.cube,
+        )
 
     def _on_take(self, player: int, action: Take) -> None:
         self._require(player, "double", "taking")
