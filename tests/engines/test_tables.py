@@ -17,13 +17,8 @@ from gamehall.engines import (
     OfferDouble,
     find_engine,
 )
-from gamehall.engines.tables import (
-    WIN_SCORE,
-    BeginnerTablesEngine,
-    RandomTablesEngine,
-    race_chance,
-    wastage,
-)
+from gamehall.engines.tables import BeginnerTablesEngine, RandomTablesEngine
+from gamehall.engines.tables_eval import WIN_SCORE, race_chance, wastage
 from gamehall.errors import GameError
 from gamehall.nardy.position import Position as NardyPosition
 from gamehall.tables.position import TablesPosition

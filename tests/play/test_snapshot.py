@@ -139,7 +139,11 @@ def restored(match: Match, snapshot: dict[str, Any], time: FakeTime) -> Match:
     assert data == snapshot
     secrets = match.to_dict(secrets=True).get("secrets")
     return restore_match(
-        data, match.events, secrets=secrets, time_source=time, dice=copy.deepcopy(match._dice)
+        data,
+        match.events,
+        secrets=secrets,
+        time_source=time,
+        dice=copy.deepcopy(match.chance.source),
     )
 
 

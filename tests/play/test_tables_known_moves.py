@@ -82,7 +82,7 @@ def test_a_play_the_turn_cannot_make_leaves_the_turn_as_it_was(
     assert match.turn is not None and match.position is not None
     before, logged = match.turn.position, len(match.events)
     wrong = Play.from_moves([Move(8, 5, 3), Move(24, 18, 6)], match.position)  # no 6 rolled
-    monkeypatch.setattr(match, "_find_play", lambda *_: wrong)
+    monkeypatch.setattr(match.known, "find_play", lambda *_: wrong)
     with pytest.raises(IllegalMoveError):
         match.act(0, "play", text="8/5 24/18")
     assert match.turn.moves == () and match.turn.position == before

@@ -11,6 +11,7 @@ from gamehall.nardy.position import Position as NardyPosition
 from gamehall.play.dice import DiceRecord, verify_record
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
+from gamehall.play.tables_match_id import match_state
 from gamehall.play.views import legal_of, state_of
 from support.matches import FakeTime, play_first, scripted
 
@@ -111,7 +112,7 @@ def test_crawford_game_and_post_crawford() -> None:
     match.act(0, "resign", value=2)
     match.act(1, "accept")
     assert match.score == [0, 2] and match.crawford_game
-    assert match.match_state().crawford
+    assert match_state(match).crawford
     play_first(match)  # the Crawford game: nobody may double, so player 1 rolls at once
     assert match.phase == "move" and not match.may_double(1)
     match.act(1, "resign", value=1)
@@ -503,10 +504,10 @@ def test_fair_dice_of_a_match_verify_and_a_changed_roll_is_flagged() -> None:
 
 def test_match_id_follows_the_match() -> None:
     match = scripted("backgammon", [(3, 1), (6, 5)], length=5)
-    assert state_of(match)["match_id"] == match.match_state().to_id()
+    assert state_of(match)["match_id"] == match_state(match).to_id()
     play_first(match)
     match.act(1, "double")
-    state = match.match_state()
+    state = match_state(match)
     assert state.doubled and state.turn == 0 and state.match_length == 5
 
 

@@ -9,7 +9,10 @@ from functools import lru_cache
 from typing import NotRequired, TypedDict
 
 from gamehall.backgammon.position import Position as BackgammonPosition
+from gamehall.errors import RecordError
+from gamehall.jsontext import JsonObject, JsonValue
 from gamehall.nardy.position import Position as NardyPosition
+from gamehall.play.snapshot import Fields, is_array
 from gamehall.tables.position import TablesPosition
 
 BOARDS = 4096
@@ -59,3 +62,47 @@ def _board_facts(position: TablesPosition) -> tuple[str | None, tuple[int, int]]
     state of a turn shows the board of the turn's start and the board now."""
     position_id = position.to_id() if isinstance(position, BackgammonPosition) else None
     return position_id, position.pip_count()
+
+
+def position_json(view: PositionView) -> JsonObject:
+    """``view`` as a JSON object, its keys in their order (what ``position_view_from`` reads)."""
+    out: JsonObject = {
+        "checkers": [list(side) for side in view["checkers"]],
+        "pips": list(view["pips"]),
+        "opposite": list(view["opposite"]),
+    }
+    if "id" in view:
+        out["id"] = view["id"]
+    if "board" in view:
+        out["board"] = list(view["board"])
+    if "turn" in view:
+        out["turn"] = view["turn"]
+    return out
+
+
+def _numbers(value: JsonValue, what: str) -> list[int]:
+    if is_array(value):
+        numbers = [n for n in value if type(n) is int]
+        if len(numbers) == len(value):
+            return numbers
+    raise RecordError(f"a board's {what} are a list of whole numbers, not {value!r}")
+
+
+def position_view_from(value: JsonValue) -> PositionView:
+    """The board ``position_json`` wrote; ``RecordError`` for a wrong one."""
+    fields = Fields(value, "a board of the snapshot")
+    checkers = fields.items("checkers")
+    if len(checkers) != 2:
+        raise RecordError(f"a board's checkers are two lists, not {checkers!r}")
+    view: PositionView = {
+        "checkers": [_numbers(side, "checkers") for side in checkers],
+        "pips": _numbers(fields.value("pips"), "pips"),
+        "opposite": _numbers(fields.value("opposite"), "opposite points"),
+    }
+    if "id" in fields.data:
+        view["id"] = fields.text("id") or ""
+    if "board" in fields.data:
+        view["board"] = _numbers(fields.value("board"), "points")
+    if "turn" in fields.data:
+        view["turn"] = fields.text("turn") or ""
+    return view

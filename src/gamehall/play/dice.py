@@ -21,9 +21,11 @@ import re
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Protocol
 
 from gamehall.errors import GameError, RecordError
+from gamehall.jsontext import JsonObject
+from gamehall.play.snapshot import is_array, is_object
 
 FORMAT_VERSION = 1
 """The version of the :class:`DiceRecord` dict and of the HMAC message layout."""
@@ -176,7 +178,7 @@ class FairRoll:
     dice: tuple[int, ...]
 
 
-def _hex(value: Any, what: str) -> bytes:
+def _hex(value: object, what: str) -> bytes:
     if not isinstance(value, str):
         raise RecordError(f"{what} must be written in hex, not {value!r}")
     try:
@@ -185,20 +187,18 @@ def _hex(value: Any, what: str) -> bytes:
         raise RecordError(f"{what} is not hex: {value!r}") from None
 
 
-def _roll_from_dict(data: Any, index: int) -> FairRoll:
+def _roll_from_dict(data: object, index: int) -> FairRoll:
     where = f"roll {index} of the record"
-    if not isinstance(data, Mapping):
+    if not is_object(data):
         raise RecordError(f"{where} must be an object with 'counter' and 'dice'")
     counter, dice = data.get("counter"), data.get("dice")
     if type(counter) is not int or counter < 0:
         raise RecordError(f"{where} needs a counter that is a whole number, 0 or more")
-    if (
-        not isinstance(dice, list)
-        or not dice
-        or any(type(face) is not int or not 1 <= face <= 6 for face in dice)
-    ):
-        raise RecordError(f"{where} needs its dice as a list of faces from 1 to 6")
-    return FairRoll(counter, tuple(dice))
+    if is_array(dice):
+        faces = [face for face in dice if type(face) is int and 1 <= face <= 6]
+        if faces and len(faces) == len(dice):
+            return FairRoll(counter, tuple(faces))
+    raise RecordError(f"{where} needs its dice as a list of faces from 1 to 6")
 
 
 @dataclass(frozen=True)
@@ -213,7 +213,7 @@ class DiceRecord:
     rolls: tuple[FairRoll, ...] = ()
     server_seed: bytes | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The JSON-able form described in ``docs/fair-dice.md`` (seeds in hex)."""
         return {
             "version": FORMAT_VERSION,
@@ -224,9 +224,9 @@ class DiceRecord:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> DiceRecord:
+    def from_dict(cls, data: object) -> DiceRecord:
         """Read :meth:`to_dict`'s form back; RecordError saying what is wrong if it is not one."""
-        if not isinstance(data, Mapping):
+        if not is_object(data):
             raise RecordError("a dice record must be a JSON object")
         if data.get("version") != FORMAT_VERSION:
             raise RecordError(
@@ -239,7 +239,7 @@ class DiceRecord:
         seed = data.get("server_seed")
         server_seed = None if seed is None else _hex(seed, "the server seed")
         seeds, rolls = data.get("client_seeds"), data.get("rolls")
-        if not isinstance(seeds, list) or not isinstance(rolls, list):
+        if not is_array(seeds) or not is_array(rolls):
             raise RecordError("a dice record needs lists of 'client_seeds' and 'rolls'")
         return cls(
             server_seed_hash=commitment.lower(),
@@ -381,7 +381,7 @@ class DiceReport:
         return "\n".join(lines)
 
 
-def verify_record(record: DiceRecord | Mapping[str, Any]) -> DiceReport:
+def verify_record(record: DiceRecord | Mapping[str, object]) -> DiceReport:
     """Recompute every roll of a revealed record and report any that differ.
 
     ``record`` is a :class:`DiceRecord` or its dict form (e.g. read from a JSON file); a record

@@ -10,12 +10,12 @@ is a list of events in order.
 
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, overload
+from typing import overload
 
 from gamehall.errors import RecordError
 from gamehall.play.events import Event, event_from_dict
 
-EarlierEvents = Callable[[], Sequence[Mapping[str, Any]]]
+EarlierEvents = Callable[[], Sequence[Mapping[str, object]]]
 """What fetches the events before a log's recent ones, as ``Event.to_dict()`` forms."""
 
 
@@ -34,7 +34,7 @@ class EventLog(Sequence[Event]):
         self._offset = offset
         self._recent = list(recent)
         self._load_earlier = load_earlier
-        self._earlier_dicts: list[dict[str, Any]] | None = None if offset else []
+        self._earlier_dicts: list[dict[str, object]] | None = None if offset else []
         """The earlier events as stored, once fetched."""
         self._earlier: list[Event] | None = None if offset else []
         """The earlier events as values, once read as such."""
@@ -76,7 +76,7 @@ class EventLog(Sequence[Event]):
                 )
             self._earlier_dicts = dicts
 
-    def dicts(self) -> list[dict[str, Any]]:
+    def dicts(self) -> list[dict[str, object]]:
         """Every event as ``Event.to_dict()`` gives it (the earlier ones as they were stored:
         no round trip through ``Event``)."""
         self.load()
@@ -140,13 +140,13 @@ class EventLog(Sequence[Event]):
     def _all(self) -> list[Event]:
         return [*self._earlier_events(), *self._recent]
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> dict[str, object]:
         """Copies and pickles share no lock (a copy of a match gets its own)."""
         state = dict(self.__dict__)
         del state["_lock"]
         return state
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
+    def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
         self._lock = threading.Lock()
 

@@ -46,6 +46,7 @@ from gamehall.play.event_keys import (
     SeedData,
     StoneData,
 )
+from gamehall.play.snapshot import is_object
 
 # -- the events --------------------------------------------------------------------------------
 
@@ -400,11 +401,11 @@ _REQUIRED = frozenset({"seq", "kind", "player", "time"})
 _FIELDS = frozenset({*_REQUIRED, "data", "outcome", "derived", "clocks"})
 
 
-def event_from_dict(data: Mapping[str, object]) -> Event:
+def event_from_dict(data: object) -> Event:
     """An event from ``to_dict``'s form; ``RecordError`` for an unknown kind, or a missing,
     unknown or wrongly typed field or key (nothing is coerced: ``"3"`` is not a sequence
     number)."""
-    if not isinstance(data, Mapping):
+    if not is_object(data):
         raise RecordError("an event of the log is a mapping")
     where = _Where(data)
     keys = data.keys()

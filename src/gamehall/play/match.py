@@ -9,87 +9,38 @@ both clocks, and replaying a log rebuilds the same match (``Match.from_dict``). 
 the log (``Match.from_snapshot``).
 """
 
-import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Self, TypeVar
 
 from gamehall.errors import GameError, IllegalMoveError, RecordError
+from gamehall.jsontext import JsonObject
 from gamehall.play.actions import Action, CheckTime, ClaimTime, Seed, Start, action_from_dict
 from gamehall.play.clock import Clock
-from gamehall.play.dice import DiceRecord, DiceSource, FairDice, FairRoll, SecureDice
-from gamehall.play.event_keys import DiceOutcome, MatchEndOutcome
+from gamehall.play.dice import DiceRecord, DiceSource
+from gamehall.play.event_keys import MatchEndOutcome
 from gamehall.play.event_log import EventLog
 from gamehall.play.events import (
     Event,
     Flagged,
     Forfeited,
-    GameEnded,
-    GameStarted,
     MatchEnded,
-    OpeningRolled,
-    Rolled,
     SeedGiven,
     Stamp,
     event_from_dict,
 )
+from gamehall.play.match_dice import MatchDice
+from gamehall.play.match_snapshot import MatchSnapshot
+from gamehall.play.replay_script import ReplayScript
 from gamehall.play.settings import GameName, MatchSettings
-from gamehall.play.snapshot import SNAPSHOT_VERSION, Fields, check_version
+from gamehall.play.snapshot import Fields, is_array, is_object
+from gamehall.play.summary import GameSummary
 
 TimeSource = Callable[[], float]
 Handler = Callable[[Any, Any], None]
 """A method that applies one kind of action: ``(player, action)``."""
 E = TypeVar("E", bound=Event)
-
-
-@dataclass(frozen=True)
-class Revealed:
-    """A fair-dice seed a game's end (or the match's, cutting it short) reveals: hex, or None
-    when the server no longer had it."""
-
-    seed: str | None
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    """One finished game of a match: who won, how, and for how many points."""
-
-    number: int
-    winner: int | None
-    points: float
-    kind: str
-    """How much it was won by: ``single``/``gammon``/``backgammon`` (oin/mars/cox), ``oin``/
-    ``mars`` in nardy, ``win``/``draw`` in renju."""
-    reason: str
-    """Why it ended: ``bear-off``, ``drop``, ``resign``, ``time``, ``five``, ``double-three``..."""
-    score: tuple[float, float]
-    """The match score after it."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict that ``from_dict`` reads back."""
-        return {
-            "number": self.number,
-            "winner": self.winner,
-            "points": self.points,
-            "kind": self.kind,
-            "reason": self.reason,
-            "score": list(self.score),
-        }
-
-    @classmethod
-    def from_dict(cls, data: object) -> "GameSummary":
-        """A summary from ``to_dict``'s form; ``RecordError`` for a wrong one."""
-        fields = Fields(data, "a game of the snapshot")
-        return cls(
-            number=fields.integer("number", low=1),
-            winner=fields.seat("winner"),
-            points=fields.number("points"),
-            kind=fields.text("kind") or "",
-            reason=fields.text("reason") or "",
-            score=fields.pair("score"),
-        )
 
 
 class Match(ABC):
@@ -114,16 +65,11 @@ class Match(ABC):
         self.end_reason: str | None = None
         self.started = False
         self._now = time_source
-        self._dice = dice
-        self._client_seeds: list[bytes] = []
-        self._fair: FairDice | None = None
-        self._fair_seed: bytes | None = None
-        self._game_rolls = 0
-        self._commitment: str | None = None
-        """The fair dice's commitment of the current (or last) game."""
-        self._replay: _Replay | None = None
+        self.chance = MatchDice(fair=settings.dice == "fair", source=dice)
         self._instant: float | None = None
         control = settings.time_control()
+        self.watch: Callable[[Match], None] | None = None
+        """Told the match after every action that logged events (a review takes its frames)."""
         self.clock = (
             Clock(control, match_length=settings.length or None, time_source=self._time)
             if control
@@ -185,7 +131,7 @@ class Match(ABC):
         finally:
             self._instant = None
 
-    def act(self, player: int | None, kind: str, /, **data: Any) -> list[Event]:
+    def act(self, player: int | None, kind: str, /, **data: object) -> list[Event]:
         """``apply`` of the action ``{"kind": kind, **data}`` (read by ``action_from_dict``, so
         that a malformed one is refused as it would be from the wire)."""
         if "kind" in data:
@@ -286,7 +232,7 @@ class Match(ABC):
             raise IllegalMoveError("this match does not use provably fair dice: no seeds")
         if self.started:
             raise IllegalMoveError("seeds are given before the match starts")
-        self._client_seeds.append(action.seed.encode())
+        self.chance.client_seeds.append(action.seed.encode())
         self._log(SeedGiven(**self._stamp(player), data={"seed": action.seed}))
 
     def may_claim_time(self, player: int) -> bool:
@@ -315,7 +261,13 @@ class Match(ABC):
         return self._now() if self._instant is None else self._instant
 
     def _after_action(self, first: int) -> None:
-        """Run the clock of whoever must act now and stamp the new events with both clocks."""
+        """Run the clock of whoever must act now and stamp the new events with both clocks;
+        then tell whoever watches."""
+        self._run_clock(first)
+        if self.watch is not None and len(self.events) > first:
+            self.watch(self)
+
+    def _run_clock(self, first: int) -> None:
         if self.clock is None:
             return
         target = None if self.is_over else self.to_act
@@ -366,73 +318,12 @@ class Match(ABC):
         self.winner = winner
         self.end_reason = reason
         outcome: MatchEndOutcome = {"winner": winner, "reason": reason, "score": list(self.score)}
-        revealed = self._reveal_cut_short()
+        revealed = self.chance.reveal_cut_short()
         if revealed is not None:
             outcome["server_seed"] = revealed.seed
         self._log(MatchEnded(**self._stamp(winner, derived=True), outcome=outcome))
 
-    # -- dice -----------------------------------------------------------------------------------
-
-    def _new_game_dice(self) -> str | None:
-        """Prepare the dice of a new game; returns what the game's start publishes: the fair
-        dice's commitment (None without fair dice)."""
-        self._game_rolls = 0
-        if self.settings.dice != "fair" or self._dice is not None:
-            return None
-        if self._replay is not None:
-            if not self._replay.commitments:
-                raise RecordError("the log has fewer fair-dice commitments than its games")
-            self._commitment = self._replay.commitments.pop(0)
-        else:
-            self._fair_seed = secrets.token_bytes(32)
-            self._fair = FairDice(server_seed=self._fair_seed, client_seeds=self._client_seeds)
-            self._commitment = self._fair.commitment
-        return self._commitment
-
-    def _roll(self, n_dice: int = 2) -> DiceOutcome:
-        """Roll for the game; returns the outcome to log: the dice and, with fair dice, the
-        roll's counter in the game. The dice come from the replay's script, the injected
-        source, this game's fair dice or the operating system's generator."""
-        if self._replay is not None:
-            dice = self._replay.dice.pop(0) if self._replay.dice else None
-            if dice is None:
-                raise RecordError("the log has fewer dice than its plays need")
-        elif self._dice is not None:
-            dice = tuple(self._dice.roll(n_dice))
-        elif self._fair is not None:
-            dice = self._fair.roll(n_dice)
-        elif self.settings.dice == "fair":
-            raise GameError("this game's fair dice cannot go on without the server's secret seed")
-        else:
-            dice = SecureDice().roll(n_dice)
-        out: DiceOutcome = {"dice": list(dice)}
-        if self.settings.dice == "fair" and self._dice is None:
-            out["counter"] = self._game_rolls
-        self._game_rolls += 1
-        return out
-
-    def _reveal_dice(self) -> Revealed | None:
-        """What a game's end reveals: the fair dice's server seed (None without fair dice)."""
-        if self.settings.dice != "fair" or self._dice is not None:
-            return None
-        if self._replay is not None:
-            if not self._replay.seeds:
-                raise RecordError("the log has fewer revealed seeds than its games")
-            return Revealed(self._replay.seeds.pop(0))
-        seed = self._fair.reveal().hex() if self._fair is not None else None
-        self._fair = None
-        self._fair_seed = None
-        return Revealed(seed)
-
-    def _reveal_cut_short(self) -> Revealed | None:
-        """What the end of a match in the middle of a game (on time, by forfeit) reveals:
-        that game's fair-dice seed, which its own end would have revealed. Nothing when the
-        last game ended first (its end revealed it)."""
-        if self.settings.dice != "fair" or self._dice is not None:
-            return None
-        if self._replay is not None:
-            return Revealed(self._replay.seeds.pop(0)) if self._replay.seeds else None
-        return self._reveal_dice() if self._fair is not None else None
+    # -- dice ---------------------------------------------------------------------------------
 
     def dice_record(self, game: int) -> DiceRecord:
         """The fair-dice record of game ``game`` (1-based) from the log, for ``verify_record``."""
@@ -442,33 +333,7 @@ class Match(ABC):
             number += event.kind == "game_start"
             if number == game:
                 events.append(event)
-        return self._dice_record_of(events, f"game {game} of this match")
-
-    def _dice_record_of(self, events: Sequence[Event], what: str) -> DiceRecord:
-        """The fair-dice record of one game from its ``events``, its ``game_start`` first (and
-        maybe the match's end after its own)."""
-        start = events[0] if events else None
-        if not isinstance(start, GameStarted):
-            raise RecordError(f"{what} has no fair dice")
-        commitment = start.outcome.get("commitment")
-        seed = None
-        rolls: list[FairRoll] = []
-        for event in events[1:]:
-            if isinstance(event, OpeningRolled | Rolled):
-                if "counter" in event.outcome:
-                    rolls.append(FairRoll(event.outcome["counter"], tuple(event.outcome["dice"])))
-            elif isinstance(event, GameEnded):
-                seed = event.outcome.get("server_seed")
-            elif isinstance(event, MatchEnded) and "server_seed" in event.outcome:
-                seed = event.outcome["server_seed"]  # the game was cut short
-        if commitment is None:
-            raise RecordError(f"{what} has no fair dice")
-        return DiceRecord(
-            server_seed_hash=commitment,
-            client_seeds=tuple(self._client_seeds),
-            rolls=tuple(rolls),
-            server_seed=bytes.fromhex(seed) if seed else None,
-        )
+        return self.chance.record_of(events, f"game {game} of this match")
 
     def _last_game_events(self) -> list[Event]:
         """The events of the last game started, read back from the end of the log (so that a
@@ -482,48 +347,58 @@ class Match(ABC):
 
     # -- saving and replaying -------------------------------------------------------------------
 
-    def to_dict(self, *, secrets: bool = False) -> dict[str, Any]:
+    def to_dict(self, *, secrets: bool = False) -> dict[str, object]:
         """The match as JSON-able data: settings, players and the event log. With ``secrets``
         (for the server's own storage, never for players) also the current game's fair-dice
         seed, so that a restarted server can go on with the same dice."""
-        out: dict[str, Any] = {
+        out: dict[str, object] = {
             "game": self.game,
             "settings": self.settings.to_dict(),
             "players": list(self.players),
             "events": self.events.dicts(),
         }
-        if secrets and self._fair_seed is not None:
+        if secrets and self.chance.secrets():
             out["secrets"] = self.secrets()
         return out
 
-    def secrets(self) -> dict[str, Any]:
+    def secrets(self) -> JsonObject:
         """The server's secrets of the game in progress, for its own storage only (never for
         players): ``{"server_seed": hex}`` while a fair-dice game's seed is still secret,
         else nothing."""
-        return {} if self._fair_seed is None else {"server_seed": self._fair_seed.hex()}
+        return self.chance.secrets()
 
     @classmethod
     def from_dict(
         cls,
-        data: Mapping[str, Any],
+        data: Mapping[str, object],
         *,
         dice: DiceSource | None = None,
         time_source: TimeSource = time.time,
+        watch: "Callable[[Match], None] | None" = None,
     ) -> Self:
         """Rebuild a match by replaying its log: every action again, at its time, with its
-        dice. ``RecordError`` if the log does not replay to the same events."""
+        dice (``watch`` told after each). ``RecordError`` if the log does not replay to the
+        same events."""
+        missing = [key for key in ("settings", "players", "events") if key not in data]
+        if missing:
+            raise RecordError(f"a match record needs settings, players and events ({missing[0]!r})")
+        settings, players, events = data["settings"], data["players"], data["events"]
+        if not (is_object(settings) and is_array(players) and is_array(events)):
+            raise RecordError(
+                "a match record's settings are a mapping, its players and events lists"
+            )
         try:
-            settings = MatchSettings.from_dict(data["settings"])
-            events = [event_from_dict(e) for e in data["events"]]
-            players = list(data["players"])
-        except (KeyError, TypeError) as exc:
+            read = MatchSettings.from_dict(settings)
+            logged = [event_from_dict(e) for e in events]
+        except TypeError as exc:
             raise RecordError(
                 f"a match record needs settings, players and events ({exc})"
             ) from None
         except GameError as exc:
             raise RecordError(f"the match record cannot be read: {exc}") from None
-        match = cls(settings, players, dice=dice, time_source=time_source)
-        match._replay_log(events, time_source)
+        match = cls(read, [str(p) for p in players], dice=dice, time_source=time_source)
+        match.watch = watch
+        match._replay_log(logged, time_source)
         match._resume_fair_dice(data.get("secrets"))
         return match
 
@@ -532,8 +407,8 @@ class Match(ABC):
         its time, with its dice, commitments and seeds from the log; then the match reads
         ``time_source``. ``RecordError`` if they do not replay to the same events."""
         first = len(self.events)
-        replay = _Replay(events)
-        self._replay = replay
+        replay = ReplayScript(events)
+        self.chance.replay = replay
         self._now = lambda: replay.now
         try:
             for event in events:
@@ -541,9 +416,9 @@ class Match(ABC):
                     continue
                 replay.now = event.time
                 try:
-                    if event.kind == "flag":
+                    if isinstance(event, Flagged):
                         self.check_time()
-                    elif event.kind == "forfeit":
+                    elif isinstance(event, Forfeited):
                         self.forfeit(event.data["player"], event.data["reason"])
                     else:
                         self.apply(event.player, event.action())
@@ -552,7 +427,7 @@ class Match(ABC):
                         f"event {event.seq} ({event.kind}) cannot be replayed: {exc}"
                     ) from None
         finally:
-            self._replay = None
+            self.chance.replay = None
             self._now = time_source
         mine = [e.to_dict() for e in self.events[first:]]
         theirs = [e.to_dict() for e in events]
@@ -568,55 +443,41 @@ class Match(ABC):
     def _resume_fair_dice(self, secrets: object) -> None:
         """Go on with the fair dice of the game in progress, given the server's ``secrets``
         (``{"server_seed": hex}``, as ``to_dict(secrets=True)`` gives them)."""
-        secret = secrets.get("server_seed") if isinstance(secrets, Mapping) else None
+        secret = secrets.get("server_seed") if is_object(secrets) else None
         if secret and self._game_in_progress():
-            if not isinstance(secret, str):
-                raise RecordError("the server seed is written in hex")
-            try:
-                self._fair_seed = bytes.fromhex(secret)
-                record = self._dice_record_of(self._last_game_events(), "the game in progress")
-                self._fair = FairDice.resume(record, self._fair_seed)
-            except ValueError as exc:
-                raise RecordError(f"the fair dice cannot go on: {exc}") from None
+            self.chance.resume(secret, self._last_game_events())
 
     # -- snapshots ----------------------------------------------------------------------------
 
-    def snapshot(self, *, secrets: bool = False) -> dict[str, Any]:
+    def snapshot(self, *, secrets: bool = False) -> dict[str, object]:
         """The match as it stands, JSON-able, for ``from_snapshot`` to go on from without
         replaying the log: settings, players, score, games, the game's own state, the clock,
         the fair dice (the server's seed only with ``secrets``, as in ``to_dict``) and how
         many events of the log it stands after (with the last, to recognise the log)."""
-        out: dict[str, Any] = {
-            "version": SNAPSHOT_VERSION,
-            "game": self.game,
-            "settings": self.settings.to_dict(),
-            "players": list(self.players),
-            "events": len(self.events),
-            "last_event": self.events[-1].to_dict() if self.events else None,
-            "score": list(self.score),
-            "games": [summary.to_dict() for summary in self.games],
-            "winner": self.winner,
-            "end_reason": self.end_reason,
-            "started": self.started,
-            "clock": None if self.clock is None else self.clock.saved(),
-            "dice": {
-                "client_seeds": [seed.hex() for seed in self._client_seeds],
-                "commitment": self._commitment,
-                "rolls": self._game_rolls,
-            },
-            "state": self._snapshot_state(),
-        }
-        if secrets and self._fair_seed is not None:
-            out["secrets"] = self.secrets()
-        return out
+        kept = self.chance.secrets()
+        return MatchSnapshot(
+            settings=self.settings,
+            players=self.players,
+            events=len(self.events),
+            last_event=self.events[-1].to_dict() if self.events else None,
+            score=(self.score[0], self.score[1]),
+            games=tuple(self.games),
+            winner=self.winner,
+            end_reason=self.end_reason,
+            started=self.started,
+            clock=None if self.clock is None else self.clock.saved(),
+            dice=self.chance.saved(),
+            state=self._snapshot_state(),
+            secrets=kept if secrets and kept else None,
+        ).to_dict()
 
     @classmethod
     def from_snapshot(
         cls,
-        snapshot: Mapping[str, Any],
+        snapshot: object,
         events: Sequence[Event],
         *,
-        secrets: Mapping[str, Any] | None = None,
+        secrets: Mapping[str, object] | None = None,
         time_source: TimeSource = time.time,
         dice: DiceSource | None = None,
     ) -> Self:
@@ -625,61 +486,44 @@ class Match(ABC):
         as ``from_dict`` does. ``secrets`` (the server's; else the snapshot's own, if any) let
         the fair dice of the game in progress go on. ``RecordError`` for a snapshot of another
         version, of the wrong shape, or of another log: the caller then replays the log."""
-        fields = check_version(snapshot)
         try:
-            settings = MatchSettings.from_dict(fields.fields("settings").data)
-            players = fields.items("players")
-            count = fields.integer("events")
-            if len(players) != 2 or not all(isinstance(p, str) for p in players):
-                raise RecordError("the snapshot needs the two players' names")
-            if fields.text("game") != settings.game:
-                raise RecordError("the snapshot's game is not its settings' game")
+            saved = MatchSnapshot.from_dict(snapshot)
+            count = saved.events
             if len(events) < count:
                 raise RecordError(
                     f"the snapshot stands after {count} events; the log has {len(events)}"
                 )
-            last = fields.value("last_event")
-            if (events[count - 1].to_dict() if count else None) != last:
+            if (events[count - 1].to_dict() if count else None) != saved.last_event:
                 raise RecordError("the snapshot is not of this log: its last event differs")
-            match = cls(settings, players, dice=dice, time_source=time_source)
+            match = cls(saved.settings, saved.players, dice=dice, time_source=time_source)
             match.events = (
                 events.head(count) if isinstance(events, EventLog) else EventLog(events[:count])
             )
-            match._restore(fields)
+            match._restore(saved)
             match._replay_log(events[count:], time_source)
-            match._resume_fair_dice(secrets if secrets is not None else snapshot.get("secrets"))
+            match._resume_fair_dice(secrets if secrets is not None else saved.secrets)
         except RecordError:
             raise
         except GameError as exc:
             raise RecordError(f"the snapshot cannot be restored: {exc}") from None
         return match
 
-    def _restore(self, fields: Fields) -> None:
+    def _restore(self, saved: MatchSnapshot) -> None:
         """Take the state ``snapshot`` saved (the log set already)."""
-        self.score = list(fields.pair("score"))
-        self.games = [GameSummary.from_dict(g) for g in fields.items("games")]
-        self.winner = fields.seat("winner")
-        self.end_reason = fields.text("end_reason", optional=True)
-        self.started = fields.flag("started")
-        clock = fields.maybe_fields("clock")
-        if (clock is None) != (self.clock is None):
+        self.score = list(saved.score)
+        self.games = list(saved.games)
+        self.winner = saved.winner
+        self.end_reason = saved.end_reason
+        self.started = saved.started
+        if (saved.clock is None) != (self.clock is None):
             raise RecordError("the snapshot's clock does not follow the settings' time control")
-        if clock is not None:
-            self.clock = Clock.restore(clock.data, time_source=self._time)
-        dice = fields.fields("dice")
-        seeds = dice.items("client_seeds")
-        if not all(isinstance(seed, str) for seed in seeds):
-            raise RecordError("the snapshot's client seeds are a list of hex texts")
-        try:
-            self._client_seeds = [bytes.fromhex(seed) for seed in seeds]
-        except ValueError:
-            raise RecordError("the snapshot's client seeds are written in hex") from None
-        self._commitment = dice.text("commitment", optional=True)
-        self._game_rolls = dice.integer("rolls")
-        self._restore_state(fields.fields("state"))
+        if saved.clock is not None:
+            self.clock = Clock.restore(saved.clock, time_source=self._time)
+        self.chance.restore(saved.dice)
+        self._restore_state(Fields(saved.state, "the snapshot's state"))
 
     @abstractmethod
-    def _snapshot_state(self) -> dict[str, Any]:
+    def _snapshot_state(self) -> JsonObject:
         """The game's own state, JSON-able, for ``_restore_state``."""
 
     @abstractmethod
@@ -690,23 +534,3 @@ class Match(ABC):
     @abstractmethod
     def _game_in_progress(self) -> bool:
         """Whether a game has started and not ended."""
-
-
-class _Replay:
-    """What a replay takes from the log instead of chance: dice, commitments, seeds, times."""
-
-    def __init__(self, events: Sequence[Event]) -> None:
-        self.now = 0.0
-        self.dice: list[tuple[int, ...]] = [
-            tuple(e.outcome["dice"]) for e in events if isinstance(e, OpeningRolled | Rolled)
-        ]
-        self.commitments: list[str] = [
-            e.outcome["commitment"]
-            for e in events
-            if isinstance(e, GameStarted) and "commitment" in e.outcome
-        ]
-        self.seeds: list[str | None] = [
-            e.outcome.get("server_seed")
-            for e in events
-            if isinstance(e, GameEnded | MatchEnded) and "server_seed" in e.outcome
-        ]

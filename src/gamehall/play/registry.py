@@ -8,7 +8,6 @@
 
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from gamehall.errors import GameError, RecordError
 from gamehall.play.dice import DiceSource
@@ -57,7 +56,7 @@ def new_match(
 
 
 def load_match(
-    data: Mapping[str, Any],
+    data: Mapping[str, object],
     time_source: TimeSource = time.time,
     *,
     dice: DiceSource | None = None,
@@ -71,10 +70,10 @@ def load_match(
 
 
 def restore_match(
-    snapshot: Mapping[str, Any],
+    snapshot: Mapping[str, object],
     events: Sequence[Event],
     *,
-    secrets: Mapping[str, Any] | None = None,
+    secrets: Mapping[str, object] | None = None,
     time_source: TimeSource = time.time,
     dice: DiceSource | None = None,
 ) -> Match:

@@ -6,9 +6,10 @@ a game point for a win and half for a draw, and the loss of a game on time.
 """
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Literal
 
-from gamehall.errors import GameError, IllegalMoveError, RecordError
+from gamehall.errors import GameError, IllegalMoveError
+from gamehall.jsontext import JsonObject
 from gamehall.play.actions import (
     Accept,
     Action,
@@ -46,16 +47,19 @@ from gamehall.play.events import (
     Resigned,
     Started,
 )
-from gamehall.play.match import GameSummary, Handler, Match
+from gamehall.play.last_game import RenjuLastGame
+from gamehall.play.match import Handler, Match
 from gamehall.play.renju_openings import WITH_OFFERS, Opening, new_opening, opening_from_dict
 from gamehall.play.snapshot import Fields
+from gamehall.play.summary import GameSummary
 from gamehall.renju import Board
 from gamehall.renju.five_line import winning_line
 
 Phase = Literal["waiting", "move", "over"]
+PHASES: tuple[Phase, ...] = ("waiting", "move", "over")
 
 
-def new_board(options: Mapping[str, Any], moves: list[str] | None = None) -> Board:
+def new_board(options: Mapping[str, str], moves: list[str] | None = None) -> Board:
     """An empty board of a renju match's ``options`` (``rule``, ``opening``, ``forbidden``), or
     the board after ``moves``. Under an opening rule the board's own opening check is the one
     the rule's stones need; the match keeps the procedure."""
@@ -96,7 +100,7 @@ class RenjuMatch(Match):
         """The opening rule's state while its stones and choices are being made, else None."""
         self._cut_short = False
         """Whether the match ended during a game (a forfeit), which then counts."""
-        self.last_game: dict[str, Any] | None = None
+        self.last_game: RenjuLastGame | None = None
         """The game finished last as it ended: its number, stones, moves, the winning five and
         the result (for a front end to show before the next game, which starts at once)."""
 
@@ -322,16 +326,16 @@ class RenjuMatch(Match):
         ended: GameEndOutcome = {"winner": winner, "reason": reason, "score": list(score)}
         self._log(GameEnded(**self._stamp(winner, derived=True), outcome=ended))
         board = self.board
-        self.last_game = {
-            "number": len(self.games) + 1,
-            "winner": winner,
-            "reason": reason,
-            "black": self.black,
-            "score": list(score),
-            "moves": [] if board is None else board.moves,
-            "stones": {} if board is None else board.stones(),
-            "five": [] if board is None else five_of(board),
-        }
+        self.last_game = RenjuLastGame(
+            number=len(self.games) + 1,
+            winner=winner,
+            reason=reason,
+            black=self.black,
+            score=score,
+            moves=() if board is None else tuple(board.moves),
+            stones={} if board is None else board.stones(),
+            five=() if board is None else tuple(five_of(board)),
+        )
         self.games.append(GameSummary(len(self.games) + 1, winner, points, kind, reason, score))
         self.draw_offer = None
         length = self.settings.length
@@ -356,33 +360,27 @@ class RenjuMatch(Match):
 
     # -- snapshots ----------------------------------------------------------------------------
 
-    def _snapshot_state(self) -> dict[str, Any]:
+    def _snapshot_state(self) -> JsonObject:
         """The game's moves (the board is played again from them: at most 225 stones), who
         has Black and a draw offer waiting."""
         return {
             "phase": self.phase,
-            "moves": None if self.board is None else self.board.moves,
+            "moves": None if self.board is None else list(self.board.moves),
             "black": self.black,
             "draw_offer": self.draw_offer,
             "opening": None if self.opening is None else self.opening.to_dict(),
             "cut_short": self._cut_short,
-            "last_game": self.last_game,
+            "last_game": None if self.last_game is None else self.last_game.to_dict(),
         }
 
     def _restore_state(self, state: Fields) -> None:
-        self.phase = state.choice("phase", ("waiting", "move", "over"))  # type: ignore[assignment]
+        self.phase = state.choice("phase", PHASES)
         moves = state.value("moves")
-        if moves is not None and not (
-            isinstance(moves, list) and all(isinstance(m, str) for m in moves)
-        ):
-            raise RecordError(f"the snapshot's moves are a list of points, not {moves!r}")
-        self.board = None if moves is None else self._new_board(moves)
+        self.board = None if moves is None else self._new_board(state.texts("moves"))
         self.black = state.seat("black") or 0
         self.draw_offer = state.seat("draw_offer")
         opening = state.value("opening")
         self.opening = None if opening is None else opening_from_dict(opening)
         self._cut_short = state.flag("cut_short")
         last_game = state.value("last_game")
-        if last_game is not None and not isinstance(last_game, dict):
-            raise RecordError(f"the snapshot's last game is a mapping or null, not {last_game!r}")
-        self.last_game = last_game
+        self.last_game = None if last_game is None else RenjuLastGame.from_dict(last_game)

@@ -4,54 +4,50 @@ confirmed, a double, a stone, a resignation...), so that the board and the dice 
 as they were without working out any rule on the other side."""
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TypedDict
 
+from gamehall.errors import RecordError
 from gamehall.play.match import Match
 from gamehall.play.registry import match_class
 from gamehall.play.settings import MatchSettings
-from gamehall.play.views import state_of
-
-Frame = dict[str, Any]
-"""``{"seq", "kind", "player", "data", "state"}``: the last event of a step (its number in the
-log, its kind, who acted and what he sent) and ``state_of(Match)`` after it."""
+from gamehall.play.snapshot import is_object
+from gamehall.play.views import State, state_of
 
 
-def _recording(base: type[Match]) -> type[Match]:
-    class Recording(base):  # type: ignore[valid-type,misc]
-        """The match class, taking the state after every action of the replay."""
+class Frame(TypedDict):
+    """The last event of a step (its number in the log, its kind, who acted and what he sent)
+    and ``state_of(match)`` after it."""
 
-        def _set_up(self) -> None:
-            super()._set_up()
-            self.frames: list[Frame] = []
-
-        def _after_action(self, first: int) -> None:
-            super()._after_action(first)
-            if len(self.events) > first:
-                self.frames.append(self._frame())
-
-        def _frame(self) -> Frame:
-            last = self.events[-1]
-            acted = next(
-                (e for e in reversed(self.events) if not e.derived), last
-            )  # the action behind the derived events it made
-            return {
-                "seq": last.seq,
-                "kind": acted.kind,
-                "player": acted.player,
-                "data": dict(acted.data),
-                "state": state_of(self),
-            }
-
-    return Recording
+    seq: int
+    kind: str
+    player: int | None
+    data: dict[str, object]
+    state: State
 
 
-def review_frames(record: Mapping[str, Any]) -> list[Frame]:
+def _frame(match: Match) -> Frame:
+    last = match.events[-1]
+    # the action behind the derived events it made
+    acted = next((e for e in reversed(match.events) if not e.derived), last)
+    return {
+        "seq": last.seq,
+        "kind": acted.kind,
+        "player": acted.player,
+        "data": dict(acted.data),
+        "state": state_of(match),
+    }
+
+
+def review_frames(record: Mapping[str, object]) -> list[Frame]:
     """The steps of the match ``record`` (``Match.to_dict()``), the start first; the last
     shows the match as it ended. ``RecordError`` for a log that does not replay."""
-    settings = MatchSettings.from_dict(record["settings"])
-    cls = _recording(match_class(settings.game))
-    match = cls.from_dict(record)
-    frames: list[Frame] = match.frames  # type: ignore[attr-defined]
+    settings = record.get("settings")
+    if not is_object(settings):
+        raise RecordError("a match record needs its settings")
+    frames: list[Frame] = []
+    match = match_class(MatchSettings.from_dict(settings).game).from_dict(
+        record, watch=lambda played: frames.append(_frame(played))
+    )
     if frames and frames[-1]["seq"] != len(match.events) - 1:
-        frames.append(match._frame())  # type: ignore[attr-defined]
+        frames.append(_frame(match))
     return frames

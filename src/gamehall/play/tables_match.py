@@ -5,12 +5,10 @@ what happens around the board: who starts, rolling, the doubling cube, resignati
 move back before the turn is confirmed, scoring games into the match and the Crawford game.
 """
 
-from typing import Any, Literal, NamedTuple
-
-from gamehall.backgammon.match_id import GameState, MatchState
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.backgammon.variants import Variant, find_variant
-from gamehall.errors import GameError, IllegalMoveError, RecordError
+from gamehall.errors import GameError, IllegalMoveError
+from gamehall.jsontext import JsonObject
 from gamehall.nardy.position import Position as NardyPosition
 from gamehall.nardy.rules import Side
 from gamehall.play.actions import (
@@ -60,41 +58,18 @@ from gamehall.play.events import (
     Taken,
     Undone,
 )
-from gamehall.play.match import GameSummary, Handler, Match
-from gamehall.play.snapshot import Fields, pair_of_seats
+from gamehall.play.last_game import TablesLastGame
+from gamehall.play.match import Handler, Match
+from gamehall.play.nardy_options import nardy_options
+from gamehall.play.snapshot import Fields
+from gamehall.play.summary import GameSummary
+from gamehall.play.tables_snapshot import Phase, TablesSaved
+from gamehall.play.tables_words import phase_words, why_no_double
+from gamehall.play.turn_cache import TurnCache
 from gamehall.tables.moves import BAR
-from gamehall.tables.moves import Move as CheckerMove
-from gamehall.tables.position import Play as TablesPlay
 from gamehall.tables.position import TablesPosition, Turn
 
-Phase = Literal["waiting", "roll", "double", "move", "resign", "between", "over"]
-PHASES: tuple[Phase, ...] = ("waiting", "roll", "double", "move", "resign", "between", "over")
-"""Where a game stands: before the start, the player on roll to roll (or double), an offered
-double to answer, a turn being played, a resignation to answer, between the games of a money
-session, the match over."""
-
 KIND_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
-
-
-class MatchFields(NamedTuple):
-    """``MatchState``'s fields in its order, unchecked: hashable, for a cache of Match IDs."""
-
-    cube_value: int
-    cube_owner: int | None
-    player_on_roll: int
-    crawford: bool
-    game_state: GameState
-    turn: int
-    doubled: bool
-    resignation: int
-    dice: tuple[int, int] | None
-    match_length: int
-    score: tuple[int, int]
-    jacoby: bool
-
-
-KnownMoves = tuple[Turn[TablesPosition], tuple[CheckerMove, ...], list[CheckerMove]]
-KnownPlays = tuple[TablesPosition, tuple[int, int], dict[str, TablesPlay[TablesPosition]]]
 
 
 class TablesMatch(Match):
@@ -124,13 +99,11 @@ class TablesMatch(Match):
         self._first_mover = 0
         self._cut_short = False
         """Whether the match ended during a game (a forfeit or a flag), which then counts."""
-        self.last_game: dict[str, Any] | None = None
+        self.last_game: TablesLastGame | None = None
         """The game finished last as it ended: its number, final board, cube and result (for a
         front end to show before the next game, which starts at once)."""
-        self._known_moves: KnownMoves | None = None
-        """The legal single moves of a turn as it stood (after the moves made so far)."""
-        self._known_plays: KnownPlays | None = None
-        """The legal plays of a position and a roll, by their notation (in their order)."""
+        self.known = TurnCache()
+        """The legal moves and plays of the turn, listed once for each of its states."""
 
     # -- what a front end asks ------------------------------------------------------------------
 
@@ -169,7 +142,7 @@ class TablesMatch(Match):
             if self._may_beaver():
                 actions.append("beaver")
         elif self.phase == "move" and mine and self.turn is not None:
-            if self.legal_moves_of(self.turn):
+            if self.known.moves(self.turn):
                 actions.append("move")
                 if not self.turn.moves or self._undo_allowed():
                     actions.append("play")  # a whole play replaces the moves made, if it may
@@ -192,77 +165,6 @@ class TablesMatch(Match):
         if self.cube_owner is not None and self.cube_owner != player:
             return False
         return self.next_cube(self.cube) is not None
-
-    def legal_moves_of(self, turn: Turn[TablesPosition]) -> list[CheckerMove]:
-        """``turn.legal_moves()``, listed once for each state of the turn: the views of both
-        players and the check of the next action ask for them again. (A turn changes only
-        by its moves, so the moves made so far say what it is.)"""
-        made = turn.moves
-        known = self._known_moves
-        if known is not None and known[0] is turn and known[1] == made:
-            return known[2]
-        moves = turn.legal_moves()
-        self._known_moves = (turn, made, moves)
-        return moves
-
-    def legal_plays_of(self, turn: Turn[TablesPosition]) -> dict[str, TablesPlay[TablesPosition]]:
-        """``turn.legal_plays()`` (found with its first moves, in the same walk) by their
-        notation (written once: it takes as long as finding them), listed once for each turn's
-        start: the view of the player on move offers them, and the play he then sends is most
-        often one of them, written as it was offered (``_find_play``). Each play's notation is
-        its own: one play per resulting board."""
-        known = self._known_plays
-        if known is not None and known[0] is turn.start and known[1] == turn.dice:
-            return known[2]
-        plays = {play.notation: play for play in turn.legal_plays()}
-        self._known_plays = (turn.start, turn.dice, plays)
-        return plays
-
-    def _find_play(
-        self, position: TablesPosition, dice: tuple[int, int], text: str
-    ) -> TablesPlay[TablesPosition]:
-        """``position.find_play(text, dice)``; a play written as its view offered it is taken
-        from the plays listed then, without reading the text again."""
-        known = self._known_plays
-        if known is not None and known[0] is position and known[1] == dice:
-            play = known[2].get(text)
-            if play is not None:
-                return play
-        return position.find_play(text, dice)
-
-    def match_state(self) -> MatchState:
-        """The state as GNU Backgammon's Match ID holds it (backgammon only); ``GameError``
-        for nardy, and for a stake its ID cannot hold (over 32768)."""
-        return MatchState(*self.match_fields())
-
-    def match_fields(self) -> MatchFields:
-        """``match_state()``'s fields, unchecked (what a view's cache of Match IDs is keyed
-        by: cheaper than the state, which checks them); ``GameError`` as ``match_state``."""
-        if self.variant is None:
-            raise GameError("nardy has no GNU Backgammon Match ID")
-        game_state: GameState = "playing"
-        if self.phase in ("waiting", "between"):
-            game_state = "no_game"
-        elif self.is_over:
-            last = self.games[-1] if self.games else None
-            ended: dict[str, GameState] = {"drop": "dropped", "resign": "resigned"}
-            game_state = ended.get(last.reason if last else "", "over")
-        if self.cube & (self.cube - 1):
-            raise GameError(f"GNU Backgammon's Match ID cannot hold a stake of {self.cube}")
-        return MatchFields(
-            cube_value=self.cube,
-            cube_owner=self.cube_owner,
-            player_on_roll=self.on_roll,
-            crawford=self.crawford_game and self.settings.length > 0,
-            game_state=game_state,
-            turn=self.to_act if self.to_act is not None else self.on_roll,
-            doubled=self.phase == "double",
-            resignation=self.resign_offer[1] if self.resign_offer else 0,
-            dice=self.dice if self.phase == "move" else None,
-            match_length=self.settings.length,
-            score=(int(self.score[0]), int(self.score[1])),
-            jacoby=self.settings.jacoby,
-        )
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -302,15 +204,7 @@ class TablesMatch(Match):
             )
 
     def _phase_words(self) -> str:
-        return {
-            "waiting": "the match has not started",
-            "roll": f"{self.players[self.on_roll]} is to roll",
-            "double": "a double is waiting for an answer",
-            "move": f"{self.players[self.on_roll]} is moving",
-            "resign": "a resignation is waiting for an answer",
-            "between": "the game is over; the next one has not started",
-            "over": "the match is over",
-        }[self.phase]
+        return phase_words(self.phase, self.players[self.on_roll])
 
     def _on_start(self, player: None, action: Start) -> None:
         self.started = True
@@ -340,7 +234,7 @@ class TablesMatch(Match):
             raise IllegalMoveError(
                 "moves already made this turn cannot be taken back: play the rest one by one"
             )
-        play = self._find_play(self.position, self.dice, action.text)
+        play = self.known.find_play(self.position, self.dice, action.text)
         # The turn as it began (no move made yet) is played on rather than started again.
         turn = self.position.start_turn(self.dice) if self.turn.moves else self.turn
         turn.make(play)
@@ -381,13 +275,13 @@ class TablesMatch(Match):
         self._log(Doubled(**self._stamp(player), outcome={"cube": offered}))
 
     def _why_no_double(self, player: int) -> str:
-        if self.settings.length == 1:
-            return "there is no doubling in a 1-point match"
-        if self.crawford_game:
-            return "this is the Crawford game: nobody may double"
-        if self.cube_owner is not None and self.cube_owner != player:
-            return f"{self.players[self.cube_owner]} owns the cube: only the owner may double"
-        return f"the stake is {self.cube}, the most it can be"
+        owner = self.cube_owner
+        return why_no_double(
+            length=self.settings.length,
+            crawford=self.crawford_game,
+            owner=None if owner is None or owner == player else self.players[owner],
+            cube=self.cube,
+        )
 
     def _on_take(self, player: int, action: Take) -> None:
         self._require(player, "double", "taking")
@@ -486,7 +380,7 @@ class TablesMatch(Match):
         outcome: GameStartOutcome = {"number": number}
         if self.crawford_game:
             outcome["crawford"] = True
-        commitment = self._new_game_dice()
+        commitment = self.chance.new_game()
         if commitment is not None:
             outcome["commitment"] = commitment
         self._log(GameStarted(**self._stamp(None, derived=True), outcome=outcome))
@@ -498,7 +392,7 @@ class TablesMatch(Match):
     def _opening_roll(self) -> tuple[int, int]:
         """Each player rolls one die, again while they tie; returns (player 0's, player 1's)."""
         while True:
-            outcome = self._roll(2)
+            outcome = self.chance.roll(2)
             self._log(OpeningRolled(**self._stamp(None, derived=True), outcome=outcome))
             first, second = outcome["dice"]
             if first != second:
@@ -512,7 +406,6 @@ class TablesMatch(Match):
         self._begin_turn((first, second))
 
     def _start_nardy_game(self, number: int) -> None:
-        options = self.settings.options
         if number == 1:
             first, second = self._opening_roll()
             self._first_mover = 0 if first > second else 1
@@ -521,12 +414,7 @@ class TablesMatch(Match):
         else:
             self._first_mover = 1 - self._first_mover
         self.colours = ("white", "black") if self._first_mover == 0 else ("black", "white")
-        self.position = NardyPosition.initial(
-            bearoff=options.get("bearoff", "seed"),  # type: ignore[arg-type]
-            block_check=options.get("block_check", "step"),  # type: ignore[arg-type]
-            head_exception=options.get("head_exception", "seed"),  # type: ignore[arg-type]
-            last_roll_tie=options.get("last_roll_tie") == "on",
-        )
+        self.position = NardyPosition.initial(**nardy_options(self.settings.options))
         self.on_roll = self._first_mover
         self.phase = "roll"
         self._after_roll_phase_starts()
@@ -537,7 +425,7 @@ class TablesMatch(Match):
             self._roll_turn(self.on_roll, derived=True)
 
     def _roll_turn(self, player: int, *, derived: bool) -> None:
-        outcome = self._roll(2)
+        outcome = self.chance.roll(2)
         self._log(Rolled(**self._stamp(player, derived=derived), outcome=outcome))
         first, second = outcome["dice"]
         self._begin_turn((first, second))
@@ -547,7 +435,7 @@ class TablesMatch(Match):
         self.dice = dice
         self.turn = self.position.start_turn(dice)
         self.phase = "move"
-        if not self.legal_moves_of(self.turn):
+        if not self.known.moves(self.turn):
             self._log(NoMove(**self._stamp(self.on_roll, derived=True)))
             self._finish_turn(self.on_roll, derived=True)
 
@@ -609,23 +497,23 @@ class TablesMatch(Match):
             "reason": reason,
             "score": list(self.score),
         }
-        revealed = self._reveal_dice()
+        revealed = self.chance.reveal()
         if revealed is not None:
             outcome["server_seed"] = revealed.seed
         self._log(GameEnded(**self._stamp(winner, derived=True), outcome=outcome))
         final = self.turn.position if self.turn is not None else self.position
-        self.last_game = {
-            "number": len(self.games) + 1,
-            "winner": winner,
-            "points": points,
-            "kind": kind,
-            "reason": reason,
-            "cube": self.cube,
-            "cube_owner": self.cube_owner,
-            "score": list(self.score),
-            "position": None if final is None else position_view(final, self.on_roll),
-        }
         score = (self.score[0], self.score[1])
+        self.last_game = TablesLastGame(
+            number=len(self.games) + 1,
+            winner=winner,
+            points=points,
+            kind=kind,
+            reason=reason,
+            cube=self.cube,
+            cube_owner=self.cube_owner,
+            score=score,
+            position=None if final is None else position_view(final, self.on_roll),
+        )
         self.games.append(GameSummary(len(self.games) + 1, winner, points, kind, reason, score))
         self.turn = None
         self.dice = None
@@ -674,101 +562,32 @@ class TablesMatch(Match):
 
     # -- snapshots ----------------------------------------------------------------------------
 
-    def _snapshot_state(self) -> dict[str, Any]:
-        """The board (a Position ID in backgammon, the exchange format in nardy), the turn's
-        dice and single moves so far, the cube, an offer waiting, Crawford and the colours."""
-        position: dict[str, Any] | None = None
-        if isinstance(self.position, BackgammonPosition):
-            position = {"id": self.position.to_id()}
-        elif isinstance(self.position, NardyPosition):
-            position = self.position.to_dict()
-        turn = self.turn
-        return {
-            "phase": self.phase,
-            "position": position,
-            "on_roll": self.on_roll,
-            "dice": list(self.dice) if self.dice is not None else None,
-            "turn": None if turn is None else [[m.src, m.die] for m in turn.moves],
-            "dice_left": None if turn is None else list(turn.dice_left),
-            "cube": self.cube,
-            "cube_owner": self.cube_owner,
-            "doubled_by": self.doubled_by,
-            "resign_offer": list(self.resign_offer) if self.resign_offer else None,
-            "phase_before_offer": self._phase_before_offer,
-            "crawford_game": self.crawford_game,
-            "crawford_done": self._crawford_done,
-            "colours": list(self.colours),
-            "first_mover": self._first_mover,
-            "cut_short": self._cut_short,
-            "last_game": self.last_game,
-        }
+    def _snapshot_state(self) -> JsonObject:
+        return TablesSaved(
+            phase=self.phase,
+            position=self.position,
+            on_roll=self.on_roll,
+            dice=self.dice,
+            turn=self.turn,
+            cube=self.cube,
+            cube_owner=self.cube_owner,
+            doubled_by=self.doubled_by,
+            resign_offer=self.resign_offer,
+            phase_before_offer=self._phase_before_offer,
+            crawford_game=self.crawford_game,
+            crawford_done=self._crawford_done,
+            colours=self.colours,
+            first_mover=self._first_mover,
+            cut_short=self._cut_short,
+            last_game=self.last_game,
+        ).to_dict()
 
     def _restore_state(self, state: Fields) -> None:
-        self.phase = state.choice("phase", PHASES)  # type: ignore[assignment]
-        self.on_roll = state.seat("on_roll") or 0
-        self.position = self._restored_position(state.maybe_fields("position"))
-        dice = state.value("dice")
-        if dice is None:
-            self.dice = None
-        elif isinstance(dice, list) and len(dice) == 2 and all(type(d) is int for d in dice):
-            self.dice = (dice[0], dice[1])
-        else:
-            raise RecordError(f"the snapshot's dice must be two dice or null, not {dice!r}")
-        moves, left = state.value("turn"), state.value("dice_left")
-        if (moves is None) != (left is None):
-            raise RecordError("the snapshot's turn and its dice left go together")
-        self.turn = None
-        if moves is not None:
-            if self.position is None or self.dice is None or not isinstance(moves, list):
-                raise RecordError("the snapshot's turn needs a board, dice and a list of moves")
-            self.turn = self.position.start_turn(self.dice)
-            for move in moves:
-                if not (isinstance(move, list) and len(move) == 2):
-                    raise RecordError(f"a move of the snapshot's turn is [from, die], not {move}")
-                self.turn.move(move[0], move[1])
-            self._order_dice_left(self.turn, left)
-        self.cube = state.integer("cube", low=1)
-        self.cube_owner = state.seat("cube_owner")
-        self.doubled_by = state.seat("doubled_by")
-        offer = state.value("resign_offer")
-        self.resign_offer = None if offer is None else pair_of_seats(offer, "a resignation offer")
-        self._phase_before_offer = state.choice("phase_before_offer", PHASES)  # type: ignore[assignment]
-        self.crawford_game = state.flag("crawford_game")
-        self._crawford_done = state.flag("crawford_done")
-        colours = state.items("colours")
-        if colours not in (["white", "black"], ["black", "white"]):
-            raise RecordError(f"the snapshot's colours are white and black, not {colours}")
-        self.colours = (colours[0], colours[1])
-        self._first_mover = state.seat("first_mover") or 0
-        self._cut_short = state.flag("cut_short")
-        last_game = state.value("last_game")
-        if last_game is not None and not isinstance(last_game, dict):
-            raise RecordError(f"the snapshot's last game is a mapping or null, not {last_game!r}")
-        self.last_game = last_game
-
-    @staticmethod
-    def _order_dice_left(turn: Turn[TablesPosition], wanted: object) -> None:
-        """Put the dice left in the order the snapshot shows: a move taken back (``undo``)
-        leaves them from the highest down, which the moves made alone do not give."""
-        if wanted == list(turn.dice_left):
-            return
-        legal = turn.legal_moves()
-        if legal:
-            turn.move(legal[0].src, legal[0].die)
-            turn.undo()
-        if wanted != list(turn.dice_left):
-            raise RecordError(f"the snapshot's dice left, {wanted!r}, are not those of its turn")
-
-    def _restored_position(self, data: Fields | None) -> TablesPosition | None:
-        if data is None:
-            return None
-        if self.variant is not None:
-            return BackgammonPosition.from_id(data.text("id") or "", self.variant)
-        options = self.settings.options
-        return NardyPosition.from_dict(
-            data.data,
-            bearoff=options.get("bearoff", "seed"),  # type: ignore[arg-type]
-            block_check=options.get("block_check", "step"),  # type: ignore[arg-type]
-            head_exception=options.get("head_exception", "seed"),  # type: ignore[arg-type]
-            last_roll_tie=options.get("last_roll_tie") == "on",
-        )
+        saved = TablesSaved.from_fields(state, self.variant, nardy_options(self.settings.options))
+        self.phase, self.position, self.on_roll = saved.phase, saved.position, saved.on_roll
+        self.dice, self.turn = saved.dice, saved.turn
+        self.cube, self.cube_owner, self.doubled_by = saved.cube, saved.cube_owner, saved.doubled_by
+        self.resign_offer, self._phase_before_offer = saved.resign_offer, saved.phase_before_offer
+        self.crawford_game, self._crawford_done = saved.crawford_game, saved.crawford_done
+        self.colours, self._first_mover = saved.colours, saved.first_mover
+        self._cut_short, self.last_game = saved.cut_short, saved.last_game

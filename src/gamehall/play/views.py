@@ -13,12 +13,14 @@ from typing import Literal, NotRequired, TypedDict
 
 from gamehall.backgammon.match_id import MatchState
 from gamehall.errors import GameError
+from gamehall.jsontext import JsonObject
 from gamehall.play.board_view import PositionView, position_view
 from gamehall.play.clock import ClockReadings
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch, five_of
 from gamehall.play.settings import GameName
-from gamehall.play.tables_match import MatchFields, TablesMatch
+from gamehall.play.tables_match import TablesMatch
+from gamehall.play.tables_match_id import MatchFields, match_fields
 
 MATCH_IDS = 4096
 """Match IDs kept, by the fields they are made of: the states of a match repeat from turn to
@@ -56,7 +58,7 @@ class TablesState(TypedDict):
     moves: list[str]
     winner: int | None
     end_reason: str | None
-    last_game: NotRequired[dict[str, object]]
+    last_game: NotRequired[JsonObject]
     position: NotRequired[PositionView]
     pips: NotRequired[list[int]]
     turn_start: NotRequired[PositionView]
@@ -98,7 +100,7 @@ class RenjuState(TypedDict):
     five: NotRequired[list[str]]
     result: NotRequired[RenjuResultView | None]
     clocks: NotRequired[ClockReadings]
-    last_game: NotRequired[dict[str, object]]
+    last_game: NotRequired[JsonObject]
 
 
 State = TablesState | RenjuState
@@ -149,9 +151,9 @@ def legal_of(match: Match, seat: int | None) -> Legal | None:
     ):
         return None
     moves: list[LegalMove] = [
-        {"src": m.src, "dst": m.dst, "die": m.die, "hit": m.hit} for m in match.legal_moves_of(turn)
+        {"src": m.src, "dst": m.dst, "die": m.die, "hit": m.hit} for m in match.known.moves(turn)
     ]
-    plays = [] if turn.moves else list(match.legal_plays_of(turn))
+    plays = [] if turn.moves else list(match.known.plays(turn))
     return {"moves": moves, "plays": plays}
 
 
@@ -175,7 +177,7 @@ def tables_state(match: TablesMatch) -> TablesState:
         "end_reason": match.end_reason,
     }
     if match.last_game is not None:
-        out["last_game"] = match.last_game
+        out["last_game"] = match.last_game.to_dict()
     if position is not None:
         current = position_view(turn.position if turn is not None else position, match.on_roll)
         out["position"] = current
@@ -205,7 +207,7 @@ def tables_state(match: TablesMatch) -> TablesState:
 def _match_id(match: TablesMatch) -> str | None:
     """The Match ID, when GNU Backgammon's can hold the state (a cube up to 32768)."""
     try:
-        return _match_id_of(match.match_fields())
+        return _match_id_of(match_fields(match))
     except GameError:
         return None
 
@@ -258,5 +260,5 @@ def renju_state(match: RenjuMatch) -> RenjuState:
     if match.clock is not None:
         out["clocks"] = match.clock.snapshot().to_dict()
     if match.last_game is not None:
-        out["last_game"] = match.last_game
+        out["last_game"] = match.last_game.to_dict()
     return out

@@ -26,4 +26,4 @@ async def review(match_id: str, hall: Hall) -> ReviewAnswer:
     if stored.status != "over":
         raise HTTPException(409, "the match is still being played: review it once it is over")
     frames = await hall.workers.replay(review_frames, stored.as_match_dict(secrets=False))
-    return ReviewAnswer(match_id=match_id, frames=frames)
+    return ReviewAnswer(match_id=match_id, frames=[dict(frame) for frame in frames])

@@ -33,7 +33,7 @@ from gamehall.engines.neural.nardy_search import NardySearcher
 from gamehall.engines.neural.network import Probabilities
 from gamehall.engines.neural.player import NEURAL_LEVELS, NOISE, NeuralLevel, NeuralPlayer, board_of
 from gamehall.engines.neural.search import Budget
-from gamehall.engines.tables import evaluate_nardy
+from gamehall.engines.tables_eval import evaluate_nardy
 from gamehall.errors import GameError
 from gamehall.nardy.position import Position
 from gamehall.nardy.rules import nardy_rules

@@ -30,7 +30,7 @@ still read the stones; a file without them is read as a game without decisions.
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from gamehall.errors import GameError, IllegalMoveError, RecordError
 from gamehall.play.actions import Action, ClaimFoul, OfferFifth, OpeningChoice, Place
@@ -111,7 +111,7 @@ class RenjuGame:
 
 def renju_game(
     settings: MatchSettings,
-    events: Iterable[Event | Mapping[str, Any]],
+    events: Iterable[Event | Mapping[str, object]],
     number: int | None = None,
 ) -> RenjuGame:
     """Game ``number`` (from 1) of the renju match whose log is ``events`` (``Event`` values or
@@ -165,7 +165,7 @@ def _step(stones: int, kind: StepKind, value: str) -> OpeningStep:
     return OpeningStep(stones, kind, value.strip().lower())
 
 
-def import_psq(text: str, options: Mapping[str, Any] | None = None) -> RenjuMatch:
+def import_psq(text: str, options: Mapping[str, str] | None = None) -> RenjuMatch:
     """The game of a ``.psq`` text played as a one-game renju match with the rules ``options``
     (``rule``, ``opening``, ``forbidden``, which the file does not hold), its opening rule's
     decisions and a claim included: seat 0 is the tentative first player. The names are the
