@@ -16,12 +16,15 @@ import asyncio
 import math
 import unicodedata
 from collections import deque
-from typing import Any
+from typing import Literal
 
 from fastapi import APIRouter, WebSocket
+from pydantic import TypeAdapter, ValidationError
 
 from gamehall.server.bus import Bus
 from gamehall.server.guards import loads_shallow
+from gamehall.server.protocol.chat import ChatError, ChatHello, ChatLine, Say
+from gamehall.server.protocol.common import JsonObject
 from gamehall.server.ws import MAX_FRAME, SocketConnection, open_match_socket
 
 router = APIRouter()
@@ -39,11 +42,11 @@ class ChatRooms:
 
     def __init__(self, bus: Bus | None = None) -> None:
         self.sockets: dict[tuple[str, str], set[SocketConnection]] = {}
-        self.history: dict[tuple[str, str], deque[dict[str, Any]]] = {}
+        self.history: dict[tuple[str, str], deque[ChatLine]] = {}
         self.bus = bus or Bus(None)
         self.bus.on("chat", self._remote)
 
-    def join(self, room: tuple[str, str], connection: SocketConnection) -> list[dict[str, Any]]:
+    def join(self, room: tuple[str, str], connection: SocketConnection) -> list[ChatLine]:
         """Add a socket to ``room``; returns the room's last messages."""
         self.sockets.setdefault(room, set()).add(connection)
         return list(self.history.get(room, ()))
@@ -57,23 +60,29 @@ class ChatRooms:
                 del self.sockets[room]
                 self.history.pop(room, None)
 
-    def say(self, room: tuple[str, str], message: dict[str, Any]) -> None:
-        """Keep ``message`` and send it to everybody in ``room``, on every process."""
-        self._here(room, message)
-        self.bus.publish_soon("chat", f"{room[0]}/{room[1]}", {"message": message})
+    def say(self, room: tuple[str, str], line: ChatLine) -> None:
+        """Keep ``line`` and send it to everybody in ``room``, on every process."""
+        self._here(room, line)
+        self.bus.publish_soon("chat", f"{room[0]}/{room[1]}", {"message": line.wire()})
 
-    def _here(self, room: tuple[str, str], message: dict[str, Any]) -> None:
-        """Keep ``message`` and send it to the sockets of ``room`` on this process."""
-        self.history.setdefault(room, deque(maxlen=HISTORY)).append(message)
+    def _here(self, room: tuple[str, str], line: ChatLine) -> None:
+        """Keep ``line`` and send it to the sockets of ``room`` on this process."""
+        self.history.setdefault(room, deque(maxlen=HISTORY)).append(line)
+        message = line.wire()
         for connection in list(self.sockets.get(room, ())):
             connection.send(message)
 
-    async def _remote(self, key: str, origin: str, message: dict[str, Any]) -> None:
-        """A message said in a room on another process: passed on if somebody is in it here."""
+    async def _remote(self, key: str, origin: str, message: JsonObject) -> None:
+        """A message said in a room on another process: passed on if somebody is in it here
+        (one that cannot be read is dropped)."""
         match_id, _, name = key.rpartition("/")
-        said = message.get("message")
-        if (match_id, name) in self.sockets and isinstance(said, dict):
-            self._here((match_id, name), said)
+        if (match_id, name) not in self.sockets:
+            return
+        try:
+            line = ChatLine.model_validate(message.get("message"))
+        except ValidationError:
+            return
+        self._here((match_id, name), line)
 
 
 def clean_text(text: object) -> tuple[str, str | None]:
@@ -87,6 +96,19 @@ def clean_text(text: object) -> tuple[str, str | None]:
     if len(kept) > MAX_TEXT:
         return "", f"a message has at most {MAX_TEXT} characters; this one has {len(kept)}"
     return kept, None
+
+
+SAY: TypeAdapter[Say] = TypeAdapter(Say)
+
+
+def read_say(text: str) -> Say | None:
+    """What a frame says, or None if it is not a ``say`` (not JSON, too long or too deep,
+    another type)."""
+    try:  # a frame the match socket would refuse: too long, nested too deep
+        message = loads_shallow(text) if len(text) <= MAX_FRAME else None
+        return SAY.validate_python(message)
+    except (ValueError, ValidationError):
+        return None
 
 
 def rooms_of(websocket: WebSocket) -> ChatRooms:
@@ -107,40 +129,35 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
     hall, session, live = opened
     seat = live.seat_of(session.user.id if session else None)
     name = session.user.name if session else None
-    room = (match_id, "players" if seat is not None else "spectators")
+    kind: Literal["players", "spectators"] = "players" if seat is not None else "spectators"
+    room = (match_id, kind)
     rooms = rooms_of(websocket)
     await websocket.accept()
     connection = SocketConnection(seat)
     writer = asyncio.create_task(connection.write_to(websocket))
     history = rooms.join(room, connection)
-    connection.send(
-        {"type": "hello", "room": room[1], "can_write": name is not None, "messages": history}
-    )
+    connection.send(ChatHello(room=kind, can_write=name is not None, messages=history).wire())
     last = -math.inf  # when this socket last said something, on the server's clock
     try:
         while True:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 return
+            said = read_say(frame.get("text") or "")
             problem = None
-            text = frame.get("text") or ""
-            try:  # a frame the match socket would refuse: too long, nested too deep
-                message = loads_shallow(text) if len(text) <= MAX_FRAME else None
-            except ValueError:
-                message = None
-            if not isinstance(message, dict) or message.get("type") != "say":
+            if said is None:
                 problem = 'send {"type": "say", "text": "..."}'
             elif name is None:
                 problem = "log in (or play as a guest) to write in the chat"
             elif hall.live.clock() - last < MIN_INTERVAL:
                 problem = "one message a second, please"
-            if problem is None and isinstance(message, dict):
-                text, problem = clean_text(message.get("text"))
+            if said is not None and name is not None and problem is None:
+                text, problem = clean_text(said.text)
                 if problem is None:
                     last = hall.live.clock()
-                    rooms.say(room, {"type": "chat", "from": name, "text": text, "time": last})
+                    rooms.say(room, ChatLine(from_=name, text=text, time=last))
                     continue
-            connection.send({"type": "error", "message": problem})
+            connection.send(ChatError(message=problem or "").wire())
     finally:
         rooms.leave(room, connection)
         connection.close()

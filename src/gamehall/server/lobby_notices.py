@@ -7,6 +7,8 @@ from typing import Any, Literal
 import anyio.from_thread
 from fastapi import Request
 
+from gamehall.server.protocol.user import ChallengeAccepted, ChallengesChanged, SeekAccepted
+from gamehall.server.schemas import Settings
 from gamehall.server.user_socket import UserChannels
 
 
@@ -24,10 +26,13 @@ def offer_accepted(
     channels = getattr(request.app.state, "channels", None)
     if not isinstance(channels, UserChannels):
         return
-    channels.tell(
-        owner_id,
-        {"type": f"{kind}_accepted", "match_id": match_id, "opponent": by, "settings": settings},
+    read = Settings.model_validate(settings)
+    notice = (
+        SeekAccepted(match_id=match_id, opponent=by, settings=read)
+        if kind == "seek"
+        else ChallengeAccepted(match_id=match_id, opponent=by, settings=read)
     )
+    channels.tell(owner_id, notice.wire())
 
 
 def challenges_changed_from_thread(request: Request, *user_ids: int) -> None:
@@ -40,6 +45,6 @@ def challenges_changed_from_thread(request: Request, *user_ids: int) -> None:
 
     def tell() -> None:
         for user_id in user_ids:
-            channels.tell(user_id, {"type": "challenges"})
+            channels.tell(user_id, ChallengesChanged().wire())
 
     anyio.from_thread.run_sync(tell)

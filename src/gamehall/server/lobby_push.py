@@ -10,12 +10,13 @@ socket reads only pings.
 
 import asyncio
 import logging
-from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
 from gamehall.server.auth import same_origin, services_of
 from gamehall.server.background import Background
+from gamehall.server.protocol.lobby import Online, SeekList
+from gamehall.server.schemas import SeekView
 from gamehall.server.user_socket import UserChannels
 from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, answer_pings
 from gamehall.store import Store
@@ -38,17 +39,16 @@ class LobbyHub(Background):
         self.channels = channels
         self.interval = interval
         self.sockets: set[SocketConnection] = set()
-        self.seeks: list[dict[str, Any]] | None = None
+        self.seeks: list[SeekView] | None = None
         self.online: list[str] = []
 
-    def message(self) -> dict[str, Any]:
-        """What a lobby socket is sent: ``{"type": "seeks", "seeks": [Seek...]}``."""
-        return {"type": "seeks", "seeks": self.seeks or []}
+    def message(self) -> SeekList:
+        """What a lobby socket is sent: the open seeks."""
+        return SeekList(seeks=self.seeks or [])
 
-    def online_message(self) -> dict[str, Any]:
-        """Who is online (has a user socket open on any process): ``{"type": "online",
-        "players": [name...]}``, in alphabetical order."""
-        return {"type": "online", "players": self.online}
+    def online_message(self) -> Online:
+        """Who is online (has a user socket open on any process), in alphabetical order."""
+        return Online(players=self.online)
 
     async def look(self) -> bool:
         """Read the seeks and who is online; send what changed to every socket. Returns
@@ -56,13 +56,15 @@ class LobbyHub(Background):
         online = self.channels.online() if self.channels is not None else []
         if online != self.online:
             self.online = online
+            online_message = self.online_message().wire()
             for connection in list(self.sockets):
-                connection.send(self.online_message())
-        seeks = [seek.to_dict() for seek in await asyncio.to_thread(self.store.list_seeks)]
+                connection.send(online_message)
+        stored = await asyncio.to_thread(self.store.list_seeks)
+        seeks = [SeekView.model_validate(seek.to_dict()) for seek in stored]
         if seeks == self.seeks:
             return False
         self.seeks = seeks
-        message = self.message()
+        message = self.message().wire()
         for connection in list(self.sockets):
             connection.send(message)
         return True
@@ -97,8 +99,8 @@ async def lobby_socket(websocket: WebSocket) -> None:
     writer = asyncio.create_task(connection.write_to(websocket))
     if hub.seeks is None or not hub.sockets:
         await hub.look()
-    connection.send(hub.message())
-    connection.send(hub.online_message())
+    connection.send(hub.message().wire())
+    connection.send(hub.online_message().wire())
     hub.sockets.add(connection)
     try:
         await answer_pings(websocket, connection, hall.live.clock)

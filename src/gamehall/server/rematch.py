@@ -14,13 +14,17 @@ it: one rematch, never two.
 """
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request
+from pydantic import Field, TypeAdapter, ValidationError
 
 from gamehall.play.settings import MatchSettings
 from gamehall.server.auth import Services, acting_session, services_of
 from gamehall.server.bus import Bus
+from gamehall.server.live.peers import Peer
+from gamehall.server.protocol.common import JsonObject
+from gamehall.server.protocol.user import Notice, Rematch, RematchOffer
 from gamehall.server.schemas import Answer
 from gamehall.server.user_socket import UserChannels
 from gamehall.store import SessionInfo, StoredMatch
@@ -37,6 +41,26 @@ class RematchAnswer(Answer):
     match_id: str | None = None
 
 
+class Offered(Peer):
+    """Another process's player offered the rematch of the match (its topic's key)."""
+
+    type: Literal["offer"] = "offer"
+    seat: Literal[0, 1]
+
+
+class Started(Peer):
+    """Another process started the rematch of the match: the new match's id."""
+
+    type: Literal["started"] = "started"
+    match_id: str
+
+
+REMATCH_NEWS: TypeAdapter[Offered | Started] = TypeAdapter(
+    Annotated[Offered | Started, Field(discriminator="type")]
+)
+"""What the processes tell each other of a rematch."""
+
+
 class RematchOffers:
     """The rematches offered and not yet answered, by match: the seat that offered; and those
     started, by match: the new match's id. ``hall`` and ``channels`` start a rematch when the
@@ -48,17 +72,17 @@ class RematchOffers:
         hall: Services | None = None,
         channels: UserChannels | None = None,
     ) -> None:
-        self.offers: dict[str, int] = {}
+        self.offers: dict[str, Literal[0, 1]] = {}
         self.started: dict[str, str] = {}
         self.bus = bus or Bus(None)
         self.hall = hall
         self.channels = channels
         self.bus.on("rematch", self._remote)
 
-    async def offer(self, match_id: str, seat: int) -> None:
+    async def offer(self, match_id: str, seat: Literal[0, 1]) -> None:
         """Note ``seat``'s offer, here and on the other processes."""
         self.offers[match_id] = seat
-        await self.bus.publish("rematch", match_id, {"type": "offer", "seat": seat})
+        await self.bus.publish("rematch", match_id, Offered(seat=seat).wire())
 
     async def start(self, hall: Services, channels: Any, stored: StoredMatch) -> str:
         """Start the rematch of ``stored`` (the seats swapped) and tell both players, on
@@ -67,22 +91,24 @@ class RematchOffers:
         settings = MatchSettings.from_dict(stored.settings)
         new_id = await hall.live.create(settings, [stored.seats[1], stored.seats[0]])
         self.started[stored.id] = new_id
-        await self.bus.publish("rematch", stored.id, {"type": "started", "match_id": new_id})
+        await self.bus.publish("rematch", stored.id, Started(match_id=new_id).wire())
         for player in stored.seats:
-            notice: dict[str, object] = {"type": "rematch", "of": stored.id, "match_id": new_id}
-            _tell(channels, player.user_id, notice)
+            _tell(channels, player.user_id, Rematch(of=stored.id, match_id=new_id))
         return new_id
 
-    async def _remote(self, match_id: str, origin: str, message: dict[str, Any]) -> None:
-        """Another process's offer or start."""
-        kind, seat, new_id = message.get("type"), message.get("seat"), message.get("match_id")
-        if kind == "started" and isinstance(new_id, str):
+    async def _remote(self, match_id: str, origin: str, message: JsonObject) -> None:
+        """Another process's offer or start (a message that cannot be read is dropped)."""
+        try:
+            news = REMATCH_NEWS.validate_python(message)
+        except ValidationError:
+            return
+        if isinstance(news, Started):
             self.offers.pop(match_id, None)
-            self.started[match_id] = new_id
-        elif kind == "offer" and seat in (0, 1) and match_id not in self.started:
+            self.started[match_id] = news.match_id
+        elif match_id not in self.started:
             mine = self.offers.get(match_id)
-            if mine is None or mine == seat:
-                self.offers[match_id] = seat
+            if mine is None or mine == news.seat:
+                self.offers[match_id] = news.seat
             elif mine == 0 and self.hall is not None:  # both asked at once: seat 0's starts it
                 stored = await asyncio.to_thread(self.hall.store.load_match, match_id)
                 if stored is not None:
@@ -98,13 +124,14 @@ def offers_of(request: Request) -> RematchOffers:
     return offers
 
 
-def _tell(channels: Any, user_id: int | None, message: dict[str, object]) -> None:
+def _tell(channels: object, user_id: int | None, notice: Notice) -> None:
     if user_id is not None and isinstance(channels, UserChannels):
-        channels.tell(user_id, dict(message))
+        channels.tell(user_id, notice.wire())
 
 
-def _seat_of(stored: StoredMatch, user_id: int) -> int:
-    for seat, player in enumerate(stored.seats):
+def _seat_of(stored: StoredMatch, user_id: int) -> Literal[0, 1]:
+    for seat in (0, 1):
+        player = stored.seats[seat]
         if player.kind == "human" and player.user_id == user_id:
             return seat
     raise HTTPException(403, "only the players of a match can ask for a rematch")
@@ -132,7 +159,7 @@ async def rematch(match_id: str, session: Acting, request: Request) -> RematchAn
         _tell(
             channels,
             opponent.user_id,
-            {"type": "rematch_offer", "of": match_id, "opponent": session.user.name},
+            RematchOffer(of=match_id, opponent=session.user.name),
         )
         return RematchAnswer(status="offered")
     new_id = await offers.start(hall, channels, stored)

@@ -19,13 +19,15 @@ counts.
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
 
 from fastapi import APIRouter, WebSocket
+from pydantic import ValidationError
 
 from gamehall.server.auth import same_origin, services_of, session_of
 from gamehall.server.background import Background
 from gamehall.server.bus import Bus
+from gamehall.server.protocol.common import JsonObject
+from gamehall.server.protocol.user import NOTICES, Notice, UserHello
 from gamehall.server.ws import POLICY_VIOLATION, SocketConnection, answer_pings
 
 router = APIRouter()
@@ -36,7 +38,7 @@ ONLINE_EVERY = 5.0
 ONLINE_TIMEOUT = 3 * ONLINE_EVERY
 """Seconds after which another process's list of who is online no longer counts."""
 
-CurrentNotices = Callable[[int], list[dict[str, Any]]]
+CurrentNotices = Callable[[int], list[Notice]]
 """The notices in force for a user (the tournament director's)."""
 
 
@@ -70,16 +72,21 @@ class UserChannels(Background):
         users = {str(user_id): name for user_id, name in self._names.items()}
         await self.bus.publish("online", self.bus.origin, {"users": users})
 
-    async def _remote_online(self, key: str, origin: str, message: dict[str, Any]) -> None:
+    async def _remote_online(self, key: str, origin: str, message: JsonObject) -> None:
         users = message.get("users")
         if isinstance(users, dict):
-            known = {int(i): str(n) for i, n in users.items() if str(i).isdigit()}
+            known = {int(i): str(n) for i, n in users.items() if i.isdigit()}
             self._remote[origin] = (self.clock(), known)
 
-    async def _remote_notice(self, key: str, origin: str, message: dict[str, Any]) -> None:
-        notice = message.get("notice")
-        if key.isdigit() and isinstance(notice, dict):
-            self.notify(int(key), notice)
+    async def _remote_notice(self, key: str, origin: str, message: JsonObject) -> None:
+        """Another process's notice for the user ``key`` (one that cannot be read is
+        dropped)."""
+        try:
+            notice = NOTICES.validate_python(message.get("notice"))
+        except ValidationError:
+            return
+        if key.isdigit():
+            self.notify(int(key), notice.wire())
 
     def _elsewhere(self) -> list[dict[int, str]]:
         """Who has a socket on each other process heard of lately."""
@@ -123,14 +130,15 @@ class UserChannels(Background):
             return True
         return any(user_id in users for users in self._elsewhere())
 
-    def tell(self, user_id: int, message: dict[str, Any]) -> None:
-        """Send ``message`` to every socket of the user, on every process (from the event
-        loop's thread)."""
+    def tell(self, user_id: int, message: JsonObject) -> None:
+        """Send ``message`` (a ``Notice``'s ``wire()`` form) to every socket of the user, on
+        every process (from the event loop's thread)."""
         self.notify(user_id, message)
         self.bus.publish_soon("user", str(user_id), {"notice": message})
 
-    def notify(self, user_id: int, message: dict[str, Any]) -> int:
-        """Send ``message`` to every socket of the user; returns how many there are."""
+    def notify(self, user_id: int, message: JsonObject) -> int:
+        """Send ``message`` (a ``Notice``'s ``wire()`` form) to every socket of the user;
+        returns how many there are."""
         sockets = list(self._sockets.get(user_id, ()))
         for connection in sockets:
             connection.send(message)
@@ -160,9 +168,9 @@ async def user_socket(websocket: WebSocket) -> None:
     connection = SocketConnection(None)
     writer = asyncio.create_task(connection.write_to(websocket))
     user_id = session.user.id
-    connection.send({"type": "hello", "user": session.user.name})
+    connection.send(UserHello(user=session.user.name).wire())
     for notice in await asyncio.to_thread(channels.current, user_id):
-        connection.send(notice)
+        connection.send(notice.wire())
     channels.add(user_id, connection, session.user.name)
     try:
         await answer_pings(websocket, connection, hall.live.clock)

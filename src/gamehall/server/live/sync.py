@@ -35,7 +35,7 @@ async def catch_up_from_store(manager: "LiveMatches") -> int:
             known = len(live.match.events)
             if count <= known:
                 continue  # a message brought them meanwhile
-            events = await manager.workers.store(manager.store.events_from, match_id, known)
+            events = await manager.persistence.events_from(match_id, known)
             log.info("match %s: caught up with %d stored events", match_id, count - known)
             await manager.apply_stored(live, events)
             moved += 1
