@@ -11,7 +11,7 @@ from gamehall.play.renju_openings import (
     _image,
     _symmetries,
 )
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.renju import Board
 from support.matches import FakeTime
 
@@ -58,7 +58,7 @@ def test_every_position_after_move_4_holds_the_most_declared_fifth_moves() -> No
 
 
 def _declaring() -> RenjuMatch:
-    settings = MatchSettings(game="renju", options={"opening": "yamaguchi"})
+    settings = RenjuSettings(opening="yamaguchi")
     match = RenjuMatch(settings, ("Ann", "Bob"), time_source=FakeTime())
     match.start()
     for point in ("h8", "g7", "f6"):

@@ -9,7 +9,7 @@ import pytest
 
 from gamehall.cli import main
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.terminal.tournament import ProgressBar, standings_table
 from gamehall.terminal.tournament_play import drawn, match_seed
 from gamehall.tournaments import Pairing, Tournament, TournamentSettings
@@ -160,7 +160,7 @@ def test_one_player_is_not_a_tournament(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_a_renju_match_stands_drawn_once_tied_half_a_point_short() -> None:
     for length, expected in ((1, True), (2, False)):
-        match = RenjuMatch(MatchSettings("renju", length=length), ("a", "b"))
+        match = RenjuMatch(RenjuSettings(length=length), ("a", "b"))
         match.start()
         match.act(0, "move", point="h8")
         match.act(0, "offer_draw")

@@ -123,7 +123,7 @@ class Match(ABC):
         """The fair dice's commitment of the current (or last) game."""
         self._replay: _Replay | None = None
         self._instant: float | None = None
-        control = settings.time_control()
+        control = settings.clock
         self.clock = (
             Clock(control, match_length=settings.length or None, time_source=self._time)
             if control

@@ -61,6 +61,7 @@ from gamehall.play.events import (
     Undone,
 )
 from gamehall.play.match import GameSummary, Handler, Match
+from gamehall.play.settings import BackgammonRules, NardySettings
 from gamehall.play.snapshot import Fields, pair_of_seats
 from gamehall.tables.moves import BAR
 from gamehall.tables.moves import Move as CheckerMove
@@ -105,7 +106,7 @@ class TablesMatch(Match):
         if settings.game == "renju":
             raise GameError("a renju match is a RenjuMatch")
         self.variant: Variant | None = (
-            find_variant(settings.variant) if settings.is_backgammon else None
+            find_variant(settings.variant) if isinstance(settings, BackgammonRules) else None
         )
         self.phase: Phase = "waiting"
         self.position: TablesPosition | None = None
@@ -131,6 +132,18 @@ class TablesMatch(Match):
         """The legal single moves of a turn as it stood (after the moves made so far)."""
         self._known_plays: KnownPlays | None = None
         """The legal plays of a position and a roll, by their notation (in their order)."""
+
+    @property
+    def _cube_terms(self) -> BackgammonRules:
+        """The settings of a backgammon match, whose cube rules they hold."""
+        assert isinstance(self.settings, BackgammonRules)
+        return self.settings
+
+    @property
+    def _nardy_terms(self) -> NardySettings:
+        """The settings of a long nardy match, whose rules options they hold."""
+        assert isinstance(self.settings, NardySettings)
+        return self.settings
 
     # -- what a front end asks ------------------------------------------------------------------
 
@@ -261,7 +274,7 @@ class TablesMatch(Match):
             dice=self.dice if self.phase == "move" else None,
             match_length=self.settings.length,
             score=(int(self.score[0]), int(self.score[1])),
-            jacoby=self.settings.jacoby,
+            jacoby=self._cube_terms.jacoby,
         )
 
     # -- actions ----------------------------------------------------------------------------------
@@ -406,7 +419,7 @@ class TablesMatch(Match):
         self._end_game(self.doubled_by, self.cube, "single", "drop")
 
     def _may_beaver(self) -> bool:
-        if not (self.settings.beavers and self.settings.length == 0):
+        if not (self._cube_terms.beavers and self.settings.length == 0):
             return False
         value = self.next_cube(self.cube)
         return value is not None and self.next_cube(value) is not None
@@ -430,7 +443,7 @@ class TablesMatch(Match):
             assert isinstance(self.position, NardyPosition)
             points = self.position.surrender_value(
                 self.colours[player],
-                self.settings.surrender_value,
+                self._nardy_terms.surrender_value,
             )
             given: ResignData = {} if action.value is None else {"value": action.value}
             self._log(Resigned(**self._stamp(player), data=given, outcome={"points": points}))
@@ -512,21 +525,15 @@ class TablesMatch(Match):
         self._begin_turn((first, second))
 
     def _start_nardy_game(self, number: int) -> None:
-        options = self.settings.options
         if number == 1:
             first, second = self._opening_roll()
             self._first_mover = 0 if first > second else 1
-        elif self.settings.first_move == "winner" and self.games[-1].winner is not None:
+        elif self._nardy_terms.first_move == "winner" and self.games[-1].winner is not None:
             self._first_mover = self.games[-1].winner
         else:
             self._first_mover = 1 - self._first_mover
         self.colours = ("white", "black") if self._first_mover == 0 else ("black", "white")
-        self.position = NardyPosition.initial(
-            bearoff=options.get("bearoff", "seed"),  # type: ignore[arg-type]
-            block_check=options.get("block_check", "step"),  # type: ignore[arg-type]
-            head_exception=options.get("head_exception", "seed"),  # type: ignore[arg-type]
-            last_roll_tie=options.get("last_roll_tie") == "on",
-        )
+        self.position = NardyPosition.initial(**self._nardy_terms.rules)
         self.on_roll = self._first_mover
         self.phase = "roll"
         self._after_roll_phase_starts()
@@ -586,13 +593,13 @@ class TablesMatch(Match):
     def next_cube(self, value: int) -> int | None:
         """The stake after an accepted double, or ``None`` when it is at its cap."""
         assert self.variant is not None
-        return self.variant.next_cube(value, self.settings.cube_cap)
+        return self.variant.next_cube(value, self._cube_terms.cube_cap)
 
     def _game_value(self, value: int) -> int:
         """The points of a game won by ``value`` (1 single, 2 gammon, 3 backgammon; oin, mars):
         times the cube, and under the Jacoby rule a gammon or backgammon counts only once the
         cube has been turned, however the game ends."""
-        if self.settings.jacoby and self.cube == 1:
+        if isinstance(self.settings, BackgammonRules) and self.settings.jacoby and self.cube == 1:
             return 1
         return value * self.cube
 
@@ -639,7 +646,8 @@ class TablesMatch(Match):
             self._end_match(winner, reason)
             return
         if (
-            self.settings.uses_crawford
+            isinstance(self.settings, BackgammonRules)
+            and self.settings.uses_crawford
             and not self._crawford_done
             and winner is not None
             and self.score[winner] == length - 1
@@ -764,11 +772,4 @@ class TablesMatch(Match):
             return None
         if self.variant is not None:
             return BackgammonPosition.from_id(data.text("id") or "", self.variant)
-        options = self.settings.options
-        return NardyPosition.from_dict(
-            data.data,
-            bearoff=options.get("bearoff", "seed"),  # type: ignore[arg-type]
-            block_check=options.get("block_check", "step"),  # type: ignore[arg-type]
-            head_exception=options.get("head_exception", "seed"),  # type: ignore[arg-type]
-            last_roll_tie=options.get("last_roll_tie") == "on",
-        )
+        return NardyPosition.from_dict(data.data, **self._nardy_terms.rules)

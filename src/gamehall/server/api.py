@@ -9,7 +9,7 @@ import asyncio
 import dataclasses
 import secrets
 from functools import partial
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from fastapi.responses import PlainTextResponse
@@ -21,8 +21,7 @@ from gamehall.play.match import Match
 from gamehall.play.records import export_mat
 from gamehall.play.records.from_match import mat_record
 from gamehall.play.records.renju import renju_game
-from gamehall.play.registry import new_match
-from gamehall.play.settings import GAME_NAMES, MatchSettings
+from gamehall.play.settings import GAME_NAMES, GameSettings, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.server.auth import (
     SESSION_COOKIE,
@@ -66,7 +65,6 @@ from gamehall.server.schemas import (
     SeekBody,
     Seeks,
     SeekView,
-    Settings,
     UserView,
     stored_id,
 )
@@ -105,13 +103,6 @@ def services(request: Request) -> Services:
 
 
 Hall = Annotated[Services, Depends(services)]
-
-
-def read_settings(body: Settings) -> MatchSettings:
-    """Match settings a match can be made from; ``GameError`` saying what is wrong."""
-    settings = body.to_settings()
-    new_match(settings)
-    return settings
 
 
 NO_SEED = AcceptBody()
@@ -201,9 +192,8 @@ def list_seeks(hall: Hall) -> Seeks:
 @router.post("/seeks")
 def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) -> SeekView:
     """Offer a match to anybody, rated or casual (guests play casual games only)."""
-    settings = read_settings(body.settings)
     seek = hall.store.create_seek(
-        session.user.id, settings.to_dict(), rated=body.rated, seed=body.seed
+        session.user.id, body.settings.to_settings(), rated=body.rated, seed=body.seed
     )
     return SeekView.model_validate(seek.to_dict())
 
@@ -220,7 +210,7 @@ async def _start_match(
     hall: Hall,
     other_id: int,
     session: Acting,
-    settings: dict[str, Any],
+    settings: GameSettings,
     save: SaveNewMatch,
     body: AcceptBody,
     maker_seed: str | None,
@@ -233,7 +223,7 @@ async def _start_match(
         raise HTTPException(404, "the player who made this offer is gone")
     seats = _seats_in_random_order(other, session.user)
     seeds = {**_seeds(seats, other_id, maker_seed), **_seeds(seats, session.user.id, body.seed)}
-    match_id = await hall.live.create(MatchSettings.from_dict(settings), seats, save, seeds)
+    match_id = await hall.live.create(settings, seats, save, seeds)
     return MatchCreated(match_id=match_id)
 
 
@@ -262,7 +252,7 @@ async def accept_seek(
         seek.user_id,
         match_id=created.match_id,
         by=session.user.name,
-        settings=seek.settings,
+        settings=seek.settings.to_dict(),
     )
     return created
 
@@ -285,9 +275,8 @@ def create_challenge(
     opponent = hall.store.get_user_by_name(body.opponent)
     if opponent is None:
         raise HTTPException(404, f"there is no player named {body.opponent}")
-    settings = read_settings(body.settings)
     challenge = hall.store.create_challenge(
-        session.user.id, opponent.id, settings.to_dict(), rated=body.rated, seed=body.seed
+        session.user.id, opponent.id, body.settings.to_settings(), rated=body.rated, seed=body.seed
     )
     challenges_changed_from_thread(request, session.user.id, opponent.id)
     return ChallengeView.model_validate(challenge.to_dict())
@@ -319,7 +308,7 @@ async def accept_challenge(
         challenge.from_user_id,
         match_id=created.match_id,
         by=session.user.name,
-        settings=challenge.settings,
+        settings=challenge.settings.to_dict(),
     )
     return created
 
@@ -354,7 +343,7 @@ def computer_levels() -> ComputerLevels:
 @router.post("/computer")
 async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> MatchCreated:
     """Start a match against the computer; I sit in ``side``."""
-    settings = read_settings(body.settings)
+    settings = body.settings.to_settings()
     levels = levels_of(settings.game)
     if body.level not in levels:
         raise GameError(

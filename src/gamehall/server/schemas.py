@@ -10,10 +10,11 @@ are declared too (``response_model``), so ``/openapi.json`` documents every fiel
 from typing import Annotated, Any, Literal
 
 from fastapi import HTTPException
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from gamehall.engines import Level
-from gamehall.play.settings import GameName, MatchSettings
+from gamehall.play.clock import TimeControl
+from gamehall.play.settings import GameName, GameSettings, MatchSettings
 
 MAX_ID = 2**31 - 1
 """The largest id the database holds (PostgreSQL's ``integer``; SQLite's go further)."""
@@ -46,6 +47,20 @@ class Answer(BaseModel):
 # -- match settings -----------------------------------------------------------------------------
 
 
+class ClockControl(Answer):
+    """A time control's parts (``play.clock.ControlParts``): 0 where its kind has none."""
+
+    kind: Literal["fischer", "delay", "byoyomi"]
+    initial: float
+    """Fischer's initial time, the delay clock's reserve, byoyomi's main time (seconds)."""
+    increment: float
+    delay: float
+    per_point: bool
+    """Whether the delay clock's reserve is per point of the match."""
+    periods: int
+    period: float
+
+
 class Settings(Body):
     """``MatchSettings`` as the API reads and writes it (``docs/protocol.md``); a field left out
     takes the play layer's default."""
@@ -67,9 +82,21 @@ class Settings(Body):
     options: dict[str, str] = Field(default_factory=dict)
     """The game's rules options (nardy, renju), by name."""
 
-    def to_settings(self) -> MatchSettings:
-        """The play layer's settings; ``GameError`` (400) for values the game does not allow."""
+    def to_settings(self) -> GameSettings:
+        """The play layer's settings, checked once here at the edge and passed on as the value;
+        ``GameError`` (400) for values the game does not allow."""
         return MatchSettings.from_dict(self.model_dump(exclude_unset=True))
+
+
+class MatchSettingsView(Settings):
+    """A match's settings as its page reads them: with the clock's parts beside its text."""
+
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented form
+    @property
+    def control(self) -> ClockControl | None:
+        """Sent, not read: the clock's parts, so that a page counts the clocks down without
+        reading the control's text."""
+        return None if self.clock is None else ClockControl(**TimeControl.parse(self.clock).parts())
 
 
 # -- requests -----------------------------------------------------------------------------------
@@ -194,7 +221,7 @@ class MatchView(Answer):
 
     id: str
     game: GameName
-    settings: Settings
+    settings: MatchSettingsView
     players: list[Seat]
     status: Literal["playing", "over"]
     summary: Summary

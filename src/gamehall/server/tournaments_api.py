@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
 from gamehall.play.settings import GameName
-from gamehall.server.api import Acting, Hall, read_settings
+from gamehall.server.api import Acting, Hall
 from gamehall.server.schemas import stored_id
 from gamehall.server.tournament_director import TournamentDirector
 from gamehall.server.tournament_schemas import (
@@ -59,7 +59,7 @@ def read_start(text: str | None) -> datetime | None:
 
 def read_tournament(body: TournamentBody) -> TournamentSettings:
     """The tournament's terms from a body; ``GameError`` (400) saying what is wrong."""
-    match = read_settings(body.settings)
+    match = body.settings.to_settings()
     return TournamentSettings.from_dict(
         {
             "format": body.format,

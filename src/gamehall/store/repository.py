@@ -22,6 +22,7 @@ from sqlalchemy import Select, and_, case, delete, func, insert, or_, select, up
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer
 
+from gamehall.play.settings import GameSettings
 from gamehall.store import passwords
 from gamehall.store.appends import Append, Refused, winner_of, with_results, write_batch
 from gamehall.store.checks import (
@@ -32,6 +33,7 @@ from gamehall.store.checks import (
     check_seed,
     check_settings,
     check_status,
+    settings_row,
 )
 from gamehall.store.errors import (
     ConflictError,
@@ -496,15 +498,15 @@ class Store:
     def create_seek(
         self,
         user_id: int,
-        settings: Mapping[str, Any],
+        settings: GameSettings,
         *,
         rated: bool = False,
         seed: str | None = None,
     ) -> Seek:
         """A new open seek of the user, with his own fair-dice ``seed`` if he gives one; a
         guest's seeks are never rated."""
-        checked = check_settings(settings)
-        check_seed(seed, checked)
+        checked = settings_row(settings)
+        check_seed(seed, settings)
         with self.transactions.write() as session:
             owner = need_user(session, user_id)
             if rated and owner.guest:
@@ -595,7 +597,7 @@ class Store:
         self,
         from_user_id: int,
         to_user_id: int,
-        settings: Mapping[str, Any],
+        settings: GameSettings,
         *,
         rated: bool = False,
         seed: str | None = None,
@@ -603,8 +605,8 @@ class Store:
         """An open challenge from one user to another, with the challenger's own fair-dice
         ``seed`` if he gives one; a rated one is between two registered players (guests play
         casual games only)."""
-        checked = check_settings(settings)
-        check_seed(seed, checked)
+        checked = settings_row(settings)
+        check_seed(seed, settings)
         if not isinstance(rated, bool):
             raise StoreError(f"rated must be true or false, not {rated!r}")
         if from_user_id == to_user_id:
