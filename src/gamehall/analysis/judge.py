@@ -13,6 +13,7 @@ roll, less the average over the rolls he might have had, each at 0-ply by its cu
 (money equity, or in a match the MWC of the outcomes at the score, as EMG).
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -65,6 +66,17 @@ class RankedPlay:
 
     play: GamePlay
     value: Value
+
+
+def kept_plays(
+    cubeless: npt.NDArray[np.float64], plays: Sequence[GamePlay], played: GamePlay
+) -> list[int]:
+    """The plays a judge scores fully: the best ``FIRST_WIDTH`` by their 0-ply ``cubeless``
+    equities, and the one ``played``."""
+    order = np.argsort(-cubeless, kind="stable")
+    chosen = [int(i) for i in order[:FIRST_WIDTH]]
+    chosen += [i for i, p in enumerate(plays) if p.result == played.result]
+    return list(dict.fromkeys(chosen))
 
 
 @cache
@@ -178,10 +190,7 @@ class BackgammonJudge:
         plays = position.legal_plays(dice)
         results = np.stack([from_sides(p.result.mover, p.result.opponent) for p in plays])
         probs = self.static(results)
-        order = np.argsort(-equity(probs), kind="stable")
-        chosen = [int(i) for i in order[:FIRST_WIDTH]]
-        chosen += [i for i, p in enumerate(plays) if p.result == played.result]
-        kept = list(dict.fromkeys(chosen))
+        kept = kept_plays(equity(probs), plays, played)
         if self.plies:
             for i in kept:
                 probs[i] = self.searcher.deeper(results[i], self.plies, REPLY_WIDTH)

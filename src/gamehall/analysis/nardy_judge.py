@@ -9,7 +9,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from gamehall.analysis.judge import FIRST_WIDTH, REPLY_WIDTH, WEIGHTS, RankedPlay, Value
+from gamehall.analysis.judge import REPLY_WIDTH, WEIGHTS, RankedPlay, Value, kept_plays
 from gamehall.engines.base import MatchContext
 from gamehall.engines.neural.board import from_sides
 from gamehall.engines.neural.cube import CubeHint
@@ -84,10 +84,7 @@ class NardyJudge:
         plays = position.legal_plays(dice)
         results = np.stack([from_sides(p.result.mover, p.result.opponent) for p in plays])
         probs = searcher.static(results)
-        order = np.argsort(-equity(probs), kind="stable")
-        chosen = [int(i) for i in order[:FIRST_WIDTH]]
-        chosen += [i for i, p in enumerate(plays) if p.result == played.result]
-        kept = list(dict.fromkeys(chosen))
+        kept = kept_plays(equity(probs), plays, played)
         if self.plies:
             for i in kept:
                 probs[i] = searcher.deeper(results[i], self.plies, REPLY_WIDTH)

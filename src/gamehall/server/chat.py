@@ -18,6 +18,7 @@ import unicodedata
 
 from fastapi import APIRouter, WebSocket
 
+from gamehall.server.chat_rooms import ChatLine
 from gamehall.server.guards import loads_shallow
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.server.ws import MAX_FRAME, open_match_socket
@@ -79,11 +80,11 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
                 problem = "log in (or play as a guest) to write in the chat"
             elif hall.live.clock() - last < MIN_INTERVAL:
                 problem = "one message a second, please"
-            if problem is None and isinstance(message, dict):
+            if problem is None and isinstance(message, dict) and name is not None:
                 text, problem = clean_text(message.get("text"))
                 if problem is None:
                     last = hall.live.clock()
-                    rooms.say(room, {"type": "chat", "from": name, "text": text, "time": last})
+                    rooms.say(room, ChatLine(name, text, last))
                     continue
             connection.send({"type": "error", "message": problem})
     finally:
