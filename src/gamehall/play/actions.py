@@ -13,8 +13,8 @@ Move(src=13, die=6)
 """
 
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Literal, Self
+from dataclasses import MISSING, Field, dataclass, fields
+from typing import ClassVar, Literal, Self
 
 from gamehall.errors import IllegalMoveError
 
@@ -46,13 +46,16 @@ class Action:
     def _valid(self) -> bool:
         return True
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> dict[str, object]:
         """The action's fields (without ``kind``); an optional field left out is not given."""
-        return {
-            f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None
-        }
+        given: dict[str, object] = {}
+        for name in _fields_of(type(self))[0]:
+            value: object = getattr(self, name)
+            if value is not None:
+                given[name] = value
+        return given
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """``{"kind": ..., **data}``, which ``action_from_dict`` reads back."""
         return {"kind": self.kind, **self.data()}
 
@@ -63,7 +66,7 @@ class Action:
             raise IllegalMoveError(f"{data.get('kind')!r} is not a {cls.kind} action")
         names, required = _fields_of(cls)
         given = {key: value for key, value in data.items() if key != "kind"}
-        if not required <= given.keys() <= names:
+        if not required <= given.keys() <= set(names):
             raise IllegalMoveError(cls.usage)
         try:
             return cls(**given)
@@ -71,16 +74,18 @@ class Action:
             raise IllegalMoveError(cls.usage) from None
 
 
-_FIELDS: dict[type[Action], tuple[frozenset[str], frozenset[str]]] = {}
+_FIELDS: dict[type[Action], tuple[tuple[str, ...], frozenset[str]]] = {}
 
 
-def _fields_of(cls: type[Action]) -> tuple[frozenset[str], frozenset[str]]:
-    """An action's field names, and those it cannot go without (found once for each kind)."""
+def _fields_of(cls: type[Action]) -> tuple[tuple[str, ...], frozenset[str]]:
+    """An action's field names in order, and those it cannot go without (found once for each
+    kind)."""
     known = _FIELDS.get(cls)
     if known is None:
-        every = fields(cls)
-        names = frozenset(f.name for f in every)
-        known = _FIELDS[cls] = (names, frozenset(f.name for f in every if f.default is MISSING))
+        every: tuple[Field[object], ...] = fields(cls)
+        names = tuple(f.name for f in every)
+        required = frozenset(f.name for f in every if f.default is MISSING)
+        known = _FIELDS[cls] = (names, required)
     return known
 
 
@@ -344,7 +349,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 )
 """Every kind of action (``Move`` and ``Place`` share the kind ``move``)."""
 
-KINDS: tuple[str, ...] = tuple(dict.fromkeys(t.kind for t in ACTION_TYPES))
+KINDS: tuple[str, ...] = tuple({t.kind: None for t in ACTION_TYPES})
 """The kinds of action, each once."""
 
 _BY_KIND: dict[str, type[Action]] = {t.kind: t for t in ACTION_TYPES if t is not Place}

@@ -9,6 +9,24 @@ Pure Python with no I/O: :class:`Board` is the referee, :class:`Result` how a ga
 Points are written ``a``..``o`` (columns, left to right) and ``1``..``15`` (rows, bottom to top).
 """
 
-from gamehall.renju.board import FORBIDDEN_SETTINGS, OPENINGS, RULES, Board, Color, Foul, Result
+from gamehall.renju.board import (
+    FORBIDDEN_SETTINGS,
+    NOTHING_TO_CLAIM,
+    OPENINGS,
+    RULES,
+    Board,
+    Color,
+    Foul,
+    Result,
+)
 
-__all__ = ["FORBIDDEN_SETTINGS", "OPENINGS", "RULES", "Board", "Color", "Foul", "Result"]
+__all__ = [
+    "FORBIDDEN_SETTINGS",
+    "NOTHING_TO_CLAIM",
+    "OPENINGS",
+    "RULES",
+    "Board",
+    "Color",
+    "Foul",
+    "Result",
+]

@@ -37,6 +37,11 @@ FORBIDDEN_SETTINGS = ("loss", "refuse", "claim")
 """What a forbidden Black move does: ``loss`` ends the game (White wins), ``refuse`` is illegal,
 ``claim`` stands unless White claims it in time (the seed's procedure): a double-three or a
 double-four at once, before White moves again; an overline at any time before the end."""
+NOTHING_TO_CLAIM = (
+    "there is nothing to claim now: a double-three or double-four of Black can be claimed only "
+    "at once, an overline until the game ends"
+)
+"""A claim's refusal while the game goes on: the same whether or not a foul went unclaimed."""
 
 _EMPTY, _BLACK, _WHITE = 0, 1, 2
 _COLOR_NAMES: dict[int, Color] = {_BLACK: "black", _WHITE: "white"}
@@ -351,8 +356,8 @@ class Board:
         """White claims Black's forbidden move (``forbidden="claim"``) and wins; the result names
         its pattern. A double-three or double-four can be claimed only at once (it is the last
         move), an overline at any time before the end; the latest claimable foul is the one
-        claimed. Raises IllegalMoveError, changing nothing, when nothing can be claimed, saying
-        why."""
+        claimed. Raises IllegalMoveError, changing nothing, when nothing can be claimed: with
+        ``NOTHING_TO_CLAIM`` while the game goes on, whether or not an older foul went unclaimed."""
         self._claim()
         result = self.result
         assert result is not None
@@ -449,17 +454,9 @@ class Board:
             raise IllegalMoveError(f"there is nothing to claim: the game is over ({result})")
         claimable = self._claimable()
         if not claimable:
-            fouls = self.fouls()
-            if not fouls:
-                raise IllegalMoveError(
-                    "there is nothing to claim: Black has made no forbidden move"
-                )
-            foul = fouls[-1]
-            raise IllegalMoveError(
-                f"there is nothing to claim: Black's {foul.pattern} on {foul.point} (move "
-                f"{foul.number}) stands, since it was not claimed at once; only an overline may "
-                "be claimed later"
-            )
+            # The same words whether or not an old foul went unclaimed: a refusal must tell
+            # nothing the board does not show, or a claim after every move would be an oracle.
+            raise IllegalMoveError(NOTHING_TO_CLAIM)
         verdict = self._fouls[claimable[-1] - 1]
         self._stack.append(CLAIM)
         self._results.append(Result("white", _forbidden.PATTERN_NAMES[verdict]))
