@@ -233,6 +233,8 @@ def test_tournament_requests_are_checked_in_words(hall: Hall) -> None:
         assert response.status_code == status, (body, response.text)
         assert words in response.json()["detail"], (body, response.text)
     tid = ann.ok("post", "/api/tournaments", swiss())["tournament"]["id"]
+    groups = ann.ok("post", "/api/tournaments", {**swiss(), "format": "groups", "rounds": None})
+    assert groups["tournament"]["settings"]["group_size"] is None  # groups of 8 to 10
     assert hall.anonymous().post(f"/api/tournaments/{tid}/join").status_code == 401
     ann.ok("post", f"/api/tournaments/{tid}/join")
     refused = ann.post(f"/api/tournaments/{tid}/start")

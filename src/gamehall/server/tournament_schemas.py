@@ -27,7 +27,9 @@ class TournamentBody(Body):
     rounds: int | None = None
     """A Swiss's number of rounds (only a Swiss has one)."""
     double: bool = False
-    group_size: int = 8
+    group_size: int | None = None
+    """The largest group of a groups stage; null (the default) splits the field into groups of
+    8 to 10 as the seed says (one group under 16 players)."""
     qualify: int = 3
     final: Literal["knockout", "round-robin"] = "knockout"
     seeding: Literal["standard", "lots"] = "standard"

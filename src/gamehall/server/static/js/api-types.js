@@ -413,7 +413,7 @@
  * @property {SettingsInput} settings
  * @property {number | null} [rounds]
  * @property {boolean} [double]
- * @property {number} [group_size]
+ * @property {number | null} [group_size]
  * @property {number} [qualify]
  * @property {"knockout" | "round-robin"} [final]
  * @property {"standard" | "lots"} [seeding]

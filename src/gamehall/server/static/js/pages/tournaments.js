@@ -79,7 +79,7 @@ function newTournamentForm() {
         h("select", { name: "format" }, Object.entries(FORMATS).map(([v, t]) => h("option", { value: v }, t))),
       ),
       h("label", { class: "field" }, h("span", {}, "Rounds"), h("input", { name: "rounds", type: "number", min: 1, max: 64, value: 5 }), h("small", {}, "a Swiss only")),
-      h("label", { class: "field" }, h("span", {}, "Group size"), h("input", { name: "group_size", type: "number", min: 3, max: 16, value: 8 }), h("small", {}, "groups: 8 to 10 is usual")),
+      h("label", { class: "field" }, h("span", {}, "Group size"), h("input", { name: "group_size", type: "number", min: 3, max: 16, placeholder: "8 to 10" }), h("small", {}, "left empty: groups of 8 to 10, one group under 16 players")),
       h("label", { class: "field" }, h("span", {}, "Qualify per group"), h("input", { name: "qualify", type: "number", min: 1, max: 15, value: 3 })),
       h(
         "label",
@@ -113,7 +113,7 @@ function newTournamentForm() {
       starts_at: start ? new Date(start).toISOString() : null,
     };
     if (format === "groups" || format === "two-stage") {
-      body.group_size = number("group_size");
+      body.group_size = data.get("group_size") ? number("group_size") : null;
       body.qualify = number("qualify");
     }
     if (format === "two-stage") body.final = String(data.get("final"));
