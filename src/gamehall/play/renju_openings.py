@@ -47,9 +47,11 @@ the match's log, as a die roll is, so that replays follow it.
 """
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, cast
+from typing import Literal, TypeVar
 
 from gamehall.errors import IllegalMoveError, RecordError
+from gamehall.jsontext import JsonObject
+from gamehall.play.snapshot import is_object
 from gamehall.renju import Board
 from gamehall.renju.points import chebyshev_from_center, read_point
 from gamehall.renju.symmetry import equivalent
@@ -126,21 +128,16 @@ class Swap2:
             return replace(self, step="place2"), None
         return None, player if choice == "black" else 1 - player
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"rule": "swap2", "first": self.first, "step": self.step}
 
     @classmethod
     def from_dict(cls, data: object) -> "Swap2":
         """The opening of ``to_dict``; RecordError for anything else."""
-        if (
-            not isinstance(data, dict)
-            or data.get("rule") != "swap2"
-            or data.get("first") not in (0, 1)
-            or isinstance(data.get("first"), bool)
-            or data.get("step") not in STEPS
-        ):
+        read = _read(data, STEPS)
+        if read is None or not is_object(data) or data.get("rule") != "swap2":
             raise RecordError(f"a swap2 opening is {{rule, first, step}}, not {data!r}")
-        return cls(data["first"], data["step"])
+        return cls(*read)
 
 
 SoosorvStep = Literal["place3", "swap1", "place4", "declare", "swap2", "offers", "select"]
@@ -158,28 +155,46 @@ MOST_OFFERS = 8
 
 def _declared_dict(
     rule: str, first: int, step: str, count: int, offers: tuple[str, ...]
-) -> dict[str, Any]:
+) -> JsonObject:
     """The stored form of an opening whose first player declares the number of fifth moves."""
     return {"rule": rule, "first": first, "step": step, "count": count, "offers": list(offers)}
 
 
+S = TypeVar("S", bound=str)
+
+
 def _read_declared(
-    data: object, rule: str, steps: tuple[str, ...], most: int
-) -> tuple[int, str, int, tuple[str, ...]]:
+    data: object, rule: str, steps: tuple[S, ...], most: int
+) -> tuple[int, S, int, tuple[str, ...]]:
     """``(first, step, count, offers)`` of ``_declared_dict``'s form; ``RecordError`` if any is
     missing or of the wrong type (a bool is not a player or a count)."""
-    if (
-        not isinstance(data, dict)
-        or data.get("first") not in (0, 1)
-        or isinstance(data.get("first"), bool)
-        or data.get("step") not in steps
-        or data.get("count") not in range(most + 1)
-        or isinstance(data.get("count"), bool)
-        or not isinstance(data.get("offers"), list)
-        or not all(isinstance(p, str) for p in data["offers"])
-    ):
+    read = _read(data, steps)
+    count = data.get("count") if is_object(data) else None
+    offers = _offers(data)
+    if read is None or type(count) is not int or not 0 <= count <= most or offers is None:
         raise RecordError(f"a {rule} opening is {{rule, first, step, count, offers}}, not {data!r}")
-    return data["first"], data["step"], data["count"], tuple(data["offers"])
+    return read[0], read[1], count, offers
+
+
+def _read(data: object, steps: tuple[S, ...]) -> tuple[int, S] | None:
+    """``(first, step)`` of an opening's stored form, or None when either is wrong (a bool is
+    not a player)."""
+    if not is_object(data):
+        return None
+    first, step = data.get("first"), data.get("step")
+    if type(first) is not int or first not in (0, 1):
+        return None
+    known = next((s for s in steps if s == step), None)
+    return None if known is None else (first, known)
+
+
+def _offers(data: object) -> tuple[str, ...] | None:
+    """The fifth-move offers of an opening's stored form, or None unless a list of texts."""
+    offers = data.get("offers") if is_object(data) else None
+    if not isinstance(offers, list):
+        return None
+    texts = tuple(p for p in offers if isinstance(p, str))
+    return texts if len(texts) == len(offers) else None
 
 
 def _check_offer(board: Board, offers: tuple[str, ...], name: str) -> None:
@@ -268,13 +283,13 @@ class Soosorv8:
         settled = player if choice == "black" else 1 - player
         return replace(self, step="place4" if self.step == "swap1" else "offers"), settled
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return _declared_dict("soosorv-8", self.first, self.step, self.count, self.offers)
 
     @classmethod
     def from_dict(cls, data: object) -> "Soosorv8":
         first, step, count, offers = _read_declared(data, "soosorv-8", SOOSORV_STEPS, MOST_OFFERS)
-        return cls(first, cast(SoosorvStep, step), count, offers)
+        return cls(first, step, count, offers)
 
 
 TaraguchiStep = Literal[
@@ -397,7 +412,7 @@ class Taraguchi10:
         step = _AFTER_CHOICE[self.step]
         return (None if step is None else replace(self, step=step)), settled
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "rule": "taraguchi-10",
             "first": self.first,
@@ -408,18 +423,13 @@ class Taraguchi10:
 
     @classmethod
     def from_dict(cls, data: object) -> "Taraguchi10":
-        if (
-            not isinstance(data, dict)
-            or data.get("first") not in (0, 1)
-            or isinstance(data.get("first"), bool)
-            or data.get("step") not in TARAGUCHI_STEPS
-            or not isinstance(data.get("offers"), list)
-            or not all(isinstance(p, str) for p in data["offers"])
-        ):
+        read = _read(data, TARAGUCHI_STEPS)
+        offers = _offers(data)
+        if read is None or offers is None:
             raise RecordError(
                 f"a taraguchi-10 opening is {{rule, first, step, offers}}, not {data!r}"
             )
-        return cls(data["first"], data["step"], tuple(data["offers"]))
+        return cls(read[0], read[1], offers)
 
 
 YamaguchiStep = Literal["place3", "declare", "swap1", "place4", "offers", "select"]
@@ -506,7 +516,7 @@ class Yamaguchi:
             return replace(self, step="swap1", count=int(choice)), None
         return replace(self, step="place4"), player if choice == "black" else 1 - player
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return _declared_dict("yamaguchi", self.first, self.step, self.count, self.offers)
 
     @classmethod
@@ -514,7 +524,7 @@ class Yamaguchi:
         first, step, count, offers = _read_declared(
             data, "yamaguchi", YAMAGUCHI_STEPS, YAMAGUCHI_MOST_OFFERS
         )
-        return cls(first, cast(YamaguchiStep, step), count, offers)
+        return cls(first, step, count, offers)
 
 
 Opening = Swap2 | Soosorv8 | Taraguchi10 | Yamaguchi
@@ -537,10 +547,11 @@ def new_opening(rule: str, first: int) -> Opening | None:
 
 def opening_from_dict(data: object) -> Opening:
     """An opening's state from its ``to_dict``; RecordError for anything else."""
-    if isinstance(data, dict) and data.get("rule") == "soosorv-8":
+    rule = data.get("rule") if is_object(data) else None
+    if rule == "soosorv-8":
         return Soosorv8.from_dict(data)
-    if isinstance(data, dict) and data.get("rule") == "taraguchi-10":
+    if rule == "taraguchi-10":
         return Taraguchi10.from_dict(data)
-    if isinstance(data, dict) and data.get("rule") == "yamaguchi":
+    if rule == "yamaguchi":
         return Yamaguchi.from_dict(data)
     return Swap2.from_dict(data)
