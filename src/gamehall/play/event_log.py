@@ -17,6 +17,10 @@ from gamehall.play.events import Event, event_from_dict
 
 EarlierEvents = Callable[[], Sequence[Mapping[str, object]]]
 """What fetches the events before a log's recent ones, as ``Event.to_dict()`` forms."""
+_State = tuple[
+    int, list[Event], EarlierEvents | None, list[dict[str, object]] | None, list[Event] | None
+]
+"""What a copy or a pickle of a log keeps: everything but its lock."""
 
 
 class EventLog(Sequence[Event]):
@@ -103,11 +107,11 @@ class EventLog(Sequence[Event]):
     def __getitem__(self, index: slice) -> list[Event]: ...
 
     def __getitem__(self, index: int | slice) -> Event | list[Event]:
-        if isinstance(index, slice):
+        if not isinstance(index, int):
             start, stop, step = index.indices(len(self))
             if step == 1 and start >= self._offset:
                 return self._recent[start - self._offset : max(stop - self._offset, 0)]
-            return self._all()[index]
+            return self._all()[start:stop:step]
         if index < 0:
             index += len(self)
         if not 0 <= index < len(self):
@@ -140,20 +144,22 @@ class EventLog(Sequence[Event]):
     def _all(self) -> list[Event]:
         return [*self._earlier_events(), *self._recent]
 
-    def __getstate__(self) -> dict[str, object]:
+    def __getstate__(self) -> _State:
         """Copies and pickles share no lock (a copy of a match gets its own)."""
-        state = dict(self.__dict__)
-        del state["_lock"]
-        return state
+        return (self._offset, self._recent, self._load_earlier, self._earlier_dicts, self._earlier)
 
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
+    def __setstate__(self, state: _State) -> None:
+        self._offset, self._recent, self._load_earlier, self._earlier_dicts, self._earlier = state
         self._lock = threading.Lock()
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, EventLog | list | tuple):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-        return NotImplemented
+        if isinstance(other, EventLog):
+            theirs: Sequence[object] = list(other)
+        elif isinstance(other, list | tuple):
+            theirs = other
+        else:
+            return NotImplemented
+        return len(self) == len(theirs) and all(a == b for a, b in zip(self, theirs, strict=True))
 
     __hash__ = None  # type: ignore[assignment]
 
