@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property, lru_cache
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict
 
 from gamehall.errors import GameError, RecordError
 
@@ -89,6 +89,22 @@ def _check_time(value: float, what: str) -> None:
         raise TimeControlError(f"{what} must be a number of seconds, zero or more, not {value}")
 
 
+class ControlParts(TypedDict):
+    """A time control's parts, for a display that counts the clocks down between the server's
+    readings (it needs a delay's free seconds and a byoyomi period's length): 0 where the kind
+    has no such part."""
+
+    kind: Literal["fischer", "delay", "byoyomi"]
+    initial: float
+    """Fischer's initial time, the delay clock's reserve, byoyomi's main time."""
+    increment: float
+    delay: float
+    per_point: bool
+    """Whether the reserve is per point of the match."""
+    periods: int
+    period: float
+
+
 class TimeControl(ABC):
     """How much time each side has and how it is given back: Fischer, Delay or Byoyomi."""
 
@@ -98,6 +114,10 @@ class TimeControl(ABC):
         The controls read are kept (a control is a frozen value, and a match's clock text is
         read again for every change the server stores)."""
         return _parsed(text)
+
+    @abstractmethod
+    def parts(self) -> ControlParts:
+        """The control's parts, each by name."""
 
     @abstractmethod
     def initial_time(self, match_length: int | None = None) -> float:
@@ -145,6 +165,18 @@ class Fischer(TimeControl):
         increment = f"+{_seconds(self.increment)}" if self.increment else ""
         return f"fischer:{_seconds(self.initial)}{increment}"
 
+    def parts(self) -> ControlParts:
+        """The initial time and the increment."""
+        return {
+            "kind": "fischer",
+            "initial": self.initial,
+            "increment": self.increment,
+            "delay": 0.0,
+            "per_point": False,
+            "periods": 0,
+            "period": 0.0,
+        }
+
     def initial_time(self, match_length: int | None = None) -> float:
         """The initial time."""
         return self.initial
@@ -179,6 +211,18 @@ class Delay(TimeControl):
     def __str__(self) -> str:
         per_point = "/pt" if self.per_point else ""
         return f"delay:{_seconds(self.delay)}+{_seconds(self.reserve)}{per_point}"
+
+    def parts(self) -> ControlParts:
+        """The delay and the reserve (per point or not)."""
+        return {
+            "kind": "delay",
+            "initial": self.reserve,
+            "increment": 0.0,
+            "delay": self.delay,
+            "per_point": self.per_point,
+            "periods": 0,
+            "period": 0.0,
+        }
 
     def initial_time(self, match_length: int | None = None) -> float:
         """The reserve; with a reserve per point, times the match length."""
@@ -226,6 +270,18 @@ class Byoyomi(TimeControl):
     def __str__(self) -> str:
         return f"byoyomi:{_seconds(self.main)}+{self.periods}x{_seconds(self.period)}"
 
+    def parts(self) -> ControlParts:
+        """The main time and the periods."""
+        return {
+            "kind": "byoyomi",
+            "initial": self.main,
+            "increment": 0.0,
+            "delay": 0.0,
+            "per_point": False,
+            "periods": self.periods,
+            "period": self.period,
+        }
+
     def initial_time(self, match_length: int | None = None) -> float:
         """The main time and all the periods."""
         return self.main + self.periods * self.period
@@ -247,24 +303,34 @@ class Byoyomi(TimeControl):
         return max(remaining, periods * self.period)
 
 
-def _side(value: Any) -> int | None:
+def _side(value: object) -> int | None:
     if value is None:
         return None
-    if type(value) is int and value in (0, 1):
-        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+        return value
     raise RecordError(f"a clock side must be 0, 1 or null, not {value!r}")
 
 
-def _number(value: Any, what: str) -> float:
-    if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
+def _number(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RecordError(f"{what} must be a number of seconds, zero or more, not {value!r}")
+    if not math.isfinite(value) or value < 0:
         raise RecordError(f"{what} must be a number of seconds, zero or more, not {value!r}")
     return float(value)
 
 
-def _pair(data: Mapping[str, Any], key: str) -> list[Any]:
+def _pair(data: Mapping[str, object], key: str) -> tuple[object, object]:
     value = data.get(key)
     if not isinstance(value, list) or len(value) != 2:
         raise RecordError(f"a clock snapshot needs {key!r} as a list of two values")
+    first: object = value[0]
+    second: object = value[1]
+    return first, second
+
+
+def _periods(value: object, both: tuple[object, object]) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RecordError(f"byoyomi periods must be whole numbers, zero or more: {list(both)}")
     return value
 
 
@@ -312,14 +378,12 @@ class ClockSnapshot:
         return self.to_dict()
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> ClockSnapshot:
+    def from_dict(cls, data: Mapping[str, object]) -> ClockSnapshot:
         """Read :meth:`to_dict`'s form back; RecordError if it is not one."""
         if not isinstance(data, Mapping):
             raise RecordError("a clock snapshot must be a JSON object")
         first, second = (_number(t, "a clock's remaining time") for t in _pair(data, "remaining"))
-        periods = _pair(data, "periods")
-        if any(type(p) is not int or p < 0 for p in periods):
-            raise RecordError(f"byoyomi periods must be whole numbers, zero or more: {periods}")
+        periods = [_periods(p, _pair(data, "periods")) for p in _pair(data, "periods")]
         running, flagged = _side(data.get("running")), _side(data.get("flagged"))
         elapsed = _number(data.get("elapsed"), "the time of the current turn")
         if running is None and elapsed:
@@ -433,16 +497,20 @@ class Clock:
 
     @classmethod
     def from_dict(
-        cls, data: Mapping[str, Any], *, time_source: TimeSource = time.monotonic
+        cls, data: Mapping[str, object], *, time_source: TimeSource = time.monotonic
     ) -> Clock:
         """Resume a clock saved by :meth:`to_dict`; RecordError if ``data`` is not one."""
-        if not isinstance(data, Mapping) or not isinstance(data.get("control"), str):
+        text = data.get("control") if isinstance(data, Mapping) else None
+        if not isinstance(text, str):
             raise RecordError("a saved clock needs its time control as text under 'control'")
         try:
-            control = TimeControl.parse(data["control"])
+            control = TimeControl.parse(text)
         except TimeControlError as error:
             raise RecordError(str(error)) from error
-        state = ClockSnapshot.from_dict(data.get("state") or {})
+        saved_state = data.get("state") or {}
+        if not isinstance(saved_state, Mapping):
+            raise RecordError("a clock snapshot must be a JSON object")
+        state = ClockSnapshot.from_dict(saved_state)
         return cls(control, time_source=time_source, state=state)
 
     def saved(self) -> dict[str, Any]:
@@ -459,7 +527,9 @@ class Clock:
         return {"control": str(self.control), "state": state.to_dict(), "since": self._since}
 
     @classmethod
-    def restore(cls, data: Mapping[str, Any], *, time_source: TimeSource = time.monotonic) -> Clock:
+    def restore(
+        cls, data: Mapping[str, object], *, time_source: TimeSource = time.monotonic
+    ) -> Clock:
         """The clock that :meth:`saved` gave; RecordError if ``data`` is not one."""
         clock = cls.from_dict(data, time_source=time_source)
         clock._since = _number(data.get("since"), "the time the clock last changed")
