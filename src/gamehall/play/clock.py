@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property, lru_cache
-from typing import Any, Literal, TypedDict
+from typing import Any, TypedDict
 
 from gamehall.errors import GameError, RecordError
 
@@ -89,22 +89,6 @@ def _check_time(value: float, what: str) -> None:
         raise TimeControlError(f"{what} must be a number of seconds, zero or more, not {value}")
 
 
-class ControlParts(TypedDict):
-    """A time control's parts, for a display that counts the clocks down between the server's
-    readings (it needs a delay's free seconds and a byoyomi period's length): 0 where the kind
-    has no such part."""
-
-    kind: Literal["fischer", "delay", "byoyomi"]
-    initial: float
-    """Fischer's initial time, the delay clock's reserve, byoyomi's main time."""
-    increment: float
-    delay: float
-    per_point: bool
-    """Whether the reserve is per point of the match."""
-    periods: int
-    period: float
-
-
 class TimeControl(ABC):
     """How much time each side has and how it is given back: Fischer, Delay or Byoyomi."""
 
@@ -114,10 +98,6 @@ class TimeControl(ABC):
         The controls read are kept (a control is a frozen value, and a match's clock text is
         read again for every change the server stores)."""
         return _parsed(text)
-
-    @abstractmethod
-    def parts(self) -> ControlParts:
-        """The control's parts, each by name."""
 
     @abstractmethod
     def initial_time(self, match_length: int | None = None) -> float:
@@ -165,18 +145,6 @@ class Fischer(TimeControl):
         increment = f"+{_seconds(self.increment)}" if self.increment else ""
         return f"fischer:{_seconds(self.initial)}{increment}"
 
-    def parts(self) -> ControlParts:
-        """The initial time and the increment."""
-        return {
-            "kind": "fischer",
-            "initial": self.initial,
-            "increment": self.increment,
-            "delay": 0.0,
-            "per_point": False,
-            "periods": 0,
-            "period": 0.0,
-        }
-
     def initial_time(self, match_length: int | None = None) -> float:
         """The initial time."""
         return self.initial
@@ -211,18 +179,6 @@ class Delay(TimeControl):
     def __str__(self) -> str:
         per_point = "/pt" if self.per_point else ""
         return f"delay:{_seconds(self.delay)}+{_seconds(self.reserve)}{per_point}"
-
-    def parts(self) -> ControlParts:
-        """The delay and the reserve (per point or not)."""
-        return {
-            "kind": "delay",
-            "initial": self.reserve,
-            "increment": 0.0,
-            "delay": self.delay,
-            "per_point": self.per_point,
-            "periods": 0,
-            "period": 0.0,
-        }
 
     def initial_time(self, match_length: int | None = None) -> float:
         """The reserve; with a reserve per point, times the match length."""
@@ -269,18 +225,6 @@ class Byoyomi(TimeControl):
 
     def __str__(self) -> str:
         return f"byoyomi:{_seconds(self.main)}+{self.periods}x{_seconds(self.period)}"
-
-    def parts(self) -> ControlParts:
-        """The main time and the periods."""
-        return {
-            "kind": "byoyomi",
-            "initial": self.main,
-            "increment": 0.0,
-            "delay": 0.0,
-            "per_point": False,
-            "periods": self.periods,
-            "period": self.period,
-        }
 
     def initial_time(self, match_length: int | None = None) -> float:
         """The main time and all the periods."""

@@ -14,7 +14,7 @@ from fastapi import HTTPException
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from gamehall.engines import Level
-from gamehall.play.clock import TimeControl
+from gamehall.play.clock import Byoyomi, Delay, Fischer, TimeControl
 from gamehall.play.dice import FORMAT_VERSION, DiceRecord
 from gamehall.play.settings import GameName, GameSettings, MatchSettings
 from gamehall.store import Challenge, PlayerSeat, Seek, StoredMatch, User
@@ -56,17 +56,32 @@ def iso(moment: datetime) -> str:
 
 
 class ClockControl(Answer):
-    """A time control's parts (``play.clock.ControlParts``): 0 where its kind has none."""
+    """A time control's parts: 0 where its kind has none."""
 
     kind: Literal["fischer", "delay", "byoyomi"]
     initial: float
     """Fischer's initial time, the delay clock's reserve, byoyomi's main time (seconds)."""
-    increment: float
-    delay: float
-    per_point: bool
+    increment: float = 0.0
+    delay: float = 0.0
+    per_point: bool = False
     """Whether the delay clock's reserve is per point of the match."""
-    periods: int
-    period: float
+    periods: int = 0
+    period: float = 0.0
+
+    @classmethod
+    def of(cls, control: TimeControl) -> "ClockControl":
+        """The parts of ``control``."""
+        if isinstance(control, Fischer):
+            return cls(kind="fischer", initial=control.initial, increment=control.increment)
+        if isinstance(control, Delay):
+            per_point = control.per_point
+            return cls(
+                kind="delay", initial=control.reserve, delay=control.delay, per_point=per_point
+            )
+        assert isinstance(control, Byoyomi)
+        return cls(
+            kind="byoyomi", initial=control.main, periods=control.periods, period=control.period
+        )
 
 
 class Settings(Body):
@@ -104,7 +119,7 @@ class MatchSettingsView(Settings):
     def control(self) -> ClockControl | None:
         """Sent, not read: the clock's parts, so that a page counts the clocks down without
         reading the control's text."""
-        return None if self.clock is None else ClockControl(**TimeControl.parse(self.clock).parts())
+        return None if self.clock is None else ClockControl.of(TimeControl.parse(self.clock))
 
 
 # -- requests -----------------------------------------------------------------------------------

@@ -52,7 +52,7 @@
  */
 
 /**
- * A time control's parts (``play.clock.ControlParts``): 0 where its kind has none.
+ * A time control's parts: 0 where its kind has none.
  * @typedef {object} ClockControl
  * @property {"fischer" | "delay" | "byoyomi"} kind
  * @property {number} initial
