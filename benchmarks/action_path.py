@@ -76,7 +76,7 @@ def main() -> None:
     parser.add_argument("--game", default="backgammon", help="backgammon, georgian or nardy")
     parser.add_argument("--digest", action="store_true", help="print a hash of every message")
     args = parser.parse_args()
-    settings = MatchSettings(game=args.game, length=3, clock="fischer:600+10")
+    settings = MatchSettings.from_dict({"game": args.game, "length": 3, "clock": "fischer:600+10"})
     gc.set_threshold(20_000, 20, 20)  # as the server keeps it (GarbageKeeper)
     if args.digest:
         digest = hashlib.sha256()

@@ -21,7 +21,7 @@ from gamehall.engines.renju_search.levels import SearchingRenjuEngine, warm_up
 from gamehall.engines.renju_search.search import Searcher
 from gamehall.play.records.renju import renju_game
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.renju.board import Board
 
 MIDDLE_GAME = "h8 i9 i8 j8 h10 k7 h9 h7 j7 g10 h11 h12 k6 l5 l6 m6 k4 f10 g11 i11"
@@ -31,7 +31,7 @@ MIDDLE_GAME = "h8 i9 i8 j8 h10 k7 h9 h7 j7 g10 h11 h12 k6 l5 l6 m6 k4 f10 g11 i1
 def typical_match(points: int, seed: int = 1) -> RenjuMatch:
     """A match to ``points`` between ``advanced`` and an ``expert`` held to 20,000 nodes a move
     (each plays Black in turn)."""
-    settings = MatchSettings(game="renju", length=points)
+    settings = RenjuSettings(length=points)
     match = RenjuMatch(settings, ("Advanced", "Expert"), time_source=lambda: 0.0)
     advanced = SearchingRenjuEngine("advanced", seed)
     expert = SearchingRenjuEngine("expert", seed + 1)

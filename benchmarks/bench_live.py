@@ -39,7 +39,7 @@ from gamehall.engines import find_engine
 from gamehall.engines.driver import step
 from gamehall.play.actions import action_from_dict
 from gamehall.play.dice import SeededDice
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.server.bus import Bus
 from gamehall.server.collector import GarbageKeeper
@@ -125,7 +125,7 @@ def long_match(length: int, events: int, seed: int) -> tuple[TablesMatch, dict[s
     at least ``SNAPSHOT_EVERY - 1`` events before its end."""
     clock = [time.time() - 10 * events]
     match = TablesMatch(
-        MatchSettings(game="backgammon", length=length),
+        BackgammonSettings(length=length),
         ("ann", "bob"),
         dice=SeededDice(seed),
         time_source=lambda: clock[0],
@@ -290,7 +290,7 @@ async def under_load(
         while not done.is_set():
             pair = users[2 * number : 2 * number + 2]
             seats = [PlayerSeat(u.id, "human", None, u.name) for u in pair]
-            match_id = await manager.create(MatchSettings(game="backgammon", length=3), seats)
+            match_id = await manager.create(BackgammonSettings(length=3), seats)
             live = await manager.get(match_id)
             sockets = [Socket(0), Socket(1)]
             for socket in sockets:

@@ -16,14 +16,14 @@ from dataclasses import replace
 
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, RenjuSettings
 from gamehall.tournaments import Pairing, Result, Tournament, TournamentSettings
 from gamehall.tournaments.settings import TIEBREAKS
 
 SEED = 20261201
-RENJU = TournamentSettings("swiss", MatchSettings("renju"), rounds=9)
+RENJU = TournamentSettings("swiss", RenjuSettings(), rounds=9)
 BACKGAMMON = TournamentSettings(
-    "swiss", MatchSettings("backgammon", length=3), rounds=9, tiebreaks=TIEBREAKS
+    "swiss", BackgammonSettings(length=3), rounds=9, tiebreaks=TIEBREAKS
 )
 
 

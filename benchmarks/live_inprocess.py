@@ -25,14 +25,15 @@ from argon2 import PasswordHasher
 from sqlalchemy import create_engine, text
 
 from gamehall.play.actions import action_from_dict
-from gamehall.play.settings import MatchSettings
+from gamehall.play.clock import TimeControl
+from gamehall.play.settings import BackgammonSettings
 from gamehall.server.collector import GarbageKeeper
 from gamehall.server.config import Config
 from gamehall.server.live import LiveMatch, LiveMatches, dumps
 from gamehall.server.live.fanout import Serialised
 from gamehall.store import PlayerSeat, Store, upgrade_database
 
-SETTINGS = MatchSettings(game="backgammon", length=3, clock="fischer:600+10")
+SETTINGS = BackgammonSettings(length=3, clock=TimeControl.parse("fischer:600+10"))
 
 
 class Socket:

@@ -26,7 +26,7 @@ from gamehall.errors import GameError, RecordError
 from gamehall.play.actions import Pass, Place
 from gamehall.play.records.renju import OpeningStep, PsqOpening, import_psq, renju_game
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, RenjuOpening, RenjuSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.renju.board import Board
 from support.renju_threats import five_points
@@ -44,9 +44,7 @@ def _puzzle() -> tuple[list[str], list[str]]:
 
 
 def _match(moves: list[str], length: int = 1) -> RenjuMatch:
-    match = RenjuMatch(
-        MatchSettings(game="renju", length=length), ("Ann", "Bob"), time_source=lambda: 0.0
-    )
+    match = RenjuMatch(RenjuSettings(length=length), ("Ann", "Bob"), time_source=lambda: 0.0)
     match.start()
     for move in moves:
         seat = match.to_act
@@ -220,9 +218,9 @@ def test_the_opening_rules_stones_are_not_judged() -> None:
     assert opening_stones(PsqOpening("taraguchi-10", ())) == {1, 2, 3, 4}
 
 
-def _opening_game(rule: str, stones: int) -> RenjuMatch:
+def _opening_game(rule: RenjuOpening, stones: int) -> RenjuMatch:
     """A match under the opening ``rule`` that beginners have played to ``stones`` stones."""
-    settings = MatchSettings(game="renju", length=1, options={"opening": rule})
+    settings = RenjuSettings(length=1, opening=rule)
     match = RenjuMatch(settings, ("Ann", "Bob"), time_source=lambda: 0.0)
     engine = renju_engine("beginner", 1)
     match.start()
@@ -249,7 +247,7 @@ def _opening_game(rule: str, stones: int) -> RenjuMatch:
     ],
 )
 def test_an_opening_rules_stones_and_steps_are_listed_as_opening(
-    rule: str, stones: list[int], steps: list[tuple[int, str, str]]
+    rule: RenjuOpening, stones: list[int], steps: list[tuple[int, str, str]]
 ) -> None:
     analysis = analyse_renju(_opening_game(rule, 7), seconds_per_move=0.02)
     moves = [d for d in analysis.decisions if d.kind == "move"]
@@ -266,7 +264,7 @@ def test_an_opening_rules_stones_and_steps_are_listed_as_opening(
 def test_bad_input_is_refused_with_a_clear_error() -> None:
     with pytest.raises(RecordError, match="renju match or game"):
         analyse_renju("h8 h9")  # type: ignore[arg-type]
-    tables = TablesMatch(MatchSettings(game="backgammon", length=1), ("Ann", "Bob"))
+    tables = TablesMatch(BackgammonSettings(length=1), ("Ann", "Bob"))
     with pytest.raises(RecordError, match="a backgammon match is not a renju match"):
         analyse_renju(tables)  # type: ignore[arg-type]
     with pytest.raises(RecordError, match="nothing to analyse"):
@@ -284,7 +282,7 @@ _KIND: dict[str, str | int | None] = {"kind": "move", "played": "h8", "best": No
 
 def test_the_weaker_level_errs_more() -> None:
     """Two games of a beginner against a node-limited expert, each taking both colours."""
-    match = RenjuMatch(MatchSettings(game="renju", length=2), ("Beginner", "Expert"))
+    match = RenjuMatch(RenjuSettings(length=2), ("Beginner", "Expert"))
     expert = SearchingRenjuEngine("expert", seed=3)
     expert.limited(nodes=10_000)
     play_out(match, {0: renju_engine("beginner", 3), 1: expert})

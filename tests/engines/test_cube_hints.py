@@ -17,7 +17,7 @@ from gamehall.errors import GameError
 from gamehall.nardy import Position as NardyPosition
 from gamehall.play.actions import Confirm, Double, Play, Start
 from gamehall.play.dice import SeededDice
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.session import TerminalGame
 
@@ -25,7 +25,7 @@ from gamehall.terminal.session import TerminalGame
 def _after_the_opening(game: str = "backgammon", length: int = 0) -> TablesMatch:
     """A match whose opening play is made: the other player is on roll (before rolling, when
     he may double)."""
-    settings = MatchSettings(game, length=length)  # type: ignore[arg-type]
+    settings = MatchSettings.from_dict({"game": game, "length": length})  # type: ignore[arg-type]
     match = TablesMatch(settings, dice=SeededDice(4))
     match.apply(None, Start())
     seat = match.to_act
@@ -90,9 +90,7 @@ def test_no_cube_hint_where_the_cube_is_not_the_players() -> None:
 
 
 def test_the_terminal_hint_before_the_roll_shows_the_cube_action() -> None:
-    match = TablesMatch(
-        MatchSettings("backgammon", length=0), ("Ann", "Bob"), dice=OpeningThreeOne()
-    )
+    match = TablesMatch(BackgammonSettings(length=0), ("Ann", "Bob"), dice=OpeningThreeOne())
     output = io.StringIO()
     script = ScriptedInput(output, lines("8/5 6/5", "hint"))
     TerminalGame(match, {}, script, output).run()

@@ -28,7 +28,7 @@ GAMES = ["backgammon", "georgian", "nardy", "renju"]
 
 
 def new_match(game: str, length: int = 1, seed: int = 1, **options: Any) -> Match:
-    settings = MatchSettings(game, length=length, **options)  # type: ignore[arg-type]
+    settings = MatchSettings.from_dict({"game": game, "length": length, **options})  # type: ignore[arg-type]
     if game == "renju":
         return RenjuMatch(settings)
     return TablesMatch(settings, dice=SeededDice(seed))

@@ -6,11 +6,11 @@ from gamehall.engines.base import ChooseMove
 from gamehall.engines.driver import step, wants_to_act
 from gamehall.engines.renju import BeginnerRenjuEngine
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.renju import Board
 from support.matches import FakeTime
 
-SWAP2 = MatchSettings(game="renju", options={"rule": "gomoku-standard", "opening": "swap2"})
+SWAP2 = RenjuSettings(rule="gomoku-standard", opening="swap2")
 
 
 class Scored(BeginnerRenjuEngine):
@@ -80,7 +80,7 @@ def test_the_computer_chooses_its_colour_after_two_more_stones() -> None:
 
 
 def test_the_computer_claims_a_foul_as_white() -> None:
-    settings = MatchSettings(game="renju", options={"forbidden": "claim"})
+    settings = RenjuSettings(forbidden="claim")
     match = RenjuMatch(settings, ("Human", "Computer"), time_source=FakeTime())
     match.start()
     for number, point in enumerate(["h8", "g9", "i8", "a13", "j10", "c13", "j9", "e13", "j8"]):
@@ -90,7 +90,7 @@ def test_the_computer_claims_a_foul_as_white() -> None:
     assert match.is_over and match.winner == 1
 
 
-SOOSORV = MatchSettings(game="renju", options={"opening": "soosorv-8"})
+SOOSORV = RenjuSettings(opening="soosorv-8")
 
 
 def test_the_computer_plays_a_soosorv_match_against_itself() -> None:
@@ -122,7 +122,7 @@ def test_the_computer_offers_distinct_fifth_moves() -> None:
 
 
 def test_the_computer_plays_a_taraguchi_match_against_itself() -> None:
-    settings = MatchSettings(game="renju", options={"opening": "taraguchi-10"})
+    settings = RenjuSettings(opening="taraguchi-10")
     match = RenjuMatch(settings, ("A", "B"), time_source=FakeTime())
     match.start()
     engines = {0: find_engine("renju", "beginner", 1), 1: find_engine("renju", "beginner", 2)}
@@ -134,7 +134,7 @@ def test_the_computer_plays_a_taraguchi_match_against_itself() -> None:
 
 
 def test_the_computer_offers_ten_and_chooses_among_them() -> None:
-    settings = MatchSettings(game="renju", options={"opening": "taraguchi-10"})
+    settings = RenjuSettings(opening="taraguchi-10")
     match = RenjuMatch(settings, ("Computer", "Human"), time_source=FakeTime())
     match.start()
     match.act(0, "move", point="h8")
@@ -154,7 +154,7 @@ def test_the_computer_offers_ten_and_chooses_among_them() -> None:
 
 
 def test_the_computer_plays_a_yamaguchi_match_against_itself() -> None:
-    settings = MatchSettings(game="renju", options={"opening": "yamaguchi"})
+    settings = RenjuSettings(opening="yamaguchi")
     match = RenjuMatch(settings, ("A", "B"), time_source=FakeTime())
     match.start()
     engines = {0: find_engine("renju", "beginner", 1), 1: find_engine("renju", "beginner", 2)}

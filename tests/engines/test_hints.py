@@ -28,7 +28,7 @@ from gamehall.nardy import Position as NardyPosition
 from gamehall.play.actions import Place, Start
 from gamehall.play.dice import SeededDice
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import MatchSettings, RenjuSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.renju.board import Board
 from gamehall.tables.position import Play, TablesPosition
@@ -120,7 +120,7 @@ def test_hints_round_trip_through_plain_values() -> None:
 
 
 def _tables_match(game: str = "backgammon") -> TablesMatch:
-    match = TablesMatch(MatchSettings(game, length=1), dice=SeededDice(1))  # type: ignore[arg-type]
+    match = TablesMatch(MatchSettings.from_dict({"game": game, "length": 1}), dice=SeededDice(1))  # type: ignore[arg-type]
     match.apply(None, Start())
     return match
 
@@ -137,7 +137,7 @@ def test_the_registry_gives_the_player_on_roll_the_hints_of_his_roll() -> None:
 
 
 def test_no_hint_once_the_match_is_over() -> None:
-    match = RenjuMatch(MatchSettings("renju", length=1))
+    match = RenjuMatch(RenjuSettings(length=1))
     match.apply(None, Start())
     black = match.to_act
     assert black is not None
@@ -156,7 +156,7 @@ def test_options_are_checked_by_type() -> None:
 
 
 def test_renju_hints_for_the_player_to_move() -> None:
-    match = RenjuMatch(MatchSettings("renju", length=1))
+    match = RenjuMatch(RenjuSettings(length=1))
     match.apply(None, Start())
     black = match.to_act
     assert black is not None

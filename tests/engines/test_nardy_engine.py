@@ -42,7 +42,7 @@ from gamehall.engines.neural.versus import NARDY, duplicate_match
 from gamehall.errors import GameError
 from gamehall.nardy import Position
 from gamehall.play.dice import SeededDice
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import NardySettings
 from gamehall.play.tables_match import TablesMatch
 
 
@@ -264,7 +264,7 @@ def test_the_training_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_a_match_against_the_computer_plays_out() -> None:
-    match = TablesMatch(MatchSettings(game="nardy", length=1), dice=SeededDice(5))
+    match = TablesMatch(NardySettings(length=1), dice=SeededDice(5))
     play_out(match, {0: find_engine("nardy", "expert", 1), 1: find_engine("nardy", "random", 2)})
     assert match.is_over and sorted(match.score) in ([0, 1], [0, 2])
 

@@ -9,7 +9,7 @@ from gamehall.engines.driver import opening_points, step, wants_to_act
 from gamehall.engines.renju_search.levels import SearchingRenjuEngine
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import Taraguchi10
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuOpening, RenjuSettings
 from gamehall.renju import Board
 from gamehall.renju.points import chebyshev_from_center, read_point
 from support.matches import FakeTime
@@ -33,8 +33,8 @@ def test_the_allowed_points_are_the_opening_rules_own() -> None:
 
 
 @pytest.mark.parametrize("opening", ["taraguchi-10", "soosorv-8", "yamaguchi"])
-def test_random_players_get_through_every_opening_rule(opening: str) -> None:
-    settings = MatchSettings(game="renju", options={"opening": opening})
+def test_random_players_get_through_every_opening_rule(opening: RenjuOpening) -> None:
+    settings = RenjuSettings(opening=opening)
     for seed in range(12):
         match = RenjuMatch(settings, ("A", "B"), time_source=FakeTime())
         match.start()

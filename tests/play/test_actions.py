@@ -25,7 +25,7 @@ from gamehall.play.actions import (
 )
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from support.matches import FakeTime, scripted
 
 FIELDS: dict[type[Action], dict[str, st.SearchStrategy[Any]]] = {
@@ -123,7 +123,7 @@ def test_an_action_of_another_game_is_refused_in_its_words() -> None:
         match.apply(0, Place("h8"))
     with pytest.raises(GameError, match="'offer_draw' is not an action of backgammon"):
         match.act(0, "offer_draw")
-    renju = RenjuMatch(MatchSettings(game="renju"), time_source=FakeTime())
+    renju = RenjuMatch(RenjuSettings(), time_source=FakeTime())
     renju.start()
     with pytest.raises(GameError, match="in renju, a renju move needs 'point'"):
         renju.apply(0, Move(8, 3))
@@ -156,7 +156,7 @@ def test_garbage_sent_to_a_match_raises_only_game_errors(
     game: str, player: Any, kind: str, data: dict[str, Any]
 ) -> None:
     if game == "renju":
-        match: Match = RenjuMatch(MatchSettings(game="renju"), time_source=FakeTime())
+        match: Match = RenjuMatch(RenjuSettings(), time_source=FakeTime())
         match.start()
     else:
         match = scripted("backgammon", [(3, 1)] * 5, length=3)

@@ -25,7 +25,9 @@ class Time:
 
 def _fair(game: str = "backgammon", clock: str | None = None, **extra: Any) -> tuple[Match, Time]:
     time = Time()
-    settings = MatchSettings(game=game, length=3, dice="fair", clock=clock, **extra)
+    settings = MatchSettings.from_dict(
+        {"game": game, "length": 3, "dice": "fair", "clock": clock, **extra}
+    )
     return TablesMatch(settings, ("ann", "bob"), time_source=time), time
 
 

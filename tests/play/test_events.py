@@ -16,7 +16,7 @@ from gamehall.play.events import (
     event_from_dict,
 )
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import MatchSettings, RenjuSettings
 from gamehall.play.tables_match import TablesMatch
 
 
@@ -24,7 +24,10 @@ def _tables_log(game: str, seed: int) -> TablesMatch:
     """A match of random legal choices, doubles and resignations among them."""
     rng = random.Random(seed)
     match = TablesMatch(
-        MatchSettings(game=game, length=3, dice="fair", clock="fischer:600+5"), ("Ann", "Bob")
+        MatchSettings.from_dict(
+            {"game": game, "length": 3, "dice": "fair", "clock": "fischer:600+5"}
+        ),
+        ("Ann", "Bob"),
     )
     match.start()
     while not match.is_over:
@@ -51,9 +54,7 @@ def _tables_log(game: str, seed: int) -> TablesMatch:
 
 
 def _renju_log() -> RenjuMatch:
-    match = RenjuMatch(
-        MatchSettings(game="renju", length=2, options={"opening": "swap2"}), ("A", "B")
-    )
+    match = RenjuMatch(RenjuSettings(length=2, opening="swap2"), ("A", "B"))
     match.start()
     return match
 

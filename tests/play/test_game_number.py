@@ -2,7 +2,7 @@
 
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.play.views import state_of
 from support.matches import FakeTime, scripted
 
@@ -30,7 +30,7 @@ def test_a_forfeit_during_game_1_says_game_1() -> None:
 
 
 def test_a_renju_match_lost_by_forfeit_says_game_1() -> None:
-    match = RenjuMatch(MatchSettings(game="renju"), ("Ann", "Bob"), time_source=FakeTime())
+    match = RenjuMatch(RenjuSettings(), ("Ann", "Bob"), time_source=FakeTime())
     match.start()
     match.act(0, "move", point="h8")
     match.forfeit(1)
@@ -39,9 +39,7 @@ def test_a_renju_match_lost_by_forfeit_says_game_1() -> None:
 
 
 def test_a_renju_match_won_on_the_board_keeps_its_last_game() -> None:
-    match = RenjuMatch(
-        MatchSettings(game="renju", length=2), ("Ann", "Bob"), time_source=FakeTime()
-    )
+    match = RenjuMatch(RenjuSettings(length=2), ("Ann", "Bob"), time_source=FakeTime())
     match.start()
     match.act(1, "resign")
     assert state_of(match)["game_number"] == 2

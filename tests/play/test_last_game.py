@@ -2,7 +2,7 @@
 renju game won by a five names the five's stones."""
 
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.play.views import state_of
 from support.matches import FakeTime, scripted
 
@@ -28,9 +28,7 @@ def test_the_last_game_keeps_its_board_cube_and_points() -> None:
 
 
 def test_a_renju_five_is_named_in_the_state_and_the_last_game() -> None:
-    match = RenjuMatch(
-        MatchSettings(game="renju", length=2), ("Ann", "Bob"), time_source=FakeTime()
-    )
+    match = RenjuMatch(RenjuSettings(length=2), ("Ann", "Bob"), time_source=FakeTime())
     match.start()
     for point in ["h8", "i9", "j10", "a3", "h9", "a5", "h10", "a7", "h11", "a9", "h12"]:
         player = match.to_act

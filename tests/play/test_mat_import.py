@@ -18,7 +18,7 @@ from gamehall.play.records import (
     mat_record,
     replay_mat,
 )
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import NardySettings
 from gamehall.play.tables_match import TablesMatch
 from support.mat_samples import HAND, HAND_TEXT
 
@@ -219,7 +219,7 @@ def test_a_nardy_game_resigned_before_the_first_play_keeps_who_moved_first(resig
     left it out, and the import gave the first move of that game (and so of the next) to the
     wrong player. The first mover's roll is written, unplayed, when the first mover resigns."""
     match = TablesMatch(
-        MatchSettings(game="nardy", length=2),
+        NardySettings(length=2),
         ("Ann", "Bob"),
         dice=ScriptedDice([(3, 1), (4, 6), (2, 5)]),
     )

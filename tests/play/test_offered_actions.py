@@ -79,12 +79,8 @@ def new_match(rng: random.Random, game: str) -> Match:
     elif game != "nardy":
         extra["dice"] = rng.choice(["secure", "fair"])
     clock = rng.choice([None, "fischer:120+2"])
-    match_settings = MatchSettings(
-        game=game,  # type: ignore[arg-type]
-        length=length,
-        clock=clock,
-        options=options,
-        **extra,
+    match_settings = MatchSettings.from_dict(
+        {"game": game, "length": length, "clock": clock, "options": options, **extra}
     )
     dice = None if match_settings.dice == "fair" else RandomDice(rng.randrange(1000))
     cls = RenjuMatch if game == "renju" else TablesMatch

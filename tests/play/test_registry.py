@@ -21,7 +21,7 @@ def test_every_game_has_its_match_class() -> None:
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_new_match_loads_back_from_its_data(game: str) -> None:
     time = FakeTime()
-    match = new_match(MatchSettings(game=game), ("Ann", "Bob"), time_source=time)  # type: ignore[arg-type]
+    match = new_match(MatchSettings.from_dict({"game": game}), ("Ann", "Bob"), time_source=time)  # type: ignore[arg-type]
     match.start()
     loaded = load_match(match.to_dict(), time)
     assert type(loaded) is type(match) and loaded.to_dict() == match.to_dict()

@@ -9,7 +9,7 @@ import pytest
 from gamehall.errors import IllegalMoveError
 from gamehall.play.actions import ClaimFoul, action_from_dict
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import MatchSettings, RenjuSettings
 from gamehall.play.views import state_of
 from gamehall.renju import NOTHING_TO_CLAIM
 from support.matches import FakeTime
@@ -22,7 +22,7 @@ OVERLINE = ["h8", "g9", "i8", "a13", "j8", "c13", "k8", "e13", "m8", "g13"]
 
 def _match(forbidden: str = "claim", **settings: object) -> RenjuMatch:
     match = RenjuMatch(
-        MatchSettings(game="renju", options={"forbidden": forbidden}, **settings),  # type: ignore[arg-type]
+        MatchSettings.from_dict({"game": "renju", "options": {"forbidden": forbidden}, **settings}),  # type: ignore[arg-type]
         ("Ann", "Bob"),
         time_source=FakeTime(),
     )
@@ -45,9 +45,7 @@ def test_the_claim_action_round_trips() -> None:
 
 
 def test_settings_accept_claim() -> None:
-    assert MatchSettings(game="renju", options={"forbidden": "claim"}).options["forbidden"] == (
-        "claim"
-    )
+    assert RenjuSettings(forbidden="claim").options["forbidden"] == ("claim")
 
 
 def test_white_claims_a_double_three_at_once_and_wins() -> None:

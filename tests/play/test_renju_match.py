@@ -5,8 +5,9 @@ import json
 import pytest
 
 from gamehall.errors import GameError, IllegalMoveError
+from gamehall.play.clock import TimeControl
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, MatchSettings, RenjuSettings
 from gamehall.play.views import state_of
 from support.matches import FakeTime
 
@@ -33,7 +34,7 @@ DOUBLE_THREE_GAME = [
 
 def _match(time_source: FakeTime | None = None, **settings: object) -> RenjuMatch:
     match = RenjuMatch(
-        MatchSettings(game="renju", **settings),  # type: ignore[arg-type]
+        MatchSettings.from_dict({"game": "renju", **settings}),  # type: ignore[arg-type]
         ("Ann", "Bob"),
         time_source=time_source or FakeTime(),
     )
@@ -161,11 +162,11 @@ def test_replay_of_the_log_gives_the_same_match() -> None:
 
 def test_renju_has_no_dice_and_no_money_play() -> None:
     with pytest.raises(GameError, match="no dice"):
-        RenjuMatch(MatchSettings(game="renju", dice="fair"))
+        RenjuMatch(RenjuSettings(dice="fair"))
     with pytest.raises(GameError, match="no money play"):
-        MatchSettings(game="renju", length=0)
+        RenjuSettings(length=0)
     with pytest.raises(GameError, match="no option"):
-        MatchSettings(game="renju", options={"bearoff": "seed"})
+        MatchSettings.from_dict({"game": "renju", "options": {"bearoff": "seed"}})
 
 
 def test_pass_is_offered_only_where_the_opening_allows_it() -> None:
@@ -177,4 +178,4 @@ def test_pass_is_offered_only_where_the_opening_allows_it() -> None:
 
 def test_a_per_point_clock_needs_a_match_length() -> None:
     with pytest.raises(GameError, match="match point"):
-        MatchSettings(game="backgammon", length=0, clock="delay:5+30/pt")
+        BackgammonSettings(length=0, clock=TimeControl.parse("delay:5+30/pt"))

@@ -6,14 +6,14 @@ import pytest
 
 from gamehall.errors import IllegalMoveError
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuOpening, RenjuSettings
 from gamehall.renju import Board
 from gamehall.renju.symmetry import IDENTITY, equivalent, image, symmetries
 from support.matches import FakeTime
 
 
-def _match(opening: str) -> RenjuMatch:
-    settings = MatchSettings(game="renju", options={"opening": opening})
+def _match(opening: RenjuOpening) -> RenjuMatch:
+    settings = RenjuSettings(opening=opening)
     match = RenjuMatch(settings, ("Ann", "Bob"), time_source=FakeTime())
     match.start()
     return match

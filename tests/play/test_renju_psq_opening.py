@@ -53,7 +53,9 @@ RULES = {"yamaguchi": YAMAGUCHI, "swap2": SWAP2, "soosorv-8": SOOSORV, "taraguch
 def _played(rule: str, script: Script) -> RenjuMatch:
     options = {"opening": rule, **({"rule": "gomoku-standard"} if rule == "swap2" else {})}
     match = RenjuMatch(
-        MatchSettings(game="renju", options=options), ("Ann", "Bob"), time_source=FakeTime()
+        MatchSettings.from_dict({"game": "renju", "options": options}),
+        ("Ann", "Bob"),
+        time_source=FakeTime(),
     )
     match.start()
     for seat, kind, value in script:
@@ -112,7 +114,9 @@ def test_the_opening_lines_of_a_yamaguchi_game_with_a_swap() -> None:
 def test_a_claim_stays_the_last_line() -> None:
     options = {"opening": "yamaguchi", "forbidden": "claim"}
     match = RenjuMatch(
-        MatchSettings(game="renju", options=options), ("Ann", "Bob"), time_source=FakeTime()
+        MatchSettings.from_dict({"game": "renju", "options": options}),
+        ("Ann", "Bob"),
+        time_source=FakeTime(),
     )
     match.start()
     for seat, point in [(0, "h8"), (0, "g9"), (0, "i8")]:

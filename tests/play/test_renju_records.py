@@ -6,7 +6,7 @@ from gamehall.errors import RecordError
 from gamehall.play.actions import Pass, Place, Resign
 from gamehall.play.records.renju import renju_game
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import MatchSettings, NardySettings, RenjuSettings
 from gamehall.renju import Board
 from support.matches import FakeTime
 
@@ -14,7 +14,7 @@ from support.matches import FakeTime
 def two_games() -> RenjuMatch:
     """Game 1: Ann (Black) h8, Bob i9, Ann resigns. Game 2: Bob (Black) h8, Ann passes later."""
     match = RenjuMatch(
-        MatchSettings(game="renju", length=3, options={"opening": "free"}),
+        RenjuSettings(length=3, opening="free"),
         ("Ann", "Bob"),
         time_source=FakeTime(),
     )
@@ -63,9 +63,9 @@ def test_a_game_the_match_does_not_have(number: int, words: str) -> None:
 
 
 def test_no_stone_yet_and_not_renju() -> None:
-    match = RenjuMatch(MatchSettings(game="renju"), time_source=FakeTime())
+    match = RenjuMatch(RenjuSettings(), time_source=FakeTime())
     match.start()
     with pytest.raises(RecordError, match="no stone has been played"):
         renju_game(match.settings, match.events)
     with pytest.raises(RecordError, match="a nardy match has no renju games"):
-        renju_game(MatchSettings(game="nardy"), [])
+        renju_game(NardySettings(), [])

@@ -15,7 +15,9 @@ from support.matches import FakeTime
 
 
 def _match(options: dict[str, str] | None = None) -> RenjuMatch:
-    settings = MatchSettings(game="renju", options=options or {"opening": "soosorv-8"})
+    settings = MatchSettings.from_dict(
+        {"game": "renju", "options": options or {"opening": "soosorv-8"}}
+    )
     match = RenjuMatch(settings, ("Ann", "Bob"), time_source=FakeTime())
     match.start()
     return match

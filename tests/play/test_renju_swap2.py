@@ -10,7 +10,7 @@ from gamehall.errors import IllegalMoveError, RecordError
 from gamehall.play.actions import OpeningChoice, action_from_dict
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import Swap2
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.play.views import state_of
 from support.matches import FakeTime
 
@@ -19,7 +19,7 @@ THREE = ["h8", "h9", "i9"]
 
 def _match(length: int = 1, rule: str = "gomoku-standard") -> RenjuMatch:
     match = RenjuMatch(
-        MatchSettings(game="renju", length=length, options={"rule": rule, "opening": "swap2"}),
+        RenjuSettings(length=length, rule=rule, opening="swap2"),
         ("Ann", "Bob"),
         time_source=FakeTime(),
     )

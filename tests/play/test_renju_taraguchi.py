@@ -9,7 +9,7 @@ import pytest
 from gamehall.errors import IllegalMoveError
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import Taraguchi10
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.play.views import state_of
 from support.matches import FakeTime
 
@@ -18,7 +18,7 @@ TEN = ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2"]
 
 
 def _match() -> RenjuMatch:
-    settings = MatchSettings(game="renju", options={"opening": "taraguchi-10"})
+    settings = RenjuSettings(opening="taraguchi-10")
     match = RenjuMatch(settings, ("Ann", "Bob"), time_source=FakeTime())
     match.start()
     return match

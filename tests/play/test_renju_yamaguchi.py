@@ -8,13 +8,13 @@ import pytest
 from gamehall.errors import IllegalMoveError
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import Yamaguchi
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.play.views import state_of
 from support.matches import FakeTime
 
 
 def _match() -> RenjuMatch:
-    settings = MatchSettings(game="renju", options={"opening": "yamaguchi"})
+    settings = RenjuSettings(opening="yamaguchi")
     match = RenjuMatch(settings, ("Ann", "Bob"), time_source=FakeTime())
     match.start()
     return match

@@ -6,7 +6,7 @@ import pytest
 from gamehall.errors import IllegalMoveError, RecordError
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import YAMAGUCHI_MOST_OFFERS, Yamaguchi
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.renju import Board
 from gamehall.renju.symmetry import distinct_points, equivalent, symmetries
 from support.matches import FakeTime
@@ -43,7 +43,7 @@ def test_every_position_after_move_4_holds_the_most_declared_fifth_moves() -> No
 
 
 def _declaring() -> RenjuMatch:
-    settings = MatchSettings(game="renju", options={"opening": "yamaguchi"})
+    settings = RenjuSettings(opening="yamaguchi")
     match = RenjuMatch(settings, ("Ann", "Bob"), time_source=FakeTime())
     match.start()
     for point in ("h8", "g8", "i8"):

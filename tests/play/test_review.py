@@ -2,7 +2,7 @@
 
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.review import review_frames
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from support.matches import FakeTime, play_first, scripted
 
 
@@ -24,7 +24,7 @@ def test_each_step_of_a_backgammon_match_has_its_board_and_dice() -> None:
 
 
 def test_renju_steps_add_one_stone_each() -> None:
-    match = RenjuMatch(MatchSettings(game="renju"), ("Ann", "Bob"), time_source=FakeTime())
+    match = RenjuMatch(RenjuSettings(), ("Ann", "Bob"), time_source=FakeTime())
     match.start()
     for point in ["h8", "i9", "j10"]:
         player = match.to_act

@@ -14,10 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamehall.errors import GameError, RecordError
+from gamehall.play.clock import TimeControl
 from gamehall.play.match import Match
 from gamehall.play.registry import restore_match
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.play.views import legal_of, state_of
 from gamehall.tables.moves import BAR
@@ -68,7 +69,7 @@ def random_settings(rng: random.Random, game: str) -> MatchSettings:
     if extra["length"]:
         clocks.append("delay:12+30/pt")
     extra["clock"] = rng.choice(clocks)
-    return MatchSettings(game=game, **extra)  # type: ignore[arg-type]
+    return MatchSettings.from_dict({"game": game, **extra})  # type: ignore[arg-type]
 
 
 def new_match(rng: random.Random, game: str) -> Match:
@@ -283,7 +284,7 @@ def test_a_snapshot_of_another_game_is_refused() -> None:
 
 
 def test_a_snapshot_holds_no_secret_unless_asked() -> None:
-    match = TablesMatch(MatchSettings(game="backgammon", length=3, dice="fair"))
+    match = TablesMatch(BackgammonSettings(length=3, dice="fair"))
     match.start()
     play_first(match)
     assert match.phase == "roll"
@@ -299,7 +300,7 @@ def test_a_snapshot_holds_no_secret_unless_asked() -> None:
 @pytest.mark.parametrize("key", ["commitment", "server_seed"])
 def test_a_fair_log_short_of_a_commitment_or_seed_is_a_record_error(key: str) -> None:
     """Regression: replaying such a log raised IndexError (a server error), not RecordError."""
-    match = TablesMatch(MatchSettings(game="backgammon", length=1, dice="fair"))
+    match = TablesMatch(BackgammonSettings(length=1, dice="fair"))
     match.start()
     match.act(match.on_roll, "resign", value=1)
     match.act(match.to_act or 0, "accept")
@@ -313,7 +314,7 @@ def test_a_fair_log_short_of_a_commitment_or_seed_is_a_record_error(key: str) ->
 def in_a_turn() -> tuple[TablesMatch, dict[str, Any]]:
     """A backgammon match with a clock, in the middle of a turn, and its snapshot."""
     match = TablesMatch(
-        MatchSettings(game="backgammon", length=5, clock="fischer:60+1"),
+        BackgammonSettings(length=5, clock=TimeControl.parse("fischer:60+1")),
         dice=RandomDice(1),
         time_source=FakeTime(),
     )

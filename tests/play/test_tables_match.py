@@ -9,7 +9,7 @@ from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.nardy.position import Position as NardyPosition
 from gamehall.play.dice import DiceRecord, verify_record
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, MatchSettings, NardySettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.play.tables_match_id import match_state
 from gamehall.play.views import legal_of, state_of
@@ -201,7 +201,7 @@ def test_beavers_stop_at_the_cap() -> None:
 )
 def test_bad_cube_caps_are_refused(values: dict[str, object], words: str) -> None:
     with pytest.raises(GameError, match=words):
-        MatchSettings(**values)  # type: ignore[arg-type]
+        MatchSettings.from_dict({**values})  # type: ignore[arg-type]
 
 
 def test_georgian_first_offer_by_either_then_only_the_owner() -> None:
@@ -251,9 +251,9 @@ def test_jacoby_a_gammon_resignation_counts_once_the_cube_is_turned() -> None:
 
 def test_money_session_options_are_for_money_play_only() -> None:
     with pytest.raises(GameError, match="money play"):
-        MatchSettings(game="backgammon", length=5, jacoby=True)
+        BackgammonSettings(length=5, jacoby=True)
     with pytest.raises(GameError, match="no money play"):
-        MatchSettings(game="nardy", length=0)
+        NardySettings(length=0)
 
 
 # -- resignations ----------------------------------------------------------------------------------
@@ -334,7 +334,7 @@ def test_bad_actions_raise_and_change_nothing(
 
 
 def test_nothing_before_the_start() -> None:
-    match = TablesMatch(MatchSettings(game="backgammon"), ("Ann", "Bob"))
+    match = TablesMatch(BackgammonSettings(), ("Ann", "Bob"))
     with pytest.raises(IllegalMoveError, match="not started"):
         match.act(0, "roll")
 
@@ -406,7 +406,7 @@ def _random_match(game: str, seed: int, **settings: object) -> TablesMatch:
     rng = random.Random(seed)
     clock_time = FakeTime()
     match = TablesMatch(
-        MatchSettings(game=game, **settings),  # type: ignore[arg-type]
+        MatchSettings.from_dict({"game": game, **settings}),  # type: ignore[arg-type]
         ("Ann", "Bob"),
         time_source=clock_time,
     )
@@ -450,7 +450,7 @@ def test_replaying_the_log_gives_the_same_match(game: str) -> None:
 def test_replay_mid_game_goes_on_with_the_same_fair_dice() -> None:
     clock_time = FakeTime()
     match = TablesMatch(
-        MatchSettings(game="backgammon", length=3, dice="fair"),
+        BackgammonSettings(length=3, dice="fair"),
         ("Ann", "Bob"),
         time_source=clock_time,
     )
@@ -576,7 +576,7 @@ def test_the_legal_view_lists_moves_and_plays_for_the_player_to_move() -> None:
 
 
 def test_players_add_their_seeds_to_fair_dice_before_the_start() -> None:
-    match = TablesMatch(MatchSettings(game="backgammon", dice="fair"), ("Ann", "Bob"))
+    match = TablesMatch(BackgammonSettings(dice="fair"), ("Ann", "Bob"))
     match.add_client_seed(0, "ann's lucky seed")
     match.add_client_seed(1, "bob")
     match.start()

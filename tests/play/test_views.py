@@ -7,9 +7,10 @@ from unittest.mock import Mock
 import pytest
 
 from gamehall.errors import GameError
+from gamehall.play.clock import TimeControl
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, MatchSettings, RenjuSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.play.views import RenjuState, TablesState, legal_of, state_of
 
@@ -24,7 +25,9 @@ def _keys_fit(state: object, declared: type) -> None:
 @pytest.mark.parametrize("game", ["backgammon", "georgian", "nardy"])
 def test_a_tables_state_has_the_keys_its_type_declares_at_every_step(game: str) -> None:
     rng = random.Random(5)
-    match = TablesMatch(MatchSettings(game=game, length=3, clock="fischer:600+5"), ("A", "B"))
+    match = TablesMatch(
+        MatchSettings.from_dict({"game": game, "length": 3, "clock": "fischer:600+5"}), ("A", "B")
+    )
     _keys_fit(state_of(match), TablesState)
     match.start()
     for _ in range(200):
@@ -50,7 +53,7 @@ def test_a_tables_state_has_the_keys_its_type_declares_at_every_step(game: str) 
 
 
 def test_a_renju_state_has_the_keys_its_type_declares_and_lists_no_moves() -> None:
-    match = RenjuMatch(MatchSettings(game="renju", clock="fischer:600+5"), ("A", "B"))
+    match = RenjuMatch(RenjuSettings(clock=TimeControl.parse("fischer:600+5")), ("A", "B"))
     match.start()
     for point in ("h8", "h9", "j10", "a1"):
         match.act(match.to_act, "move", point=point)
@@ -59,7 +62,7 @@ def test_a_renju_state_has_the_keys_its_type_declares_and_lists_no_moves() -> No
 
 
 def test_a_board_shown_twice_is_the_same_view() -> None:
-    match = TablesMatch(MatchSettings(game="backgammon"), ("A", "B"))
+    match = TablesMatch(BackgammonSettings(), ("A", "B"))
     match.start()
     first, again = state_of(match), state_of(match)
     assert first == again and "position" in first and first["position"]["id"]
@@ -69,6 +72,6 @@ def test_there_is_no_view_of_an_unknown_kind_of_match() -> None:
     class Other(RenjuMatch):
         pass
 
-    assert state_of(Other(MatchSettings(game="renju"), ("A", "B")))["game"] == "renju"
+    assert state_of(Other(RenjuSettings(), ("A", "B")))["game"] == "renju"
     with pytest.raises(GameError, match="no view"):
         state_of(Mock(spec=Match))

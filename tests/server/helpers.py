@@ -19,7 +19,8 @@ import httpx2
 from argon2 import PasswordHasher
 from starlette.testclient import TestClient, WebSocketTestSession
 
-from gamehall.play.settings import MatchSettings
+from gamehall.play.clock import TimeControl
+from gamehall.play.settings import BackgammonSettings
 from gamehall.server.app import create_app
 from gamehall.server.config import Config
 from gamehall.server.live import Broker, LiveMatch, LiveMatches
@@ -78,7 +79,9 @@ async def live_backgammon(
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
     config = Config(database_url=store.url, bot_delay=0)
     live_matches = LiveMatches(store, config, clock=FakeClock())
-    settings = MatchSettings(game="backgammon", length=3, dice=dice, clock=clock)
+    settings = BackgammonSettings(
+        length=3, dice=dice, clock=None if clock is None else TimeControl.parse(clock)
+    )
     live = await live_matches.get(await live_matches.create(settings, seats))
     inboxes = [Inbox(seat) for seat in readers]
     for inbox in inboxes:

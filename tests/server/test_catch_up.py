@@ -5,10 +5,11 @@ from typing import Any
 
 from gamehall.engines import find_engine
 from gamehall.engines.driver import step
+from gamehall.play.clock import TimeControl
 from gamehall.play.dice import SeededDice
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, MatchSettings, NardySettings, RenjuSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.play.views import state_of
 from gamehall.server.live.catch_up import LoggedDice, catch_up
@@ -50,9 +51,9 @@ def _play(match: Match, clock: FakeTime, actions: int) -> list[dict[str, Any]]:
 
 def test_a_copy_takes_the_origins_events_one_batch_at_a_time() -> None:
     for settings in (
-        MatchSettings(game="backgammon", length=3),
-        MatchSettings(game="nardy", clock="fischer:600+5"),
-        MatchSettings(game="renju"),
+        BackgammonSettings(length=3),
+        NardySettings(clock=TimeControl.parse("fischer:600+5")),
+        RenjuSettings(),
     ):
         origin, clock = _origin(settings)
         dice = LoggedDice() if settings.game != "renju" else None
@@ -68,7 +69,7 @@ def test_a_copy_takes_the_origins_events_one_batch_at_a_time() -> None:
 
 
 def test_a_gap_or_a_difference_is_refused() -> None:
-    origin, clock = _origin(MatchSettings(game="backgammon", length=3))
+    origin, clock = _origin(BackgammonSettings(length=3))
     dice = LoggedDice()
     copy, time_source = _copy(origin, clock, dice)
     skipped = _play(origin, clock, 2)
@@ -86,7 +87,7 @@ def test_a_copy_rolls_the_same_fair_dice_from_the_games_seed() -> None:
     """Fair dice: the copy, loaded with the game's secret seed, rolls what the origin rolled;
     a new game's seed (drawn by each process) makes the copy refuse, to be reloaded."""
     clock = Wall()
-    settings = MatchSettings(game="backgammon", length=3, dice="fair")
+    settings = BackgammonSettings(length=3, dice="fair")
     origin = TablesMatch(settings, ("ann", "bob"), time_source=clock)
     origin.start()
     time_source = MatchTime(clock)

@@ -3,7 +3,7 @@ transaction, each with its own outcome."""
 
 import asyncio
 
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings
 from gamehall.server.config import Config
 from gamehall.server.live import LiveMatches
 from gamehall.server.live.workers import Workers
@@ -23,7 +23,7 @@ def test_waiting_saves_share_a_transaction(store: Store) -> None:
 
     async def scenario() -> None:
         live_matches = LiveMatches(store, config, clock=FakeClock())
-        settings = MatchSettings(game="backgammon")
+        settings = BackgammonSettings()
         ids = [await live_matches.create(settings, seats) for _ in range(6)]
         counts = [store.matches.load(i).events for i in ids]  # type: ignore[union-attr]
         writer = GroupWriter(store, Workers())

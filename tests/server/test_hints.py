@@ -5,7 +5,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from gamehall.play.registry import new_match
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.store import PlayerSeat
 from gamehall.tournaments import Tournament, TournamentSettings
 from server.helpers import Choice, Hall, Player, Table
@@ -107,7 +107,7 @@ def test_no_hints_in_a_tournament_game_even_a_casual_one(hall: Hall) -> None:
         tournaments.join(made.id, user.id)
     state = Tournament.create(TournamentSettings.from_dict(settings), ["ann", "bob"])
     tournaments.begin(made.id, ["ann", "bob"], state.pair_next_round().to_dict())
-    match = new_match(MatchSettings("renju"), ["ann", "bob"])
+    match = new_match(RenjuSettings(), ["ann", "bob"])
     match.start()
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in users if u is not None]
     match_id = hall.store.matches.create(

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from gamehall.play.actions import Action, action_from_dict
+from gamehall.play.clock import TimeControl
 from gamehall.play.match import Match
 from gamehall.play.registry import load_match, restore_match
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings
 from gamehall.play.views import legal_of, state_of
 from gamehall.server.config import Config
 from gamehall.server.live import LiveMatch, LiveMatches, snapshots
@@ -42,7 +43,7 @@ def test_a_match_is_replayed_once_off_the_event_loop(
 
     async def scenario() -> None:
         first = LiveMatches(store, config, clock=FakeClock())
-        match_id = await first.create(MatchSettings(game="backgammon"), _seats(store))
+        match_id = await first.create(BackgammonSettings(), _seats(store))
         await first.stop()
         second = LiveMatches(store, config, clock=FakeClock())
         one, two = await asyncio.gather(second.get(match_id), second.get(match_id))
@@ -136,7 +137,9 @@ def test_a_match_is_restored_from_its_snapshot_and_the_events_after_it(
     async def scenario() -> None:
         clock = FakeClock()
         first = LiveMatches(store, config, clock=clock)
-        settings = MatchSettings(game="backgammon", length=7, clock="fischer:600+5", dice="fair")
+        settings = BackgammonSettings(
+            length=7, clock=TimeControl.parse("fischer:600+5"), dice="fair"
+        )
         match_id = await first.create(settings, _seats(store))
         live = await first.get(match_id)
         behind = await _play(first, live, store, 40)
@@ -163,7 +166,7 @@ def test_a_match_whose_snapshot_cannot_be_used_is_replayed(
     async def scenario() -> None:
         clock = FakeClock()
         first = LiveMatches(store, config, clock=clock)
-        match_id = await first.create(MatchSettings(game="backgammon", length=3), _seats(store))
+        match_id = await first.create(BackgammonSettings(length=3), _seats(store))
         live = await first.get(match_id)
         await _play(first, live, store, 8)
         await first.stop()
@@ -240,7 +243,7 @@ def test_a_restored_match_reads_its_earlier_events_only_when_somebody_reads_the_
     async def scenario() -> None:
         clock = FakeClock()
         first = LiveMatches(store, config, clock=clock)
-        settings = MatchSettings(game="backgammon", length=7, clock="fischer:600+5")
+        settings = BackgammonSettings(length=7, clock=TimeControl.parse("fischer:600+5"))
         match_id = await first.create(settings, _seats(store))
         live = await first.get(match_id)
         await _play(first, live, store, 60)
@@ -275,7 +278,7 @@ def test_a_fair_dice_game_in_progress_goes_on_from_a_log_read_from_its_start_on(
     async def scenario() -> None:
         clock = FakeClock()
         first = LiveMatches(store, config, clock=clock)
-        settings = MatchSettings(game="backgammon", length=7, dice="fair")
+        settings = BackgammonSettings(length=7, dice="fair")
         match_id = await first.create(settings, _seats(store))
         live = await first.get(match_id)
         await _play(first, live, store, 50)
@@ -312,7 +315,7 @@ def test_a_failed_save_of_a_restored_match_goes_back_without_fetching_its_earlie
     async def scenario() -> None:
         clock = FakeClock()
         first = LiveMatches(store, config, clock=clock)
-        settings = MatchSettings(game="backgammon", length=7)
+        settings = BackgammonSettings(length=7)
         match_id = await first.create(settings, _seats(store))
         await _play(first, await first.get(match_id), store, 40)
         await first.stop()

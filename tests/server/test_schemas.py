@@ -1,10 +1,10 @@
 """The API's bodies are declared: every JSON request and answer has a schema in
 ``/openapi.json``, and the settings body is the play layer's ``MatchSettings``, field by field."""
 
-import dataclasses
+import pytest
 
-from gamehall.play.settings import MatchSettings
-from gamehall.server.schemas import Settings
+from gamehall.play.settings import BackgammonSettings, NardySettings
+from gamehall.server.schemas import MatchSettingsView, Settings
 from server.helpers import Hall
 
 
@@ -31,10 +31,27 @@ def test_every_json_body_has_a_declared_schema(hall: Hall) -> None:
 
 
 def test_the_settings_body_is_the_play_layers_settings() -> None:
-    fields = {f.name: f for f in dataclasses.fields(MatchSettings)}
-    assert list(Settings.model_fields) == list(fields)
-    defaults = MatchSettings()
+    defaults = BackgammonSettings().to_dict()
+    assert list(Settings.model_fields) == list(defaults)
     for name, field in Settings.model_fields.items():
-        assert field.get_default(call_default_factory=True) == getattr(defaults, name), name
+        assert field.get_default(call_default_factory=True) == defaults[name], name
     body = Settings.model_validate({"game": "nardy", "length": 3, "options": {"bearoff": "seed"}})
-    assert body.to_settings() == MatchSettings(game="nardy", length=3, options={"bearoff": "seed"})
+    assert body.to_settings() == NardySettings(length=3, bearoff="seed")
+
+
+@pytest.mark.parametrize(
+    ("clock", "parts"),
+    [
+        ("fischer:300+5", {"kind": "fischer", "initial": 300, "increment": 5}),
+        ("delay:12+60/pt", {"kind": "delay", "initial": 60, "delay": 12, "per_point": True}),
+        ("byoyomi:600+5x30", {"kind": "byoyomi", "initial": 600, "periods": 5, "period": 30}),
+    ],
+)
+def test_a_match_pages_settings_carry_the_clocks_parts(
+    clock: str, parts: dict[str, object]
+) -> None:
+    none = {"increment": 0, "delay": 0, "per_point": False, "periods": 0, "period": 0}
+    view = MatchSettingsView.model_validate({"game": "backgammon", "clock": clock})
+    assert view.model_dump()["control"] == {**none, **parts}
+    assert view.model_dump()["clock"] == clock
+    assert MatchSettingsView().model_dump()["control"] is None

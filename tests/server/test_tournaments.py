@@ -355,7 +355,7 @@ def test_a_finished_match_gives_its_tournament_result(
     outcome: str,
     kept: tuple[float, float] | None,
 ) -> None:
-    settings = TournamentSettings("knockout", MatchSettings(game, length=5))  # type: ignore[arg-type]
+    settings = TournamentSettings("knockout", MatchSettings.from_dict({"game": game, "length": 5}))  # type: ignore[arg-type]
     match = TournamentGame(1, 1, 1, "m1", "over", winner, score, datetime.now(UTC))
     assert result_of(match, settings) == Result(outcome, kept)  # type: ignore[arg-type]
     assert forfeit_of([1]) == Result("+-") and forfeit_of([0, 1]) == Result("--")

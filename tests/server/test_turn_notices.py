@@ -5,8 +5,9 @@ from typing import Any
 
 import pytest
 
+from gamehall.play.clock import TimeControl
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, RenjuSettings
 from gamehall.server.live.changes import saved_of
 from gamehall.server.live.clocks import MatchTime
 from gamehall.server.live.matches import LiveMatch
@@ -33,7 +34,14 @@ COMPUTER = PlayerSeat(None, "computer", "beginner", "Computer")
     ],
 )
 def test_what_is_correspondence_length(clock: str | None, length: int, long: bool) -> None:
-    assert correspondence(MatchSettings(game="backgammon", length=length, clock=clock)) is long
+    assert (
+        correspondence(
+            BackgammonSettings(
+                length=length, clock=None if clock is None else TimeControl.parse(clock)
+            )
+        )
+        is long
+    )
 
 
 class Channels:
@@ -47,7 +55,10 @@ class Channels:
 
 
 def _live(clock: str | None = None, seats: tuple[PlayerSeat, PlayerSeat] = (ANN, BOB)) -> LiveMatch:
-    match = RenjuMatch(MatchSettings(game="renju", length=2, clock=clock), [s.name for s in seats])
+    match = RenjuMatch(
+        RenjuSettings(length=2, clock=None if clock is None else TimeControl.parse(clock)),
+        [s.name for s in seats],
+    )
     match.start()
     return LiveMatch("m1", match, list(seats), MatchTime(FakeClock()), None, saved_of(match))
 

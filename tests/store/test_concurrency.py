@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import pytest
 
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.store import (
     ConflictError,
@@ -52,12 +52,10 @@ def test_a_seek_goes_to_exactly_one_taker(stores: tuple[Store, Store]) -> None:
     owner = stores[0].users.create("owner", "password-owner")
     takers = [stores[i % 2].users.create(f"taker{i}", f"password-{i}") for i in range(6)]
     for _ in range(3):
-        seek = stores[0].offers.create_seek(owner.id, {"game": "backgammon"})
+        seek = stores[0].offers.create_seek(owner.id, BackgammonSettings())
         jobs = []
         for i, user in enumerate(takers):
-            match = TablesMatch(
-                MatchSettings(game="backgammon"), ("owner", user.name), time_source=FakeTime()
-            )
+            match = TablesMatch(BackgammonSettings(), ("owner", user.name), time_source=FakeTime())
             seats = [
                 PlayerSeat(owner.id, "human", None, "owner"),
                 PlayerSeat(user.id, "human", None, user.name),
@@ -83,9 +81,7 @@ def test_a_seek_goes_to_exactly_one_taker(stores: tuple[Store, Store]) -> None:
 
 def test_two_servers_appending_the_same_seq_one_wins(stores: tuple[Store, Store]) -> None:
     ann = stores[0].users.create("ann", "password-ann")
-    match = TablesMatch(
-        MatchSettings(game="backgammon"), ("ann", "Computer"), time_source=FakeTime()
-    )
+    match = TablesMatch(BackgammonSettings(), ("ann", "Computer"), time_source=FakeTime())
     seats = [
         PlayerSeat(ann.id, "human", None, "ann"),
         PlayerSeat(None, "computer", "r", "Computer"),

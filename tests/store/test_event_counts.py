@@ -4,7 +4,7 @@ each of its matches has, and the events from a seq on."""
 from collections.abc import Callable
 
 from gamehall.play.dice import ScriptedDice
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.store import PlayerSeat, Store, User
 from support.matches import FakeTime, play_first
@@ -12,7 +12,7 @@ from support.matches import FakeTime, play_first
 
 def _started(names: tuple[str, str]) -> TablesMatch:
     match = TablesMatch(
-        MatchSettings(game="backgammon"),
+        BackgammonSettings(),
         names,
         dice=ScriptedDice([(3, 1), (6, 5)] * 20),
         time_source=FakeTime(),

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import event
 
 from gamehall.play.dice import ScriptedDice
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.store import (
     EventConflictError,
@@ -25,9 +25,7 @@ from support.matches import FakeTime, play_first
 
 def _match() -> TablesMatch:
     dice = ScriptedDice([(3, 1), (6, 5), (4, 2), (5, 5)])
-    match = TablesMatch(
-        MatchSettings(game="backgammon"), ["ann", "bob"], dice=dice, time_source=FakeTime()
-    )
+    match = TablesMatch(BackgammonSettings(), ["ann", "bob"], dice=dice, time_source=FakeTime())
     match.start()
     return match
 

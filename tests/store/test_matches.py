@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamehall.play.dice import ScriptedDice
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, MatchSettings, NardySettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.play.views import state_of
 from gamehall.store import (
@@ -39,7 +39,7 @@ def _seats(ann: User, bob: User | None = None) -> list[PlayerSeat]:
 
 def _match(*names: str, game: str = "backgammon", **settings: Any) -> TablesMatch:
     return TablesMatch(
-        MatchSettings(game=game, **settings),  # type: ignore[arg-type]
+        MatchSettings.from_dict({"game": game, **settings}),  # type: ignore[arg-type]
         names,
         dice=ScriptedDice(ROLLS),
         time_source=FakeTime(),
@@ -110,7 +110,7 @@ def test_any_split_of_a_log_is_stored_and_replays(
     ann, bob = users
     clock = FakeTime()
     match = TablesMatch(
-        MatchSettings(game=game, length=3, clock="fischer:600+5"),  # type: ignore[arg-type]
+        MatchSettings.from_dict({"game": game, "length": 3, "clock": "fischer:600+5"}),  # type: ignore[arg-type]
         ("ann", "bob"),
         time_source=clock,
     )
@@ -158,7 +158,7 @@ def test_fair_dice_go_on_after_loading_only_with_the_secrets(
     ann, bob = users
     clock = FakeTime()
     match = TablesMatch(
-        MatchSettings(game="backgammon", length=3, dice="fair"), ("ann", "bob"), time_source=clock
+        BackgammonSettings(length=3, dice="fair"), ("ann", "bob"), time_source=clock
     )
     match.start()
     match_id = store.matches.create(match.to_dict(secrets=True), players=_seats(ann, bob))
@@ -270,7 +270,7 @@ def test_a_stored_match_as_a_client_sees_it(
     assert stored.to_dict() == {
         "id": match_id,
         "game": "nardy",
-        "settings": MatchSettings(game="nardy").to_dict(),
+        "settings": NardySettings().to_dict(),
         "players": [
             {"user_id": ann.id, "kind": "human", "level": None, "name": "ann"},
             {"user_id": None, "kind": "computer", "level": "beginner", "name": "Computer"},

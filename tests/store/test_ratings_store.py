@@ -8,7 +8,7 @@ import pytest
 from gamehall.play.actions import Accept, OfferDraw, Resign
 from gamehall.play.match import Match
 from gamehall.play.registry import new_match
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.play.views import state_of
 from gamehall.store import NotAllowedError, PlayerSeat, Store, User
 from store.conftest import Clock
@@ -25,7 +25,7 @@ def bob(store: Store) -> User:
 
 
 def _renju(*names: str) -> Match:
-    match = new_match(MatchSettings("renju"), list(names))
+    match = new_match(RenjuSettings(), list(names))
     match.start()
     return match
 
@@ -84,12 +84,12 @@ def test_computer_and_guest_games_cannot_be_rated(store: Store, ann: User) -> No
         store.matches.create(match.to_dict(secrets=True), players=seats, rated=True)
     guest = store.users.create_guest()
     with pytest.raises(NotAllowedError, match="guests play casual games only"):
-        store.offers.create_challenge(ann.id, guest.id, {"game": "renju"}, rated=True)
-    assert store.offers.create_challenge(ann.id, guest.id, {"game": "renju"}).rated is False
+        store.offers.create_challenge(ann.id, guest.id, RenjuSettings(), rated=True)
+    assert store.offers.create_challenge(ann.id, guest.id, RenjuSettings()).rated is False
 
 
 def test_a_rated_challenge_makes_a_rated_match(store: Store, ann: User, bob: User) -> None:
-    challenge = store.offers.create_challenge(ann.id, bob.id, {"game": "renju"}, rated=True)
+    challenge = store.offers.create_challenge(ann.id, bob.id, RenjuSettings(), rated=True)
     assert challenge.to_dict()["rated"] is True
     match = _renju("ann", "bob")
     match_id = store.offers.accept_challenge(
@@ -111,7 +111,7 @@ def test_seeding_and_shown_ratings_give_newcomers_1500(store: Store, ann: User, 
 
 
 def test_renju_is_rated_game_by_game_and_a_draw_is_half(store: Store, ann: User, bob: User) -> None:
-    match = new_match(MatchSettings("renju", length=2), ["ann", "bob"])
+    match = new_match(RenjuSettings(length=2), ["ann", "bob"])
     match.start()
     match_id = store.matches.create(
         match.to_dict(secrets=True), players=_seats(ann, bob), rated=True

@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 import pytest
 
+from gamehall.play.clock import TimeControl
 from gamehall.play.dice import ScriptedDice
 from gamehall.play.events import event_from_dict
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.play.views import state_of
 from gamehall.store import EventConflictError, PlayerSeat, Store, User
@@ -25,7 +26,7 @@ def match_id(store: Store, make_user: Callable[[str], User]) -> str:
 
 def new_match() -> TablesMatch:
     return TablesMatch(
-        MatchSettings(game="backgammon", length=3, clock="fischer:600+5"),
+        BackgammonSettings(length=3, clock=TimeControl.parse("fischer:600+5")),
         ("ann", "bob"),
         dice=ScriptedDice(ROLLS),
         time_source=FakeTime(),

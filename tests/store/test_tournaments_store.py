@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 
 from gamehall.play.registry import new_match
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.store import ConflictError, NotAllowedError, PlayerSeat, Store, User
 from gamehall.tournaments import Tournament, TournamentSettings
 from store.conftest import Clock
@@ -48,7 +48,7 @@ def test_entries_state_and_games_are_kept(store: Store, clock: Clock) -> None:
     tournaments.begin(made.id, ["ann", "bob"], state.to_dict())
     with pytest.raises(ConflictError, match="entries are closed"):
         tournaments.join(made.id, cid.id)
-    match = new_match(MatchSettings("renju"), ["ann", "bob"])
+    match = new_match(RenjuSettings(), ["ann", "bob"])
     match.start()
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in (ann, bob)]
     match_id = store.matches.create(

@@ -24,7 +24,11 @@ def played_match(
 ) -> MatRecord:
     """A ``length``-point match between the levels of ``pairs`` (in turn), on seeded dice."""
     left, right = pairs[index % len(pairs)]
-    match = TablesMatch(MatchSettings(game, length=length), (left, right), dice=SeededDice(index))
+    match = TablesMatch(
+        MatchSettings.from_dict({"game": game, "length": length}),
+        (left, right),
+        dice=SeededDice(index),
+    )
     engines = {0: find_engine(game, left, seed=index), 1: find_engine(game, right, seed=index + 1)}
     play_out(match, engines)
     return mat_record(match)

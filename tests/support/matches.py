@@ -29,7 +29,7 @@ def scripted(
     """A started tables match whose dice are ``rolls`` in order (the opening roll first: player
     0's die, player 1's die)."""
     match = TablesMatch(
-        MatchSettings(game=game, **settings),  # type: ignore[arg-type]
+        MatchSettings.from_dict({"game": game, **settings}),  # type: ignore[arg-type]
         ("Ann", "Bob"),
         dice=ScriptedDice(rolls),
         time_source=time_source or FakeTime(),

@@ -14,7 +14,7 @@ from gamehall.engines.driver import play_out
 from gamehall.errors import GameError
 from gamehall.play.clock import TIME_CONTROL_HELP
 from gamehall.play.dice import FairDice
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import NardySettings
 from gamehall.play.tables_match import TablesMatch
 
 
@@ -129,7 +129,7 @@ def test_verify_dice_finds_a_tampered_roll(
 def test_verify_dice_checks_a_played_match(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    match = TablesMatch(MatchSettings("nardy", dice="fair"))
+    match = TablesMatch(NardySettings(dice="fair"))
     play_out(match, {p: find_engine("nardy", "beginner", p) for p in (0, 1)})
     path = tmp_path / "game1.json"
     path.write_text(json.dumps(match.dice_record(1).to_dict()))

@@ -7,7 +7,7 @@ import re
 from tests.terminal.test_session import OpeningThreeOne, ScriptedInput, lines
 
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, RenjuSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.session import TerminalGame
 
@@ -22,7 +22,7 @@ def _play(match: TablesMatch | RenjuMatch, *typed: str) -> str:
 
 
 def test_hint_ranks_the_plays_of_the_roll_with_their_figures() -> None:
-    match = TablesMatch(MatchSettings("backgammon"), ("Ann", "Bob"), dice=OpeningThreeOne())
+    match = TablesMatch(BackgammonSettings(), ("Ann", "Bob"), dice=OpeningThreeOne())
     out = _play(match, "hint", "moves")
     hint = out.split("Ann [3-1]> hint\n")[1].split("Ann [3-1]> moves")[0]
     rows = hint.splitlines()
@@ -36,13 +36,13 @@ def test_hint_ranks_the_plays_of_the_roll_with_their_figures() -> None:
 
 
 def test_hint_before_the_roll_and_between_moves_says_what_may_be_done() -> None:
-    match = TablesMatch(MatchSettings("backgammon"), ("Ann", "Bob"), dice=OpeningThreeOne())
+    match = TablesMatch(BackgammonSettings(), ("Ann", "Bob"), dice=OpeningThreeOne())
     out = _play(match, "8/5", "hint")
     assert "Ann [1]> hint\nSingle moves with 1: 24/23, 8/7, 6/5, 5/4" in out
 
 
 def test_renju_hint_and_the_winning_sequence() -> None:
-    match = RenjuMatch(MatchSettings("renju"), ("Ann", "Bob"))
+    match = RenjuMatch(RenjuSettings(), ("Ann", "Bob"))
     out = _play(match, *OPEN_THREE, "hint", "winning", "solve", "g8", "winning")
     hint = out.split("Ann (black)> hint\n")[1].split("Ann (black)> winning")[0]
     assert hint.startswith("The engine's choices (threat search and alpha-beta (expert)):")
@@ -59,6 +59,6 @@ def test_renju_hint_and_the_winning_sequence() -> None:
 
 
 def test_the_winning_sequence_is_for_renju() -> None:
-    match = TablesMatch(MatchSettings("backgammon"), ("Ann", "Bob"), dice=OpeningThreeOne())
+    match = TablesMatch(BackgammonSettings(), ("Ann", "Bob"), dice=OpeningThreeOne())
     out = _play(match, "winning")
     assert "A winning sequence is shown in renju: in the tables games, try hint." in out

@@ -5,7 +5,7 @@ import pytest
 from gamehall.backgammon.position import Position
 from gamehall.errors import IllegalMoveError
 from gamehall.play.dice import ScriptedDice
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.tables.position import TablesPosition
 from gamehall.terminal.moves import single_steps
@@ -13,7 +13,7 @@ from gamehall.terminal.moves import single_steps
 
 def turn_of(dice: tuple[int, int], position: str | None = None) -> TablesMatch:
     """A backgammon match with player 0 to play ``dice`` (from ``position``'s ID if given)."""
-    match = TablesMatch(MatchSettings("backgammon"), dice=ScriptedDice([dice]))
+    match = TablesMatch(BackgammonSettings(), dice=ScriptedDice([dice]))
     match.start()
     if position is not None:
         start: TablesPosition = Position.from_id(position)

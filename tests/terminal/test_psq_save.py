@@ -3,13 +3,13 @@ decisions (it wrote the stones only, and named the tentative Black as Black afte
 
 from gamehall.play.records.renju import import_psq
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.terminal.records import record_text
 from support.matches import FakeTime
 
 
 def test_a_saved_swap2_game_keeps_its_choices() -> None:
-    settings = MatchSettings(game="renju", options={"rule": "gomoku-standard", "opening": "swap2"})
+    settings = RenjuSettings(rule="gomoku-standard", opening="swap2")
     match = RenjuMatch(settings, ("Ann", "Bob"), time_source=FakeTime())
     match.start()
     for point in ("h8", "h9", "i9"):

@@ -11,11 +11,12 @@ from gamehall.cli import main
 from gamehall.engines import find_engine
 from gamehall.engines.driver import play_out
 from gamehall.errors import GameError, RecordError
+from gamehall.play.clock import TimeControl
 from gamehall.play.dice import SeededDice
 from gamehall.play.records import export_mat, import_mat, validate
 from gamehall.play.records.from_match import mat_record
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.renju import Board
 from gamehall.terminal.records import check_save_path, record_text, save_record
@@ -117,7 +118,7 @@ def test_a_file_that_cannot_be_written_is_reported(
 
 
 def played(game: str, seed: int, length: int = 1, **options: object) -> TablesMatch:
-    settings = MatchSettings(game, length=length, **options)  # type: ignore[arg-type]
+    settings = MatchSettings.from_dict({"game": game, "length": length, **options})  # type: ignore[arg-type]
     match = TablesMatch(settings, ("Ann", "Bob"), dice=SeededDice(seed))
     play_out(match, {p: find_engine(game, "beginner", seed + p) for p in (0, 1)})
     return match
@@ -133,7 +134,7 @@ def test_mat_records_of_many_matches_replay(game: str) -> None:
 
 
 def test_a_resignation_after_a_roll_keeps_the_roll_unless_it_is_forced() -> None:
-    match = TablesMatch(MatchSettings("backgammon"), ("Ann", "Bob"), dice=SeededDice(1))
+    match = TablesMatch(BackgammonSettings(), ("Ann", "Bob"), dice=SeededDice(1))
     match.start()
     player = match.on_roll
     assert match.dice is not None and match.position is not None
@@ -149,7 +150,7 @@ def test_a_resignation_after_a_roll_keeps_the_roll_unless_it_is_forced() -> None
 def test_a_match_lost_on_time_keeps_its_last_game_open() -> None:
     now = [0.0]
     match = TablesMatch(
-        MatchSettings("backgammon", clock="fischer:10"),
+        BackgammonSettings(clock=TimeControl.parse("fischer:10")),
         ("Ann", "Bob"),
         dice=SeededDice(2),
         time_source=lambda: now[0],

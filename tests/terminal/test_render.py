@@ -8,7 +8,7 @@ from gamehall.engines.driver import step
 from gamehall.play.dice import SeededDice
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import MatchSettings, RenjuSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.render import (
     backgammon_board,
@@ -23,7 +23,7 @@ from gamehall.terminal.render import (
 
 def played(game: str, actions: int, **options: object) -> Match:
     """A match of ``game`` after the engines' first ``actions`` decisions."""
-    settings = MatchSettings(game, **options)  # type: ignore[arg-type]
+    settings = MatchSettings.from_dict({"game": game, **options})  # type: ignore[arg-type]
     names = ("Alexandra Longname", "Computer")
     if game == "renju":
         match: Match = RenjuMatch(settings, names)
@@ -87,7 +87,7 @@ def test_nardy_is_drawn_in_the_viewers_colour() -> None:
 
 
 def test_renju_shows_the_players_colours_and_forbidden_points() -> None:
-    match = RenjuMatch(MatchSettings("renju", options={"opening": "free"}), ("Ann", "Bob"))
+    match = RenjuMatch(RenjuSettings(opening="free"), ("Ann", "Bob"))
     match.start()
     for point in ["h8", "a1", "i8", "a2", "h9", "a3", "i10", "a5"]:
         match.act(match.to_act, "move", point=point)

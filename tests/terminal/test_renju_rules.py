@@ -7,10 +7,10 @@ from tests.terminal.test_session import ScriptedInput, lines
 
 from gamehall.engines import find_engine
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.terminal.session import TerminalGame
 
-CLAIM = MatchSettings("renju", options={"forbidden": "claim"})
+CLAIM = RenjuSettings(forbidden="claim")
 GAME = ["h8", "g9", "i8", "a13", "j10", "c13", "j9", "e13"]
 """From the centre: after these, Black's j8 is a double-three."""
 
@@ -49,7 +49,7 @@ def test_the_computer_as_white_claims_a_foul() -> None:
     assert match.is_over and match.winner == 1
 
 
-SWAP2 = MatchSettings("renju", options={"rule": "gomoku-standard", "opening": "swap2"})
+SWAP2 = RenjuSettings(rule="gomoku-standard", opening="swap2")
 
 
 def test_swap2_at_one_keyboard() -> None:
@@ -79,7 +79,7 @@ def test_swap2_against_the_computer() -> None:
 
 
 def test_soosorv_at_one_keyboard() -> None:
-    match = RenjuMatch(MatchSettings("renju", options={"opening": "soosorv-8"}), ("Ann", "Bob"))
+    match = RenjuMatch(RenjuSettings(opening="soosorv-8"), ("Ann", "Bob"))
     output = io.StringIO()
     typed = lines(
         "h8", "h9", "h10", "black", "h6", "9", "2", "white", "g7", "i7", "i11", "a1", "g7",
@@ -100,7 +100,7 @@ def test_soosorv_at_one_keyboard() -> None:
 
 
 def test_taraguchi_and_yamaguchi_prompts() -> None:
-    match = RenjuMatch(MatchSettings("renju", options={"opening": "taraguchi-10"}), ("Ann", "Bob"))
+    match = RenjuMatch(RenjuSettings(opening="taraguchi-10"), ("Ann", "Bob"))
     output = io.StringIO()
     typed = lines("h8", "white", "h12", "i9", "black", "j10", "white", "g10", "offers", "resign")
     TerminalGame(match, {}, ScriptedInput(output, typed), output).run()
@@ -110,7 +110,7 @@ def test_taraguchi_and_yamaguchi_prompts() -> None:
     assert "Ann, Taraguchi-10: black, white or offers> offers" in out
     assert "Ann, Taraguchi-10: offer a fifth move> resign" in out
 
-    match = RenjuMatch(MatchSettings("renju", options={"opening": "yamaguchi"}), ("Ann", "Bob"))
+    match = RenjuMatch(RenjuSettings(opening="yamaguchi"), ("Ann", "Bob"))
     output = io.StringIO()
     typed = lines("h8", "h9", "h10", "3", "resign")
     TerminalGame(match, {}, ScriptedInput(output, typed), output).run()

@@ -8,9 +8,15 @@ import pytest
 
 from gamehall.cli import main
 from gamehall.engines import find_engine
+from gamehall.play.clock import TimeControl
 from gamehall.play.dice import ScriptedDice, SeededDice
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import (
+    BackgammonSettings,
+    GeorgianSettings,
+    NardySettings,
+    RenjuSettings,
+)
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.session import RENJU_HELP, TABLES_HELP, TerminalGame
 
@@ -186,7 +192,7 @@ def test_ctrl_c_leaves_the_match_with_status_130(monkeypatch: pytest.MonkeyPatch
 
 
 def test_moves_one_at_a_time_with_undo_and_confirm() -> None:
-    match = TablesMatch(MatchSettings("backgammon"), ("Human", "Computer"), dice=OpeningThreeOne())
+    match = TablesMatch(BackgammonSettings(), ("Human", "Computer"), dice=OpeningThreeOne())
     status, out = play(match, lines("8/5", "hint", "undo", "8/5", "6/5", "undo", "6/5", "hint", ""))
     assert status == 0
     assert "Single moves with 1: 24/23, 8/7, 6/5, 5/4" in out
@@ -197,13 +203,13 @@ def test_moves_one_at_a_time_with_undo_and_confirm() -> None:
 
 
 def test_a_whole_play_is_confirmed_at_once() -> None:
-    match = TablesMatch(MatchSettings("backgammon"), ("Human", "Computer"), dice=OpeningThreeOne())
+    match = TablesMatch(BackgammonSettings(), ("Human", "Computer"), dice=OpeningThreeOne())
     _, out = play(match, lines("8/5 6/5"))
     assert "Human: 3-1 8/5 6/5" in out
 
 
 def test_georgian_moves_cannot_be_taken_back() -> None:
-    match = TablesMatch(MatchSettings("georgian"), ("Human", "Computer"), dice=OpeningThreeOne())
+    match = TablesMatch(GeorgianSettings(), ("Human", "Computer"), dice=OpeningThreeOne())
     _, out = play(match, lines("8/5", "undo", "6/5"))
     assert "in Georgian backgammon a move made cannot be taken back" in out
     assert "Human: 3-1 8/5 6/5" in out
@@ -211,9 +217,7 @@ def test_georgian_moves_cannot_be_taken_back() -> None:
 
 
 def test_doubling_the_computer() -> None:
-    match = TablesMatch(
-        MatchSettings("backgammon", length=3), ("Human", "Computer"), dice=OpeningThreeOne()
-    )
+    match = TablesMatch(BackgammonSettings(length=3), ("Human", "Computer"), dice=OpeningThreeOne())
     _, out = play(match, lines("8/5 6/5", "moves", "double"))
     assert "Human, roll or double> " in out
     assert "You may: roll, double, resign." in out
@@ -222,9 +226,7 @@ def test_doubling_the_computer() -> None:
 
 
 def test_answering_the_computers_double() -> None:
-    match = TablesMatch(
-        MatchSettings("backgammon", length=3), ("Computer", "Human"), dice=SeededDice(1)
-    )
+    match = TablesMatch(BackgammonSettings(length=3), ("Computer", "Human"), dice=SeededDice(1))
     strategy = _answer_doubles(moves_then_first())
     status, out = play(match, strategy, computer=0)
     assert status == 0
@@ -242,20 +244,20 @@ def _answer_doubles(otherwise: Strategy) -> Strategy:
 
 
 def test_resigning_a_gammon_and_a_nardy_surrender() -> None:
-    match = TablesMatch(MatchSettings("backgammon"), ("Human", "Computer"), dice=OpeningThreeOne())
+    match = TablesMatch(BackgammonSettings(), ("Human", "Computer"), dice=OpeningThreeOne())
     _, out = play(match, lines("resign 4", "resign 2"))
     assert "say what you resign" in out
     assert "Human: offers to resign (2 points)" in out
     assert "Computer: accepts" in out
     assert "Computer wins the match 1-0" in out
-    nardy = TablesMatch(MatchSettings("nardy"), ("Human", "Computer"), dice=OpeningThreeOne())
+    nardy = TablesMatch(NardySettings(), ("Human", "Computer"), dice=OpeningThreeOne())
     _, out = play(nardy, lines("resign"))
     assert "Human: resigns (1 point)" in out
     assert "Game over: Computer wins (an oin, 1 point): Human resigned." in out
 
 
 def test_renju_draw_offer_moves_and_pass() -> None:
-    match = RenjuMatch(MatchSettings("renju"), ("Human", "Computer"))
+    match = RenjuMatch(RenjuSettings(), ("Human", "Computer"))
     _, out = play(match, lines("draw", "h8", "pass", "a1", "moves", "resign"))
     assert "Human: offers a draw" in out
     assert "Human: h8" in out
@@ -267,7 +269,7 @@ def test_renju_draw_offer_moves_and_pass() -> None:
 
 
 def test_two_people_at_one_keyboard() -> None:
-    match = RenjuMatch(MatchSettings("renju"), ("Ann", "Bob"))
+    match = RenjuMatch(RenjuSettings(), ("Ann", "Bob"))
     _, out = play(match, lines("h8", "draw", "h9", "accept"), computer=None)
     assert "Ann (black)> h8" in out
     assert "Bob (white)> draw" in out
@@ -276,9 +278,7 @@ def test_two_people_at_one_keyboard() -> None:
 
 
 def test_a_money_session_between_games() -> None:
-    match = TablesMatch(
-        MatchSettings("backgammon", length=0), ("Human", "Computer"), dice=SeededDice(4)
-    )
+    match = TablesMatch(BackgammonSettings(length=0), ("Human", "Computer"), dice=SeededDice(4))
     _, out = play(match, lines("resign 1", "hint", "next", "resign 1", "end"))
     assert "Next game or end the session (next/end)> hint\nYou may: next, end." in out
     assert "--- Game 2 ---" in out
@@ -288,7 +288,7 @@ def test_a_money_session_between_games() -> None:
 def test_running_out_of_time_loses_the_match() -> None:
     now = [0.0]
     match = TablesMatch(
-        MatchSettings("backgammon", clock="fischer:60"),
+        BackgammonSettings(clock=TimeControl.parse("fischer:60")),
         ("Human", "Computer"),
         dice=OpeningThreeOne(),
         time_source=lambda: now[0],

@@ -101,11 +101,11 @@ def test_what_the_settings_refuse_is_refused_in_their_words(
 @pytest.mark.parametrize("option", RULES_OPTIONS, ids=lambda o: o.name)
 def test_the_rules_options_offer_what_the_settings_allow(option: Any) -> None:
     for value in option.values:
-        assert MatchSettings(option.game, options={option.name: value}).options == {
-            option.name: value
-        }
+        assert MatchSettings.from_dict(
+            {"game": option.game, "options": {option.name: value}}
+        ).options == {option.name: value}
     with pytest.raises(GameError) as refused:
-        MatchSettings(option.game, options={option.name: "no such value"})
+        MatchSettings.from_dict({"game": option.game, "options": {option.name: "no such value"}})
     assert str(refused.value).endswith(f"choose one of {', '.join(option.values)}")
 
 

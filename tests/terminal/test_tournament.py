@@ -11,7 +11,7 @@ from gamehall.cli import main
 from gamehall.engines.base import Engine
 from gamehall.engines.renju import RandomRenjuEngine
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RenjuSettings
 from gamehall.renju import Board
 from gamehall.terminal import tournament as tournament_cli
 from gamehall.terminal import tournament_play
@@ -181,7 +181,7 @@ def test_one_player_is_not_a_tournament(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_a_renju_match_stands_drawn_once_tied_half_a_point_short() -> None:
     for length, expected in ((1, True), (2, False)):
-        match = RenjuMatch(MatchSettings("renju", length=length), ("a", "b"))
+        match = RenjuMatch(RenjuSettings(length=length), ("a", "b"))
         match.start()
         match.act(0, "move", point="h8")
         match.act(0, "offer_draw")

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings
 from gamehall.tournaments import Result, Tournament, TournamentError, TournamentSettings
 from gamehall.tournaments.groups import group_name, snake_groups
 from gamehall.tournaments.knockout import first_round, seed_order
@@ -225,7 +225,7 @@ def test_groups_play_a_round_robin_each_and_mark_the_qualifiers() -> None:
 def test_two_stages_groups_then_the_qualifiers_final(final: str) -> None:
     settings = TournamentSettings(
         "two-stage",
-        MatchSettings("backgammon", length=3),
+        BackgammonSettings(length=3),
         group_size=4,
         qualify=2,
         final=final,  # type: ignore[arg-type]

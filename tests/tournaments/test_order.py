@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings
 from gamehall.tournaments import Tournament, TournamentSettings
 from support.examples import examples
 from support.tournaments import play_through, random_results
@@ -12,7 +12,7 @@ FORMATS = [
     TournamentSettings("round-robin"),
     TournamentSettings("round-robin", double=True, tiebreaks=("sonneborn-berger", "wins")),
     TournamentSettings("swiss", rounds=4),
-    TournamentSettings("swiss", MatchSettings("backgammon", length=3), rounds=3),
+    TournamentSettings("swiss", BackgammonSettings(length=3), rounds=3),
     TournamentSettings("knockout"),
     TournamentSettings("groups", group_size=4, qualify=2),
     TournamentSettings("two-stage", group_size=4, qualify=2),

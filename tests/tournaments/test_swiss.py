@@ -18,7 +18,7 @@ NAMES = [f"p{n}" for n in range(1, 41)]
 
 
 def swiss(players: int, rounds: int, game: str = "renju") -> Tournament:
-    match = MatchSettings(game)  # type: ignore[arg-type]
+    match = MatchSettings.from_dict({"game": game})  # type: ignore[arg-type]
     return Tournament.create(TournamentSettings("swiss", match, rounds=rounds), NAMES[:players])
 
 

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, NardySettings
 from gamehall.tournaments import (
     Pairing,
     Result,
@@ -29,7 +29,7 @@ def round_trip(value: Any) -> Any:
         Result("+-"),
         Pairing(2, 3, "ann", "bob", Result("0-1", (2, 5)), leg=2, group="B", stage="groups"),
         Pairing(1, 4, "cid", None, Result("bye")),
-        TournamentSettings("swiss", MatchSettings("nardy", length=3), rounds=5),
+        TournamentSettings("swiss", NardySettings(length=3), rounds=5),
         TournamentSettings(
             "two-stage",
             group_size=10,
@@ -101,13 +101,13 @@ def test_unknown_keys_are_refused() -> None:
 def test_default_tiebreaks_add_points_difference_for_the_tables_games() -> None:
     assert default_tiebreaks("swiss", "renju")[0] == "buchholz"
     assert default_tiebreaks("round-robin", "backgammon")[-1] == "points-difference"
-    assert TournamentSettings("knockout", MatchSettings("nardy")).chosen_tiebreaks[-1] == (
+    assert TournamentSettings("knockout", NardySettings()).chosen_tiebreaks[-1] == (
         "points-difference"
     )
 
 
 def test_a_tables_match_cannot_be_drawn() -> None:
-    settings = TournamentSettings("round-robin", MatchSettings("backgammon", length=3))
+    settings = TournamentSettings("round-robin", BackgammonSettings(length=3))
     t = Tournament.create(settings, ["a", "b"]).pair_next_round()
     with pytest.raises(TournamentError, match="backgammon match cannot be drawn"):
         t.record(1, 1, Result("1/2-1/2"))
@@ -125,7 +125,7 @@ def test_only_a_waiting_pairing_takes_a_result() -> None:
 
 def test_money_play_is_no_tournament_match() -> None:
     with pytest.raises(TournamentError, match="money play"):
-        TournamentSettings("knockout", MatchSettings("backgammon", length=0))
+        TournamentSettings("knockout", BackgammonSettings(length=0))
 
 
 def test_a_stored_tournament_names_only_its_players() -> None:

@@ -48,6 +48,7 @@ from gamehall.play.events import Event
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.renju_openings import WITH_OFFERS, Opening, Soosorv8, Taraguchi10, Yamaguchi
+from gamehall.play.settings import BackgammonRules, NardySettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.renju import Board
 
@@ -57,17 +58,20 @@ def match_context(match: TablesMatch, player: int) -> MatchContext:
     owner: CubeOwner | None = None
     if match.cube_owner is not None:
         owner = "engine" if match.cube_owner == player else "opponent"
+    settings = match.settings
+    cube = settings if isinstance(settings, BackgammonRules) else None
+    money = cube is not None and settings.length == 0
     context = MatchContext(
-        match_length=match.settings.length,
+        match_length=settings.length,
         score=(int(match.score[player]), int(match.score[1 - player])),
         cube_value=match.cube,
         cube_owner=owner,
         crawford=match.crawford_game,
-        beavers=match.settings.beavers and match.settings.length == 0,
-        cube_cap=match.settings.cube_cap,
-        jacoby=match.settings.jacoby and match.settings.length == 0,
-        crawford_rule=match.settings.uses_crawford,
-        surrender=match.settings.surrender_value,
+        beavers=money and cube is not None and cube.beavers,
+        cube_cap=None if cube is None else cube.cube_cap,
+        jacoby=money and cube is not None and cube.jacoby,
+        crawford_rule=cube is not None and cube.uses_crawford,
+        surrender=settings.surrender_value if isinstance(settings, NardySettings) else "oin",
     )
     if match.variant is None:
         return context

@@ -247,24 +247,34 @@ class Byoyomi(TimeControl):
         return max(remaining, periods * self.period)
 
 
-def _side(value: Any) -> int | None:
+def _side(value: object) -> int | None:
     if value is None:
         return None
-    if type(value) is int and value in (0, 1):
-        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+        return value
     raise RecordError(f"a clock side must be 0, 1 or null, not {value!r}")
 
 
-def _number(value: Any, what: str) -> float:
-    if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
+def _number(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RecordError(f"{what} must be a number of seconds, zero or more, not {value!r}")
+    if not math.isfinite(value) or value < 0:
         raise RecordError(f"{what} must be a number of seconds, zero or more, not {value!r}")
     return float(value)
 
 
-def _pair(data: Mapping[str, Any], key: str) -> list[Any]:
+def _pair(data: Mapping[str, object], key: str) -> tuple[object, object]:
     value = data.get(key)
     if not isinstance(value, list) or len(value) != 2:
         raise RecordError(f"a clock snapshot needs {key!r} as a list of two values")
+    first: object = value[0]
+    second: object = value[1]
+    return first, second
+
+
+def _periods(value: object, both: tuple[object, object]) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RecordError(f"byoyomi periods must be whole numbers, zero or more: {list(both)}")
     return value
 
 
@@ -312,14 +322,12 @@ class ClockSnapshot:
         return self.to_dict()
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> ClockSnapshot:
+    def from_dict(cls, data: Mapping[str, object]) -> ClockSnapshot:
         """Read :meth:`to_dict`'s form back; RecordError if it is not one."""
         if not isinstance(data, Mapping):
             raise RecordError("a clock snapshot must be a JSON object")
         first, second = (_number(t, "a clock's remaining time") for t in _pair(data, "remaining"))
-        periods = _pair(data, "periods")
-        if any(type(p) is not int or p < 0 for p in periods):
-            raise RecordError(f"byoyomi periods must be whole numbers, zero or more: {periods}")
+        periods = [_periods(p, _pair(data, "periods")) for p in _pair(data, "periods")]
         running, flagged = _side(data.get("running")), _side(data.get("flagged"))
         elapsed = _number(data.get("elapsed"), "the time of the current turn")
         if running is None and elapsed:
@@ -433,16 +441,20 @@ class Clock:
 
     @classmethod
     def from_dict(
-        cls, data: Mapping[str, Any], *, time_source: TimeSource = time.monotonic
+        cls, data: Mapping[str, object], *, time_source: TimeSource = time.monotonic
     ) -> Clock:
         """Resume a clock saved by :meth:`to_dict`; RecordError if ``data`` is not one."""
-        if not isinstance(data, Mapping) or not isinstance(data.get("control"), str):
+        text = data.get("control") if isinstance(data, Mapping) else None
+        if not isinstance(text, str):
             raise RecordError("a saved clock needs its time control as text under 'control'")
         try:
-            control = TimeControl.parse(data["control"])
+            control = TimeControl.parse(text)
         except TimeControlError as error:
             raise RecordError(str(error)) from error
-        state = ClockSnapshot.from_dict(data.get("state") or {})
+        saved_state = data.get("state") or {}
+        if not isinstance(saved_state, Mapping):
+            raise RecordError("a clock snapshot must be a JSON object")
+        state = ClockSnapshot.from_dict(saved_state)
         return cls(control, time_source=time_source, state=state)
 
     def saved(self) -> dict[str, Any]:
@@ -459,7 +471,9 @@ class Clock:
         return {"control": str(self.control), "state": state.to_dict(), "since": self._since}
 
     @classmethod
-    def restore(cls, data: Mapping[str, Any], *, time_source: TimeSource = time.monotonic) -> Clock:
+    def restore(
+        cls, data: Mapping[str, object], *, time_source: TimeSource = time.monotonic
+    ) -> Clock:
         """The clock that :meth:`saved` gave; RecordError if ``data`` is not one."""
         clock = cls.from_dict(data, time_source=time_source)
         clock._since = _number(data.get("since"), "the time the clock last changed")

@@ -67,7 +67,7 @@ class Match(ABC):
         self._now = time_source
         self.chance = MatchDice(fair=settings.dice == "fair", source=dice)
         self._instant: float | None = None
-        control = settings.time_control()
+        control = settings.clock
         self.watch: Callable[[Match], None] | None = None
         """Told the match after every action that logged events (a review takes its frames)."""
         self.clock = (

@@ -2,7 +2,7 @@
 
 >>> match_class("georgian").__name__
 'TablesMatch'
->>> new_match(MatchSettings(game="renju")).game
+>>> new_match(RenjuSettings()).game
 'renju'
 """
 

@@ -88,8 +88,6 @@ class RenjuMatch(Match):
     def _set_up(self) -> None:
         if self.settings.game != "renju":
             raise GameError(f"a {self.settings.game} match is a TablesMatch")
-        if self.settings.dice == "fair":
-            raise GameError("renju has no dice: choose dice='secure' (the default)")
         self.phase: Phase = "waiting"
         self.board: Board | None = None
         self.black = 0
@@ -306,7 +304,7 @@ class RenjuMatch(Match):
         self.draw_offer = None
         self.phase = "move"
         self.opening = new_opening(self.settings.options.get("opening", "center"), self.black)
-        control = self.settings.time_control()
+        control = self.settings.clock
         if control is not None:
             # Each game has its own time: a new clock, which starts with Black's first move.
             self.clock = Clock(control, match_length=self.settings.length, time_source=self._time)

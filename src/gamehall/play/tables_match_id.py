@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from gamehall.backgammon.match_id import GameState, MatchState
 from gamehall.errors import GameError
+from gamehall.play.settings import BackgammonRules
 from gamehall.play.tables_match import TablesMatch
 
 
@@ -35,7 +36,8 @@ def match_state(match: TablesMatch) -> MatchState:
 def match_fields(match: TablesMatch) -> MatchFields:
     """``match_state``'s fields, unchecked (cheaper than the state, which checks them);
     ``GameError`` as ``match_state``."""
-    if match.variant is None:
+    settings = match.settings
+    if match.variant is None or not isinstance(settings, BackgammonRules):
         raise GameError("nardy has no GNU Backgammon Match ID")
     game_state: GameState = "playing"
     if match.phase in ("waiting", "between"):
@@ -51,13 +53,13 @@ def match_fields(match: TablesMatch) -> MatchFields:
         cube_value=match.cube,
         cube_owner=match.cube_owner,
         player_on_roll=match.on_roll,
-        crawford=match.crawford_game and match.settings.length > 0,
+        crawford=match.crawford_game and settings.length > 0,
         game_state=game_state,
         turn=to_act if to_act is not None else match.on_roll,
         doubled=match.phase == "double",
         resignation=match.resign_offer[1] if match.resign_offer else 0,
         dice=match.dice if match.phase == "move" else None,
-        match_length=match.settings.length,
+        match_length=settings.length,
         score=(int(match.score[0]), int(match.score[1])),
-        jacoby=match.settings.jacoby,
+        jacoby=settings.jacoby,
     )

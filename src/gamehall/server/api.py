@@ -8,7 +8,7 @@ work, and their ``GameError``s become ``{"detail": ...}`` answers (``error_statu
 import dataclasses
 import secrets
 from functools import partial
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from fastapi.responses import PlainTextResponse
@@ -20,7 +20,7 @@ from gamehall.play.match import Match
 from gamehall.play.records import export_mat
 from gamehall.play.records.from_match import mat_record
 from gamehall.play.records.renju import renju_game
-from gamehall.play.settings import GAME_NAMES, MatchSettings
+from gamehall.play.settings import GAME_NAMES, GameSettings, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.server.auth import (
     SESSION_COOKIE,
@@ -67,7 +67,6 @@ from gamehall.server.schemas import (
     Stats,
     UserView,
     Verification,
-    read_settings,
     stored_id,
 )
 from gamehall.server.services import Hall, Services, on_store_threads
@@ -184,9 +183,8 @@ def list_seeks(hall: Hall) -> Seeks:
 @on_store_threads
 def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) -> SeekView:
     """Offer a match to anybody, rated or casual (guests play casual games only)."""
-    settings = read_settings(body.settings)
     seek = hall.store.offers.create_seek(
-        session.user.id, settings.to_dict(), rated=body.rated, seed=body.seed
+        session.user.id, body.settings.to_settings(), rated=body.rated, seed=body.seed
     )
     return SeekView.of(seek)
 
@@ -204,7 +202,7 @@ async def _start_match(
     hall: Hall,
     other_id: int,
     session: Acting,
-    settings: dict[str, Any],
+    settings: GameSettings,
     save: SaveNewMatch,
     body: AcceptBody,
     maker_seed: str | None,
@@ -217,7 +215,7 @@ async def _start_match(
         raise HTTPException(404, "the player who made this offer is gone")
     seats = _seats_in_random_order(other, session.user)
     seeds = {**_seeds(seats, other_id, maker_seed), **_seeds(seats, session.user.id, body.seed)}
-    match_id = await hall.live.create(MatchSettings.from_dict(settings), seats, save, seeds)
+    match_id = await hall.live.create(settings, seats, save, seeds)
     return MatchCreated(match_id=match_id)
 
 
@@ -246,7 +244,7 @@ async def accept_seek(
         seek.user_id,
         match_id=created.match_id,
         by=session.user.name,
-        settings=seek.settings,
+        settings=seek.settings.to_dict(),
     )
     return created
 
@@ -271,9 +269,8 @@ def create_challenge(
     opponent = hall.store.users.by_name(body.opponent)
     if opponent is None:
         raise HTTPException(404, f"there is no player named {body.opponent}")
-    settings = read_settings(body.settings)
     challenge = hall.store.offers.create_challenge(
-        session.user.id, opponent.id, settings.to_dict(), rated=body.rated, seed=body.seed
+        session.user.id, opponent.id, body.settings.to_settings(), rated=body.rated, seed=body.seed
     )
     challenges_changed_from_thread(hall, session.user.id, opponent.id)
     return ChallengeView.of(challenge)
@@ -304,7 +301,7 @@ async def accept_challenge(
         challenge.from_user_id,
         match_id=created.match_id,
         by=session.user.name,
-        settings=challenge.settings,
+        settings=challenge.settings.to_dict(),
     )
     return created
 
@@ -341,7 +338,7 @@ async def computer_levels() -> ComputerLevels:
 @router.post("/computer")
 async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> MatchCreated:
     """Start a match against the computer; I sit in ``side``."""
-    settings = read_settings(body.settings)
+    settings = body.settings.to_settings()
     levels = levels_of(settings.game)
     if body.level not in levels:
         raise GameError(

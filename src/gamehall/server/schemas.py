@@ -11,12 +11,12 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import HTTPException
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from gamehall.engines import Level
+from gamehall.play.clock import Byoyomi, Delay, Fischer, TimeControl
 from gamehall.play.dice import FORMAT_VERSION, DiceRecord
-from gamehall.play.registry import new_match
-from gamehall.play.settings import GameName, MatchSettings
+from gamehall.play.settings import GameName, GameSettings, MatchSettings
 from gamehall.store import Challenge, PlayerSeat, Seek, StoredMatch, User
 
 MAX_ID = 2**31 - 1
@@ -55,6 +55,35 @@ def iso(moment: datetime) -> str:
 # -- match settings -----------------------------------------------------------------------------
 
 
+class ClockControl(Answer):
+    """A time control's parts: 0 where its kind has none."""
+
+    kind: Literal["fischer", "delay", "byoyomi"]
+    initial: float
+    """Fischer's initial time, the delay clock's reserve, byoyomi's main time (seconds)."""
+    increment: float = 0.0
+    delay: float = 0.0
+    per_point: bool = False
+    """Whether the delay clock's reserve is per point of the match."""
+    periods: int = 0
+    period: float = 0.0
+
+    @classmethod
+    def of(cls, control: TimeControl) -> "ClockControl":
+        """The parts of ``control``."""
+        if isinstance(control, Fischer):
+            return cls(kind="fischer", initial=control.initial, increment=control.increment)
+        if isinstance(control, Delay):
+            per_point = control.per_point
+            return cls(
+                kind="delay", initial=control.reserve, delay=control.delay, per_point=per_point
+            )
+        assert isinstance(control, Byoyomi)
+        return cls(
+            kind="byoyomi", initial=control.main, periods=control.periods, period=control.period
+        )
+
+
 class Settings(Body):
     """``MatchSettings`` as the API reads and writes it (``docs/protocol.md``); a field left out
     takes the play layer's default."""
@@ -76,16 +105,21 @@ class Settings(Body):
     options: dict[str, str] = Field(default_factory=dict)
     """The game's rules options (nardy, renju), by name."""
 
-    def to_settings(self) -> MatchSettings:
-        """The play layer's settings; ``GameError`` (400) for values the game does not allow."""
+    def to_settings(self) -> GameSettings:
+        """The play layer's settings, checked once here at the edge and passed on as the value;
+        ``GameError`` (400) for values the game does not allow."""
         return MatchSettings.from_dict(self.model_dump(exclude_unset=True))
 
 
-def read_settings(body: Settings) -> MatchSettings:
-    """Match settings a match can be made from; ``GameError`` saying what is wrong."""
-    settings = body.to_settings()
-    new_match(settings)
-    return settings
+class MatchSettingsView(Settings):
+    """A match's settings as its page reads them: with the clock's parts beside its text."""
+
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented form
+    @property
+    def control(self) -> ClockControl | None:
+        """Sent, not read: the clock's parts, so that a page counts the clocks down without
+        reading the control's text."""
+        return None if self.clock is None else ClockControl.of(TimeControl.parse(self.clock))
 
 
 # -- requests -----------------------------------------------------------------------------------
@@ -224,7 +258,7 @@ class MatchView(Answer):
 
     id: str
     game: GameName
-    settings: Settings
+    settings: MatchSettingsView
     players: list[Seat]
     status: Literal["playing", "over"]
     summary: Summary
@@ -236,7 +270,7 @@ class MatchView(Answer):
         data: dict[str, object] = {
             "id": stored.id,
             "game": stored.game,
-            "settings": Settings.model_validate(stored.settings),
+            "settings": MatchSettingsView.model_validate(stored.settings),
             "players": [Seat.of(seat) for seat in stored.seats],
             "status": stored.status,
             "summary": Summary.model_validate(stored.summary),
@@ -306,7 +340,7 @@ class SeekView(Answer):
         return cls(
             id=seek.id,
             user=seek.user_name,
-            settings=Settings.model_validate(seek.settings),
+            settings=Settings.model_validate(seek.settings.to_dict()),
             rated=seek.rated,
             created_at=iso(seek.created_at),
         )
@@ -335,7 +369,7 @@ class ChallengeView(Answer):
             "id": challenge.id,
             "from": challenge.from_name,
             "to": challenge.to_name,
-            "settings": Settings.model_validate(challenge.settings),
+            "settings": Settings.model_validate(challenge.settings.to_dict()),
             "status": challenge.status,
             "rated": challenge.rated,
             "created_at": iso(challenge.created_at),

@@ -13,7 +13,7 @@ from fastapi import APIRouter, HTTPException, Query
 
 from gamehall.play.settings import GameName
 from gamehall.server.auth import Acting
-from gamehall.server.schemas import read_settings, stored_id
+from gamehall.server.schemas import stored_id
 from gamehall.server.services import Hall, on_store_threads
 from gamehall.server.tournament_schemas import (
     HistoryPointView,
@@ -52,7 +52,7 @@ def read_start(text: str | None) -> datetime | None:
 
 def read_tournament(body: TournamentBody) -> TournamentSettings:
     """The tournament's terms from a body; ``GameError`` (400) saying what is wrong."""
-    match = read_settings(body.settings)
+    match = body.settings.to_settings()
     return TournamentSettings.from_dict(
         {
             "format": body.format,

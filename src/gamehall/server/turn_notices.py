@@ -35,7 +35,7 @@ def per_turn(control: TimeControl) -> float:
 def correspondence(settings: MatchSettings) -> bool:
     """Whether a match is played at correspondence length: no clock, or a clock that gives a
     side a day or more (for the match, or for each turn)."""
-    control = settings.time_control()
+    control = settings.clock
     if control is None:
         return True
     whole = control.initial_time(settings.length or None)

@@ -48,6 +48,17 @@ def check_password(password: str | None, guest: bool) -> str | None:
     return password
 
 
+def settings_row(settings: object) -> JsonObject:
+    """The dict form a row keeps of a seek's or challenge's settings, already checked when
+    they were made; StoreError unless they are a game's settings."""
+    if not isinstance(settings, MatchSettings):
+        raise StoreError(
+            "match settings must be a game's settings (BackgammonSettings, GeorgianSettings, "
+            f"NardySettings or RenjuSettings), not {type(settings).__name__}"
+        )
+    return settings.to_dict()
+
+
 def check_settings(settings: Mapping[str, object]) -> JsonObject:
     """The settings in ``MatchSettings.to_dict()``'s full form; StoreError when invalid."""
     if not isinstance(settings, Mapping):
@@ -60,14 +71,14 @@ def check_settings(settings: Mapping[str, object]) -> JsonObject:
         raise StoreError(f"match settings cannot be read: {exc}") from None
 
 
-def check_seed(seed: object, settings: JsonObject) -> None:
+def check_seed(seed: object, settings: MatchSettings) -> None:
     """StoreError unless ``seed`` is None or a player's fair-dice seed (text of 1 to
-    ``SEED_LENGTH`` characters) for a match of ``settings`` (checked) with provably fair dice."""
+    ``SEED_LENGTH`` characters) for a match of ``settings`` with provably fair dice."""
     if seed is None:
         return
     if not isinstance(seed, str) or not 1 <= len(seed) <= SEED_LENGTH:
         raise StoreError(f"a dice seed is text of 1 to {SEED_LENGTH} characters")
-    if settings.get("dice") != "fair":
+    if settings.dice != "fair":
         raise StoreError(
             "a dice seed goes with provably fair dice only: choose fair dice or no seed"
         )

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
-from gamehall.store.checks import check_seed, check_settings
+from gamehall.play.settings import GameSettings
+from gamehall.store.checks import check_seed, settings_row
 from gamehall.store.errors import ConflictError, NotAllowedError, NotFoundError, StoreError
 from gamehall.store.models import ChallengeRow, SeekRow, UserRow
 from gamehall.store.new_matches import NewMatch, store_new_match
@@ -29,15 +30,15 @@ class OfferStore:
     def create_seek(
         self,
         user_id: int,
-        settings: Mapping[str, object],
+        settings: GameSettings,
         *,
         rated: bool = False,
         seed: str | None = None,
     ) -> Seek:
         """A new open seek of the user, with his own fair-dice ``seed`` if he gives one; a
         guest's seeks are never rated."""
-        checked = check_settings(settings)
-        check_seed(seed, checked)
+        checked = settings_row(settings)
+        check_seed(seed, settings)
         with self.transactions.write() as session:
             owner = need_user(session, user_id)
             if rated and owner.guest:
@@ -128,7 +129,7 @@ class OfferStore:
         self,
         from_user_id: int,
         to_user_id: int,
-        settings: Mapping[str, object],
+        settings: GameSettings,
         *,
         rated: bool = False,
         seed: str | None = None,
@@ -136,8 +137,8 @@ class OfferStore:
         """An open challenge from one user to another, with the challenger's own fair-dice
         ``seed`` if he gives one; a rated one is between two registered players (guests play
         casual games only)."""
-        checked = check_settings(settings)
-        check_seed(seed, checked)
+        checked = settings_row(settings)
+        check_seed(seed, settings)
         if not isinstance(rated, bool):
             raise StoreError(f"rated must be true or false, not {rated!r}")
         if from_user_id == to_user_id:

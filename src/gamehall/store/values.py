@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
+from gamehall.errors import GameError
 from gamehall.jsontext import JsonObject
+from gamehall.play.settings import GameSettings, MatchSettings
 from gamehall.store.errors import StoreError
 from gamehall.store.models import ChallengeRow, MatchRow, SeekRow, UserRow
 
@@ -143,7 +145,7 @@ class Seek:
     id: int
     user_id: int
     user_name: str
-    settings: JsonObject
+    settings: GameSettings
     rated: bool
     created_at: datetime
     taken_by: int | None = None
@@ -156,7 +158,7 @@ class Seek:
         return {
             "id": self.id,
             "user": self.user_name,
-            "settings": copy.deepcopy(self.settings),
+            "settings": self.settings.to_dict(),
             "rated": self.rated,
             "created_at": _iso(self.created_at),
         }
@@ -171,7 +173,7 @@ class Challenge:
     from_name: str
     to_user_id: int
     to_name: str
-    settings: JsonObject
+    settings: GameSettings
     status: str
     created_at: datetime
     answered_at: datetime | None = None
@@ -185,7 +187,7 @@ class Challenge:
             "id": self.id,
             "from": self.from_name,
             "to": self.to_name,
-            "settings": copy.deepcopy(self.settings),
+            "settings": self.settings.to_dict(),
             "rated": self.rated,
             "status": self.status,
             "created_at": _iso(self.created_at),
@@ -217,6 +219,15 @@ class MatchStats:
         return {"played": self.played, "won": self.won, "lost": self.lost}
 
 
+def stored_settings(data: JsonObject) -> GameSettings:
+    """The settings a seek's or challenge's row keeps (checked when it was made); StoreError
+    if the row holds something else."""
+    try:
+        return MatchSettings.from_dict(data)
+    except GameError as error:
+        raise StoreError(f"stored match settings cannot be read: {error}") from None
+
+
 def user_from_row(row: UserRow) -> User:
     """The user of a row, without its password hash."""
     return User(id=row.id, name=row.name, guest=row.guest, created_at=row.created_at)
@@ -228,7 +239,7 @@ def seek_from_row(row: SeekRow) -> Seek:
         id=row.id,
         user_id=row.user_id,
         user_name=row.owner.name,
-        settings=row.settings,
+        settings=stored_settings(row.settings),
         rated=row.rated,
         created_at=row.created_at,
         taken_by=row.taken_by,
@@ -245,7 +256,7 @@ def challenge_from_row(row: ChallengeRow) -> Challenge:
         from_name=row.from_user.name,
         to_user_id=row.to_user_id,
         to_name=row.to_user.name,
-        settings=row.settings,
+        settings=stored_settings(row.settings),
         status=row.status,
         created_at=row.created_at,
         answered_at=row.answered_at,

@@ -1,21 +1,38 @@
-"""Every match setting as an option of ``gamehall play``, read into the play layer's
-``MatchSettings``.
+"""Every match setting as an option of ``gamehall play``, read into the play layer's settings
+of the game (``BackgammonSettings``, ``NardySettings``, ...).
 
 The options make the same dict the HTTP API takes (an option not given is left out, so the
-setting keeps its default) and ``MatchSettings.from_dict`` checks it: a value or a combination
-the settings refuse is refused with their own message, whichever face it comes from.
+setting keeps its default) and ``MatchSettings.from_dict`` checks it, once: a value or a
+combination the settings refuse is refused with their own message, whichever face it comes
+from.
 """
 
 import argparse
 from dataclasses import dataclass
-from typing import Any, get_args, get_type_hints
 
-from gamehall.play.settings import MatchSettings
+from gamehall.jsontext import JsonObject, JsonValue
+from gamehall.play.settings import (
+    BEAROFFS,
+    BLOCK_CHECKS,
+    DICE,
+    FIRST_MOVES,
+    FORBIDDEN,
+    HEAD_EXCEPTIONS,
+    RENJU_OPENINGS,
+    RENJU_RULES,
+    SURRENDER_VALUES,
+    SWITCHES,
+    BackgammonRules,
+    GameSettings,
+    MatchSettings,
+    NardySettings,
+)
 
 
 @dataclass(frozen=True)
 class RulesOption:
-    """A rules option of one game (``MatchSettings.options``), as the flag ``--name``."""
+    """A rules option of one game (a field of ``NardySettings`` or ``RenjuSettings``), as the
+    flag ``--name``."""
 
     game: str
     name: str
@@ -32,7 +49,7 @@ RULES_OPTIONS = (
     RulesOption(
         "nardy",
         "bearoff",
-        ("seed", "standard", "maxpips"),
+        BEAROFFS,
         "bearing off: 'seed' (default) makes you use the dice at full value when you can; "
         "'standard' lets a larger die bear off from the highest point as in backgammon; "
         "'maxpips' makes you move the most pips",
@@ -40,35 +57,35 @@ RULES_OPTIONS = (
     RulesOption(
         "nardy",
         "block_check",
-        ("step", "final"),
+        BLOCK_CHECKS,
         "when a six-point block with no opposing checker ahead is refused: after each 'step' "
         "(default) or only at the 'final' position of a turn",
     ),
     RulesOption(
         "nardy",
         "head_exception",
-        ("seed", "plain"),
+        HEAD_EXCEPTIONS,
         "a first 6-6, 4-4 or 3-3 lets two checkers leave the head: 'seed' (default) except 4-4 "
         "when an opposing checker stands on your point 16; 'plain' always",
     ),
     RulesOption(
         "nardy",
         "last_roll_tie",
-        ("off", "on"),
+        SWITCHES,
         "'on': when white bears off his last checker, black rolls once more, and bearing off "
         "all his checkers with it draws the game; 'off' (default): the game ends at once",
     ),
     RulesOption(
         "renju",
         "rule",
-        ("renju", "gomoku-freestyle", "gomoku-standard"),
+        RENJU_RULES,
         "'renju' (default): Black has forbidden moves and needs exactly five; "
         "'gomoku-freestyle': five or more wins; 'gomoku-standard': exactly five wins",
     ),
     RulesOption(
         "renju",
         "opening",
-        ("center", "free", "swap2", "soosorv-8", "taraguchi-10", "yamaguchi"),
+        RENJU_OPENINGS,
         "'center' (default): move 1 on h8, move 2 next to it, move 3 within f6-j10; 'free'; "
         "'swap2': three stones by the first player, then the second plays White, takes Black "
         "or places two more and the first chooses; 'soosorv-8': the RIF rule (an opening, swap, "
@@ -80,19 +97,13 @@ RULES_OPTIONS = (
     RulesOption(
         "renju",
         "forbidden",
-        ("loss", "refuse", "claim"),
+        FORBIDDEN,
         "a forbidden move of Black's: 'loss' (default) loses the game, 'refuse' is not allowed, "
         "'claim' stands unless White claims it (a double-three or double-four at once, "
         "an overline before the end)",
     ),
 )
 """The rules options ``gamehall play`` offers, with what each value does."""
-
-
-def _choices(setting: str) -> tuple[str, ...]:
-    """The values a ``Literal`` field of ``MatchSettings`` allows, from its type."""
-    hint = get_type_hints(MatchSettings)[setting]
-    return tuple(str(value) for value in get_args(hint))
 
 
 def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
@@ -104,7 +115,7 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--clock", metavar="SPEC", help="a time control, e.g. fischer:300+5")
     group.add_argument(
         "--dice",
-        choices=_choices("dice"),
+        choices=DICE,
         help="secure (default) or provably fair dice; see --seed",
     )
     group.add_argument(
@@ -133,17 +144,17 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--first-move",
-        choices=_choices("first_move"),
+        choices=FIRST_MOVES,
         help="nardy, later games: the first move alternates (default) or goes to the winner",
     )
     group.add_argument(
         "--surrender-value",
-        choices=_choices("surrender_value"),
+        choices=SURRENDER_VALUES,
         help="nardy: a surrender costs 1 point ('oin', default), or 2 points ('mars') when "
         "nothing is borne off yet",
     )
     for option in RULES_OPTIONS:
-        if option.values == ("off", "on"):
+        if option.values == SWITCHES:
             group.add_argument(
                 option.flag, action="store_const", const="on", dest=option.name, help=option.help
             )
@@ -157,17 +168,26 @@ _SETTINGS: tuple[str, ...] = ("length", "clock", "dice", "crawford", "jacoby", "
 _SETTINGS += ("cube_cap", "first_move", "surrender_value")
 
 
-def settings_from(args: argparse.Namespace) -> MatchSettings:
-    """The ``MatchSettings`` of the parsed options: the options given, checked by
+def settings_from(args: argparse.Namespace) -> GameSettings:
+    """The settings of the parsed options: the options given, checked by
     ``MatchSettings.from_dict`` (a ``GameError`` in its words for what it refuses)."""
-    data: dict[str, Any] = {"game": args.game}
+    given: dict[str, object] = vars(args)
+    data: JsonObject = {"game": _json(given["game"])}
     for name in _SETTINGS:
-        value = getattr(args, name)
-        if value is not None:
-            data[name] = value
-    options = {o.name: getattr(args, o.name) for o in RULES_OPTIONS}
-    data["options"] = {name: value for name, value in options.items() if value is not None}
+        if given[name] is not None:
+            data[name] = _json(given[name])
+    options: JsonObject = {}
+    for option in RULES_OPTIONS:
+        if given[option.name] is not None:
+            options[option.name] = _json(given[option.name])
+    data["options"] = options
     return MatchSettings.from_dict(data)
+
+
+def _json(value: object) -> JsonValue:
+    """A parsed option's value: a text, a whole number or a flag (what argparse gives)."""
+    assert value is None or isinstance(value, (str, int, bool))
+    return value
 
 
 _GAME_NAMES = {
@@ -190,17 +210,19 @@ def describe(settings: MatchSettings) -> str:
         parts.append(f"clock {settings.clock}")
     if settings.dice == "fair":
         parts.append("provably fair dice")
-    if settings.crawford is not None:
-        parts.append(f"Crawford rule {'on' if settings.crawford else 'off'}")
-    if settings.jacoby:
-        parts.append("Jacoby rule")
-    if settings.beavers:
-        parts.append("beavers")
-    if settings.cube_cap is not None:
-        parts.append(f"cube limit {settings.cube_cap}")
-    if settings.game == "nardy" and settings.first_move == "winner":
-        parts.append("the winner starts the next game")
-    if settings.game == "nardy" and settings.surrender_value == "mars":
-        parts.append("a surrender with nothing borne off costs a mars")
+    if isinstance(settings, BackgammonRules):
+        if settings.crawford is not None:
+            parts.append(f"Crawford rule {'on' if settings.crawford else 'off'}")
+        if settings.jacoby:
+            parts.append("Jacoby rule")
+        if settings.beavers:
+            parts.append("beavers")
+        if settings.cube_cap is not None:
+            parts.append(f"cube limit {settings.cube_cap}")
+    if isinstance(settings, NardySettings):
+        if settings.first_move == "winner":
+            parts.append("the winner starts the next game")
+        if settings.surrender_value == "mars":
+            parts.append("a surrender with nothing borne off costs a mars")
     parts += [f"{name.replace('_', '-')} {value}" for name, value in settings.options.items()]
     return " · ".join(parts)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import MatchSettings, RenjuSettings
 from gamehall.tournaments.errors import TournamentError
 from gamehall.tournaments.groups import SMALLEST_GROUP
 
@@ -83,7 +83,7 @@ class TournamentSettings:
     """
 
     format: Format
-    match: MatchSettings = field(default_factory=lambda: MatchSettings("renju"))
+    match: MatchSettings = field(default_factory=lambda: RenjuSettings())
     rounds: int | None = None
     double: bool = False
     group_size: int | None = None

@@ -55,8 +55,8 @@ class _Reader:
             self.pending.clear()
             self.position = (
                 NardyPosition.initial()
-                if match.is_nardy
-                else BackgammonPosition.initial(match.settings.variant)
+                if match.variant is None
+                else BackgammonPosition.initial(match.variant)
             )
         elif event.kind == "opening" and not match.is_nardy:
             first, second = event.outcome["dice"]

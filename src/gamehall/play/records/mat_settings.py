@@ -22,8 +22,9 @@ import time
 from collections.abc import Mapping
 
 from gamehall.errors import GameError, RecordError
+from gamehall.jsontext import JsonObject
 from gamehall.play.records.mat_record import VariantName
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonRules, MatchSettings, NardySettings
 
 GAMES: dict[VariantName, str] = {
     "international": "backgammon",
@@ -66,7 +67,7 @@ def match_settings(
     headers set; ``beavered`` says whether the record holds a beaver (in money play, that turns
     beavers on). ``RecordError`` for a
     header that cannot be read or settings the play layer refuses."""
-    data: dict[str, object] = {"game": GAMES[variant], "length": length}
+    data: JsonObject = {"game": GAMES[variant], "length": length}
     crawford = _switch(header, "Crawford")
     if crawford is not None:
         data["crawford"] = crawford
@@ -95,17 +96,18 @@ def match_settings(
 def settings_header(settings: MatchSettings) -> dict[str, str]:
     """The headers that carry the settings where they differ from the defaults."""
     header: dict[str, str] = {}
-    default_crawford = settings.game == "backgammon"
-    crawford = settings.crawford
-    if settings.is_backgammon and settings.length and crawford not in (None, default_crawford):
-        header["Crawford"] = "On" if settings.crawford else "Off"
-    if settings.jacoby:
-        header["Jacoby"] = "On"
-    if settings.beavers:
-        header["Beavers"] = "On"
-    if settings.cube_cap is not None:
-        header["Cube cap"] = str(settings.cube_cap)
-    if settings.game == "nardy":
+    if isinstance(settings, BackgammonRules):
+        default_crawford = settings.game == "backgammon"
+        crawford = settings.crawford
+        if settings.length and crawford not in (None, default_crawford):
+            header["Crawford"] = "On" if settings.crawford else "Off"
+        if settings.jacoby:
+            header["Jacoby"] = "On"
+        if settings.beavers:
+            header["Beavers"] = "On"
+        if settings.cube_cap is not None:
+            header["Cube cap"] = str(settings.cube_cap)
+    if isinstance(settings, NardySettings):
         if settings.surrender_value != "oin":
             header["Surrender"] = settings.surrender_value.capitalize()
         if settings.first_move != "alternate":

@@ -184,7 +184,7 @@ def import_psq(text: str, options: Mapping[str, str] | None = None) -> RenjuMatc
                 f"the file was played under the opening {opening.rule!r}, not {given['opening']!r}"
             )
         given["opening"] = opening.rule
-    settings = MatchSettings(game="renju", length=1, options=given)
+    settings = MatchSettings.from_dict({"game": "renju", "length": 1, "options": {**given}})
     names = _names(lines, moves)
     steps = [] if opening is None else opening.steps
     match = _replay(settings, names, moves, steps)

@@ -52,6 +52,18 @@
  */
 
 /**
+ * A time control's parts: 0 where its kind has none.
+ * @typedef {object} ClockControl
+ * @property {"fischer" | "delay" | "byoyomi"} kind
+ * @property {number} initial
+ * @property {number} increment
+ * @property {number} delay
+ * @property {boolean} per_point
+ * @property {number} periods
+ * @property {number} period
+ */
+
+/**
  * A match against the computer; ``side`` is the seat the person takes (0 or 1).
  * @typedef {object} ComputerBody
  * @property {SettingsInput} settings
@@ -179,6 +191,25 @@
  */
 
 /**
+ * A match's settings as its page reads them: with the clock's parts beside its text.
+ * @typedef {object} MatchSettingsView
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {number} length
+ * @property {string | null} clock
+ * @property {"secure" | "fair"} dice
+ * @property {boolean | null} crawford
+ * @property {boolean} jacoby
+ * @property {boolean} beavers
+ * @property {number | null} cube_cap
+ * @property {"alternate" | "winner"} first_move
+ * @property {"oin" | "mars"} surrender_value
+ * @property {Record<string, string>} options
+ * @property {ClockControl | null} control
+ *   Sent, not read: the clock's parts, so that a page counts the clocks down without reading the
+ *   control's text.
+ */
+
+/**
  * ``play.views.state_of(match)``: the match as a front end shows it. The fields below are every
  * game's; each game adds its own (``docs/protocol.md``, the state's fields).
  * @typedef {object} MatchState
@@ -198,7 +229,7 @@
  * @typedef {object} MatchView
  * @property {string} id
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
- * @property {SettingsOutput} settings
+ * @property {MatchSettingsView} settings
  * @property {Seat[]} players
  * @property {"playing" | "over"} status
  * @property {Summary} summary

@@ -1,39 +1,18 @@
 // @ts-check
 // The two clocks, counting down between the server's updates. The server is the authority: each
 // update carries both clocks (gamehall.play.clock.ClockSnapshot), and the running one is
-// advanced here by the time since that update arrived.
+// advanced here by the time since that update arrived. The control's parts (a delay's free
+// seconds, a byoyomi period) come from the server too, in the settings' `control`: nothing here
+// reads a control's text.
 
 import { clockText } from "../dom.js";
 
 /** @typedef {import("../types.js").ClockSnapshot} ClockSnapshot */
-
-/**
- * What a display needs of a time control.
- * @typedef {{kind: "fischer"} | {kind: "delay", delay: number} | {kind: "byoyomi", period: number}} Control
- */
-
-/**
- * The parts of a time control's text form: fischer:300+5, delay:12+60/pt, byoyomi:600+5x30.
- * @param {string | null | undefined} text
- * @returns {Control | null}
- */
-export function parseControl(text) {
-  if (!text) return null;
-  const [kind, rest = ""] = text.toLowerCase().split(":");
-  if (kind === "delay") {
-    const [delay] = rest.split("+");
-    return { kind, delay: Number(delay) };
-  }
-  if (kind === "byoyomi") {
-    const period = Number(rest.split("x")[1]);
-    return { kind, period };
-  }
-  return { kind: "fischer" };
-}
+/** @typedef {import("../api-types.js").ClockControl} ClockControl the control's parts, as the server sends them */
 
 /**
  * What a side's clock shows `since` seconds after the snapshot.
- * @param {Control | null} control
+ * @param {ClockControl | null} control the match settings' `control` (null: no clock)
  * @param {ClockSnapshot} snapshot
  * @param {number} side
  * @param {number} since

@@ -6,7 +6,7 @@ import { errorText, get, post, sentence } from "../api.js";
 import { RenjuBoard } from "../boards/renju.js";
 import { TablesBoard } from "../boards/tables.js";
 import { h, mount } from "../dom.js";
-import { clockFace, parseControl } from "../game/clocks.js";
+import { clockFace } from "../game/clocks.js";
 import { allowButton, titleMark } from "../competition/notices.js";
 import { chatBox } from "../game/chat.js";
 import { tones } from "../sound.js";
@@ -43,6 +43,7 @@ const TOAST_MS = 5000;
  * @property {Seat[]} seats
  * @property {{connected: boolean[], grace: {player: number, deadline: number} | null}} presence
  * @property {MatchSettings | null} settings
+ * @property {import("../api-types.js").ClockControl | null} control the clock's parts, from the server
  * @property {number} receivedAt when the last state came (performance.now())
  * @property {boolean} flipped
  * @property {boolean} showForbidden
@@ -150,6 +151,7 @@ export function gamePage(root, { id }) {
     seats: [],
     presence: { connected: [true, true], grace: null },
     settings: null,
+    control: null,
     receivedAt: 0,
     flipped: false,
     showForbidden: localStorage.getItem("gamehall.forbidden") !== "off",
@@ -538,7 +540,7 @@ export function gamePage(root, { id }) {
     const { state } = game;
     if (!state) return;
     const since = (performance.now() - game.receivedAt) / 1000;
-    const control = parseControl(game.settings?.clock);
+    const control = game.control;
     const faces = [0, 1].map((seat) => (state.clocks ? clockFace(control, state.clocks, seat, since) : null));
     for (const node of root.querySelectorAll("[data-clock]")) {
       if (!(node instanceof HTMLElement)) continue;
@@ -687,6 +689,7 @@ export function gamePage(root, { id }) {
       /** @type {MatchSettings} */
       const settings = answer.match.settings;
       game.settings = settings;
+      game.control = answer.match.settings.control;
       el.info.title = describeSettings(settings);
       render();
     })
