@@ -11,10 +11,11 @@ nobody's clock for the downtime and the log, whose times are match times, still 
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from gamehall.errors import GameError
 from gamehall.play.match import Match
+from gamehall.play.registry import new_match
 from gamehall.play.settings import MatchSettings
 from gamehall.play.views import state_of
 from gamehall.server.live.catch_up import LoggedDice
@@ -23,6 +24,7 @@ from gamehall.server.live.matches import LiveMatch
 from gamehall.server.live.snapshots import rebuild
 from gamehall.server.live.workers import Workers
 from gamehall.server.live.writer import GroupWriter
+from gamehall.server.protocol.match import LoggedEvent
 from gamehall.store import PlayerSeat, Store, StoredMatch
 from gamehall.store.appends import Append
 
@@ -92,6 +94,11 @@ class Persistence:
         self.writer = GroupWriter(store, workers)
         """The one writer of the matches' saves (group commit: ``writer.py``)."""
 
+    async def events_from(self, match_id: str, first: int) -> list[LoggedEvent]:
+        """The stored events of ``match_id`` from ``first`` on, as the log keeps them."""
+        stored = await self.workers.store(self.store.matches.events_from, match_id, first)
+        return cast(list[LoggedEvent], stored)
+
     async def load(self, match_id: str, *, resuming: bool = False) -> Loaded:
         """Read and rebuild a stored match (its snapshot and the events after it, else its
         whole log; the match's log fetches its earlier events when read), in the replays'
@@ -105,7 +112,7 @@ class Persistence:
         stored, first = found
         time_source = MatchTime(self.wall, self._offset(stored, stored.events or (), resuming))
         if resuming and not self.shared:  # a restart: the time stands still from here until
-            time_source.hold(None)  # the manager lets it go on (``LiveMatches._hold_clock``)
+            time_source.hold(None)  # the manager lets it go on (``LiveMatch.hold_after_restart``)
         settings = MatchSettings.from_dict(stored.settings)
         dice = new_dice(settings)
         earlier = functools.partial(self.store.matches.read_events, match_id, first)
@@ -160,3 +167,18 @@ class Persistence:
         if stored is None:
             raise NoSuchMatchError(f"there is no match {match_id}")
         return stored
+
+
+def started(
+    settings: MatchSettings,
+    names: list[str],
+    dice: LoggedDice | None,
+    time_source: MatchTime,
+    seeds: Mapping[int, str] | None = None,
+) -> Match:
+    """A new match with the players' ``seeds``, started (a tables game's opening roll made)."""
+    match = new_match(settings, names, dice=dice, time_source=time_source)
+    for seat, seed in sorted((seeds or {}).items()):
+        match.add_client_seed(seat, seed)
+    match.start()
+    return match

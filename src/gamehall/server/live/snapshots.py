@@ -18,12 +18,15 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pydantic import TypeAdapter, ValidationError
+
 from gamehall.errors import RecordError
 from gamehall.play.dice import DiceSource
 from gamehall.play.event_log import EarlierEvents, EventLog
 from gamehall.play.events import event_from_dict
 from gamehall.play.match import Match, TimeSource
 from gamehall.play.registry import load_match, restore_match
+from gamehall.play.views import State, state_of
 from gamehall.store import StoredMatch
 
 log = logging.getLogger(__name__)
@@ -74,3 +77,20 @@ def rebuild(
             return match, stored.snapshot_events
     whole = {**stored.as_match_dict(secrets=True), "events": history.dicts()}
     return load_match(whole, time_source, dice=dice), None
+
+
+STATES: TypeAdapter[State] = TypeAdapter(State)
+
+
+def stored_state(stored: StoredMatch) -> State | None:
+    """The state a finished match was stored with, or None if it has none that reads as a
+    state (stored before finished matches kept theirs)."""
+    try:
+        return STATES.validate_python(stored.summary.get("state"))
+    except ValidationError:
+        return None
+
+
+def rebuilt_state(stored: StoredMatch, time_source: TimeSource) -> State:
+    """The state of a stored match, replayed (``rebuild``)."""
+    return state_of(rebuild(stored, time_source, None)[0])
