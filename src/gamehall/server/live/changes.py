@@ -13,7 +13,7 @@ drops it if the save fails (``LiveMatches._commit``).
 """
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 from gamehall.jsontext import JsonObject
 from gamehall.play.actions import Action
@@ -57,7 +57,7 @@ def saved_of(match: Match) -> Saved:
 
 
 def saved_after(
-    live: LiveMatch, events: list[LoggedEvent], snapshot: dict[str, Any] | None = None
+    live: LiveMatch, events: list[LoggedEvent], snapshot: dict[str, object] | None = None
 ) -> Saved:
     """What ``live`` goes back to once its new ``events`` are stored: ``snapshot`` (a
     ``Match.snapshot()`` of it now, taken for the store) if there is one; else a new snapshot
@@ -67,9 +67,8 @@ def saved_after(
     match = live.match
     count = len(match.events)
     if snapshot is None:
-        kept = live.saved.snapshot
-        due = snapshot_due(int(kept["events"]), count, events)
-        snapshot = match.snapshot() if due else kept
+        due = snapshot_due(live.saved.snapshot_events(), count, events)
+        snapshot = match.snapshot() if due else live.saved.snapshot
     return Saved(snapshot, count, secrets_of(match))
 
 
@@ -95,7 +94,9 @@ def change_of(live: LiveMatch, first: int) -> Change | None:
     events = events_of(match, first)
     update = update_of(live, events)
     count = len(match.events)
-    snapshot = match.snapshot() if snapshot_due(live.snapshot_at, count, events) else None
+    snapshot: dict[str, object] | None = None
+    if snapshot_due(live.snapshot_at, count, events):
+        snapshot = match.snapshot()
     saved = saved_after(live, events, snapshot)
     append = Append(
         live.id,

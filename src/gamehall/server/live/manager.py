@@ -28,8 +28,7 @@ computer player try again a little later.
 import asyncio
 import logging
 import math
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.jsontext import JsonObject, JsonValue
@@ -123,7 +122,7 @@ class LiveMatches:
         self.after_commit: list[Callable[[LiveMatch, list[LoggedEvent]], None]] = []
         """Called with the events of each change this process stores, once they are sent
         (``turn_notices.TurnNotices``)."""
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self.restart_grace = RESTART_GRACE
         self.serving_since: float | None = None
         """When the server began to accept connections (``serving``); None before."""
@@ -188,16 +187,16 @@ class LiveMatches:
         async with live.lock:
             self._schedule(live)
 
-    def _spawn(self, work: Any) -> None:
+    def _spawn(self, work: Coroutine[object, object, None]) -> None:
         """Run a coroutine in the background, kept until it ends (``stop`` cancels it)."""
         task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _save_summary(self, live: LiveMatch, **extra: Any) -> None:
+    async def _save_summary(self, live: LiveMatch, paused_at: float | None = None) -> None:
         """Store the match's summary (and its clock offset) without new events."""
         try:
-            await self.persistence.save_summary(live, **extra)
+            await self.persistence.save_summary(live, paused_at)
         except Exception:
             log.exception("match %s: the summary could not be saved", live.id)
 

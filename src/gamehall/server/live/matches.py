@@ -7,7 +7,7 @@ socket, so that spectators cost nothing to serve.
 
 import asyncio
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from gamehall.engines import Engine
 from gamehall.jsontext import JsonObject
@@ -40,9 +40,16 @@ class Saved:
     number of events stored (those after the snapshot's are replayed from the live log) and
     the server's secrets then."""
 
-    snapshot: dict[str, Any]
+    snapshot: dict[str, object]
     events: int
-    secrets: dict[str, Any] | None
+    secrets: dict[str, object] | None
+
+    def snapshot_events(self) -> int:
+        """The number of events the snapshot stands after."""
+        count = self.snapshot.get("events")
+        if not isinstance(count, int):
+            raise TypeError(f"a snapshot without its event count: {count!r}")
+        return count
 
 
 class LiveMatch:

@@ -138,17 +138,20 @@ class Persistence:
         data = match.to_dict(secrets=True)
         return await self.workers.store(save, data, players=seats)
 
-    async def save_summary(self, live: LiveMatch, **extra: Any) -> None:
-        """Store the match's status, secrets and summary (with ``extra`` in the summary)
-        without new events, through the process's one writer."""
+    async def save_summary(self, live: LiveMatch, paused_at: float | None = None) -> None:
+        """Store the match's status, secrets and summary (with the match time it was
+        ``paused_at``, if it was) without new events, through the process's one writer."""
         match = live.match
+        summary = summary_of(match, live.time)
+        if paused_at is not None:
+            summary["paused_at"] = paused_at
         await self.writer.append(
             Append(
                 live.id,
                 [],
                 secrets=secrets_of(match),
                 status="over" if match.is_over else "playing",
-                summary={**summary_of(match, live.time), **extra},
+                summary=summary,
             )
         )
 

@@ -1,8 +1,6 @@
 """The protocol's JSON Schema, published at ``/api/protocol.json`` beside the OpenAPI: one
 discriminated union per socket and direction, the models they are made of under ``$defs``."""
 
-from typing import Any
-
 from fastapi import APIRouter
 from pydantic import TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode
@@ -14,7 +12,7 @@ from gamehall.server.protocol.lobby import LobbyClientMessage, LobbyServerMessag
 from gamehall.server.protocol.match import MatchClientMessage, MatchServerMessage
 from gamehall.server.protocol.user import UserClientMessage, UserServerMessage
 
-UNIONS: dict[str, tuple[TypeAdapter[Any], str]] = {
+UNIONS: dict[str, tuple[TypeAdapter[object], str]] = {
     "MatchServerMessage": (
         TypeAdapter(MatchServerMessage),
         "What the server sends on a match's socket.",
