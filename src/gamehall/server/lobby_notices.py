@@ -2,8 +2,9 @@
 was accepted, and the match's id, so that whatever page he is on he can go and play; on whichever
 server process his socket is (``UserChannels.tell``)."""
 
-from typing import Any, Literal
+from typing import Literal
 
+from gamehall.jsontext import JsonObject
 from gamehall.server.protocol.user import ChallengeAccepted, ChallengesChanged, SeekAccepted
 from gamehall.server.schemas import Settings
 from gamehall.server.services import Services
@@ -17,7 +18,7 @@ def offer_accepted(
     *,
     match_id: str,
     by: str,
-    settings: dict[str, Any],
+    settings: JsonObject,
 ) -> None:
     """Tell the maker of a seek or challenge that ``by`` accepted it: the match ``match_id``
     has started (``{"type": "seek_accepted" | "challenge_accepted", ...}``)."""

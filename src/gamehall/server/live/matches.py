@@ -42,7 +42,7 @@ class Saved:
 
     snapshot: dict[str, object]
     events: int
-    secrets: dict[str, object] | None
+    secrets: JsonObject | None
 
     def snapshot_events(self) -> int:
         """The number of events the snapshot stands after."""

@@ -11,9 +11,10 @@ nobody's clock for the downtime and the log, whose times are match times, still 
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from gamehall.errors import GameError
+from gamehall.jsontext import JsonObject
 from gamehall.play.match import Match
 from gamehall.play.registry import new_match
 from gamehall.play.settings import MatchSettings
@@ -36,7 +37,7 @@ class NoSuchMatchError(GameError):
 class SaveNewMatch(Protocol):
     """Stores a new match (``Match.to_dict(secrets=True)``) with its seats; returns its id."""
 
-    def __call__(self, match_dict: Mapping[str, Any], *, players: list[PlayerSeat]) -> str: ...
+    def __call__(self, match_dict: Mapping[str, object], *, players: list[PlayerSeat]) -> str: ...
 
 
 def new_dice(settings: MatchSettings) -> LoggedDice | None:
@@ -46,11 +47,11 @@ def new_dice(settings: MatchSettings) -> LoggedDice | None:
     return LoggedDice() if settings.dice == "secure" and settings.game != "renju" else None
 
 
-def summary_of(match: Match, time_source: MatchTime) -> dict[str, Any]:
+def summary_of(match: Match, time_source: MatchTime) -> dict[str, object]:
     """What the store keeps beside the log, for lists and profiles without a replay, and the
     match's clock offset (``MatchTime.offset``), so that another process reads the same time.
     A finished match's summary keeps its last ``state`` too: reading it needs no replay."""
-    summary: dict[str, Any] = {
+    summary: dict[str, object] = {
         "players": list(match.players),
         "score": list(match.score),
         "games": len(match.games),
@@ -64,7 +65,7 @@ def summary_of(match: Match, time_source: MatchTime) -> dict[str, Any]:
     return summary
 
 
-def secrets_of(match: Match) -> dict[str, Any] | None:
+def secrets_of(match: Match) -> JsonObject | None:
     """The match's secrets as the store keeps them (None when there are none)."""
     return match.secrets() or None
 
@@ -119,7 +120,7 @@ class Persistence:
         match, snapshot_at = rebuild(stored, time_source, dice, first=first, earlier=earlier)
         return Loaded(stored, match, time_source, dice, snapshot_at)
 
-    def _offset(self, stored: StoredMatch, events: Sequence[Any], resuming: bool) -> float:
+    def _offset(self, stored: StoredMatch, events: Sequence[JsonObject], resuming: bool) -> float:
         """The match's clock offset, so that its clock goes on where it stood: at the pause of
         a server that stopped; when a lone server starts again after a crash (``resuming``),
         at the last event; else (live in another process, or reloaded) the stored offset."""
@@ -130,7 +131,10 @@ class Persistence:
         if isinstance(paused, int | float):
             offset = self.wall() - float(paused)
         elif resuming and not self.shared and events:
-            offset = self.wall() - float(events[-1]["time"])
+            last = events[-1]["time"]
+            if not isinstance(last, int | float):
+                raise TypeError(f"a stored event without its time: {last!r}")
+            offset = self.wall() - float(last)
         return max(offset, 0.0)
 
     async def create(self, match: Match, seats: list[PlayerSeat], save: SaveNewMatch) -> str:

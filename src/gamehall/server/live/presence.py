@@ -40,8 +40,9 @@ def presence_message(live: LiveMatch) -> Presence:
     """The presence message: who is here, and the first running grace period."""
     grace = None
     if live.away and not live.match.is_over:
-        seat = min(live.away, key=lambda s: live.away[s])
-        grace = Grace(player=seat, deadline=live.away[seat])
+        deadline = min(live.away.values())
+        seat = next(s for s, at in live.away.items() if at == deadline)
+        grace = Grace(player=seat, deadline=deadline)
     return Presence(connected=live.connected(), grace=grace)
 
 
