@@ -57,11 +57,11 @@ def play(seed: int, settings: MatchSettings, digest: Any) -> int:
         first = len(match.events)
         readers = live.views()
         texts = [orjson.dumps({"type": "update", "events": events, "state": state_of(match)})]
-        texts.extend(orjson.dumps(view) for view in readers.values())
+        texts.extend(orjson.dumps(view.wire()) for view in readers.values())
         if digest is not None:
             for text in texts:
                 digest.update(text)
-        seat, action = match.to_act, choose(readers[match.to_act], rng)
+        seat, action = match.to_act, choose(readers[match.to_act].wire(), rng)
         assert seat is not None and action is not None
         clock.now += 1.0
         match.apply(seat, action_from_dict(action))

@@ -14,10 +14,13 @@ import re
 from typing import Any, TypeAlias
 
 import orjson
+from typing_extensions import TypeAliasType
 
-JsonValue: TypeAlias = "dict[str, JsonValue] | list[JsonValue] | str | int | float | bool | None"
+JsonValue = TypeAliasType(
+    "JsonValue", "dict[str, JsonValue] | list[JsonValue] | str | int | float | bool | None"
+)
 """A value as JSON holds it: what a stored column or a message reads back to, before it is
-read into a typed value."""
+read into a typed value (a named alias, so that pydantic reads the views that hold one)."""
 JsonObject: TypeAlias = dict[str, JsonValue]
 """A JSON object: what ``to_dict`` writes and ``from_dict`` reads."""
 

@@ -75,6 +75,32 @@ def test_a_model_becomes_a_typedef_with_its_fields_and_their_words() -> None:
     ]
 
 
+def test_a_type_made_of_itself_is_any() -> None:
+    recursive = {
+        "anyOf": [
+            {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Json"}},
+            {"type": "array", "items": {"$ref": "#/components/schemas/Json"}},
+            {"type": "string"},
+            {"type": "null"},
+        ]
+    }
+    assert typedef("Json", recursive).splitlines() == ["/**", " * @typedef {any} Json", " */"]
+    assert "{Record<string, Json>} [data]" in render(
+        {
+            "Json": recursive,
+            "Event": {
+                "type": "object",
+                "properties": {
+                    "data": {
+                        "type": "object",
+                        "additionalProperties": {"$ref": "#/components/schemas/Json"},
+                    }
+                },
+            },
+        }
+    )
+
+
 def test_component_names_become_javascript_names() -> None:
     assert type_name("Settings-Input") == "SettingsInput"
     assert type_name("UserView") == "UserView"

@@ -6,7 +6,9 @@ state of a turn shows the board of the turn's start and the board now.
 """
 
 from functools import lru_cache
-from typing import NotRequired, TypedDict
+from typing import NotRequired
+
+from typing_extensions import TypedDict
 
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.errors import RecordError

@@ -39,7 +39,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property, lru_cache
-from typing import Any, TypedDict
+from typing import Any
+
+from typing_extensions import TypedDict
 
 from gamehall.errors import GameError, RecordError
 

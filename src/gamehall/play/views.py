@@ -9,7 +9,9 @@ in small caches of this module, shared by every match.
 """
 
 from functools import lru_cache
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired
+
+from typing_extensions import TypedDict
 
 from gamehall.backgammon.match_id import MatchState
 from gamehall.errors import GameError
@@ -82,7 +84,8 @@ class RenjuState(TypedDict):
     game: GameName
     players: list[str]
     length: int
-    score: list[float]
+    score: list[int | float]
+    """Whole points as integers, a drawn game's halves as floats: sent as they are."""
     game_number: int
     phase: str
     black: int

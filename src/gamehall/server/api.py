@@ -57,7 +57,6 @@ from gamehall.server.schemas import (
     MatchCreated,
     Matches,
     MatchRecord,
-    MatchState,
     MatchView,
     Me,
     Profile,
@@ -394,7 +393,7 @@ async def get_match(match_id: str, hall: Hall) -> MatchAnswer:
     """A match's summary and its state now."""
     stored = await hall.workers.store(_stored, hall, match_id)
     state = await hall.live.state(match_id)
-    return MatchAnswer(match=MatchView.of(stored), state=MatchState.model_validate(state))
+    return MatchAnswer(match=MatchView.of(stored), state=state)
 
 
 @router.get("/matches/{match_id}/record.json", response_model_exclude_unset=True)

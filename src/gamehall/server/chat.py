@@ -15,11 +15,13 @@ from then on.
 import asyncio
 import math
 import unicodedata
+from typing import Literal
 
 from fastapi import APIRouter, WebSocket
+from pydantic import TypeAdapter, ValidationError
 
-from gamehall.server.chat_rooms import ChatLine
 from gamehall.server.guards import loads_shallow
+from gamehall.server.protocol.chat import ChatError, ChatHello, ChatLine, Say
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.server.ws import MAX_FRAME, open_match_socket
 
@@ -44,6 +46,19 @@ def clean_text(text: object) -> tuple[str, str | None]:
     return kept, None
 
 
+SAY: TypeAdapter[Say] = TypeAdapter(Say)
+
+
+def read_say(text: str) -> Say | None:
+    """What a frame says, or None if it is not a ``say`` (not JSON, too long or too deep,
+    another type)."""
+    try:  # a frame the match socket would refuse: too long, nested too deep
+        message = loads_shallow(text) if len(text) <= MAX_FRAME else None
+        return SAY.validate_python(message)
+    except (ValueError, ValidationError):
+        return None
+
+
 @router.websocket("/ws/chat/{match_id}")
 async def chat_socket(websocket: WebSocket, match_id: str) -> None:
     """The chat room of a match the session belongs in (``docs/protocol.md``)."""
@@ -53,40 +68,35 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
     hall, session, live = opened
     seat = live.seat_of(session.user.id if session else None)
     name = session.user.name if session else None
-    room = (match_id, "players" if seat is not None else "spectators")
+    kind: Literal["players", "spectators"] = "players" if seat is not None else "spectators"
+    room = (match_id, kind)
     rooms = hall.chat
     await websocket.accept()
     connection = SocketConnection(seat)
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     history = rooms.join(room, connection)
-    connection.send(
-        {"type": "hello", "room": room[1], "can_write": name is not None, "messages": history}
-    )
+    connection.send(ChatHello(room=kind, can_write=name is not None, messages=history).wire())
     last = -math.inf  # when this socket last said something, on the server's clock
     try:
         while True:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 return
+            said = read_say(frame.get("text") or "")
             problem = None
-            text = frame.get("text") or ""
-            try:  # a frame the match socket would refuse: too long, nested too deep
-                message = loads_shallow(text) if len(text) <= MAX_FRAME else None
-            except ValueError:
-                message = None
-            if not isinstance(message, dict) or message.get("type") != "say":
+            if said is None:
                 problem = 'send {"type": "say", "text": "..."}'
             elif name is None:
                 problem = "log in (or play as a guest) to write in the chat"
             elif hall.live.clock() - last < MIN_INTERVAL:
                 problem = "one message a second, please"
-            if problem is None and isinstance(message, dict) and name is not None:
-                text, problem = clean_text(message.get("text"))
+            if said is not None and name is not None and problem is None:
+                text, problem = clean_text(said.text)
                 if problem is None:
                     last = hall.live.clock()
-                    rooms.say(room, ChatLine(name, text, last))
+                    rooms.say(room, ChatLine(from_=name, text=text, time=last))
                     continue
-            connection.send({"type": "error", "message": problem})
+            connection.send(ChatError(message=problem or "").wire())
     finally:
         rooms.leave(room, connection)
         connection.close()

@@ -1,10 +1,12 @@
 """The browser's types, generated from the server's schemas so that the two cannot drift.
 
 Every request and response body of the HTTP API is a pydantic model, and FastAPI publishes
-their JSON Schemas in the OpenAPI description. This module turns each of those schemas into a
-JSDoc ``@typedef`` of the same name, written to ``static/js/api-types.js``, which the front
-end's type-check (``tsc`` over the JSDoc, ``jsconfig.json``) then holds the pages to: an id the
-server sends as an integer is a ``number`` there, a status is the union of the texts it can be.
+their JSON Schemas in the OpenAPI description; every message of the WebSockets is one too, its
+schema published beside it (``gamehall.server.protocol``). This module turns each of those
+schemas (the views of a match among them) into a JSDoc ``@typedef`` of the same name, written
+to ``static/js/api-types.js``, which the front end's type-check (``tsc`` over the JSDoc,
+``jsconfig.json``) then holds the pages to: an id the server sends as an integer is a
+``number`` there, a status is the union of the texts it can be.
 
 ``python -m gamehall.server.jstypes`` writes the file; ``--check`` (run by ``make lint`` and a
 test) fails when it is not what the schemas give.
@@ -20,6 +22,8 @@ from pathlib import Path
 
 from pydantic import JsonValue
 
+from gamehall.server.protocol.schema import definitions
+
 Schema = Mapping[str, JsonValue]
 """One JSON Schema (a part of the OpenAPI description)."""
 
@@ -27,7 +31,8 @@ OUTPUT = Path(__file__).with_name("static") / "js" / "api-types.js"
 REF = "#/components/schemas/"
 HEADER = """\
 // @ts-check
-// The bodies of the HTTP API, generated from the server's OpenAPI schemas by
+// The bodies of the HTTP API and the messages of the WebSockets, generated from the server's
+// OpenAPI schemas and its protocol's by
 // `python -m gamehall.server.jstypes`: do not edit (`make lint` fails when it is stale).
 // JSDoc only, for the type-check; nothing runs here.
 """
@@ -123,7 +128,10 @@ def typedef(name: str, schema: Schema) -> str:
             lines.append(f" * @property {{{js_type(field_schema)}}} {label}")
             lines += _wrapped(described, " *   ")
     else:
-        lines.append(f" * @typedef {{{js_type(schema)}}} {name}")
+        written = js_type(schema)
+        if re.search(rf"\b{name}\b", written):  # a type made of itself (any JSON): JSDoc's
+            written = "any"  # typedef cannot refer to itself, and the pages read it loosely
+        lines.append(f" * @typedef {{{written}}} {name}")
     return "\n".join(["/**", *lines, " */"])
 
 
@@ -160,7 +168,8 @@ def current() -> str:
 
     app = create_app(Config(database_url="sqlite:///:memory:", warm_engines=False))
     components = _schema(app.openapi()["components"])
-    return render(_schema(components["schemas"]))
+    protocol = definitions(REF + "{model}")  # its views' optional keys marked so: it goes last
+    return render({**_schema(components["schemas"]), **protocol})
 
 
 def main(argv: Sequence[str] | None = None) -> int:

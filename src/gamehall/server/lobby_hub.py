@@ -3,10 +3,11 @@ once a second for every lobby socket and sent when they change (see ``lobby_push
 
 import asyncio
 import logging
-from typing import Any
 
 from gamehall.server.background import Background
 from gamehall.server.live.workers import Workers
+from gamehall.server.protocol.lobby import Online, SeekList
+from gamehall.server.schemas import SeekView
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.server.user_channels import UserChannels
 from gamehall.store import Store
@@ -28,17 +29,16 @@ class LobbyHub(Background):
         self.workers = workers
         self.interval = interval
         self.sockets: set[SocketConnection] = set()
-        self.seeks: list[dict[str, Any]] | None = None
+        self.seeks: list[SeekView] | None = None
         self.online: list[str] = []
 
-    def message(self) -> dict[str, Any]:
-        """What a lobby socket is sent: ``{"type": "seeks", "seeks": [Seek...]}``."""
-        return {"type": "seeks", "seeks": self.seeks or []}
+    def message(self) -> SeekList:
+        """What a lobby socket is sent: the open seeks."""
+        return SeekList(seeks=self.seeks or [])
 
-    def online_message(self) -> dict[str, Any]:
-        """Who is online (has a user socket open on any process): ``{"type": "online",
-        "players": [name...]}``, in alphabetical order."""
-        return {"type": "online", "players": self.online}
+    def online_message(self) -> Online:
+        """Who is online (has a user socket open on any process), in alphabetical order."""
+        return Online(players=self.online)
 
     async def look(self) -> bool:
         """Read the seeks and who is online; send what changed to every socket. Returns
@@ -46,13 +46,15 @@ class LobbyHub(Background):
         online = self.channels.online() if self.channels is not None else []
         if online != self.online:
             self.online = online
+            online_message = self.online_message().wire()
             for connection in list(self.sockets):
-                connection.send(self.online_message())
-        seeks = [seek.to_dict() for seek in await self.workers.store(self.store.offers.list_seeks)]
+                connection.send(online_message)
+        stored = await self.workers.store(self.store.offers.list_seeks)
+        seeks = [SeekView.model_validate(seek.to_dict()) for seek in stored]
         if seeks == self.seeks:
             return False
         self.seeks = seeks
-        message = self.message()
+        message = self.message().wire()
         for connection in list(self.sockets):
             connection.send(message)
         return True

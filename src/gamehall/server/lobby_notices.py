@@ -5,6 +5,8 @@ server process his socket is (``UserChannels.tell``)."""
 from typing import Literal
 
 from gamehall.jsontext import JsonObject
+from gamehall.server.protocol.user import ChallengeAccepted, ChallengesChanged, SeekAccepted
+from gamehall.server.schemas import Settings
 from gamehall.server.services import Services
 from gamehall.server.user_channels import UserChannels
 
@@ -20,10 +22,13 @@ def offer_accepted(
 ) -> None:
     """Tell the maker of a seek or challenge that ``by`` accepted it: the match ``match_id``
     has started (``{"type": "seek_accepted" | "challenge_accepted", ...}``)."""
-    channels.tell(
-        owner_id,
-        {"type": f"{kind}_accepted", "match_id": match_id, "opponent": by, "settings": settings},
+    read = Settings.model_validate(settings)
+    notice = (
+        SeekAccepted(match_id=match_id, opponent=by, settings=read)
+        if kind == "seek"
+        else ChallengeAccepted(match_id=match_id, opponent=by, settings=read)
     )
+    channels.tell(owner_id, notice.wire())
 
 
 def challenges_changed_from_thread(hall: Services, *user_ids: int) -> None:
@@ -33,6 +38,6 @@ def challenges_changed_from_thread(hall: Services, *user_ids: int) -> None:
 
     def tell() -> None:
         for user_id in user_ids:
-            hall.channels.tell(user_id, {"type": "challenges"})
+            hall.channels.tell(user_id, ChallengesChanged().wire())
 
     hall.workers.on_loop(tell)

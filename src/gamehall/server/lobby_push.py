@@ -33,8 +33,8 @@ async def lobby_socket(websocket: WebSocket) -> None:
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     if hub.seeks is None or not hub.sockets:
         await hub.look()
-    connection.send(hub.message())
-    connection.send(hub.online_message())
+    connection.send(hub.message().wire())
+    connection.send(hub.online_message().wire())
     hub.sockets.add(connection)
     try:
         await answer_pings(websocket, connection, hall.live.clock)

@@ -13,9 +13,12 @@ processes, each learns of the other's offer, and the process that holds seat 0's
 it: one rematch, never two.
 """
 
+from typing import Literal
+
 from fastapi import APIRouter, HTTPException
 
 from gamehall.server.auth import Acting
+from gamehall.server.protocol.user import RematchOffer
 from gamehall.server.rematch_offers import tell_player
 from gamehall.server.schemas import Answer
 from gamehall.server.services import Hall
@@ -31,8 +34,9 @@ class RematchAnswer(Answer):
     match_id: str | None = None
 
 
-def _seat_of(stored: StoredMatch, user_id: int) -> int:
-    for seat, player in enumerate(stored.seats):
+def _seat_of(stored: StoredMatch, user_id: int) -> Literal[0, 1]:
+    for seat in (0, 1):
+        player = stored.seats[seat]
         if player.kind == "human" and player.user_id == user_id:
             return seat
     raise HTTPException(403, "only the players of a match can ask for a rematch")
@@ -59,7 +63,7 @@ async def rematch(match_id: str, session: Acting, hall: Hall) -> RematchAnswer:
         tell_player(
             channels,
             opponent.user_id,
-            {"type": "rematch_offer", "of": match_id, "opponent": session.user.name},
+            RematchOffer(of=match_id, opponent=session.user.name),
         )
         return RematchAnswer(status="offered")
     new_id = await offers.start(stored)

@@ -1,13 +1,38 @@
 """The rematches of this process (``RematchOffers``): those offered and not yet answered,
 those started, and the offers and starts of the other processes (see ``rematch.py``)."""
 
-from typing import Any
+from typing import Annotated, Literal
 
+from pydantic import Field, TypeAdapter, ValidationError
+
+from gamehall.jsontext import JsonObject
 from gamehall.play.settings import MatchSettings
 from gamehall.server.bus import Bus
 from gamehall.server.live import LiveMatches
+from gamehall.server.live.peers import Peer
+from gamehall.server.protocol.user import Notice, Rematch
 from gamehall.server.user_channels import UserChannels
 from gamehall.store import Store, StoredMatch
+
+
+class Offered(Peer):
+    """Another process's player offered the rematch of the match (its topic's key)."""
+
+    type: Literal["offer"] = "offer"
+    seat: Literal[0, 1]
+
+
+class Started(Peer):
+    """Another process started the rematch of the match: the new match's id."""
+
+    type: Literal["started"] = "started"
+    match_id: str
+
+
+REMATCH_NEWS: TypeAdapter[Offered | Started] = TypeAdapter(
+    Annotated[Offered | Started, Field(discriminator="type")]
+)
+"""What the processes tell each other of a rematch."""
 
 
 class RematchOffers:
@@ -16,7 +41,7 @@ class RematchOffers:
     ``channels``; ``store`` reads the match when another process's offer completes one."""
 
     def __init__(self, bus: Bus, store: Store, live: LiveMatches, channels: UserChannels) -> None:
-        self.offers: dict[str, int] = {}
+        self.offers: dict[str, Literal[0, 1]] = {}
         self.started: dict[str, str] = {}
         self.bus = bus
         self.store = store
@@ -24,10 +49,10 @@ class RematchOffers:
         self.channels = channels
         self.bus.on("rematch", self._remote)
 
-    async def offer(self, match_id: str, seat: int) -> None:
+    async def offer(self, match_id: str, seat: Literal[0, 1]) -> None:
         """Note ``seat``'s offer, here and on the other processes."""
         self.offers[match_id] = seat
-        await self.bus.publish("rematch", match_id, {"type": "offer", "seat": seat})
+        await self.bus.publish("rematch", match_id, Offered(seat=seat).wire())
 
     async def start(self, stored: StoredMatch) -> str:
         """Start the rematch of ``stored`` (the seats swapped) and tell both players, on
@@ -36,29 +61,31 @@ class RematchOffers:
         settings = MatchSettings.from_dict(stored.settings)
         new_id = await self.live.create(settings, [stored.seats[1], stored.seats[0]])
         self.started[stored.id] = new_id
-        await self.bus.publish("rematch", stored.id, {"type": "started", "match_id": new_id})
+        await self.bus.publish("rematch", stored.id, Started(match_id=new_id).wire())
         for player in stored.seats:
-            notice: dict[str, object] = {"type": "rematch", "of": stored.id, "match_id": new_id}
-            tell_player(self.channels, player.user_id, notice)
+            tell_player(self.channels, player.user_id, Rematch(of=stored.id, match_id=new_id))
         return new_id
 
-    async def _remote(self, match_id: str, origin: str, message: dict[str, Any]) -> None:
-        """Another process's offer or start."""
-        kind, seat, new_id = message.get("type"), message.get("seat"), message.get("match_id")
-        if kind == "started" and isinstance(new_id, str):
+    async def _remote(self, match_id: str, origin: str, message: JsonObject) -> None:
+        """Another process's offer or start (a message that cannot be read is dropped)."""
+        try:
+            news = REMATCH_NEWS.validate_python(message)
+        except ValidationError:
+            return
+        if isinstance(news, Started):
             self.offers.pop(match_id, None)
-            self.started[match_id] = new_id
-        elif kind == "offer" and seat in (0, 1) and match_id not in self.started:
+            self.started[match_id] = news.match_id
+        elif match_id not in self.started:
             mine = self.offers.get(match_id)
-            if mine is None or mine == seat:
-                self.offers[match_id] = seat
+            if mine is None or mine == news.seat:
+                self.offers[match_id] = news.seat
             elif mine == 0:  # both asked at once: seat 0's starts it
                 stored = await self.live.workers.store(self.store.matches.load, match_id)
                 if stored is not None:
                     await self.start(stored)
 
 
-def tell_player(channels: UserChannels, user_id: int | None, message: dict[str, object]) -> None:
-    """Send ``message`` to a player's own sockets (a computer, with no user id, has none)."""
+def tell_player(channels: UserChannels, user_id: int | None, notice: Notice) -> None:
+    """Send ``notice`` to a player's own sockets (a computer, with no user id, has none)."""
     if user_id is not None:
-        channels.tell(user_id, dict(message))
+        channels.tell(user_id, notice.wire())

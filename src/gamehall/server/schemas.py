@@ -11,12 +11,13 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import HTTPException
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, computed_field
 
 from gamehall.engines import Level
 from gamehall.play.clock import Byoyomi, Delay, Fischer, TimeControl
 from gamehall.play.dice import FORMAT_VERSION, DiceRecord
 from gamehall.play.settings import GameName, GameSettings, MatchSettings
+from gamehall.play.views import RenjuState, TablesState
 from gamehall.store import Challenge, PlayerSeat, Seek, StoredMatch, User
 
 MAX_ID = 2**31 - 1
@@ -280,21 +281,18 @@ class MatchView(Answer):
         return cls.model_validate(data)
 
 
-class MatchState(Answer):
-    """``play.views.state_of(match)``: the match as a front end shows it. The fields below are
-    every game's; each game adds its own (``docs/protocol.md``, the state's fields)."""
+def _family(state: object) -> str:
+    """Which view a state is: renju's, or a tables game's."""
+    game = state.get("game") if isinstance(state, dict) else getattr(state, "game", None)
+    return "renju" if game == "renju" else "tables"
 
-    model_config = ConfigDict(extra="allow")
 
-    game: GameName
-    players: list[str]
-    length: int
-    score: list[int | float]
-    game_number: int
-    phase: str
-    to_act: int | None
-    winner: int | None
-    end_reason: str | None
+MatchState = Annotated[
+    Annotated[TablesState, Tag("tables")] | Annotated[RenjuState, Tag("renju")],
+    Discriminator(_family),
+]
+"""``play.views.state_of(match)``: the match as a front end shows it, a tables game's or
+renju's (``docs/protocol.md``, the state)."""
 
 
 class MatchAnswer(Answer):

@@ -5,10 +5,10 @@ match's, the chat's, the lobby's, a user's own.
 """
 
 import asyncio
-from typing import Any
 
 from fastapi import WebSocket
 
+from gamehall.jsontext import JsonObject
 from gamehall.server.live import dumps
 from gamehall.server.live.fanout import Serialised
 from gamehall.server.live.workers import Workers
@@ -24,10 +24,10 @@ class SocketConnection:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_SIZE)
+        self._queue: asyncio.Queue[JsonObject | None] = asyncio.Queue(QUEUE_SIZE)
         self.overflowed = False
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: JsonObject) -> None:
         """Queue ``message``; a reader that has fallen behind is cut off instead."""
         if self.overflowed:
             return

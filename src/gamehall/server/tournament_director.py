@@ -21,8 +21,14 @@ import logging
 from functools import partial
 
 from gamehall.errors import GameError
-from gamehall.jsontext import JsonObject, JsonValue
 from gamehall.server.live import LiveMatches
+from gamehall.server.protocol.user import (
+    Notice,
+    TournamentMatch,
+    TournamentOver,
+    TournamentRef,
+    TournamentRound,
+)
 from gamehall.server.user_channels import UserChannels
 from gamehall.store import ConflictError, NotAllowedError, PlayerSeat, Store
 from gamehall.store.tournaments import StoredTournament, TournamentGame
@@ -81,7 +87,7 @@ class TournamentDirector:
         self._locks: dict[int, asyncio.Lock] = {}
         self._seen: dict[str, set[int]] = {}
         """Seats seen in each tournament match (a socket on it, or an action)."""
-        self._notices: dict[int, dict[str, JsonObject]] = {}
+        self._notices: dict[int, dict[str, TournamentMatch]] = {}
         """The tournament matches waiting for each user: user id -> match id -> notice."""
         self._since = self.tournaments.now()
         self._task: asyncio.Task[None] | None = None
@@ -128,7 +134,7 @@ class TournamentDirector:
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
 
-    def current(self, user_id: int) -> list[JsonObject]:
+    def current(self, user_id: int) -> list[Notice]:
         """The tournament matches waiting for the user (sent on a new user socket)."""
         return list(self._notices.get(user_id, {}).values())
 
@@ -278,7 +284,7 @@ class TournamentDirector:
             game = stored.game_of(pairing.round, pairing.board, pairing.leg)
             if game is not None:  # made before a restart, or by another server: tell them here
                 for notice_user, notice in self._remember(stored, pairing, game.match_id, users):
-                    self.channels.notify(notice_user, notice)
+                    self.channels.notify(notice_user, notice.wire())
                 continue
             seats = [PlayerSeat(users[name], "human", None, name) for name in pairing.players]
             save = partial(
@@ -292,7 +298,7 @@ class TournamentDirector:
                 log.info("tournament %s: %s", stored.id, exc)
                 continue
             for notice_user, notice in self._remember(stored, pairing, match_id, users):
-                self.channels.notify(notice_user, notice)
+                self.channels.notify(notice_user, notice.wire())
 
     def _user_ids(self, names: tuple[str, ...]) -> dict[str, int]:
         found = {}
@@ -304,21 +310,20 @@ class TournamentDirector:
 
     def _remember(
         self, stored: StoredTournament, pairing: Pairing, match_id: str, users: dict[str, int]
-    ) -> list[tuple[int, JsonObject]]:
+    ) -> list[tuple[int, TournamentMatch]]:
         """Keep the notices of a pairing's match for its players; returns those that are new
         to this process."""
         made = []
         for seat, name in enumerate(pairing.players):
-            notice: JsonObject = {
-                "type": "tournament_match",
-                "tournament": {"id": stored.id, "name": stored.name},
-                "round": pairing.round,
-                "board": pairing.board,
-                "leg": pairing.leg,
-                "match_id": match_id,
-                "seat": seat,
-                "opponent": pairing.players[1 - seat],
-            }
+            notice = TournamentMatch(
+                tournament=TournamentRef(id=stored.id, name=stored.name),
+                round=pairing.round,
+                board=pairing.board,
+                leg=pairing.leg,
+                match_id=match_id,
+                seat=seat,
+                opponent=pairing.players[1 - seat],
+            )
             kept = self._notices.setdefault(users[name], {})
             if match_id not in kept:
                 kept[match_id] = notice
@@ -332,32 +337,27 @@ class TournamentDirector:
 
     # -- telling the players --------------------------------------------------------------------
 
-    async def _tell_all(self, stored: StoredTournament, message: JsonObject) -> None:
+    async def _tell_all(self, stored: StoredTournament, message: Notice) -> None:
         users = await self.live.workers.store(self._user_ids, stored.entries)
         for user_id in users.values():
-            self.channels.notify(user_id, message)
+            self.channels.notify(user_id, message.wire())
 
     async def _announce_round(self, stored: StoredTournament, state: Tournament) -> None:
         """Tell every player that a round is paired (and who has a bye in it)."""
         number = state.current_round
-        byes: list[JsonValue] = [p.first for p in state.round_pairings(number) if p.second is None]
-        message: JsonObject = {
-            "type": "tournament_round",
-            "tournament": {"id": stored.id, "name": stored.name},
-            "round": number,
-            "byes": byes,
-        }
+        byes = [p.first for p in state.round_pairings(number) if p.second is None]
+        message = TournamentRound(
+            tournament=TournamentRef(id=stored.id, name=stored.name), round=number, byes=byes
+        )
         await self._tell_all(stored, message)
 
     async def _announce_end(self, stored: StoredTournament, state: Tournament) -> None:
         """Tell every player that the tournament is over, and who won."""
         for game in stored.games:
             self._forget(game.match_id)
-        message: JsonObject = {
-            "type": "tournament_over",
-            "tournament": {"id": stored.id, "name": stored.name},
-            "winner": state.winner,
-        }
+        message = TournamentOver(
+            tournament=TournamentRef(id=stored.id, name=stored.name), winner=state.winner
+        )
         await self._tell_all(stored, message)
 
 

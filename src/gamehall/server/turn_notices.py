@@ -8,11 +8,11 @@ and the page he is on shows the notice (the game page itself rings instead). In 
 the players are at the board, and nothing is sent.
 """
 
-from typing import Any
-
 from gamehall.play.clock import Byoyomi, Delay, Fischer, TimeControl
 from gamehall.play.settings import MatchSettings
 from gamehall.server.live.matches import LiveMatch
+from gamehall.server.protocol.match import LoggedEvent
+from gamehall.server.protocol.user import YourTurn
 from gamehall.server.user_channels import UserChannels
 
 CORRESPONDENCE_SECONDS = 24 * 3600
@@ -42,14 +42,14 @@ def correspondence(settings: MatchSettings) -> bool:
     return max(whole, per_turn(control)) >= CORRESPONDENCE_SECONDS
 
 
-def turn_passed_to(live: LiveMatch, events: list[dict[str, Any]]) -> int | None:
+def turn_passed_to(live: LiveMatch, events: list[LoggedEvent]) -> int | None:
     """The seat of the person whose turn ``events`` made it: the opponent acted and now he is
     to act (his own moves within a turn, or a computer's turn, make nobody's)."""
     match = live.match
     seat = match.to_act
     if match.is_over or seat is None or not live.is_human(seat):
         return None
-    opponent_acted = any(e.get("player") == 1 - seat and not e.get("derived") for e in events)
+    opponent_acted = any(e["player"] == 1 - seat and not e.get("derived") for e in events)
     return seat if opponent_acted else None
 
 
@@ -60,17 +60,12 @@ class TurnNotices:
     def __init__(self, channels: UserChannels) -> None:
         self.channels = channels
 
-    def __call__(self, live: LiveMatch, events: list[dict[str, Any]]) -> None:
+    def __call__(self, live: LiveMatch, events: list[LoggedEvent]) -> None:
         seat = turn_passed_to(live, events)
         user_id = None if seat is None else live.seats[seat].user_id
         if seat is None or user_id is None or not correspondence(live.match.settings):
             return
-        self.channels.tell(
-            user_id,
-            {
-                "type": "your_turn",
-                "match_id": live.id,
-                "opponent": live.seats[1 - seat].name,
-                "game": live.match.game,
-            },
+        notice = YourTurn(
+            match_id=live.id, opponent=live.seats[1 - seat].name, game=live.match.game
         )
+        self.channels.tell(user_id, notice.wire())

@@ -5,10 +5,13 @@ processes (see ``user_socket.py`` for the whole story).
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
 
+from pydantic import ValidationError
+
+from gamehall.jsontext import JsonObject
 from gamehall.server.background import Background
 from gamehall.server.bus import Bus
+from gamehall.server.protocol.user import NOTICES, Notice
 from gamehall.server.socket_connection import SocketConnection
 
 ONLINE_EVERY = 5.0
@@ -16,7 +19,7 @@ ONLINE_EVERY = 5.0
 ONLINE_TIMEOUT = 3 * ONLINE_EVERY
 """Seconds after which another process's list of who is online no longer counts."""
 
-CurrentNotices = Callable[[int], list[dict[str, Any]]]
+CurrentNotices = Callable[[int], list[Notice]]
 """The notices in force for a user (the tournament director's)."""
 
 
@@ -50,16 +53,21 @@ class UserChannels(Background):
         users = {str(user_id): name for user_id, name in self._names.items()}
         await self.bus.publish("online", self.bus.origin, {"users": users})
 
-    async def _remote_online(self, key: str, origin: str, message: dict[str, Any]) -> None:
+    async def _remote_online(self, key: str, origin: str, message: JsonObject) -> None:
         users = message.get("users")
         if isinstance(users, dict):
-            known = {int(i): str(n) for i, n in users.items() if str(i).isdigit()}
+            known = {int(i): str(n) for i, n in users.items() if i.isdigit()}
             self._remote[origin] = (self.clock(), known)
 
-    async def _remote_notice(self, key: str, origin: str, message: dict[str, Any]) -> None:
-        notice = message.get("notice")
-        if key.isdigit() and isinstance(notice, dict):
-            self.notify(int(key), notice)
+    async def _remote_notice(self, key: str, origin: str, message: JsonObject) -> None:
+        """Another process's notice for the user ``key`` (one that cannot be read is
+        dropped)."""
+        try:
+            notice = NOTICES.validate_python(message.get("notice"))
+        except ValidationError:
+            return
+        if key.isdigit():
+            self.notify(int(key), notice.wire())
 
     def _elsewhere(self) -> list[dict[int, str]]:
         """Who has a socket on each other process heard of lately."""
@@ -103,14 +111,15 @@ class UserChannels(Background):
             return True
         return any(user_id in users for users in self._elsewhere())
 
-    def tell(self, user_id: int, message: dict[str, Any]) -> None:
-        """Send ``message`` to every socket of the user, on every process (from the event
-        loop's thread)."""
+    def tell(self, user_id: int, message: JsonObject) -> None:
+        """Send ``message`` (a ``Notice``'s ``wire()`` form) to every socket of the user, on
+        every process (from the event loop's thread)."""
         self.notify(user_id, message)
         self.bus.publish_soon("user", str(user_id), {"notice": message})
 
-    def notify(self, user_id: int, message: dict[str, Any]) -> int:
-        """Send ``message`` to every socket of the user; returns how many there are."""
+    def notify(self, user_id: int, message: JsonObject) -> int:
+        """Send ``message`` (a ``Notice``'s ``wire()`` form) to every socket of the user;
+        returns how many there are."""
         sockets = list(self._sockets.get(user_id, ()))
         for connection in sockets:
             connection.send(message)

@@ -21,6 +21,7 @@ import asyncio
 from fastapi import APIRouter, WebSocket
 
 from gamehall.server.auth import same_origin, session_of
+from gamehall.server.protocol.user import UserHello
 from gamehall.server.services import services_of
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.server.ws import POLICY_VIOLATION, answer_pings
@@ -47,9 +48,9 @@ async def user_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     connection = SocketConnection(None)
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
-    connection.send({"type": "hello", "user": session.user.name})
+    connection.send(UserHello(user=session.user.name).wire())
     for notice in notices:
-        connection.send(notice)
+        connection.send(notice.wire())
     channels.add(user_id, connection, session.user.name)  # before the hello is written
     try:
         await answer_pings(websocket, connection, hall.live.clock)

@@ -9,12 +9,12 @@ up a match: one that falls too far behind is disconnected (it can reconnect and 
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
 
 from fastapi import APIRouter, WebSocket
+from pydantic import TypeAdapter, ValidationError
 
 from gamehall.errors import GameError
-from gamehall.jsontext import loads
+from gamehall.jsontext import JsonValue, loads
 from gamehall.play.actions import action_from_dict
 from gamehall.server.auth import same_origin, session_of
 from gamehall.server.guards import MAX_JSON_DEPTH, nests_deeper
@@ -22,11 +22,15 @@ from gamehall.server.limits import RateLimitedError, client_address
 from gamehall.server.live import LiveMatch, NoSuchMatchError
 from gamehall.server.live.manager import PlayerAction
 from gamehall.server.live.presence import ClaimAbandoned
+from gamehall.server.protocol import schema as protocol_schema
+from gamehall.server.protocol.common import Ping, Pong, SocketError
+from gamehall.server.protocol.match import ActionFrame, MatchClientMessage
 from gamehall.server.services import Services, services_of
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.store import SessionInfo
 
 router = APIRouter()
+router.include_router(protocol_schema.router)  # the sockets' protocol, beside the OpenAPI
 
 MAX_FRAME = 8192
 """The longest frame a client may send, in characters (an action is far shorter)."""
@@ -34,7 +38,6 @@ MAX_WIRE_FRAME = 1024 * 1024
 """The longest frame the server reads at all, in bytes (``ws_max_size``): a longer one than
 ``MAX_FRAME`` up to this is answered with an error, a longer one still closes the socket
 (1009, as WebSocket servers do)."""
-MAX_KIND = 40
 
 POLICY_VIOLATION = 1008
 NO_SUCH_MATCH = 4404
@@ -49,56 +52,64 @@ async def answer_pings(
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return
-        message, problem = read_frame(frame.get("text") or "")
-        if message.get("type") == "ping":
-            connection.send({"type": "pong", "time": now()})
-        else:
+        read = read_frame(frame.get("text") or "")
+        if isinstance(read, Ping):
+            connection.send(Pong(time=now()).wire())
+        elif isinstance(read, ActionFrame):
             connection.send(
-                {
-                    "type": "error",
-                    "ref": message.get("ref"),
-                    "message": problem or "this socket only takes pings",
-                }
+                SocketError(ref=read.ref, message="this socket only takes pings").wire()
             )
+        else:
+            connection.send(read.wire())
 
 
-def read_frame(text: str) -> tuple[dict[str, Any], str | None]:
-    """The message of a frame and, if it cannot be used, why (in the player's words)."""
+MATCH_FRAMES: TypeAdapter[ActionFrame | Ping] = TypeAdapter(MatchClientMessage)
+"""A client's frame on a match's socket, read through the protocol's union."""
+
+
+def read_frame(text: str) -> ActionFrame | Ping | SocketError:
+    """The message of a frame or, if it cannot be used, the error that says why (in the
+    player's words)."""
     if len(text) > MAX_FRAME:
-        return {}, f"that message is too long: at most {MAX_FRAME} characters"
+        return SocketError(message=f"that message is too long: at most {MAX_FRAME} characters")
     if nests_deeper(text, MAX_JSON_DEPTH):
-        return {}, f"that message nests too deep: at most {MAX_JSON_DEPTH} levels"
+        return SocketError(message=f"that message nests too deep: at most {MAX_JSON_DEPTH} levels")
     try:
-        message = loads(text)
+        message: JsonValue = loads(text)
     except ValueError:
-        return {}, "that is not JSON: send a JSON object with a type"
+        return SocketError(message="that is not JSON: send a JSON object with a type")
     if not isinstance(message, dict):
-        return {}, "send a JSON object with a type"
-    kind = message.get("type")
-    if kind == "ping":
-        return message, None
-    if kind != "action":
-        return message, f"unknown message type {kind!r}: send an action or a ping"
-    action = message.get("kind")
-    if not isinstance(action, str) or not 0 < len(action) <= MAX_KIND:
-        return message, 'an action needs its kind, e.g. {"kind": "roll"}'
-    if not isinstance(message.get("data", {}), dict):
-        return message, "an action's data must be a JSON object"
-    return message, None
-
-
-def read_action(message: dict[str, Any]) -> tuple[PlayerAction | None, str | None]:
-    """The action of a readable action frame (``read_frame``) and, if it is not one, why: the
-    play layer's declared shape (``action_from_dict``), or the server's ``claim_abandoned``."""
-    kind, data = message["kind"], message.get("data", {})
-    if "kind" in data:
-        return None, "an action's data has no 'kind': give it as the action's kind"
-    if kind == ClaimAbandoned.kind:
-        return (None, "claim_abandoned takes no data") if data else (ClaimAbandoned(), None)
+        return SocketError(message="send a JSON object with a type")
     try:
-        return action_from_dict({**data, "kind": kind}), None
+        return MATCH_FRAMES.validate_python(message)
+    except ValidationError as exc:
+        return SocketError(ref=message.get("ref"), message=_problem(message.get("type"), exc))
+
+
+def _problem(kind: JsonValue, exc: ValidationError) -> str:
+    """Why a JSON object is not a frame of the match's socket."""
+    fields = {str(part) for error in exc.errors() for part in error["loc"]}
+    if "action" not in fields:
+        return f"unknown message type {kind!r}: send an action or a ping"
+    if "kind" in fields:
+        return 'an action needs its kind, e.g. {"kind": "roll"}'
+    if "data" in fields:
+        return "an action's data must be a JSON object"
+    return f"that action cannot be read: {exc.errors()[0]['msg']}"
+
+
+def read_action(frame: ActionFrame) -> PlayerAction | str:
+    """The action of an action frame or, if it is not one, why: the play layer's declared
+    shape (``action_from_dict``), or the server's ``claim_abandoned``."""
+    kind, data = frame.kind, frame.data
+    if "kind" in data:
+        return "an action's data has no 'kind': give it as the action's kind"
+    if kind == ClaimAbandoned.kind:
+        return "claim_abandoned takes no data" if data else ClaimAbandoned()
+    try:
+        return action_from_dict({**data, "kind": kind})
     except GameError as exc:
-        return None, str(exc)
+        return str(exc)
 
 
 async def open_match_socket(
@@ -154,21 +165,21 @@ async def _serve(websocket: WebSocket, live: LiveMatch, connection: SocketConnec
             try:
                 text = raw.decode("utf-8") if len(raw) <= MAX_FRAME * 4 else "x" * (MAX_FRAME + 1)
             except UnicodeDecodeError:
-                connection.send({"type": "error", "ref": None, "message": "send text frames"})
+                connection.send(SocketError(message="send text frames").wire())
                 continue
         try:
             await limits.hit("actions", client)
         except RateLimitedError as exc:
-            connection.send({"type": "error", "ref": None, "message": exc.detail})
+            connection.send(SocketError(message=exc.detail).wire())
             continue
-        message, problem = read_frame(text)
-        ref = message.get("ref")
-        action = None
-        if problem is None and message["type"] == "action":
-            action, problem = read_action(message)
-        if problem is not None:
-            connection.send({"type": "error", "ref": ref, "message": problem})
-        elif action is None:
-            connection.send({"type": "pong", "time": hall.live.clock()})
+        read = read_frame(text)
+        if isinstance(read, ActionFrame):
+            action = read_action(read)
+            if isinstance(action, str):
+                connection.send(SocketError(ref=read.ref, message=action).wire())
+            else:
+                await hall.live.act(live, connection, action, read.ref)
+        elif isinstance(read, Ping):
+            connection.send(Pong(time=hall.live.clock()).wire())
         else:
-            await hall.live.act(live, connection, action, ref)
+            connection.send(read.wire())

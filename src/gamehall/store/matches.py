@@ -7,12 +7,12 @@ player's history and statistics are read from the finished matches here.
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from sqlalchemy import Select, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer
 
+from gamehall.jsontext import JsonObject
 from gamehall.store.appends import Append, Refused, append_one, with_results, write_batch
 from gamehall.store.checks import check_status
 from gamehall.store.errors import StoreError
@@ -123,7 +123,7 @@ class MatchStore:
                 counts.update((m, last + 1) for m, last in session.execute(query))
         return counts
 
-    def events_from(self, match_id: str, seq: int) -> list[dict[str, Any]]:
+    def events_from(self, match_id: str, seq: int) -> list[JsonObject]:
         """The stored events of ``match_id`` from ``seq`` on, in order."""
         with self.transactions.read() as session:
             return list(
@@ -163,7 +163,7 @@ class MatchStore:
             ).all()
             return stored_match_from_row(row, events, row.secrets, row.snapshot), first
 
-    def read_events(self, match_id: str, stop: int) -> list[dict[str, Any]]:
+    def read_events(self, match_id: str, stop: int) -> list[JsonObject]:
         """The match's events before seq ``stop``, in order (as ``Event.to_dict()`` gave them)."""
         with self.transactions.read() as session:
             return list(

@@ -11,7 +11,6 @@ same dice from the game's stored seed, and a new game's seed makes the others re
 
 from collections import deque
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from gamehall.errors import GameError
 from gamehall.play.dice import SecureDice
@@ -35,7 +34,7 @@ class LoggedDice:
 
 
 def catch_up(
-    match: Match, time_source: MatchTime, dice: LoggedDice | None, events: Sequence[Any]
+    match: Match, time_source: MatchTime, dice: LoggedDice | None, events: Sequence[object]
 ) -> bool:
     """Apply the logged ``events`` (``Event.to_dict`` form) that follow ``match``'s own;
     whether the copy now has exactly them. After False the copy must be reloaded (it may have

@@ -13,25 +13,29 @@ drops it if the save fails (``LiveMatches._commit``).
 """
 
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
+from gamehall.jsontext import JsonObject
+from gamehall.play.actions import Action
 from gamehall.play.match import Match
 from gamehall.play.views import state_of
 from gamehall.server.live.fanout import Serialised, Views, dumps, personal
 from gamehall.server.live.matches import LiveMatch, Saved
 from gamehall.server.live.persistence import secrets_of, summary_of
 from gamehall.server.live.snapshots import snapshot_due
+from gamehall.server.protocol.match import LoggedEvent
+from gamehall.server.protocol.match import Update as UpdateMessage
 from gamehall.store.appends import Append
 
 
 @dataclass(frozen=True)
 class Update:
-    """An update message ready to send: the events, the message (``type``, ``events``,
-    ``state``), the views of its readers and the message for each seat (its text made
-    once)."""
+    """An update message ready to send: the events, the message (its ``wire()`` form, with
+    what a spectator may do), the views of its readers and the message for each seat (its
+    text made once)."""
 
-    events: list[dict[str, Any]]
-    message: dict[str, Any]
+    events: list[LoggedEvent]
+    message: JsonObject
     views: Views
     prepared: dict[int | None, Serialised]
 
@@ -53,7 +57,7 @@ def saved_of(match: Match) -> Saved:
 
 
 def saved_after(
-    live: LiveMatch, events: list[dict[str, Any]], snapshot: dict[str, Any] | None = None
+    live: LiveMatch, events: list[LoggedEvent], snapshot: dict[str, object] | None = None
 ) -> Saved:
     """What ``live`` goes back to once its new ``events`` are stored: ``snapshot`` (a
     ``Match.snapshot()`` of it now, taken for the store) if there is one; else a new snapshot
@@ -63,17 +67,21 @@ def saved_after(
     match = live.match
     count = len(match.events)
     if snapshot is None:
-        kept = live.saved.snapshot
-        due = snapshot_due(int(kept["events"]), count, events)
-        snapshot = match.snapshot() if due else kept
+        due = snapshot_due(live.saved.snapshot_events(), count, events)
+        snapshot = match.snapshot() if due else live.saved.snapshot
     return Saved(snapshot, count, secrets_of(match))
 
 
-def update_of(live: LiveMatch, events: list[dict[str, Any]]) -> Update:
-    """The update of ``live``'s new ``events`` (stored, or about to be)."""
-    message = {"type": "update", "events": events, "state": state_of(live.match)}
+def update_of(live: LiveMatch, events: list[LoggedEvent]) -> Update:
+    """The update of ``live``'s new ``events`` (stored, or about to be). Built from typed
+    values, the message is not checked again."""
     views = live.views()
-    common = dumps(message)[:-1]  # the message less its closing brace, shared by every seat
+    spectator = views[None]
+    message = UpdateMessage.model_construct(
+        events=events, state=state_of(live.match), actions=spectator.actions, legal=spectator.legal
+    ).wire()
+    tail = dumps(spectator.wire())  # the message's last two fields, as ``dumps`` writes them
+    common = dumps(message)[: 1 - len(tail)]  # the message up to them, shared by every seat
     prepared = {seat: _serialised(message, common, views, seat) for seat in views}
     return Update(events, message, views, prepared)
 
@@ -83,10 +91,12 @@ def change_of(live: LiveMatch, first: int) -> Change | None:
     match = live.match
     if len(match.events) <= first:
         return None
-    events = [e.to_dict() for e in match.events[first:]]
+    events = events_of(match, first)
     update = update_of(live, events)
     count = len(match.events)
-    snapshot = match.snapshot() if snapshot_due(live.snapshot_at, count, events) else None
+    snapshot: dict[str, object] | None = None
+    if snapshot_due(live.snapshot_at, count, events):
+        snapshot = match.snapshot()
     saved = saved_after(live, events, snapshot)
     append = Append(
         live.id,
@@ -99,9 +109,20 @@ def change_of(live: LiveMatch, first: int) -> Change | None:
     return Change(update, append, None if snapshot is None else count, saved)
 
 
-def _serialised(message: dict[str, Any], common: str, views: Views, seat: int | None) -> Serialised:
+def acted(live: LiveMatch, seat: int, action: Action, first: int) -> Change | None:
+    """Apply ``seat``'s ``action`` to the match, and make its change ready."""
+    live.match.apply(seat, action)
+    return change_of(live, first)
+
+
+def events_of(match: Match, first: int) -> list[LoggedEvent]:
+    """The events of ``match`` from ``first`` on, as the log keeps them and the messages
+    carry them."""
+    return cast(list[LoggedEvent], [e.to_dict() for e in match.events[first:]])
+
+
+def _serialised(message: JsonObject, common: str, views: Views, seat: int | None) -> Serialised:
     """``personal(message, ...)`` for ``seat`` (no claim), with its text: the shared text of
     ``message`` and the seat's own ``actions`` and ``legal``, as ``dumps`` writes the whole."""
-    view = views[seat]
-    text = f'{common},"actions":{dumps(view["actions"])},"legal":{dumps(view["legal"])}}}'
-    return Serialised(personal(message, views, seat, False), text)
+    wired = personal(message, views, seat, False)
+    return Serialised(wired, common + dumps(views[seat].wire())[1:])

@@ -8,50 +8,54 @@ on the match's topic (``match:<id>``) through the process's ``Bus``, which tags 
 process's origin.
 """
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gamehall import jsontext
+from gamehall.jsontext import JsonObject, JsonValue
 from gamehall.server.live.matches import LiveMatch
+from gamehall.server.protocol.common import Message
+from gamehall.server.protocol.match import Allowed
 
 if TYPE_CHECKING:
     from gamehall.server.bus import Bus
+    from gamehall.server.live.peers import Peer
 
 
-Views = dict[int | None, dict[str, Any]]
-"""``actions`` and ``legal`` by seat (None: spectators), as ``LiveMatch.views`` makes them."""
+Views = dict[int | None, Allowed]
+"""What each reader may do, by seat (None: spectators), as ``LiveMatch.views`` makes them."""
 
 
-class Serialised(dict[str, Any]):
-    """A message with its text made already (``dumps`` of it): a socket sends ``text``."""
+class Serialised(JsonObject):
+    """A message's ``wire()`` form with its text made already (``dumps`` of it): a socket
+    sends ``text``."""
 
-    def __init__(self, message: Mapping[str, Any], text: str) -> None:
+    def __init__(self, message: JsonObject, text: str) -> None:
         super().__init__(message)
         self.text = text
 
 
-def personal(
-    message: Mapping[str, Any], views: Views, seat: int | None, claim: bool
-) -> dict[str, Any]:
-    """``message`` for the reader in ``seat``; ``claim``: they may claim the match now."""
-    view = views[seat]
-    actions = [*view["actions"], "claim_abandoned"] if claim else view["actions"]
-    return {**message, "actions": actions, "legal": view["legal"]}
+def allowed(views: Views, seat: int | None, claim: bool) -> Allowed:
+    """What the reader in ``seat`` may do; ``claim``: he may claim the match now, too."""
+    return views[seat].with_claim() if claim else views[seat]
 
 
-def send_all(live: LiveMatch, message: Mapping[str, Any]) -> None:
+def personal(message: JsonObject, views: Views, seat: int | None, claim: bool) -> JsonObject:
+    """An update's ``wire()`` form for the reader in ``seat`` (``allowed``)."""
+    return {**message, **allowed(views, seat, claim).wire()}
+
+
+def send_all(live: LiveMatch, message: Message) -> None:
     """Send ``message`` as it is to every socket on the match."""
     for connection in list(live.connections):
-        connection.send(dict(message))
+        connection.send(message.wire())
 
 
-async def publish(bus: "Bus", live: LiveMatch, message: dict[str, Any]) -> None:
-    """Send ``message`` to the other processes, if there are any, without its ``state``
-    (they make their own from the events); a failure is logged (they catch up from the store:
-    ``sync.py``)."""
-    await bus.publish("match", live.id, {k: v for k, v in message.items() if k != "state"})
+async def publish(bus: "Bus", live: LiveMatch, message: "Peer") -> None:
+    """Send ``message`` to the other processes, if there are any; a failure is logged (they
+    catch up from the store: ``sync.py``)."""
+    await bus.publish("match", live.id, message.wire())
 
 
-def dumps(message: Mapping[str, Any]) -> str:
-    """A message as the sockets send it."""
+def dumps(message: JsonValue) -> str:
+    """A message's ``wire()`` form as the sockets send it."""
     return jsontext.dumps(message)

@@ -28,28 +28,44 @@ computer player try again a little later.
 import asyncio
 import logging
 import math
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 
 from gamehall.errors import GameError, IllegalMoveError
+from gamehall.jsontext import JsonObject, JsonValue
 from gamehall.play.actions import Action, ClaimTime
-from gamehall.play.match import Match, TimeSource
-from gamehall.play.registry import new_match, restore_match
 from gamehall.play.settings import MatchSettings
-from gamehall.play.views import state_of
+from gamehall.play.views import State, state_of
 from gamehall.server.bus import Bus
 from gamehall.server.config import Config
 from gamehall.server.live import bots, presence, sync
-from gamehall.server.live.catch_up import LoggedDice, catch_up
-from gamehall.server.live.changes import Change, Update, change_of, saved_after, saved_of, update_of
+from gamehall.server.live.catch_up import catch_up
+from gamehall.server.live.changes import (
+    Change,
+    Update,
+    acted,
+    change_of,
+    events_of,
+    saved_after,
+    saved_of,
+    update_of,
+)
 from gamehall.server.live.clock_watch import wake_in
 from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
-from gamehall.server.live.fanout import Views, personal, publish, send_all
-from gamehall.server.live.matches import REFEREE_ACTIONS, Connection, LiveMatch, Saved
-from gamehall.server.live.persistence import Loaded, Persistence, SaveNewMatch, new_dice
-from gamehall.server.live.snapshots import rebuild
+from gamehall.server.live.fanout import personal, publish, send_all
+from gamehall.server.live.matches import REFEREE_ACTIONS, Connection, LiveMatch
+from gamehall.server.live.peers import Seats, SeatsAsked, Stored, read_peer
+from gamehall.server.live.persistence import (
+    Loaded,
+    Persistence,
+    SaveNewMatch,
+    new_dice,
+    started,
+)
+from gamehall.server.live.snapshots import rebuilt_state, stored_state
 from gamehall.server.live.workers import Workers
-from gamehall.store import EventConflictError, PlayerSeat, Store, StoredMatch
+from gamehall.server.protocol.common import SocketError
+from gamehall.server.protocol.match import LoggedEvent
+from gamehall.store import EventConflictError, PlayerSeat, Store
 
 log = logging.getLogger(__name__)
 
@@ -103,10 +119,10 @@ class LiveMatches:
         self._to_resume: set[str] = set()
         """The matches left playing at start-up and not loaded since: their first load, by
         whoever triggers it (the resume, a socket, a request), is a resume (``_load``)."""
-        self.after_commit: list[Callable[[LiveMatch, list[dict[str, Any]]], None]] = []
+        self.after_commit: list[Callable[[LiveMatch, list[LoggedEvent]], None]] = []
         """Called with the events of each change this process stores, once they are sent
         (``turn_notices.TurnNotices``)."""
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self.restart_grace = RESTART_GRACE
         self.serving_since: float | None = None
         """When the server began to accept connections (``serving``); None before."""
@@ -171,30 +187,16 @@ class LiveMatches:
         async with live.lock:
             self._schedule(live)
 
-    def _hold_clock(self, live: LiveMatch) -> None:
-        """A match resumed after a restart stands still (``Persistence.load`` holds its time)
-        until its player on move can reconnect and has had ``restart_grace`` seconds to
-        (counted from when the server accepts connections), or reconnects (``join``), or
-        anything happens in the match: the restart then costs nobody any time. A computer's
-        clock, or a match with no clock running, goes on at once. (Matches that other
-        processes keep going are not held.)"""
-        clock = live.match.clock
-        running = None if clock is None or live.match.is_over else clock.running
-        if running is None or not live.is_human(running):
-            live.time.release()
-        elif self.serving_since is not None:
-            live.time.hold_until(self.clock() + self.restart_grace)
-
-    def _spawn(self, work: Any) -> None:
+    def _spawn(self, work: Coroutine[object, object, None]) -> None:
         """Run a coroutine in the background, kept until it ends (``stop`` cancels it)."""
         task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _save_summary(self, live: LiveMatch, **extra: Any) -> None:
+    async def _save_summary(self, live: LiveMatch, paused_at: float | None = None) -> None:
         """Store the match's summary (and its clock offset) without new events."""
         try:
-            await self.persistence.save_summary(live, **extra)
+            await self.persistence.save_summary(live, paused_at)
         except Exception:
             log.exception("match %s: the summary could not be saved", live.id)
 
@@ -214,7 +216,7 @@ class LiveMatches:
         time_source = MatchTime(self.clock)
         dice = new_dice(settings)
         names = [s.name for s in seats]
-        match = await self.workers.play(_started, settings, names, dice, time_source, seeds)
+        match = await self.workers.play(started, settings, names, dice, time_source, seeds)
         players = list(seats)
         match_id = await self.persistence.create(match, players, save or self.store.matches.create)
         live = LiveMatch(match_id, match, players, time_source, dice, saved_of(match))
@@ -258,15 +260,16 @@ class LiveMatches:
             saved_of(loaded.match),
         )
         live.snapshot_at = loaded.snapshot_at
-        if resuming:
-            self._hold_clock(live)
+        if resuming:  # the clock stands still until its player can reconnect
+            serving = self.serving_since is not None
+            live.hold_after_restart(self.clock() + self.restart_grace if serving else None)
         self._live[match_id] = live
         async with live.lock:
             if "paused_at" in loaded.stored.summary:  # resumed: from now on the offset holds
                 await self._save_summary(live)
             self._mark_away(live)
             self._schedule(live)
-        await publish(self.bus, live, {"type": "seats?"})
+        await publish(self.bus, live, SeatsAsked())
         return live
 
     async def _reload(self, live: LiveMatch) -> None:
@@ -290,22 +293,23 @@ class LiveMatches:
         lock."""
         if live.dice is not None:
             live.dice.queued.clear()  # rolls handed over for the events that were undone
-        live.match = await self.workers.play(_restored, live.saved, live)
+        live.match = await self.workers.play(live.restored)
 
-    async def state(self, match_id: str) -> dict[str, Any]:
+    async def state(self, match_id: str) -> State:
         """The state of a match (``play.views.state_of``): of the live copy; of a finished
-        match, as stored with it (no replay); else of the match, loaded."""
+        match, as stored with it (no replay, unless it was stored without); else of the
+        match, loaded."""
         live = self._live.get(match_id)
         if live is None:
             stored = await self.persistence.stored(match_id)
-            state = stored.summary.get("state")
-            if stored.status == "over" and isinstance(state, dict):
-                return state
-            if stored.status == "over":  # stored before finished matches kept their state
-                return await self.workers.replay(_rebuilt_state, stored, self.clock)
+            if stored.status == "over":
+                kept = stored_state(stored)
+                if kept is not None:
+                    return kept
+                return await self.workers.replay(rebuilt_state, stored, self.clock)
             live = await self.get(match_id)
         async with live.lock:
-            return dict(state_of(live.match))
+            return state_of(live.match)
 
     # -- sockets --------------------------------------------------------------------------------
 
@@ -318,13 +322,13 @@ class LiveMatches:
             if live.time.held is not None and clock is not None and clock.running == seat:
                 live.time.release()  # the player on move is back: their clock goes on
                 self._schedule(live)
-            hello, views = await self.workers.play(_hello_and_views, live, seat)
-            connection.send(self._personal(live, hello, views, seat))
+            hello = await self.workers.play(live.hello, seat, self._may_claim(live, seat))
+            connection.send(hello.wire())
             if seat is not None and sum(c.seat == seat for c in live.connections) == 1:
                 live.away.pop(seat, None)
                 await self._announce_presence(live)
             else:
-                connection.send(presence.presence_message(live))
+                connection.send(presence.presence_message(live).wire())
 
     async def leave(self, live: LiveMatch, connection: Connection) -> None:
         """Remove a socket; a player whose last socket it was starts a grace period."""
@@ -348,20 +352,19 @@ class LiveMatches:
 
     async def _announce_presence(self, live: LiveMatch) -> None:
         send_all(live, presence.presence_message(live))
-        message = {"type": "seats", "connected": list(live.local_seats())}
-        await publish(self.bus, live, message)
+        await publish(self.bus, live, Seats(connected=live.local_seats()))
 
     # -- actions --------------------------------------------------------------------------------
 
     async def act(
-        self, live: LiveMatch, connection: Connection, action: PlayerAction, ref: Any
+        self, live: LiveMatch, connection: Connection, action: PlayerAction, ref: JsonValue
     ) -> None:
         """Apply a player's action; a refusal is answered to ``connection`` alone."""
         async with live.lock:
             try:
                 await self._act(live, connection.seat, action)
             except GameError as exc:
-                connection.send({"type": "error", "ref": ref, "message": str(exc)})
+                connection.send(SocketError(ref=ref, message=str(exc)).wire())
 
     async def forfeit(self, match_id: str, seat: int, reason: str) -> bool:
         """End a match for a reason outside the game (a tournament player who did not come):
@@ -389,7 +392,7 @@ class LiveMatches:
             elif isinstance(action, ClaimTime) and match.check_time():
                 pass
             else:  # the action, and its change made ready, on the loop (see workers.py)
-                change = _acted(live, seat, action, first)
+                change = acted(live, seat, action, first)
         except GameError:
             if len(match.events) > first:  # the action found a clock that had run out
                 await self._commit(live, first)
@@ -423,7 +426,7 @@ class LiveMatches:
             self._send_update(live, update)
             for observer in self.after_commit:
                 observer(live, update.events)
-            await publish(self.bus, live, update.message)
+            await publish(self.bus, live, Stored(events=update.events))
         if match.is_over:
             live.away.clear()
             if not live.connections:
@@ -441,8 +444,7 @@ class LiveMatches:
         self._schedule(live, at_least=RETRY_SECONDS)
 
     def _send_update(self, live: LiveMatch, update: Update) -> None:
-        """Send an update to every socket, with what its reader may do now (the message of
-        its seat as made ready, unless its player may claim the match now)."""
+        """Send an update to every socket: its seat's as made ready, or with a claim."""
         for connection in list(live.connections):
             seat = connection.seat
             if self._may_claim(live, seat):
@@ -450,35 +452,26 @@ class LiveMatches:
             else:
                 connection.send(update.prepared[seat])
 
-    def _personal(
-        self, live: LiveMatch, message: dict[str, Any], views: Views, seat: int | None
-    ) -> dict[str, Any]:
-        return personal(message, views, seat, self._may_claim(live, seat))
-
     def _may_claim(self, live: LiveMatch, seat: int | None) -> bool:
         """Whether the player of ``seat`` may claim the match now (his opponent gone)."""
         return seat is not None and presence.claimable(live, seat, self.clock())
 
     # -- other processes ------------------------------------------------------------------------
 
-    async def _deliver(self, match_id: str, origin: str, message: dict[str, Any]) -> None:
+    async def _deliver(self, match_id: str, origin: str, message: JsonObject) -> None:
         """A message of another process: bring this copy up to date and pass it on."""
-        live = self._live.get(match_id)
-        if live is None:
+        live, peer = self._live.get(match_id), read_peer(message)
+        if live is None or peer is None:
             return
         async with live.lock:
-            kind = message.get("type")
-            if kind == "seats?":
-                local = {"type": "seats", "connected": list(live.local_seats())}
-                await publish(self.bus, live, local)
-            elif kind == "seats":
-                seats = message.get("connected")
-                if isinstance(seats, list) and len(seats) == 2:
-                    live.remote[origin] = (bool(seats[0]), bool(seats[1]))
-                    self._mark_away(live)
-                    send_all(live, presence.presence_message(live))
-            elif kind == "update":
-                await self._apply_update(live, message)
+            if isinstance(peer, SeatsAsked):
+                await publish(self.bus, live, Seats(connected=live.local_seats()))
+            elif isinstance(peer, Seats):
+                live.remote[origin] = peer.connected
+                self._mark_away(live)
+                send_all(live, presence.presence_message(live))
+            else:
+                await self._apply_update(live, peer.events)
 
     async def sync(self) -> int:
         """Catch up with the events other processes stored for the matches held here that
@@ -491,8 +484,8 @@ class LiveMatches:
         processes again who is connected where."""
         await self.sync()
         for live in list(self._live.values()):
-            await publish(self.bus, live, {"type": "seats?"})
-            await publish(self.bus, live, {"type": "seats", "connected": list(live.local_seats())})
+            await publish(self.bus, live, SeatsAsked())
+            await publish(self.bus, live, Seats(connected=live.local_seats()))
 
     async def _process_gone(self, origin: str) -> None:
         """Another process is gone (``Bus``): its players' sockets no longer count."""
@@ -503,34 +496,32 @@ class LiveMatches:
                     self._mark_away(live)
                     send_all(live, presence.presence_message(live))
 
-    async def apply_stored(self, live: LiveMatch, events: list[dict[str, Any]]) -> None:
+    async def apply_stored(self, live: LiveMatch, events: list[LoggedEvent]) -> None:
         """Apply ``events`` read from the store after this copy's own, as another process's
         update. Caller holds the lock."""
-        await self._apply_update(live, {"type": "update", "events": events})
+        await self._apply_update(live, events)
 
     def held(self) -> list[LiveMatch]:
         """The live matches of this process still being played."""
         return [live for live in self._live.values() if not live.match.is_over]
 
-    async def _apply_update(self, live: LiveMatch, message: dict[str, Any]) -> None:
-        """Apply another process's stored events to this copy (reloading it if they do not
-        follow on from it), then send them on. Caller holds the lock."""
-        events = message.get("events")
-        if events is None:  # too long for the broker to carry: read them from the store
-            events = await self.workers.store(
-                self.store.matches.events_from, live.id, len(live.match.events)
-            )
-        if not isinstance(events, list) or not events:
+    async def _apply_update(self, live: LiveMatch, events: list[LoggedEvent] | None) -> None:
+        """Apply another process's stored ``events`` to this copy (reloading it if they do
+        not follow on from it; None: too long for the broker to carry, read from the store),
+        then send them on. Caller holds the lock."""
+        if events is None:
+            events = await self.persistence.events_from(live.id, len(live.match.events))
+        if not events:
             return
         known = len(live.match.events)
-        first = events[0].get("seq") if isinstance(events[0], dict) else None
+        first = events[0].get("seq")
         if isinstance(first, int) and first + len(events) <= known:
             return  # this copy has them already
         applied = catch_up(live.match, live.time, live.dice, events)
         if not applied:
             log.info("match %s: another process's events do not follow on; reloading", live.id)
             await self._reload(live)
-            events = [e.to_dict() for e in live.match.events[known:]]
+            events = events_of(live.match, known)
         update = update_of(live, events)
         live.saved = saved_after(live, events)
         self._send_update(live, update)
@@ -598,44 +589,3 @@ class LiveMatches:
                     await self._restore(live)
                     live.bot = None
                     return
-
-
-def _acted(live: LiveMatch, seat: int, action: Action, first: int) -> Change | None:
-    """Apply ``seat``'s ``action`` to the match, and make its change ready (``changes.py``)."""
-    live.match.apply(seat, action)
-    return change_of(live, first)
-
-
-def _restored(saved: Saved, live: LiveMatch) -> Match:
-    """The match as ``saved`` says it was stored: its snapshot and the events of ``live``'s
-    log after it up to the stored count replayed, on the live match's time and dice."""
-    return restore_match(
-        saved.snapshot,
-        live.match.events.head(saved.events),
-        secrets=saved.secrets or {},
-        time_source=live.time,
-        dice=live.dice,
-    )
-
-
-def _hello_and_views(live: LiveMatch, seat: int | None) -> tuple[dict[str, Any], Views]:
-    return live.hello(seat), live.views()
-
-
-def _started(
-    settings: MatchSettings,
-    names: list[str],
-    dice: LoggedDice | None,
-    time_source: MatchTime,
-    seeds: Mapping[int, str] | None = None,
-) -> Match:
-    """A new match with the players' ``seeds``, started (a tables game's opening roll made)."""
-    match = new_match(settings, names, dice=dice, time_source=time_source)
-    for seat, seed in sorted((seeds or {}).items()):
-        match.add_client_seed(seat, seed)
-    match.start()
-    return match
-
-
-def _rebuilt_state(stored: StoredMatch, time_source: TimeSource) -> dict[str, Any]:
-    return dict(state_of(rebuild(stored, time_source, None)[0]))

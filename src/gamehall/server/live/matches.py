@@ -7,13 +7,16 @@ socket, so that spectators cost nothing to serve.
 
 import asyncio
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol, cast
 
 from gamehall.engines import Engine
+from gamehall.jsontext import JsonObject
 from gamehall.play.match import Match
+from gamehall.play.registry import restore_match
 from gamehall.play.views import legal_of, state_of
 from gamehall.server.live.catch_up import LoggedDice
 from gamehall.server.live.clocks import MatchTime
+from gamehall.server.protocol.match import Allowed, Hello, LoggedEvent, PlayerEntry
 from gamehall.store import PlayerSeat
 
 REFEREE_ACTIONS = ("start", "check_time")
@@ -26,8 +29,8 @@ class Connection(Protocol):
     seat: int | None
     """The seat of the player on this socket, or None for a spectator."""
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` for the socket; never waits."""
+    def send(self, message: JsonObject) -> None:
+        """Queue ``message`` (a message's ``wire()`` form) for the socket; never waits."""
 
 
 @dataclass(frozen=True)
@@ -37,9 +40,16 @@ class Saved:
     number of events stored (those after the snapshot's are replayed from the live log) and
     the server's secrets then."""
 
-    snapshot: dict[str, Any]
+    snapshot: dict[str, object]
     events: int
-    secrets: dict[str, Any] | None
+    secrets: JsonObject | None
+
+    def snapshot_events(self) -> int:
+        """The number of events the snapshot stands after."""
+        count = self.snapshot.get("events")
+        if not isinstance(count, int):
+            raise TypeError(f"a snapshot without its event count: {count!r}")
+        return count
 
 
 class LiveMatch:
@@ -76,9 +86,35 @@ class LiveMatch:
         self.bot: asyncio.Task[None] | None = None
         self.engines: dict[int, Engine] = {}
 
+    def restored(self) -> Match:
+        """The match as ``saved`` says it was stored: its snapshot and the events of the live
+        log after it up to the stored count replayed, on the live match's time and dice."""
+        saved = self.saved
+        return restore_match(
+            saved.snapshot,
+            self.match.events.head(saved.events),
+            secrets=saved.secrets or {},
+            time_source=self.time,
+            dice=self.dice,
+        )
+
     def replace(self, match: Match, time_source: MatchTime, dice: LoggedDice | None) -> None:
         """Take a freshly loaded copy of the match (after a reload)."""
         self.match, self.time, self.dice = match, time_source, dice
+
+    def hold_after_restart(self, until: float | None) -> None:
+        """A match resumed after a restart stands still (``Persistence.load`` holds its time)
+        until its player on move can reconnect and has had the restart's grace to (``until``,
+        once the server accepts connections; None before), or reconnects, or anything happens
+        in the match: the restart then costs nobody any time. A computer's clock, or a match
+        with no clock running, goes on at once. (Matches that other processes keep going are
+        not held.)"""
+        clock = self.match.clock
+        running = None if clock is None or self.match.is_over else clock.running
+        if running is None or not self.is_human(running):
+            self.time.release()
+        elif until is not None:
+            self.time.hold_until(until)
 
     def is_human(self, seat: int) -> bool:
         """Whether ``seat`` is played by a person."""
@@ -103,9 +139,9 @@ class LiveMatch:
             for seat in (0, 1)
         ]
 
-    def players(self) -> list[dict[str, Any]]:
+    def players(self) -> list[PlayerEntry]:
         """The seats as the hello message lists them."""
-        return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
+        return [PlayerEntry(name=s.name, kind=s.kind, level=s.level) for s in self.seats]
 
     def actions(self, seat: int | None) -> list[str]:
         """The action kinds ``seat`` may send now (the referee's left out)."""
@@ -113,23 +149,27 @@ class LiveMatch:
             return []
         return [a for a in self.match.legal_actions(seat) if a not in REFEREE_ACTIONS]
 
-    def views(self) -> dict[int | None, dict[str, Any]]:
-        """What each reader may do now, by seat (None: spectators): ``actions`` and ``legal``.
-        Made once per change, and off the event loop (listing the plays takes a while)."""
+    def views(self) -> dict[int | None, Allowed]:
+        """What each reader may do now, by seat (None: spectators). Made once per change, and
+        off the event loop (listing the plays takes a while)."""
         return {
-            seat: {"actions": self.actions(seat), "legal": legal_of(self.match, seat)}
+            seat: Allowed(actions=self.actions(seat), legal=legal_of(self.match, seat))
             for seat in (0, 1, None)
         }
 
-    def hello(self, seat: int | None) -> dict[str, Any]:
-        """The first message to a socket: its seat, the players, the state and the log (the
-        ``actions`` and ``legal`` of the seat are the caller's to add). Off the event loop: the
-        log may fetch its earlier events from the store."""
-        return {
-            "type": "hello",
-            "match_id": self.id,
-            "you": seat,
-            "players": self.players(),
-            "state": state_of(self.match),
-            "events": self.match.events.dicts(),
-        }
+    def hello(self, seat: int | None, claim: bool) -> Hello:
+        """The first message to a socket: its seat, the players, the state, the log and what
+        the seat may do (``claim``: claim the match too). Off the event loop: the log may fetch
+        its earlier events from the store. Built from typed values, it is not checked again."""
+        allowed = Allowed(actions=self.actions(seat), legal=legal_of(self.match, seat))
+        if claim:
+            allowed = allowed.with_claim()
+        return Hello.model_construct(
+            match_id=self.id,
+            you=seat,
+            players=self.players(),
+            state=state_of(self.match),
+            events=cast(list[LoggedEvent], self.match.events.dicts()),
+            actions=allowed.actions,
+            legal=allowed.legal,
+        )

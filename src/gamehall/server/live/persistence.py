@@ -11,10 +11,12 @@ nobody's clock for the downtime and the log, whose times are match times, still 
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol, cast
 
 from gamehall.errors import GameError
+from gamehall.jsontext import JsonObject
 from gamehall.play.match import Match
+from gamehall.play.registry import new_match
 from gamehall.play.settings import MatchSettings
 from gamehall.play.views import state_of
 from gamehall.server.live.catch_up import LoggedDice
@@ -23,6 +25,7 @@ from gamehall.server.live.matches import LiveMatch
 from gamehall.server.live.snapshots import rebuild
 from gamehall.server.live.workers import Workers
 from gamehall.server.live.writer import GroupWriter
+from gamehall.server.protocol.match import LoggedEvent
 from gamehall.store import PlayerSeat, Store, StoredMatch
 from gamehall.store.appends import Append
 
@@ -34,7 +37,7 @@ class NoSuchMatchError(GameError):
 class SaveNewMatch(Protocol):
     """Stores a new match (``Match.to_dict(secrets=True)``) with its seats; returns its id."""
 
-    def __call__(self, match_dict: Mapping[str, Any], *, players: list[PlayerSeat]) -> str: ...
+    def __call__(self, match_dict: Mapping[str, object], *, players: list[PlayerSeat]) -> str: ...
 
 
 def new_dice(settings: MatchSettings) -> LoggedDice | None:
@@ -44,11 +47,11 @@ def new_dice(settings: MatchSettings) -> LoggedDice | None:
     return LoggedDice() if settings.dice == "secure" and settings.game != "renju" else None
 
 
-def summary_of(match: Match, time_source: MatchTime) -> dict[str, Any]:
+def summary_of(match: Match, time_source: MatchTime) -> dict[str, object]:
     """What the store keeps beside the log, for lists and profiles without a replay, and the
     match's clock offset (``MatchTime.offset``), so that another process reads the same time.
     A finished match's summary keeps its last ``state`` too: reading it needs no replay."""
-    summary: dict[str, Any] = {
+    summary: dict[str, object] = {
         "players": list(match.players),
         "score": list(match.score),
         "games": len(match.games),
@@ -62,7 +65,7 @@ def summary_of(match: Match, time_source: MatchTime) -> dict[str, Any]:
     return summary
 
 
-def secrets_of(match: Match) -> dict[str, Any] | None:
+def secrets_of(match: Match) -> JsonObject | None:
     """The match's secrets as the store keeps them (None when there are none)."""
     return match.secrets() or None
 
@@ -92,6 +95,11 @@ class Persistence:
         self.writer = GroupWriter(store, workers)
         """The one writer of the matches' saves (group commit: ``writer.py``)."""
 
+    async def events_from(self, match_id: str, first: int) -> list[LoggedEvent]:
+        """The stored events of ``match_id`` from ``first`` on, as the log keeps them."""
+        stored = await self.workers.store(self.store.matches.events_from, match_id, first)
+        return cast(list[LoggedEvent], stored)
+
     async def load(self, match_id: str, *, resuming: bool = False) -> Loaded:
         """Read and rebuild a stored match (its snapshot and the events after it, else its
         whole log; the match's log fetches its earlier events when read), in the replays'
@@ -105,14 +113,14 @@ class Persistence:
         stored, first = found
         time_source = MatchTime(self.wall, self._offset(stored, stored.events or (), resuming))
         if resuming and not self.shared:  # a restart: the time stands still from here until
-            time_source.hold(None)  # the manager lets it go on (``LiveMatches._hold_clock``)
+            time_source.hold(None)  # the manager lets it go on (``LiveMatch.hold_after_restart``)
         settings = MatchSettings.from_dict(stored.settings)
         dice = new_dice(settings)
         earlier = functools.partial(self.store.matches.read_events, match_id, first)
         match, snapshot_at = rebuild(stored, time_source, dice, first=first, earlier=earlier)
         return Loaded(stored, match, time_source, dice, snapshot_at)
 
-    def _offset(self, stored: StoredMatch, events: Sequence[Any], resuming: bool) -> float:
+    def _offset(self, stored: StoredMatch, events: Sequence[JsonObject], resuming: bool) -> float:
         """The match's clock offset, so that its clock goes on where it stood: at the pause of
         a server that stopped; when a lone server starts again after a crash (``resuming``),
         at the last event; else (live in another process, or reloaded) the stored offset."""
@@ -123,7 +131,10 @@ class Persistence:
         if isinstance(paused, int | float):
             offset = self.wall() - float(paused)
         elif resuming and not self.shared and events:
-            offset = self.wall() - float(events[-1]["time"])
+            last = events[-1]["time"]
+            if not isinstance(last, int | float):
+                raise TypeError(f"a stored event without its time: {last!r}")
+            offset = self.wall() - float(last)
         return max(offset, 0.0)
 
     async def create(self, match: Match, seats: list[PlayerSeat], save: SaveNewMatch) -> str:
@@ -131,17 +142,20 @@ class Persistence:
         data = match.to_dict(secrets=True)
         return await self.workers.store(save, data, players=seats)
 
-    async def save_summary(self, live: LiveMatch, **extra: Any) -> None:
-        """Store the match's status, secrets and summary (with ``extra`` in the summary)
-        without new events, through the process's one writer."""
+    async def save_summary(self, live: LiveMatch, paused_at: float | None = None) -> None:
+        """Store the match's status, secrets and summary (with the match time it was
+        ``paused_at``, if it was) without new events, through the process's one writer."""
         match = live.match
+        summary = summary_of(match, live.time)
+        if paused_at is not None:
+            summary["paused_at"] = paused_at
         await self.writer.append(
             Append(
                 live.id,
                 [],
                 secrets=secrets_of(match),
                 status="over" if match.is_over else "playing",
-                summary={**summary_of(match, live.time), **extra},
+                summary=summary,
             )
         )
 
@@ -160,3 +174,18 @@ class Persistence:
         if stored is None:
             raise NoSuchMatchError(f"there is no match {match_id}")
         return stored
+
+
+def started(
+    settings: MatchSettings,
+    names: list[str],
+    dice: LoggedDice | None,
+    time_source: MatchTime,
+    seeds: Mapping[int, str] | None = None,
+) -> Match:
+    """A new match with the players' ``seeds``, started (a tables game's opening roll made)."""
+    match = new_match(settings, names, dice=dice, time_source=time_source)
+    for seat, seed in sorted((seeds or {}).items()):
+        match.add_client_seed(seat, seed)
+    match.start()
+    return match

@@ -8,10 +8,11 @@ the server's wall clock) to come back, after which the opponent may claim the ma
 
 import math
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from gamehall.errors import IllegalMoveError
 from gamehall.server.live.matches import LiveMatch
+from gamehall.server.protocol.match import Grace, Presence
 
 
 @dataclass(frozen=True)
@@ -35,13 +36,14 @@ def mark_away(live: LiveMatch, now: float, grace_seconds: float) -> None:
             live.away[seat] = now + grace_seconds
 
 
-def presence_message(live: LiveMatch) -> dict[str, Any]:
+def presence_message(live: LiveMatch) -> Presence:
     """The presence message: who is here, and the first running grace period."""
     grace = None
     if live.away and not live.match.is_over:
-        seat = min(live.away, key=lambda s: live.away[s])
-        grace = {"player": seat, "deadline": live.away[seat]}
-    return {"type": "presence", "connected": live.connected(), "grace": grace}
+        deadline = min(live.away.values())
+        seat = next(s for s, at in live.away.items() if at == deadline)
+        grace = Grace(player=seat, deadline=deadline)
+    return Presence(connected=live.connected(), grace=grace)
 
 
 def claimable(live: LiveMatch, seat: int, now: float) -> bool:

@@ -15,8 +15,9 @@ save.
 """
 
 import logging
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+
+from pydantic import TypeAdapter, ValidationError
 
 from gamehall.errors import RecordError
 from gamehall.play.dice import DiceSource
@@ -24,6 +25,8 @@ from gamehall.play.event_log import EarlierEvents, EventLog
 from gamehall.play.events import event_from_dict
 from gamehall.play.match import Match, TimeSource
 from gamehall.play.registry import load_match, restore_match
+from gamehall.play.views import State, state_of
+from gamehall.server.protocol.match import LoggedEvent
 from gamehall.store import StoredMatch
 
 log = logging.getLogger(__name__)
@@ -33,7 +36,7 @@ SNAPSHOT_EVERY = 10
 at every game's start and end): a load then replays at most this many events."""
 
 
-def snapshot_due(stored_at: int | None, count: int, batch: Sequence[Mapping[str, Any]]) -> bool:
+def snapshot_due(stored_at: int | None, count: int, batch: Sequence[LoggedEvent]) -> bool:
     """Whether to store a snapshot with ``batch``, the new events of a match that now has
     ``count`` events, whose latest stored snapshot stands after ``stored_at`` events (None:
     it has none, or it is not known here)."""
@@ -41,7 +44,7 @@ def snapshot_due(stored_at: int | None, count: int, batch: Sequence[Mapping[str,
         return False
     if stored_at is None or count - stored_at >= SNAPSHOT_EVERY:
         return True
-    return any(e.get("kind") in ("game_start", "game_end") for e in batch)
+    return any(e["kind"] in ("game_start", "game_end") for e in batch)
 
 
 def rebuild(
@@ -74,3 +77,20 @@ def rebuild(
             return match, stored.snapshot_events
     whole = {**stored.as_match_dict(secrets=True), "events": history.dicts()}
     return load_match(whole, time_source, dice=dice), None
+
+
+STATES: TypeAdapter[State] = TypeAdapter(State)
+
+
+def stored_state(stored: StoredMatch) -> State | None:
+    """The state a finished match was stored with, or None if it has none that reads as a
+    state (stored before finished matches kept theirs)."""
+    try:
+        return STATES.validate_python(stored.summary.get("state"))
+    except ValidationError:
+        return None
+
+
+def rebuilt_state(stored: StoredMatch, time_source: TimeSource) -> State:
+    """The state of a stored match, replayed (``rebuild``)."""
+    return state_of(rebuild(stored, time_source, None)[0])

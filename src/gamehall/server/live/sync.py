@@ -16,9 +16,10 @@ import math
 from collections.abc import Callable
 from typing import Protocol
 
-from gamehall.jsontext import JsonObject
 from gamehall.server.live.matches import LiveMatch
+from gamehall.server.live.persistence import Persistence
 from gamehall.server.live.workers import Workers
+from gamehall.server.protocol.match import LoggedEvent
 from gamehall.store import Store
 
 log = logging.getLogger(__name__)
@@ -37,11 +38,14 @@ class Holder(Protocol):
     @property
     def workers(self) -> Workers: ...
 
+    @property
+    def persistence(self) -> Persistence: ...
+
     def held(self) -> list[LiveMatch]: ...
 
     def cached(self, match_id: str) -> LiveMatch | None: ...
 
-    async def apply_stored(self, live: LiveMatch, events: list[JsonObject]) -> None: ...
+    async def apply_stored(self, live: LiveMatch, events: list[LoggedEvent]) -> None: ...
 
 
 async def catch_up_from_store(manager: Holder) -> int:
@@ -60,7 +64,7 @@ async def catch_up_from_store(manager: Holder) -> int:
             known = len(live.match.events)
             if count <= known:
                 continue  # a message brought them meanwhile
-            events = await manager.workers.store(manager.store.matches.events_from, match_id, known)
+            events = await manager.persistence.events_from(match_id, known)
             log.info("match %s: caught up with %d stored events", match_id, count - known)
             await manager.apply_stored(live, events)
             moved += 1

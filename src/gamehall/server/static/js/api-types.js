@@ -1,5 +1,6 @@
 // @ts-check
-// The bodies of the HTTP API, generated from the server's OpenAPI schemas by
+// The bodies of the HTTP API and the messages of the WebSockets, generated from the server's
+// OpenAPI schemas and its protocol's by
 // `python -m gamehall.server.jstypes`: do not edit (`make lint` fails when it is stale).
 // JSDoc only, for the type-check; nothing runs here.
 
@@ -7,6 +8,16 @@
  * Accepting a seek or a challenge; the body may be left out.
  * @typedef {object} AcceptBody
  * @property {string | null} [seed]
+ */
+
+/**
+ * A player's action: its ``kind`` (an action of the play layer, or ``claim_abandoned``), its
+ * ``data`` and a ``ref`` of the player's own, given back with an error.
+ * @typedef {object} ActionFrame
+ * @property {"action"} type
+ * @property {string} kind
+ * @property {Record<string, JsonValue>} [data]
+ * @property {JsonValue} [ref]
  */
 
 /**
@@ -22,6 +33,15 @@
  * @property {number | null} ply
  * @property {[number, number][]} steps
  * @property {number | null} score
+ */
+
+/**
+ * The user's challenge was accepted by ``opponent``: the match has started.
+ * @typedef {object} ChallengeAccepted
+ * @property {"challenge_accepted"} type
+ * @property {string} match_id
+ * @property {string} opponent
+ * @property {Settings} settings
  */
 
 /**
@@ -52,6 +72,48 @@
  */
 
 /**
+ * A challenge to or from the user was made, declined or withdrawn: read them again.
+ * @typedef {object} ChallengesChanged
+ * @property {"challenges"} type
+ */
+
+/**
+ * What a client sends on a chat socket.
+ * @typedef {Say} ChatClientMessage
+ */
+
+/**
+ * What was said could not be sent, and why.
+ * @typedef {object} ChatError
+ * @property {"error"} type
+ * @property {string} message
+ */
+
+/**
+ * The first message: the room (the players' or the spectators'), whether the socket may write, and
+ * the room's last messages.
+ * @typedef {object} ChatHello
+ * @property {"hello"} type
+ * @property {"players" | "spectators"} room
+ * @property {boolean} can_write
+ * @property {ChatLine[]} messages
+ */
+
+/**
+ * A message said in the room: who said it, the text, and when (server time).
+ * @typedef {object} ChatLine
+ * @property {"chat"} type
+ * @property {string} from
+ * @property {string} text
+ * @property {number} time
+ */
+
+/**
+ * What the server sends on a chat socket.
+ * @typedef {ChatHello | ChatLine | ChatError} ChatServerMessage
+ */
+
+/**
  * A time control's parts: 0 where its kind has none.
  * @typedef {object} ClockControl
  * @property {"fischer" | "delay" | "byoyomi"} kind
@@ -61,6 +123,16 @@
  * @property {boolean} per_point
  * @property {number} periods
  * @property {number} period
+ */
+
+/**
+ * ``ClockSnapshot.to_dict()``: what a front end reads of both clocks.
+ * @typedef {object} ClockReadings
+ * @property {number[]} remaining
+ * @property {number[]} periods
+ * @property {number | null} running
+ * @property {number} elapsed
+ * @property {number | null} flagged
  */
 
 /**
@@ -83,6 +155,15 @@
  * @typedef {object} Credentials
  * @property {string} name
  * @property {string} password
+ */
+
+/**
+ * The stake, who owns the cube (None: the middle) and what a double would make (None: the cube
+ * cannot be turned further).
+ * @typedef {object} CubeView
+ * @property {number} value
+ * @property {number | null} owner
+ * @property {number | null} next
  */
 
 /**
@@ -122,8 +203,29 @@
  */
 
 /**
+ * A player away: the seat, and when (Unix seconds) his opponent may claim the match.
+ * @typedef {object} Grace
+ * @property {number} player
+ * @property {number} deadline
+ */
+
+/**
  * @typedef {object} HTTPValidationError
  * @property {ValidationError[]} [detail]
+ */
+
+/**
+ * The first message to a socket: its seat (``you``, null for a spectator), the players, the match's
+ * state and its whole public log, and what the seat may do now.
+ * @typedef {object} Hello
+ * @property {"hello"} type
+ * @property {string} match_id
+ * @property {number | null} you
+ * @property {PlayerEntry[]} players
+ * @property {TablesState | RenjuState} state
+ * @property {LoggedEvent[]} events
+ * @property {string[]} actions
+ * @property {Legal | null} legal
  */
 
 /**
@@ -156,9 +258,58 @@
  */
 
 /**
+ * @typedef {any} JsonValue
+ */
+
+/**
  * @typedef {object} Leaderboard
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
  * @property {RatingView[]} players
+ */
+
+/**
+ * What the player to move in a tables game may play: the single checker moves that keep a whole
+ * play possible (send ``move`` ``{src, die}``) and, before the first of them, every whole play
+ * (send ``play`` ``{text}``).
+ * @typedef {object} Legal
+ * @property {LegalMove[]} moves
+ * @property {string[]} plays
+ */
+
+/**
+ * A single checker move in the mover's numbering (25 the bar, 0 off).
+ * @typedef {object} LegalMove
+ * @property {number} src
+ * @property {number} dst
+ * @property {number} die
+ * @property {boolean} hit
+ */
+
+/**
+ * What a client sends on a lobby socket.
+ * @typedef {Ping} LobbyClientMessage
+ */
+
+/**
+ * What the server sends on a lobby socket.
+ * @typedef {SeekList | Online | SocketError | Pong} LobbyServerMessage
+ */
+
+/**
+ * An event of the match's log as the log keeps it (``Event.to_dict``): its place from 0, its kind,
+ * the seat that acted (null: the referee), the match's time; the action's ``data`` and what
+ * followed (``outcome``) when not empty, ``derived`` when the rules did it by themselves, both
+ * ``clocks`` after it when the match has a clock (``docs/protocol.md``, the log's events, has each
+ * kind's keys).
+ * @typedef {object} LoggedEvent
+ * @property {number} seq
+ * @property {string} kind
+ * @property {number | null} player
+ * @property {number} time
+ * @property {Record<string, JsonValue>} [data]
+ * @property {Record<string, JsonValue>} [outcome]
+ * @property {boolean} [derived]
+ * @property {ClockReadings} [clocks]
  */
 
 /**
@@ -172,7 +323,12 @@
  * A match's summary and its state now.
  * @typedef {object} MatchAnswer
  * @property {MatchView} match
- * @property {MatchState} state
+ * @property {TablesState | RenjuState} state
+ */
+
+/**
+ * What a client sends on a match's socket.
+ * @typedef {ActionFrame | Ping} MatchClientMessage
  */
 
 /**
@@ -188,6 +344,11 @@
  * @property {SettingsOutput} settings
  * @property {string[]} players
  * @property {EventView[]} events
+ */
+
+/**
+ * What the server sends on a match's socket.
+ * @typedef {Hello | Update | Presence | SocketError | Pong} MatchServerMessage
  */
 
 /**
@@ -207,21 +368,6 @@
  * @property {ClockControl | null} control
  *   Sent, not read: the clock's parts, so that a page counts the clocks down without reading the
  *   control's text.
- */
-
-/**
- * ``play.views.state_of(match)``: the match as a front end shows it. The fields below are every
- * game's; each game adds its own (``docs/protocol.md``, the state's fields).
- * @typedef {object} MatchState
- * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
- * @property {string[]} players
- * @property {number} length
- * @property {number[]} score
- * @property {number} game_number
- * @property {string} phase
- * @property {number | null} to_act
- * @property {number | null} winner
- * @property {string | null} end_reason
  */
 
 /**
@@ -250,6 +396,14 @@
  */
 
 /**
+ * The users with a user socket open on any server process, in alphabetical order: on connecting and
+ * whenever it changes.
+ * @typedef {object} Online
+ * @property {"online"} type
+ * @property {string[]} players
+ */
+
+/**
  * One pairing of a round, with its match once it has one.
  * @typedef {object} PairingView
  * @property {number} round
@@ -265,11 +419,53 @@
  */
 
 /**
+ * Any socket: are you there? Answered with a ``pong``.
+ * @typedef {object} Ping
+ * @property {"ping"} type
+ */
+
+/**
+ * Who sits at one side of the match, as the hello lists them.
+ * @typedef {object} PlayerEntry
+ * @property {string} name
+ * @property {string} kind
+ * @property {string | null} level
+ */
+
+/**
  * A player's ratings in every game played rated, and the history of each.
  * @typedef {object} PlayerRatings
  * @property {string} player
  * @property {RatingView[]} ratings
  * @property {Record<string, HistoryPointView[]>} history
+ */
+
+/**
+ * The answer to a ping: the server's wall-clock time (Unix seconds).
+ * @typedef {object} Pong
+ * @property {"pong"} type
+ * @property {number} time
+ */
+
+/**
+ * A tables board from player 0's side of the table: each seat's 26 counts in its own numbering (0
+ * borne off, 1-24 the points, 25 the bar), each seat's pips, and where a point of one seat's
+ * numbering is in the other's (to draw both on one board).
+ * @typedef {object} PositionView
+ * @property {number[][]} checkers
+ * @property {number[]} pips
+ * @property {number[]} opposite
+ * @property {string} [id]
+ * @property {number[]} [board]
+ * @property {string} [turn]
+ */
+
+/**
+ * Who is at the table (a computer always is), and the earliest running grace period.
+ * @typedef {object} Presence
+ * @property {"presence"} type
+ * @property {boolean[]} connected
+ * @property {Grace | null} grace
  */
 
 /**
@@ -294,10 +490,65 @@
  */
 
 /**
+ * The rematch of ``of`` has started: the match ``match_id``.
+ * @typedef {object} Rematch
+ * @property {"rematch"} type
+ * @property {string} of
+ * @property {string} match_id
+ */
+
+/**
  * Where a rematch stands: offered (waiting for the opponent), or started.
  * @typedef {object} RematchAnswer
  * @property {string} status
  * @property {string | null} match_id
+ */
+
+/**
+ * The opponent of the finished match ``of`` offers a rematch.
+ * @typedef {object} RematchOffer
+ * @property {"rematch_offer"} type
+ * @property {string} of
+ * @property {string} opponent
+ */
+
+/**
+ * @typedef {object} RenjuResultView
+ * @property {"black" | "white" | null} winner
+ * @property {string} reason
+ */
+
+/**
+ * A renju match as a front end shows it.
+ * @typedef {object} RenjuState
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {string[]} players
+ * @property {number} length
+ * @property {number[]} score
+ * @property {number} game_number
+ * @property {string} phase
+ * @property {number} black
+ * @property {number | null} to_act
+ * @property {number | null} draw_offer
+ * @property {number | null} winner
+ * @property {string | null} end_reason
+ * @property {Record<string, string>} options
+ * @property {Record<string, any> | null} opening
+ * @property {string[]} [moves]
+ * @property {Record<string, "black" | "white">} [stones]
+ * @property {string} [turn]
+ * @property {Record<string, string>} [forbidden]
+ * @property {Record<string, any>[]} [fouls]
+ * @property {string[]} [five]
+ * @property {RenjuResultView | null} [result]
+ * @property {ClockReadings} [clocks]
+ * @property {Record<string, JsonValue>} [last_game]
+ */
+
+/**
+ * @typedef {object} ResignOfferView
+ * @property {number} player
+ * @property {number} value
  */
 
 /**
@@ -320,12 +571,29 @@
  */
 
 /**
+ * Something to say in the room: 1 to 300 characters once control characters are taken out (``text``
+ * is checked by the room, which says what is wrong with it).
+ * @typedef {object} Say
+ * @property {"say"} type
+ * @property {JsonValue} [text]
+ */
+
+/**
  * Who sits at one side of a match.
  * @typedef {object} Seat
  * @property {number | null} user_id
  * @property {"human" | "computer"} kind
  * @property {string | null} level
  * @property {string} name
+ */
+
+/**
+ * The user's seek was accepted by ``opponent``: the match has started.
+ * @typedef {object} SeekAccepted
+ * @property {"seek_accepted"} type
+ * @property {string} match_id
+ * @property {string} opponent
+ * @property {Settings} settings
  */
 
 /**
@@ -337,11 +605,18 @@
  */
 
 /**
+ * The open seeks, oldest first: on connecting and whenever they change.
+ * @typedef {object} SeekList
+ * @property {"seeks"} type
+ * @property {SeekView[]} seeks
+ */
+
+/**
  * An open offer to play anybody.
  * @typedef {object} SeekView
  * @property {number} id
  * @property {string} user
- * @property {SettingsOutput} settings
+ * @property {Settings} settings
  * @property {boolean} rated
  * @property {string} created_at
  */
@@ -349,6 +624,23 @@
 /**
  * @typedef {object} Seeks
  * @property {SeekView[]} seeks
+ */
+
+/**
+ * ``MatchSettings`` as the API reads and writes it (``docs/protocol.md``); a field left out takes
+ * the play layer's default.
+ * @typedef {object} Settings
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {number} length
+ * @property {string | null} clock
+ * @property {"secure" | "fair"} dice
+ * @property {boolean | null} crawford
+ * @property {boolean} jacoby
+ * @property {boolean} beavers
+ * @property {number | null} cube_cap
+ * @property {"alternate" | "winner"} first_move
+ * @property {"oin" | "mars"} surrender_value
+ * @property {Record<string, string>} options
  */
 
 /**
@@ -383,6 +675,15 @@
  * @property {"alternate" | "winner"} first_move
  * @property {"oin" | "mars"} surrender_value
  * @property {Record<string, string>} options
+ */
+
+/**
+ * A frame was refused: why, in the player's words; nothing changed. ``ref`` is the frame's own
+ * ``ref`` (null when the frame could not be read).
+ * @typedef {object} SocketError
+ * @property {"error"} type
+ * @property {JsonValue} ref
+ * @property {string} message
  */
 
 /**
@@ -436,6 +737,36 @@
  */
 
 /**
+ * A backgammon, Georgian or nardy match as a front end shows it.
+ * @typedef {object} TablesState
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {string[]} players
+ * @property {number} length
+ * @property {number[]} score
+ * @property {number} game_number
+ * @property {string} phase
+ * @property {number} on_roll
+ * @property {number | null} to_act
+ * @property {number[] | null} dice
+ * @property {number[] | null} dice_left
+ * @property {number[]} dice_used
+ * @property {string[]} moves
+ * @property {number | null} winner
+ * @property {string | null} end_reason
+ * @property {Record<string, JsonValue>} [last_game]
+ * @property {PositionView} [position]
+ * @property {number[]} [pips]
+ * @property {PositionView} [turn_start]
+ * @property {CubeView} [cube]
+ * @property {boolean} [crawford]
+ * @property {number | null} [doubled_by]
+ * @property {string} [match_id]
+ * @property {string[]} [colours]
+ * @property {ResignOfferView} [resign_offer]
+ * @property {ClockReadings} [clocks]
+ */
+
+/**
  * A new tournament: its format and terms, the match every pairing plays, when it starts (an ISO
  * 8601 time, or null: its maker starts it), rated or casual.
  * @typedef {object} TournamentBody
@@ -478,6 +809,44 @@
  */
 
 /**
+ * The user's match of a round has started: go to ``#/game/{match_id}``. Also sent on connecting,
+ * while the match waits for him.
+ * @typedef {object} TournamentMatch
+ * @property {"tournament_match"} type
+ * @property {TournamentRef} tournament
+ * @property {number} round
+ * @property {number} board
+ * @property {number} leg
+ * @property {string} match_id
+ * @property {number} seat
+ * @property {string} opponent
+ */
+
+/**
+ * A tournament the user plays in is over, and who won it (null: nobody alone).
+ * @typedef {object} TournamentOver
+ * @property {"tournament_over"} type
+ * @property {TournamentRef} tournament
+ * @property {string | null} winner
+ */
+
+/**
+ * A tournament, as a notice names it.
+ * @typedef {object} TournamentRef
+ * @property {number} id
+ * @property {string} name
+ */
+
+/**
+ * A round of a tournament the user plays in is paired (``byes``: who sits it out).
+ * @typedef {object} TournamentRound
+ * @property {"tournament_round"} type
+ * @property {TournamentRef} tournament
+ * @property {number} round
+ * @property {string[]} byes
+ */
+
+/**
  * A tournament in a list.
  * @typedef {object} TournamentView
  * @property {number} id
@@ -492,6 +861,34 @@
  * @property {string | null} created_by
  * @property {string} created_at
  * @property {string[]} entries
+ */
+
+/**
+ * After every stored change (an action, a computer's move, a flag), to everybody: the new events,
+ * the state now, and what the seat may do now.
+ * @typedef {object} Update
+ * @property {"update"} type
+ * @property {LoggedEvent[]} events
+ * @property {TablesState | RenjuState} state
+ * @property {string[]} actions
+ * @property {Legal | null} legal
+ */
+
+/**
+ * What a client sends on a user's socket.
+ * @typedef {Ping} UserClientMessage
+ */
+
+/**
+ * The first message: whose notices these are.
+ * @typedef {object} UserHello
+ * @property {"hello"} type
+ * @property {string} user
+ */
+
+/**
+ * What the server sends on a user's socket.
+ * @typedef {UserHello | TournamentRound | TournamentMatch | TournamentOver | SeekAccepted | ChallengeAccepted | ChallengesChanged | RematchOffer | Rematch | YourTurn | SocketError | Pong} UserServerMessage
  */
 
 /**
@@ -528,6 +925,15 @@
  * @property {string} ending
  * @property {string | null} trap
  * @property {Stone[]} stones
+ */
+
+/**
+ * In a correspondence-length match the opponent has acted: it is the user's turn.
+ * @typedef {object} YourTurn
+ * @property {"your_turn"} type
+ * @property {string} match_id
+ * @property {string} opponent
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
  */
 
 export {};

@@ -27,8 +27,9 @@ const TOAST_MS = 5000;
  * @typedef {import("../types.js").Legal} Legal
  * @typedef {import("../types.js").MatchSettings} MatchSettings
  * @typedef {import("../types.js").MatchEvent} MatchEvent
- * @typedef {import("../types.js").Seat} Seat
+ * @typedef {import("../types.js").Player} Seat
  * @typedef {import("../types.js").SocketMessage} SocketMessage
+ * @typedef {import("../types.js").LastGame} LastGame
  */
 
 /**
@@ -532,7 +533,7 @@ export function gamePage(root, { id }) {
   /** What the resignation on offer is worth: the points the server logged with the offer. */
   function offerPoints() {
     const offer = game.events.findLast((event) => event.kind === "resign");
-    return game.state?.resign_offer && offer ? Number(offer.outcome.points) : null;
+    return game.state?.resign_offer && offer ? Number(offer.outcome?.points) : null;
   }
 
   /** The live parts: clocks, the grace countdown, the claim buttons. */
@@ -617,7 +618,7 @@ export function gamePage(root, { id }) {
         game.events = game.events.concat(message.events || []);
         const ended = (message.events || []).some((event) => event.kind === "game_end");
         const next = message.state;
-        if (ended && next?.last_game && next.phase !== "over" && next.phase !== "between") game.gameOver = next.last_game;
+        if (ended && next?.last_game && next.phase !== "over" && next.phase !== "between") game.gameOver = /** @type {LastGame} */ (next.last_game);
         break;
       }
       case "presence":
@@ -631,7 +632,7 @@ export function gamePage(root, { id }) {
         return;
     }
     const wasToAct = game.state?.to_act;
-    game.state = message.state || null;
+    game.state = /** @type {State | null} */ (message.state || null);
     game.actions = message.actions || [];
     game.legal = message.legal || null;
     game.receivedAt = performance.now();

@@ -1,0 +1,31 @@
+"""The lobby's socket (``/ws/lobby``): the open seeks and who is online, pushed when they
+change. The client sends only pings."""
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from gamehall.server.protocol.common import Message, Ping, Pong, SocketError
+from gamehall.server.schemas import SeekView
+
+
+class SeekList(Message):
+    """The open seeks, oldest first: on connecting and whenever they change."""
+
+    type: Literal["seeks"] = "seeks"
+    seeks: list[SeekView]
+
+
+class Online(Message):
+    """The users with a user socket open on any server process, in alphabetical order: on
+    connecting and whenever it changes."""
+
+    type: Literal["online"] = "online"
+    players: list[str]
+
+
+LobbyServerMessage = Annotated[SeekList | Online | SocketError | Pong, Field(discriminator="type")]
+"""What the server sends on a lobby socket."""
+
+LobbyClientMessage = Ping
+"""What a client sends on a lobby socket: pings only."""

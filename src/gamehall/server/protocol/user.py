@@ -1,0 +1,127 @@
+"""The user's own socket (``/ws/user``): what the server has to tell a player wherever on the
+site he is. The client sends only pings."""
+
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from gamehall.play.settings import GameName
+from gamehall.server.protocol.common import Message, Ping, Pong, SocketError
+from gamehall.server.schemas import Settings
+
+
+class UserHello(Message):
+    """The first message: whose notices these are."""
+
+    type: Literal["hello"] = "hello"
+    user: str
+
+
+class TournamentRef(Message):
+    """A tournament, as a notice names it."""
+
+    id: int
+    name: str
+
+
+class TournamentRound(Message):
+    """A round of a tournament the user plays in is paired (``byes``: who sits it out)."""
+
+    type: Literal["tournament_round"] = "tournament_round"
+    tournament: TournamentRef
+    round: int
+    byes: list[str]
+
+
+class TournamentMatch(Message):
+    """The user's match of a round has started: go to ``#/game/{match_id}``. Also sent on
+    connecting, while the match waits for him."""
+
+    type: Literal["tournament_match"] = "tournament_match"
+    tournament: TournamentRef
+    round: int
+    board: int
+    leg: int
+    match_id: str
+    seat: int
+    opponent: str
+
+
+class TournamentOver(Message):
+    """A tournament the user plays in is over, and who won it (null: nobody alone)."""
+
+    type: Literal["tournament_over"] = "tournament_over"
+    tournament: TournamentRef
+    winner: str | None
+
+
+class SeekAccepted(Message):
+    """The user's seek was accepted by ``opponent``: the match has started."""
+
+    type: Literal["seek_accepted"] = "seek_accepted"
+    match_id: str
+    opponent: str
+    settings: Settings
+
+
+class ChallengeAccepted(Message):
+    """The user's challenge was accepted by ``opponent``: the match has started."""
+
+    type: Literal["challenge_accepted"] = "challenge_accepted"
+    match_id: str
+    opponent: str
+    settings: Settings
+
+
+class ChallengesChanged(Message):
+    """A challenge to or from the user was made, declined or withdrawn: read them again."""
+
+    type: Literal["challenges"] = "challenges"
+
+
+class RematchOffer(Message):
+    """The opponent of the finished match ``of`` offers a rematch."""
+
+    type: Literal["rematch_offer"] = "rematch_offer"
+    of: str
+    opponent: str
+
+
+class Rematch(Message):
+    """The rematch of ``of`` has started: the match ``match_id``."""
+
+    type: Literal["rematch"] = "rematch"
+    of: str
+    match_id: str
+
+
+class YourTurn(Message):
+    """In a correspondence-length match the opponent has acted: it is the user's turn."""
+
+    type: Literal["your_turn"] = "your_turn"
+    match_id: str
+    opponent: str
+    game: GameName
+
+
+Notice = (
+    TournamentRound
+    | TournamentMatch
+    | TournamentOver
+    | SeekAccepted
+    | ChallengeAccepted
+    | ChallengesChanged
+    | RematchOffer
+    | Rematch
+    | YourTurn
+)
+"""What the server tells a user on every socket of his, on every process."""
+
+NOTICES: TypeAdapter[Notice] = TypeAdapter(Annotated[Notice, Field(discriminator="type")])
+"""A notice read back (from another process, through the ``Bus``)."""
+
+UserServerMessage = Annotated[UserHello | Notice | SocketError | Pong, Field(discriminator="type")]
+"""What the server sends on a user's socket."""
+
+UserClientMessage = Ping
+"""What a client sends on a user's socket: pings only."""

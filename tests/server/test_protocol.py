@@ -1,0 +1,222 @@
+"""The WebSocket protocol (``gamehall.server.protocol``): every message kind of every socket,
+in both directions, goes through its union (built, written as JSON, read back: the same
+message); every kind the server builds is in a union; a client's frame of the wrong shape is
+refused in the player's words; and the messages are written as the server always wrote them."""
+
+import ast
+import json
+from pathlib import Path
+from typing import Annotated, get_args, get_origin
+
+import pytest
+from pydantic import BaseModel
+
+import gamehall.server
+from gamehall import jsontext
+from gamehall.play.actions import action_from_dict
+from gamehall.server.live.fanout import Serialised
+from gamehall.server.protocol import chat, common, lobby, match, user
+from gamehall.server.protocol.schema import UNIONS, protocol_schema
+from gamehall.server.schemas import SeekView, Settings
+from gamehall.server.ws import read_frame
+from gamehall.store import Store
+from server.helpers import Hall, live_backgammon, tables_choice
+from support import aio
+
+SETTINGS = Settings(game="nardy", length=3, clock="fischer:300+5")
+TOURNAMENT = user.TournamentRef(id=7, name="Spring")
+STATE = {
+    "game": "renju",
+    "players": ["ann", "bob"],
+    "length": 1,
+    "score": [0, 0.5],
+    "game_number": 1,
+    "phase": "move",
+    "black": 0,
+    "to_act": 1,
+    "draw_offer": None,
+    "winner": None,
+    "end_reason": None,
+    "options": {},
+    "opening": None,
+    "moves": ["h8"],
+    "stones": {"h8": "black"},
+    "turn": "white",
+    "forbidden": {},
+    "five": [],
+    "result": None,
+}
+EVENT = {"seq": 0, "kind": "move", "player": 0, "time": 12.5, "data": {"point": "h8"}}
+LEGAL = {"moves": [{"src": 24, "dst": 18, "die": 6, "hit": False}], "plays": ["24/18 13/8"]}
+
+EXAMPLES: list[BaseModel] = [
+    match.Hello.model_validate(
+        {
+            "match_id": "m1",
+            "you": 0,
+            "players": [{"name": "ann", "kind": "human", "level": None}],
+            "state": STATE,
+            "events": [EVENT],
+            "actions": ["move", "resign"],
+            "legal": None,
+        }
+    ),
+    match.Update.model_validate(
+        {"events": [EVENT], "state": STATE, "actions": ["roll"], "legal": LEGAL}
+    ),
+    match.Presence(connected=[True, False], grace=match.Grace(player=1, deadline=99.5)),
+    common.SocketError(ref={"mine": 3}, message="h8 is occupied"),
+    common.Pong(time=1234.5),
+    match.ActionFrame(type="action", kind="move", data={"point": "h8"}, ref=4),
+    common.Ping(type="ping"),
+    user.UserHello(user="ann"),
+    user.TournamentRound(tournament=TOURNAMENT, round=2, byes=["cid"]),
+    user.TournamentMatch(
+        tournament=TOURNAMENT, round=2, board=1, leg=0, match_id="m2", seat=1, opponent="bob"
+    ),
+    user.TournamentOver(tournament=TOURNAMENT, winner=None),
+    user.SeekAccepted(match_id="m3", opponent="bob", settings=SETTINGS),
+    user.ChallengeAccepted(match_id="m4", opponent="bob", settings=SETTINGS),
+    user.ChallengesChanged(),
+    user.RematchOffer(of="m1", opponent="bob"),
+    user.Rematch(of="m1", match_id="m5"),
+    user.YourTurn(match_id="m1", opponent="bob", game="nardy"),
+    lobby.SeekList(
+        seeks=[
+            SeekView(
+                id=1, user="ann", settings=SETTINGS, rated=False, created_at="2026-01-01T00:00:00Z"
+            )
+        ]
+    ),
+    lobby.Online(players=["ann", "bob"]),
+    chat.ChatHello(
+        room="players",
+        can_write=True,
+        messages=[chat.ChatLine(from_="ann", text="good luck", time=5.0)],
+    ),
+    chat.ChatLine(from_="bob", text="thanks", time=6.0),
+    chat.ChatError(message="one message a second, please"),
+    chat.Say(type="say", text="hello"),
+]
+
+
+def members(union: object) -> set[type]:
+    """The models of a union (``Annotated`` with its discriminator, or a model alone)."""
+    if get_origin(union) is Annotated:
+        union = get_args(union)[0]
+    found = get_args(union)
+    return set(found) if found else {union}  # type: ignore[arg-type]
+
+
+def test_every_kind_of_every_union_goes_through_it_and_back() -> None:
+    for name, (adapter, _) in UNIONS.items():
+        union = adapter._type
+        kinds = members(union)
+        examples = [e for e in EXAMPLES if type(e) in kinds]
+        assert {type(e) for e in examples} == kinds, f"{name}: a kind without an example"
+        for example in examples:
+            text = jsontext.dumps(example.model_dump(by_alias=True))
+            assert adapter.validate_python(json.loads(text)) == example, name
+
+
+def test_every_message_model_is_in_a_union_and_no_dict_literal_is_a_message() -> None:
+    kinds = set().union(*(members(adapter._type) for adapter, _ in UNIONS.values()))
+    tagged = {
+        model
+        for module in (common, match, user, lobby, chat)
+        for model in vars(module).values()
+        if isinstance(model, type) and issubclass(model, BaseModel) and "type" in model.model_fields
+    }
+    assert tagged - kinds == set()
+    root = Path(gamehall.server.__file__).parent
+    for path in root.rglob("*.py"):
+        if "protocol" in path.parts or path.name in ("guards.py", "broker.py", "jstypes.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Dict):
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+                assert "type" not in keys, f"{path.name}:{node.lineno} builds a message by hand"
+
+
+def test_the_schema_is_published_with_every_union() -> None:
+    defs = protocol_schema()["$defs"]
+    assert isinstance(defs, dict)
+    assert set(UNIONS) <= set(defs)
+    server = defs["MatchServerMessage"]
+    assert isinstance(server, dict) and server["discriminator"] == {
+        "propertyName": "type",
+        "mapping": {
+            "hello": "#/$defs/Hello",
+            "update": "#/$defs/Update",
+            "presence": "#/$defs/Presence",
+            "error": "#/$defs/SocketError",
+            "pong": "#/$defs/Pong",
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    ("frame", "ref", "words"),
+    [
+        ('{"type": "dance"}', None, "unknown message type 'dance': send an action or a ping"),
+        ("{}", None, "unknown message type None: send an action or a ping"),
+        ('{"type": "action", "ref": 3}', 3, 'an action needs its kind, e.g. {"kind": "roll"}'),
+        ('{"type": "action", "kind": 5}', None, 'an action needs its kind, e.g. {"kind": "roll"}'),
+        ('{"type": "action", "kind": "roll", "data": []}', None, "an action's data must be a"),
+        ("[1]", None, "send a JSON object with a type"),
+        ("{", None, "that is not JSON"),
+    ],
+)
+def test_a_frame_of_the_wrong_shape_gets_the_protocols_error(
+    frame: str, ref: object, words: str
+) -> None:
+    read = read_frame(frame)
+    assert isinstance(read, common.SocketError)
+    assert read.ref == ref and read.message.startswith(words)
+
+
+def test_a_frame_of_the_right_shape_is_read_as_its_model() -> None:
+    read = read_frame('{"type": "action", "kind": "move", "data": {"src": 6, "die": 5}}')
+    assert read == match.ActionFrame(type="action", kind="move", data={"src": 6, "die": 5})
+    assert read_frame('{"type": "ping", "extra": 1}') == common.Ping(type="ping")
+
+
+def test_hello_and_update_are_written_as_the_server_always_wrote_them(store: Store) -> None:
+    async def scenario() -> None:
+        live_matches, live, inboxes = await live_backgammon(store, "fair", (0, 1, None))
+        for _ in range(12):
+            seat = live.match.to_act
+            assert seat is not None
+            choice = tables_choice(inboxes[seat].last_view())
+            assert choice is not None
+            action = action_from_dict({"kind": choice[0], **choice[1]})
+            await live_matches.act(live, inboxes[seat], action, None)
+        hello = inboxes[2].messages[0]
+        assert list(hello) == [
+            "type",
+            "match_id",
+            "you",
+            "players",
+            "state",
+            "events",
+            "actions",
+            "legal",
+        ]
+        update = inboxes[2].last_view()
+        by_hand = {  # the message as the server wrote it by hand before the protocol's models
+            "type": "update",
+            "events": update["events"],
+            "state": update["state"],
+            "actions": update["actions"],
+            "legal": update["legal"],
+        }
+        assert update["type"] == "update" and update == by_hand
+        assert isinstance(update, Serialised) and update.text == jsontext.dumps(by_hand)
+
+    aio.run(scenario())
+
+
+def test_the_schema_is_served_beside_the_openapi(hall: Hall) -> None:
+    answer = hall.main.get("/api/protocol.json")
+    assert answer.status_code == 200
+    assert answer.json() == json.loads(jsontext.dumps(protocol_schema()))
