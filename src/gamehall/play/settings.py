@@ -443,6 +443,19 @@ class NardySettings(MatchSettings):
         return data
 
 
+def cube_terms(settings: MatchSettings) -> BackgammonRules:
+    """The settings of a backgammon match, whose cube rules they hold (a match of another game
+    never asks)."""
+    assert isinstance(settings, BackgammonRules)
+    return settings
+
+
+def nardy_terms(settings: MatchSettings) -> NardySettings:
+    """The settings of a long nardy match, whose rules options they hold."""
+    assert isinstance(settings, NardySettings)
+    return settings
+
+
 @dataclass(frozen=True, kw_only=True)
 class RenjuSettings(MatchSettings):
     """Renju and gomoku (``rules/renju.md``). An option left at ``None`` was not chosen: the

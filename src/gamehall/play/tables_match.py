@@ -9,7 +9,6 @@ from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.backgammon.variants import Variant, find_variant
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.jsontext import JsonObject
-from gamehall.nardy.position import DEFAULT_OPTIONS
 from gamehall.nardy.position import Position as NardyPosition
 from gamehall.nardy.rules import Side
 from gamehall.play.actions import (
@@ -61,7 +60,7 @@ from gamehall.play.events import (
 )
 from gamehall.play.last_game import TablesLastGame
 from gamehall.play.match import Handler, Match
-from gamehall.play.settings import BackgammonRules, NardySettings
+from gamehall.play.settings import BackgammonRules, cube_terms, nardy_terms
 from gamehall.play.snapshot import Fields
 from gamehall.play.summary import GameSummary
 from gamehall.play.tables_snapshot import Phase, TablesSaved
@@ -105,18 +104,6 @@ class TablesMatch(Match):
         front end to show before the next game, which starts at once)."""
         self.known = TurnCache()
         """The legal moves and plays of the turn, listed once for each of its states."""
-
-    @property
-    def _cube_terms(self) -> BackgammonRules:
-        """The settings of a backgammon match, whose cube rules they hold."""
-        assert isinstance(self.settings, BackgammonRules)
-        return self.settings
-
-    @property
-    def _nardy_terms(self) -> NardySettings:
-        """The settings of a long nardy match, whose rules options they hold."""
-        assert isinstance(self.settings, NardySettings)
-        return self.settings
 
     # -- what a front end asks ------------------------------------------------------------------
 
@@ -313,7 +300,7 @@ class TablesMatch(Match):
         self._end_game(self.doubled_by, self.cube, "single", "drop")
 
     def _may_beaver(self) -> bool:
-        if not (self._cube_terms.beavers and self.settings.length == 0):
+        if not (cube_terms(self.settings).beavers and self.settings.length == 0):
             return False
         value = self.next_cube(self.cube)
         return value is not None and self.next_cube(value) is not None
@@ -337,7 +324,7 @@ class TablesMatch(Match):
             assert isinstance(self.position, NardyPosition)
             points = self.position.surrender_value(
                 self.colours[player],
-                self._nardy_terms.surrender_value,
+                nardy_terms(self.settings).surrender_value,
             )
             given: ResignData = {} if action.value is None else {"value": action.value}
             self._log(Resigned(**self._stamp(player), data=given, outcome={"points": points}))
@@ -419,15 +406,16 @@ class TablesMatch(Match):
         self._begin_turn((first, second))
 
     def _start_nardy_game(self, number: int) -> None:
+        terms = nardy_terms(self.settings)
         if number == 1:
             first, second = self._opening_roll()
             self._first_mover = 0 if first > second else 1
-        elif self._nardy_terms.first_move == "winner" and self.games[-1].winner is not None:
+        elif terms.first_move == "winner" and self.games[-1].winner is not None:
             self._first_mover = self.games[-1].winner
         else:
             self._first_mover = 1 - self._first_mover
         self.colours = ("white", "black") if self._first_mover == 0 else ("black", "white")
-        self.position = NardyPosition.initial(**self._nardy_terms.rules)
+        self.position = NardyPosition.initial(**terms.rules)
         self.on_roll = self._first_mover
         self.phase = "roll"
         self._after_roll_phase_starts()
@@ -487,7 +475,7 @@ class TablesMatch(Match):
     def next_cube(self, value: int) -> int | None:
         """The stake after an accepted double, or ``None`` when it is at its cap."""
         assert self.variant is not None
-        return self.variant.next_cube(value, self._cube_terms.cube_cap)
+        return self.variant.next_cube(value, cube_terms(self.settings).cube_cap)
 
     def _game_value(self, value: int) -> int:
         """The points of a game won by ``value`` (1 single, 2 gammon, 3 backgammon; oin, mars):
@@ -597,8 +585,8 @@ class TablesMatch(Match):
         ).to_dict()
 
     def _restore_state(self, state: Fields) -> None:
-        nardy = self._nardy_terms.rules if self.variant is None else DEFAULT_OPTIONS
-        saved = TablesSaved.from_fields(state, self.variant, nardy)
+        rules = self.variant or nardy_terms(self.settings).rules
+        saved = TablesSaved.from_fields(state, rules)
         self.phase, self.position, self.on_roll = saved.phase, saved.position, saved.on_roll
         self.dice, self.turn = saved.dice, saved.turn
         self.cube, self.cube_owner, self.doubled_by = saved.cube, saved.cube_owner, saved.doubled_by

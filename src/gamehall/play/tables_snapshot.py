@@ -71,10 +71,10 @@ class TablesSaved:
         }
 
     @classmethod
-    def from_fields(cls, state: Fields, variant: Variant | None, nardy: Options) -> "TablesSaved":
-        """The state a snapshot kept, its board read by ``variant`` (backgammon) or with the
-        ``nardy`` options; ``RecordError`` for a wrong one."""
-        position = _position(state.maybe_fields("position"), variant, nardy)
+    def from_fields(cls, state: Fields, rules: Variant | Options) -> "TablesSaved":
+        """The state a snapshot kept, its board read by a backgammon ``Variant`` or with long
+        nardy's ``Options``; ``RecordError`` for a wrong one."""
+        position = _position(state.maybe_fields("position"), rules)
         dice = _dice(state.value("dice"))
         offer = state.value("resign_offer")
         colours = state.items("colours")
@@ -110,14 +110,12 @@ def _position_dict(position: TablesPosition | None) -> JsonObject | None:
     return None
 
 
-def _position(
-    data: Fields | None, variant: Variant | None, nardy: Options
-) -> TablesPosition | None:
+def _position(data: Fields | None, rules: Variant | Options) -> TablesPosition | None:
     if data is None:
         return None
-    if variant is not None:
-        return BackgammonPosition.from_id(data.text("id") or "", variant)
-    return NardyPosition.from_dict(data.data, **nardy)
+    if isinstance(rules, Variant):
+        return BackgammonPosition.from_id(data.text("id") or "", rules)
+    return NardyPosition.from_dict(data.data, **rules)
 
 
 def _dice(value: JsonValue) -> tuple[int, int] | None:
