@@ -1,6 +1,6 @@
 """Renju as played in tournaments, in the browser: under forbidden="claim" the board marks no
-forbidden point, White's "Claim foul" is refused with its reason when there is nothing to claim,
-and a double-three claimed at once wins for White."""
+forbidden point, White's "Claim foul" with nothing to claim is a false claim both players see in
+the move list (a warning the first time), and a double-three claimed at once wins for White."""
 
 from __future__ import annotations
 
@@ -44,7 +44,11 @@ def test_white_claims_a_double_three(hall: Hall) -> None:
     expect(claim).to_have_text("Claim foul")
     expect(black.locator('button[data-action="claim"]')).to_have_count(0)
     claim.click()
-    expect(white.locator(".toast")).to_contain_text("there is nothing to claim now")
+    for page in (black, white):
+        expect(
+            page.locator(".moves", has_text="claims a foul, but there is none to claim")
+        ).to_have_count(1)
+        expect(page.locator(".moves")).to_contain_text("a warning: a second false claim")
 
     for number, stone in enumerate(GAME[3:], start=3):
         mover, other = (black, white) if number % 2 == 0 else (white, black)

@@ -23,7 +23,7 @@ def test_two_people_claim_and_refused_claim() -> None:
     out = output.getvalue()
     assert "Forbidden for Black" not in out
     assert "Bob (white)> claim" in out
-    assert "there is nothing to claim now" in out
+    assert "claims a foul, but there is none to claim (a warning: a second false claim" in out
     assert "j8 (move 9)" not in out
 
 

@@ -62,6 +62,10 @@ def run(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[int, str]:
             ["renju", "--rule", "gomoku-standard", "--opening", "free", "--forbidden", "refuse"],
             {"options": {"rule": "gomoku-standard", "opening": "free", "forbidden": "refuse"}},
         ),
+        (
+            ["renju", "--forbidden", "claim", "--false-claim", "none"],
+            {"options": {"forbidden": "claim", "false_claim": "none"}},
+        ),
     ],
 )
 def test_every_setting_reaches_the_match_settings(
@@ -100,12 +104,17 @@ def test_what_the_settings_refuse_is_refused_in_their_words(
 
 @pytest.mark.parametrize("option", RULES_OPTIONS, ids=lambda o: o.name)
 def test_the_rules_options_offer_what_the_settings_allow(option: Any) -> None:
+    # A false claim's sanction needs claims, and its time penalty a clock.
+    needed = {"forbidden": "claim"} if option.name == "false_claim" else {}
+    clock = {"clock": "fischer:300"} if option.name == "false_claim" else {}
     for value in option.values:
         assert MatchSettings.from_dict(
-            {"game": option.game, "options": {option.name: value}}
-        ).options == {option.name: value}
+            {"game": option.game, "options": {**needed, option.name: value}, **clock}
+        ).options == {**needed, option.name: value}
     with pytest.raises(GameError) as refused:
-        MatchSettings.from_dict({"game": option.game, "options": {option.name: "no such value"}})
+        MatchSettings.from_dict(
+            {"game": option.game, "options": {**needed, option.name: "no such value"}}
+        )
     assert str(refused.value).endswith(f"choose one of {', '.join(option.values)}")
 
 

@@ -408,6 +408,14 @@ class Clock:
             self._end_turn(self._running, now)
         return self._view(now)
 
+    def give(self, side: int, seconds: float) -> ClockSnapshot:
+        """Add ``seconds`` to ``side``'s time (an arbiter's penalty of the other side), running
+        or not; a side already flagged stays flagged."""
+        self._check_side(side)
+        _check_time(seconds, "the time given")
+        self._remaining[side] += seconds
+        return self._view(self._time())
+
     def remaining(self, side: int) -> float:
         """Seconds left on ``side``'s clock now (see :class:`ClockSnapshot` for byoyomi)."""
         self._check_side(side)

@@ -137,6 +137,17 @@ class ChoiceOutcome(TypedDict):
     swap: NotRequired[bool]
 
 
+class FalseClaimOutcome(TypedDict):
+    """Renju: White claimed a foul when there was none to claim. ``stones``: the stones on the
+    board then; ``count``: White's false claims in this game so far, this one included;
+    ``penalty``: ``none``, ``warning``, ``time`` (``seconds`` given to Black) or ``loss``."""
+
+    stones: int
+    count: int
+    penalty: str
+    seconds: NotRequired[int]
+
+
 class ClaimOutcome(TypedDict):
     """Renju: the forbidden point White claimed, its pattern, and ``move`` = ``claim``."""
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar, Generic, Literal, Self, TypedDict, TypeVar, cast, get_args
 
 from gamehall.errors import GameError, RecordError
-from gamehall.play.actions import Action, action_from_dict
+from gamehall.play.actions import Action, ClaimFoul, action_from_dict
 from gamehall.play.clock import ClockSnapshot
 from gamehall.play.event_keys import (
     AcceptOutcome,
@@ -30,6 +30,7 @@ from gamehall.play.event_keys import (
     ClaimOutcome,
     CubeOutcome,
     DiceOutcome,
+    FalseClaimOutcome,
     ForfeitData,
     GameEndOutcome,
     GameStartOutcome,
@@ -271,6 +272,16 @@ class Claimed(_Outcome[ClaimOutcome]):
 
 
 @dataclass(frozen=True, kw_only=True)
+class FalseClaimed(_Outcome[FalseClaimOutcome]):
+    """White's ``claim`` when there was nothing to claim (kept, and sanctioned)."""
+
+    kind: ClassVar[Literal["false_claim"]] = "false_claim"
+
+    def action(self) -> Action:
+        return ClaimFoul()
+
+
+@dataclass(frozen=True, kw_only=True)
 class DrawOffered(_Bare):
     kind: ClassVar[Literal["offer_draw"]] = "offer_draw"
 
@@ -303,6 +314,7 @@ Event = (
     | FifthOffered
     | OpeningChosen
     | Claimed
+    | FalseClaimed
     | DrawOffered
 )
 """An entry of a match's log: one of the kinds above, told apart by ``kind``."""
@@ -389,6 +401,12 @@ OUTCOMES: dict[str, Keys] = {
     "offer": {"offers": (_list_of(TEXT), True)},
     "opening_choice": {"choice": (TEXT, True), "black": (SEAT, False), "swap": (BOOL, False)},
     "claim": {"point": (TEXT, True), "pattern": (TEXT, True), "move": (TEXT, True)},
+    "false_claim": {
+        "stones": (INT, True),
+        "count": (INT, True),
+        "penalty": (TEXT, True),
+        "seconds": (INT, False),
+    },
 }
 """Each kind's outcome, where it has one."""
 

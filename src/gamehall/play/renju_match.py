@@ -28,6 +28,7 @@ from gamehall.play.event_keys import (
     ChoiceData,
     ChoiceOutcome,
     ClaimOutcome,
+    FalseClaimOutcome,
     GameEndOutcome,
     GameStartOutcome,
     MoveOutcome,
@@ -38,6 +39,7 @@ from gamehall.play.events import (
     Claimed,
     Declined,
     DrawOffered,
+    FalseClaimed,
     FifthOffered,
     GameEnded,
     GameStarted,
@@ -50,10 +52,14 @@ from gamehall.play.events import (
 from gamehall.play.last_game import RenjuLastGame
 from gamehall.play.match import Handler, Match
 from gamehall.play.renju_openings import WITH_OFFERS, Opening, new_opening, opening_from_dict
+from gamehall.play.settings import FALSE_CLAIM_SECONDS, RenjuSettings
 from gamehall.play.snapshot import Fields
 from gamehall.play.summary import GameSummary
 from gamehall.renju import Board
 from gamehall.renju.five_line import winning_line
+
+FALSE_CLAIMS_REASON = "false claims"
+"""The reason of a game White lost by a second false claim (``false_claim="loss"``)."""
 
 Phase = Literal["waiting", "move", "over"]
 PHASES: tuple[Phase, ...] = ("waiting", "move", "over")
@@ -138,12 +144,15 @@ class RenjuMatch(Match):
         return actions
 
     @property
+    def terms(self) -> RenjuSettings:
+        """The match's settings, renju's own."""
+        assert isinstance(self.settings, RenjuSettings)
+        return self.settings
+
+    @property
     def claims_fouls(self) -> bool:
         """Does White claim Black's forbidden moves in this match (``forbidden="claim"``)?"""
-        return (
-            self.settings.options.get("forbidden") == "claim"
-            and self.settings.options.get("rule", "renju") == "renju"
-        )
+        return self.terms.claims_fouls
 
     @property
     def game_number(self) -> int:
@@ -237,11 +246,45 @@ class RenjuMatch(Match):
         if self.colour_of(player) != "white":
             raise IllegalMoveError("only White claims Black's forbidden moves")
         foul = next((f for f in reversed(self.board.fouls()) if f.claimable), None)
+        if foul is None and self.claims_fouls:
+            self._false_claim(player)
+            return
         result = self.board.claim()
         assert foul is not None
         claimed: ClaimOutcome = {"point": foul.point, "pattern": foul.pattern, "move": "claim"}
         self._log(Claimed(**self._stamp(player), outcome=claimed))
         self._end_game(player, result.reason)
+
+    @property
+    def false_claims(self) -> int:
+        """White's claims in the current game when there was nothing to claim (read from the
+        log back to the game's start, so that snapshots need not keep them)."""
+        count = 0
+        for event in reversed(self.events):
+            if event.kind == "game_start":
+                break
+            count += event.kind == "false_claim"
+        return count
+
+    def _false_claim(self, player: int) -> None:
+        """White claimed a foul when there is none to claim: the claim is kept in the log and
+        sanctioned as the match's ``false_claim`` says (the board is unchanged)."""
+        assert self.board is not None
+        count = self.false_claims + 1
+        sanction = self.terms.false_claim_sanction
+        outcome: FalseClaimOutcome = {
+            "stones": len(self.board.moves),
+            "count": count,
+            "penalty": sanction,
+        }
+        if sanction == "loss":
+            outcome["penalty"] = "warning" if count == 1 else "loss"
+        elif sanction == "time" and self.clock is not None:
+            self.clock.give(self.black, FALSE_CLAIM_SECONDS)
+            outcome["seconds"] = FALSE_CLAIM_SECONDS
+        self._log(FalseClaimed(**self._stamp(player), outcome=outcome))
+        if outcome["penalty"] == "loss":
+            self._end_game(self.black, FALSE_CLAIMS_REASON)
 
     def _after_stone(self, player: int) -> None:
         """A move declines a pending draw offer of the opponent; a finished board ends the game."""

@@ -36,6 +36,8 @@ Switch = Literal["off", "on"]
 RenjuRule = Literal["renju", "gomoku-freestyle", "gomoku-standard"]
 RenjuOpening = Literal["center", "free", "swap2", "soosorv-8", "taraguchi-10", "yamaguchi"]
 Forbidden = Literal["loss", "refuse", "claim"]
+FalseClaim = Literal["none", "time", "loss"]
+"""The arbiter's sanction for White's claim of a foul when there is none to claim."""
 
 _FLAT_KEYS = (
     "game",
@@ -69,6 +71,7 @@ RENJU_OPENINGS: tuple[RenjuOpening, ...] = (
     "yamaguchi",
 )
 FORBIDDEN: tuple[Forbidden, ...] = ("loss", "refuse", "claim")
+FALSE_CLAIMS: tuple[FalseClaim, ...] = ("none", "time", "loss")
 NARDY_OPTIONS: dict[str, tuple[str, ...]] = {
     "bearoff": BEAROFFS,
     "block_check": BLOCK_CHECKS,
@@ -80,6 +83,7 @@ RENJU_OPTIONS: dict[str, tuple[str, ...]] = {
     "rule": RENJU_RULES,
     "opening": RENJU_OPENINGS,
     "forbidden": FORBIDDEN,
+    "false_claim": FALSE_CLAIMS,
 }
 """Renju's rules options and the choices of each, by name."""
 
@@ -304,6 +308,7 @@ class _Flat:
             rule=_option(options, "rule", RENJU_RULES),
             opening=_option(options, "opening", RENJU_OPENINGS),
             forbidden=_option(options, "forbidden", FORBIDDEN),
+            false_claim=_option(options, "false_claim", FALSE_CLAIMS),
         )
 
 
@@ -456,6 +461,11 @@ def nardy_terms(settings: MatchSettings) -> NardySettings:
     return settings
 
 
+FALSE_CLAIM_SECONDS = 60
+"""What a false claim gives Black's clock under ``false_claim="time"`` (as FIDE's arbiter gives
+the opponent of an incorrect claim two minutes, scaled to renju's shorter clocks)."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class RenjuSettings(MatchSettings):
     """Renju and gomoku (``rules/renju.md``). An option left at ``None`` was not chosen: the
@@ -471,6 +481,11 @@ class RenjuSettings(MatchSettings):
     forbidden: Forbidden | None = None
     """What a forbidden move of Black's does: ``loss`` (the default), ``refuse`` or ``claim``
     (What happens to a forbidden move)."""
+    false_claim: FalseClaim | None = None
+    """Under ``forbidden="claim"``, what White's claim costs when there is nothing to claim:
+    ``loss`` (the default: a warning, and the game lost at the second in a game), ``time``
+    (Black's clock is given ``FALSE_CLAIM_SECONDS``; a match with a clock only) or ``none``.
+    Every false claim is kept in the log either way (``docs/renju.md``)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -478,12 +493,34 @@ class RenjuSettings(MatchSettings):
             raise GameError("renju has no dice: choose dice='secure' (the default)")
         for name, value in self.options.items():
             _one_of(name, value, RENJU_OPTIONS[name])
+        if self.false_claim is not None and not self.claims_fouls:
+            raise GameError(
+                "false_claim is for matches where White claims Black's forbidden moves: "
+                "choose forbidden='claim' (under the renju rule)"
+            )
+        if self.false_claim == "time" and self.clock is None:
+            raise GameError("false_claim='time' needs a clock: choose 'loss' or 'none'")
+
+    @property
+    def claims_fouls(self) -> bool:
+        """Whether White claims Black's forbidden moves (``forbidden="claim"`` under renju)."""
+        return self.forbidden == "claim" and self.rule in (None, "renju")
+
+    @property
+    def false_claim_sanction(self) -> FalseClaim:
+        """The sanction of a false claim, the default applied."""
+        return self.false_claim or "loss"
 
     @property
     def options(self) -> dict[str, str]:
         """The rules options chosen."""
         return _chosen(
-            (("rule", self.rule), ("opening", self.opening), ("forbidden", self.forbidden))
+            (
+                ("rule", self.rule),
+                ("opening", self.opening),
+                ("forbidden", self.forbidden),
+                ("false_claim", self.false_claim),
+            )
         )
 
 

@@ -8,7 +8,7 @@ with its dice.
 
 from collections.abc import Iterable
 
-from gamehall.play.event_keys import GameEndOutcome, GameStartOutcome
+from gamehall.play.event_keys import FalseClaimOutcome, GameEndOutcome, GameStartOutcome
 from gamehall.play.events import Event
 from gamehall.play.match import Match
 from gamehall.play.tables_match import TablesMatch
@@ -72,6 +72,8 @@ class Narrator:
             text = f"{verb}: the cube is at {event.outcome['cube']}"
         elif event.kind == "claim":
             text = f"claims Black's {event.outcome['pattern']} on {event.outcome['point']}"
+        elif event.kind == "false_claim":
+            text = false_claim_words(event.outcome)
         elif event.kind == "opening_choice":
             choice = event.outcome["choice"]
             text = {
@@ -138,3 +140,10 @@ class Narrator:
     @staticmethod
     def _points(points: float) -> str:
         return f"{show_points(points)} point{'' if points == 1 else 's'}"
+
+
+def false_claim_words(outcome: FalseClaimOutcome) -> str:
+    """A false claim and its sanction in words (the catalog's, as the pages say it)."""
+    say = words().say
+    sanction = say(f"claim.false.{outcome['penalty']}", seconds=outcome.get("seconds", 0))
+    return say("claim.false") + (f" ({sanction})" if sanction else "")

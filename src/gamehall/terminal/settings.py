@@ -15,6 +15,7 @@ from gamehall.play.settings import (
     BEAROFFS,
     BLOCK_CHECKS,
     DICE,
+    FALSE_CLAIMS,
     FIRST_MOVES,
     FORBIDDEN,
     HEAD_EXCEPTIONS,
@@ -101,6 +102,14 @@ RULES_OPTIONS = (
         "a forbidden move of Black's: 'loss' (default) loses the game, 'refuse' is not allowed, "
         "'claim' stands unless White claims it (a double-three or double-four at once, "
         "an overline before the end)",
+    ),
+    RulesOption(
+        "renju",
+        "false_claim",
+        FALSE_CLAIMS,
+        "with --forbidden claim, what White's claim costs when there is nothing to claim: "
+        "'loss' (default) a warning, then the game at the second in a game; 'time' 60 s to "
+        "Black; 'none' nothing (every false claim is shown and kept in the record)",
     ),
 )
 """The rules options ``gamehall play`` offers, with what each value does."""

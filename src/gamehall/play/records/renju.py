@@ -21,7 +21,13 @@ Piskvork has stopped reading (it reads the header, the move lines and the two na
     after 3 choose black        "choose" and the choice (a swap is "black" or "white", a
     after 4 offer g7            declaration a number) or "offer" and a point, in order
     after 4 offer i11
+    after 9 claim warning    <- White's claim when there was nothing to claim, and its penalty
     claim                    <- (a claim of a foul stays the last line)
+
+A game with false claims and no opening rule's decisions has the block too, its ``opening``
+line naming the match's opening (``center`` or ``free``). A file read back with false claims
+is played under ``forbidden="claim"``, their sanction ``loss`` when one was a warning or a loss,
+else ``none`` (a file has no clock to give time on).
 
 None of these lines is a move line (``x,y,time``), so readers that skip what they do not know
 still read the stones; a file without them is read as a game without decisions.
@@ -37,21 +43,24 @@ from gamehall.play.actions import Action, ClaimFoul, OfferFifth, OpeningChoice, 
 from gamehall.play.events import Event, event_from_dict
 from gamehall.play.renju_match import RenjuMatch, new_board
 from gamehall.play.renju_openings import OPENING_RULES
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import RENJU_OPENINGS, MatchSettings
 from gamehall.renju import Board
 from gamehall.renju.points import CLAIM, point_name
 from gamehall.renju.records import read_psq
 
-StepKind = Literal["choose", "offer"]
+StepKind = Literal["choose", "offer", "claim"]
+_STEP_KINDS: dict[str, StepKind] = {"choose": "choose", "offer": "offer", "claim": "claim"}
 _OPENING = re.compile(r"opening\s+(\S+)\s*")
-_STEP = re.compile(r"after\s+(\d+)\s+(choose|offer)\s+(\S+)\s*")
+_STEP = re.compile(r"after\s+(\d+)\s+(choose|offer|claim)\s+(\S+)\s*")
 _NUMBER = re.compile(r"\s*-?\d+\s*")
 
 
 @dataclass(frozen=True)
 class OpeningStep:
-    """One decision of an opening rule: ``after`` stones were on the board when it was made;
-    ``kind`` ``choose`` (an ``opening_choice``) or ``offer`` (a fifth-move offer) of ``value``."""
+    """One decision of an opening rule, or a false claim: ``after`` stones were on the board
+    when it was made; ``kind`` ``choose`` (an ``opening_choice``) or ``offer`` (a fifth-move
+    offer) of ``value``, or ``claim``: White's claim when there was nothing to claim, and its
+    penalty as ``value`` (``none``, ``warning``, ``time`` or ``loss``)."""
 
     after: int
     kind: StepKind
@@ -63,12 +72,15 @@ class OpeningStep:
 
     def action(self) -> Action:
         """The match's action of this step."""
+        if self.kind == "claim":
+            return ClaimFoul()
         return OpeningChoice(self.value) if self.kind == "choose" else OfferFifth(self.value)
 
 
 @dataclass(frozen=True)
 class PsqOpening:
-    """An opening rule's decisions in a game: the rule and its steps, in order."""
+    """An opening rule's decisions in a game and White's false claims: the rule (the match's
+    ``opening`` option) and its steps, in order."""
 
     rule: str
     steps: tuple[OpeningStep, ...] = ()
@@ -133,6 +145,8 @@ def renju_game(
             games[-1][1].append("pass")
         elif event.kind == "offer":
             games[-1][2].append(_step(len(games[-1][1]), "offer", event.data["point"]))
+        elif event.kind == "false_claim":
+            games[-1][2].append(_step(len(games[-1][1]), "claim", event.outcome["penalty"]))
         elif event.kind == "opening_choice":
             games[-1][2].append(_step(len(games[-1][1]), "choose", event.data["choice"]))
             black = event.outcome.get("black")
@@ -155,13 +169,14 @@ def renju_game(
                 board.play(move)
         except GameError as exc:
             raise RecordError(f"game {number} does not replay: {exc}") from None
-    opening = PsqOpening(rule, tuple(steps)) if rule in OPENING_RULES else None
+    kept = rule in OPENING_RULES or any(step.kind == "claim" for step in steps)
+    opening = PsqOpening(rule, tuple(steps)) if kept else None
     return RenjuGame(number, black, board, opening)
 
 
 def _step(stones: int, kind: StepKind, value: str) -> OpeningStep:
-    """The opening step of an ``opening_choice`` (``choose``) or ``offer`` event, made after
-    ``stones``."""
+    """The step of an ``opening_choice`` (``choose``), ``offer`` or ``false_claim`` (``claim``)
+    event, made after ``stones``."""
     return OpeningStep(stones, kind, value.strip().lower())
 
 
@@ -184,6 +199,10 @@ def import_psq(text: str, options: Mapping[str, str] | None = None) -> RenjuMatc
                 f"the file was played under the opening {opening.rule!r}, not {given['opening']!r}"
             )
         given["opening"] = opening.rule
+        penalties = {step.value for _, step in opening.steps if step.kind == "claim"}
+        if penalties:  # false claims: White claimed fouls; a replay keeps their sanction
+            given.setdefault("forbidden", "claim")
+            given.setdefault("false_claim", "loss" if penalties & {"warning", "loss"} else "none")
     settings = MatchSettings.from_dict({"game": "renju", "length": 1, "options": {**given}})
     names = _names(lines, moves)
     steps = [] if opening is None else opening.steps
@@ -217,15 +236,17 @@ def _read_opening(lines: list[str]) -> _ReadOpening | None:
         if start < end:
             raise RecordError(f"line {start + 1}: an opening step comes after an 'opening' line")
         return None
-    if head[1] not in OPENING_RULES:
+    if head[1] not in RENJU_OPENINGS:
         raise RecordError(
-            f"line {start}: {head[1]!r} is not an opening rule: one of {', '.join(OPENING_RULES)}"
+            f"line {start}: {head[1]!r} is not an opening rule: one of {', '.join(RENJU_OPENINGS)}"
         )
     steps: list[tuple[int, OpeningStep]] = []
     for number in range(start + 1, end + 1):
         step = _STEP.fullmatch(lines[number - 1])
         assert step is not None
-        kind: StepKind = "choose" if step[2] == "choose" else "offer"
+        kind: StepKind = (
+            "claim" if step[2] == "claim" else "choose" if step[2] == "choose" else "offer"
+        )
         steps.append((number, OpeningStep(int(step[1]), kind, step[3].lower())))
         if len(steps) > 1 and steps[-1][1].after < steps[-2][1].after:
             raise RecordError(
@@ -259,7 +280,8 @@ def _replay(
     for stone, (number, point) in enumerate([*moves, (0, None)]):
         while pending and pending[0][1].after <= stone:
             line, step = pending.pop(0)
-            _apply(match, line, match.to_act, step.action())
+            claimer = None if match.board is None else 1 - match.black
+            _apply(match, line, claimer if step.kind == "claim" else match.to_act, step.action())
         if point is None:
             break
         if point == CLAIM:

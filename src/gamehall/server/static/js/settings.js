@@ -18,7 +18,7 @@ export const GAMES = {
 
 /**
  * What the form knows when it decides which settings apply.
- * @typedef {{game: string, length: number, rule: string, dice: string}} Context
+ * @typedef {{game: string, length: number, rule: string, dice: string, forbidden: string}} Context
  */
 
 /**
@@ -208,6 +208,16 @@ const SETTINGS = [
     },
     applies: (c) => c.game === "renju" && c.rule === "renju",
   },
+  {
+    name: "option:false_claim",
+    label: "A false claim",
+    choices: {
+      loss: ["A warning, then the game", "White's claim when there is nothing to claim is a warning the first time; a second false claim in a game loses it."],
+      time: ["A minute to Black", "Each false claim gives Black 60 seconds (matches with a clock)."],
+      none: ["Costs nothing", "False claims are shown to both players and kept in the record, nothing more."],
+    },
+    applies: (c) => c.game === "renju" && c.rule === "renju" && c.forbidden === "claim",
+  },
 ];
 
 /** What a nardy surrender costs under a match's settings, in a sentence ("" before they are known). */
@@ -287,6 +297,7 @@ export function settingsFieldset() {
     },
   ];
   const ruleSelect = settingFields.find((f) => f.setting.name === "option:rule")?.control;
+  const forbiddenSelect = settingFields.find((f) => f.setting.name === "option:forbidden")?.control;
   const diceSelect = settingFields.find((f) => f.setting.name === "dice")?.control;
   const fieldset = h(
     "fieldset",
@@ -308,7 +319,13 @@ export function settingsFieldset() {
   );
   const update = () => {
     /** @type {Context} */
-    const context = { game: gameSelect.value, length: Number(lengthInput.value), rule: ruleSelect?.value || "renju", dice: diceSelect?.value || "secure" };
+    const context = {
+      game: gameSelect.value,
+      length: Number(lengthInput.value),
+      rule: ruleSelect?.value || "renju",
+      dice: diceSelect?.value || "secure",
+      forbidden: forbiddenSelect?.value || "loss",
+    };
     for (const { node, control, applies } of conditional) {
       const on = applies(context);
       node.hidden = !on;
@@ -372,7 +389,13 @@ export function describeSettings(/** @type {MatchSettings | SettingsBody} */ set
   const length = points === 0 ? "money" : points === 1 ? "1 point" : `${points} points`;
   const parts = [game, length, settings.clock || "no clock"];
   /** @type {Context} */
-  const context = { game: name, length: points, rule: settings.options?.rule || "renju", dice: settings.dice || "secure" };
+  const context = {
+    game: name,
+    length: points,
+    rule: settings.options?.rule || "renju",
+    dice: settings.dice || "secure",
+    forbidden: settings.options?.forbidden || "loss",
+  };
   for (const setting of SETTINGS) {
     if (!setting.applies(context)) continue;
     const value = settingValue(settings, setting.name);

@@ -4,6 +4,11 @@
 
 /** @type {Readonly<Record<string, string>>} */
 export const WORDS = {
+  "claim.false": "claims a foul, but there is none to claim",
+  "claim.false.loss": "the second false claim: the game is lost",
+  "claim.false.none": "",
+  "claim.false.time": "Black is given {seconds} s",
+  "claim.false.warning": "a warning: a second false claim in this game loses it",
   "end.abandoned": "a player left and did not come back",
   "end.abandoned.by": "{loser} left and did not come back",
   "end.agreement": "by agreement",
@@ -12,6 +17,8 @@ export const WORDS = {
   "end.double-three": "Black's double-three",
   "end.drop": "the double was passed",
   "end.drop.by": "{loser} passed the double",
+  "end.false claims": "White's second false claim",
+  "end.false claims.by": "{loser} claimed a foul falsely a second time",
   "end.five": "five in a row",
   "end.full-board": "the board is full",
   "end.last-roll tie": "a tie on the last roll",

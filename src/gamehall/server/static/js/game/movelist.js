@@ -64,6 +64,10 @@ function note(event, names, you) {
       return `${who} offers ${event.data?.point} as a fifth move`;
     case "claim":
       return `${who} claims Black's ${out.pattern} on ${out.point}`;
+    case "false_claim": {
+      const sanction = say(`claim.false.${out.penalty}`, { seconds: out.seconds ?? 0 });
+      return `${who} ${say("claim.false")}${sanction ? ` (${sanction})` : ""}`;
+    }
     case "accept":
       return `${who} accepts`;
     case "decline":
