@@ -11,6 +11,7 @@ from gamehall.play.events import FifthOffered, GameStarted, Moved, OpeningChosen
 from gamehall.play.match import Match
 from gamehall.play.records.renju import PsqOpening, RenjuGame, renju_game
 from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.renju_openings import OPENING_RULES
 from gamehall.renju import Board
 
 
@@ -84,8 +85,9 @@ def judged_moves(board: Board) -> list[str]:
 def opening_stones(opening: PsqOpening | None) -> frozenset[int]:
     """The move numbers (from 1) an opening rule placed: Swap2's first three (five when the
     second player chose to place two more), the 26 openings' three (Soosõrv-8, Yamaguchi),
-    Taraguchi-10's four, and the fifth move when it was chosen among offers."""
-    if opening is None:
+    Taraguchi-10's four, and the fifth move when it was chosen among offers; none without an
+    opening rule's decisions (a block that holds only false claims)."""
+    if opening is None or opening.rule not in OPENING_RULES:
         return frozenset()
     steps = opening.steps
     offered = any(step.kind == "offer" for step in steps)
