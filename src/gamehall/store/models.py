@@ -14,6 +14,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     Dialect,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -217,3 +218,23 @@ class ChallengeRow(Base):
     to_user: Mapped[UserRow] = relationship(
         foreign_keys=[to_user_id], lazy="joined", innerjoin=True
     )
+
+
+class AnalysisRow(Base):
+    """A finished match's analysis (``analysis.results``), computed once and kept with it."""
+
+    __tablename__ = "analyses"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(16))
+    depth: Mapped[float] = mapped_column(Float)
+    """How hard it looked: the plies searched (the tables games) or the seconds a move (renju)."""
+    result: Mapped[JsonObject] = mapped_column(JSON_OBJECT)
+    """The analysis's ``to_dict()``."""
+    figure_0: Mapped[float | None] = mapped_column(Float)
+    """Seat 0's headline figure (``analysis.results.seat_figure``), read by the profiles
+    without the whole result."""
+    figure_1: Mapped[float | None] = mapped_column(Float)
+    made_at: Mapped[datetime] = mapped_column(index=True)

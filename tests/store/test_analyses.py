@@ -1,0 +1,120 @@
+"""A finished match's analysis is stored once and read back as the typed value; a player's
+figures average his seats' headline figures over his last analysed matches, game by game."""
+
+from collections.abc import Callable
+
+import pytest
+from alembic import command
+
+from gamehall.play.registry import new_match
+from gamehall.play.settings import MatchSettings
+from gamehall.store import (
+    ConflictError,
+    NotFoundError,
+    PlayerSeat,
+    Store,
+    User,
+    alembic_config,
+    upgrade_database,
+)
+from gamehall.store.analyses import AnalysedFigure
+from support.analyses import renju_analysis, tables_analysis
+
+
+def new_match_id(
+    store: Store, users: tuple[User, User], *, over: bool, game: str = "backgammon"
+) -> str:
+    """A new match between ``users`` (seat 0 first), finished when ``over``."""
+    match = new_match(MatchSettings(game=game, length=1), (users[0].name, users[1].name))
+    seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
+    match_id = store.matches.create(match.to_dict(), players=seats)
+    if over:
+        summary = {"score": [1, 0], "winner": 0, "end_reason": "resign"}
+        store.matches.append(match_id, [], secrets=None, status="over", summary=summary)
+    return match_id
+
+
+def test_an_analysis_is_read_back_as_the_value_it_was(store: Store, match_over: str) -> None:
+    analysis = tables_analysis()
+    saved = store.analyses.save(match_over, analysis, 1)
+    loaded = store.analyses.load(match_over)
+    assert loaded == saved
+    assert loaded is not None and loaded.result == analysis and loaded.depth == 1.0
+    assert loaded.made_at == store.transactions.now()
+
+
+def test_a_renju_analysis_comes_back_as_renju(store: Store, match_over: str) -> None:
+    store.analyses.save(match_over, renju_analysis(), 0.5)
+    loaded = store.analyses.load(match_over)
+    assert loaded is not None and loaded.result == renju_analysis() and loaded.depth == 0.5
+
+
+def test_the_first_analysis_stays(store: Store, match_over: str) -> None:
+    first = store.analyses.save(match_over, tables_analysis(), 0)
+    again = store.analyses.save(match_over, tables_analysis(("x", "y")), 2)
+    assert again == first
+    assert store.analyses.load(match_over) == first
+
+
+def test_no_analysis_is_none(store: Store, match_over: str) -> None:
+    assert store.analyses.load(match_over) is None
+    assert store.analyses.load("nosuchmatch") is None
+
+
+def test_only_a_finished_match_is_analysed(store: Store, match_playing: str) -> None:
+    with pytest.raises(ConflictError, match="still being played"):
+        store.analyses.save(match_playing, tables_analysis(), 0)
+    with pytest.raises(NotFoundError):
+        store.analyses.save("nosuchmatch", tables_analysis(), 0)
+
+
+def test_a_players_figures_average_his_last_analysed_matches(
+    store: Store, make_user: Callable[[str], User]
+) -> None:
+    ann, bob = make_user("ann"), make_user("bob")
+    for seats in ((ann, bob), (bob, ann), (ann, bob)):
+        store.analyses.save(new_match_id(store, seats, over=True), tables_analysis(), 0)
+    store.analyses.save(
+        new_match_id(store, (bob, ann), over=True, game="renju"), renju_analysis(), 1
+    )
+    # ann: 100 (seat 0), 0 (seat 1), 100 (seat 0) in backgammon; 24.8 % in renju (seat 1)
+    assert store.analyses.figures(ann.id) == [
+        AnalysedFigure("backgammon", "error_rate", 3, 66.67),
+        AnalysedFigure("renju", "accuracy", 1, 24.8),
+    ]
+    assert store.analyses.figures(ann.id, recent=2) == [
+        AnalysedFigure("backgammon", "error_rate", 1, 100.0),
+        AnalysedFigure("renju", "accuracy", 1, 24.8),
+    ]
+    # bob had no judged stone in renju: no figure there
+    assert [f.game for f in store.analyses.figures(bob.id)] == ["backgammon"]
+    assert store.analyses.figures(make_user("cid").id) == []
+
+
+def test_the_migration_adds_the_table_to_a_database_at_the_last_head(database_url: str) -> None:
+    config = alembic_config(database_url)
+    command.upgrade(config, "0004")
+    with Store(database_url) as store:
+        ann, bob = (
+            store.users.create("ann", None, guest=True),
+            store.users.create("bob", None, guest=True),
+        )
+        match_id = new_match_id(store, (ann, bob), over=True)
+    upgrade_database(database_url)
+    with Store(database_url) as store:
+        assert store.matches.load(match_id) is not None
+        store.analyses.save(match_id, tables_analysis(), 0)
+        assert store.analyses.figures(ann.id)[0].matches == 1
+    command.downgrade(config, "0004")
+    with Store(database_url) as store:
+        assert store.matches.load(match_id) is not None
+
+
+@pytest.fixture
+def match_over(store: Store, make_user: Callable[[str], User]) -> str:
+    return new_match_id(store, (make_user("ann"), make_user("bob")), over=True)
+
+
+@pytest.fixture
+def match_playing(store: Store, make_user: Callable[[str], User]) -> str:
+    return new_match_id(store, (make_user("ann"), make_user("bob")), over=False)
