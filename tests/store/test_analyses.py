@@ -6,32 +6,17 @@ from collections.abc import Callable
 import pytest
 from alembic import command
 
-from gamehall.play.registry import new_match
-from gamehall.play.settings import MatchSettings
 from gamehall.store import (
     ConflictError,
     NotFoundError,
-    PlayerSeat,
     Store,
     User,
     alembic_config,
     upgrade_database,
 )
 from gamehall.store.analyses import AnalysedFigure
-from support.analyses import renju_analysis, tables_analysis
-
-
-def new_match_id(
-    store: Store, users: tuple[User, User], *, over: bool, game: str = "backgammon"
-) -> str:
-    """A new match between ``users`` (seat 0 first), finished when ``over``."""
-    match = new_match(MatchSettings(game=game, length=1), (users[0].name, users[1].name))
-    seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
-    match_id = store.matches.create(match.to_dict(), players=seats)
-    if over:
-        summary = {"score": [1, 0], "winner": 0, "end_reason": "resign"}
-        store.matches.append(match_id, [], secrets=None, status="over", summary=summary)
-    return match_id
+from store.conftest import Clock
+from support.analyses import new_match_id, renju_analysis, tables_analysis
 
 
 def test_an_analysis_is_read_back_as_the_value_it_was(store: Store, match_over: str) -> None:
@@ -69,11 +54,12 @@ def test_only_a_finished_match_is_analysed(store: Store, match_playing: str) -> 
 
 
 def test_a_players_figures_average_his_last_analysed_matches(
-    store: Store, make_user: Callable[[str], User]
+    store: Store, make_user: Callable[[str], User], clock: Clock
 ) -> None:
     ann, bob = make_user("ann"), make_user("bob")
     for seats in ((ann, bob), (bob, ann), (ann, bob)):
         store.analyses.save(new_match_id(store, seats, over=True), tables_analysis(), 0)
+        clock.advance(minutes=1)
     store.analyses.save(
         new_match_id(store, (bob, ann), over=True, game="renju"), renju_analysis(), 1
     )

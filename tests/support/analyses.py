@@ -1,4 +1,5 @@
-"""Small analyses made by hand (no engine), for the tests of what stores and shows them."""
+"""Small analyses made by hand (no engine), and matches to hang them on, for the tests of what
+stores and shows them."""
 
 from gamehall.analysis.renju_record import (
     RenjuAnalysis,
@@ -7,6 +8,9 @@ from gamehall.analysis.renju_record import (
     RenjuPlayerSummary,
 )
 from gamehall.analysis.values import Band, Choice, Decision, PlayerFigures, TablesAnalysis
+from gamehall.play.registry import new_match
+from gamehall.play.settings import MatchSettings
+from gamehall.store import PlayerSeat, Store, User
 
 NONE: dict[Band, int] = {"doubtful": 0, "error": 0, "blunder": 0}
 
@@ -49,3 +53,16 @@ def renju_analysis(names: tuple[str, str] = ("ann", "bob")) -> RenjuAnalysis:
         RenjuPlayerSummary.of(names[1], 1, decisions),
     )
     return RenjuAnalysis(players, decisions, RenjuJudging(), 0.5)
+
+
+def new_match_id(
+    store: Store, users: tuple[User, User], *, over: bool, game: str = "backgammon"
+) -> str:
+    """A new match between ``users`` (seat 0 first), finished when ``over``."""
+    match = new_match(MatchSettings(game=game, length=1), (users[0].name, users[1].name))
+    seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
+    match_id = store.matches.create(match.to_dict(), players=seats)
+    if over:
+        summary = {"score": [1, 0], "winner": 0, "end_reason": "resign"}
+        store.matches.append(match_id, [], secrets=None, status="over", summary=summary)
+    return match_id

@@ -1,0 +1,203 @@
+"""The analyses being made: finished matches analysed in the background, away from the games.
+
+An analysis takes seconds to minutes of an engine's CPU, so it never runs on the event loop nor
+on the server's worker threads (``Services.workers``): ``AnalysisJobs`` (``Services.analyses``)
+runs each in a pool of processes of its own, at most ``GAMEHALL_ANALYSIS_WORKERS`` at once
+(the rest wait their turn), each process at a lower priority (``NICE``) so that the moves of
+the matches being played keep their latency while the machine's cores are busy analysing. A
+process loads the engines on its first analysis and keeps them for the next.
+
+A match has at most one analysis being made: asking again while it runs joins it. Each reports
+its progress (decisions judged out of all) through a queue the processes share, read by a
+thread of this process into the job; a finished analysis is stored (``store.analyses``) and
+its job let go; one that fails stays as a failed job, with the reason, until it is asked for
+again.
+"""
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from multiprocessing.queues import Queue
+from typing import Literal
+
+from gamehall.analysis.renju_record import RenjuAnalysis
+from gamehall.analysis.results import analyse_match, analysis_from_dict
+from gamehall.errors import GameError
+from gamehall.jsontext import JsonObject
+from gamehall.server.live.workers import Workers
+from gamehall.store import Store
+
+log = logging.getLogger(__name__)
+
+PLIES = 1
+"""How deep the tables games' plays are searched (``analyse_record``'s ``plies``): 1-ply, as
+a site's analysis does; a 7-point match takes a few seconds of a core."""
+RENJU_SECONDS = 0.5
+"""The renju search's time a move (``analyse_renju``'s ``seconds_per_move``)."""
+NICE = 10
+"""How much lower the analyses' processes run than the server's (``os.nice``)."""
+MAX_JOBS = 50
+"""The most analyses being made or waiting their turn at once: beyond, a request is refused
+until some are done."""
+
+Report = tuple[str, int, int]
+"""A progress report: the match, the decisions judged, and all there are."""
+Work = Callable[[str, JsonObject], JsonObject]
+"""An analysis: the match's id and record (``Match.to_dict()``) to the result's
+``to_dict()``; it may report its progress with :func:`report_progress`."""
+
+_sink: "Queue[Report | None] | None" = None
+"""The progress queue of the worker this runs in (set as it starts)."""
+
+
+def _start_worker(sink: "Queue[Report | None]", nice: bool) -> None:
+    """A worker's start: keep the progress queue, and lower the process's priority."""
+    global _sink
+    _sink = sink
+    if nice:
+        os.nice(NICE)
+
+
+def report_progress(match_id: str, done: int, total: int) -> None:
+    """Tell the server how far the analysis of ``match_id`` has come (from a worker)."""
+    if _sink is not None:
+        _sink.put((match_id, done, total))
+
+
+def analyse_stored(match_id: str, record: JsonObject) -> JsonObject:
+    """The analysis of a stored match's record, as plain values (run in a worker)."""
+    found = analyse_match(
+        record,
+        plies=PLIES,
+        seconds_per_move=RENJU_SECONDS,
+        progress=lambda done, total: report_progress(match_id, done, total),
+    )
+    return found.to_dict()
+
+
+class JobsFullError(GameError):
+    """As many analyses as the server takes are being made or waiting: ask again later."""
+
+
+@dataclass
+class Job:
+    """One match's analysis being made, or failed: its progress, or why it failed."""
+
+    match_id: str
+    done: int = 0
+    total: int = 0
+    failure: str | None = None
+
+    @property
+    def state(self) -> Literal["running", "failed"]:
+        return "running" if self.failure is None else "failed"
+
+
+class AnalysisJobs:
+    """The analyses being made by one server: at most one a match, ``size`` at once, ``most``
+    being made or waiting.
+
+    ``processes`` False runs them on threads of this process instead (tests, whose ``work``
+    is not to be sent to another process)."""
+
+    def __init__(
+        self,
+        store: Store,
+        workers: Workers,
+        size: int,
+        *,
+        processes: bool = True,
+        work: Work = analyse_stored,
+        most: int = MAX_JOBS,
+    ) -> None:
+        self._store = store
+        self._most = most
+        self._workers = workers
+        self._work = work
+        self._jobs: dict[str, Job] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        context = multiprocessing.get_context("spawn")
+        self._reports: Queue[Report | None] = context.Queue()
+        starting = (self._reports, processes)
+        self._pool: Executor = (
+            ProcessPoolExecutor(size, context, _start_worker, starting)
+            if processes
+            else ThreadPoolExecutor(size, "gamehall-analysis", _start_worker, starting)
+        )
+        self._reader: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def job(self, match_id: str) -> Job | None:
+        """The match's analysis being made (or failed), or None."""
+        return self._jobs.get(match_id)
+
+    def start(self, match_id: str, record: JsonObject) -> Job:
+        """Analyse the finished match ``match_id`` (its record, without secrets) and store
+        the result; while one is being made, that one (a failed one is begun again).
+        ``JobsFullError`` when ``MAX_JOBS`` are being made already."""
+        running = self._jobs.get(match_id)
+        if running is not None and running.failure is None:
+            return running
+        if sum(job.failure is None for job in self._jobs.values()) >= self._most:
+            raise JobsFullError("the server is analysing many matches: ask again in a while")
+        self._listen()
+        job = self._jobs[match_id] = Job(match_id)
+        task = asyncio.get_running_loop().create_task(self._run(job, record))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return job
+
+    async def _run(self, job: Job, record: JsonObject) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            plain = await loop.run_in_executor(self._pool, self._work, job.match_id, record)
+            result = analysis_from_dict(plain)
+            depth = RENJU_SECONDS if isinstance(result, RenjuAnalysis) else PLIES
+            await self._workers.store(self._store.analyses.save, job.match_id, result, depth)
+        except GameError as exc:
+            job.failure = str(exc)
+            return
+        except Exception as exc:
+            log.exception("the analysis of match %s failed", job.match_id)
+            job.failure = f"the analysis failed: {type(exc).__name__}"
+            return
+        self._jobs.pop(job.match_id, None)
+
+    def _listen(self) -> None:
+        """Start reading the progress reports, on the first analysis."""
+        if self._reader is not None:
+            return
+        self._loop = asyncio.get_running_loop()
+        self._reader = threading.Thread(
+            target=self._read, name="gamehall-analysis-progress", daemon=True
+        )
+        self._reader.start()
+
+    def _read(self) -> None:
+        loop = self._loop
+        assert loop is not None
+        while (report := self._reports.get()) is not None:
+            try:
+                loop.call_soon_threadsafe(self._progress, *report)
+            except RuntimeError:  # the loop is closed: the server is stopping
+                return
+
+    def _progress(self, match_id: str, done: int, total: int) -> None:
+        job = self._jobs.get(match_id)
+        if job is not None and job.failure is None:
+            job.done, job.total = done, total
+
+    def close(self) -> None:
+        """Drop the analyses waiting their turn; those being made end with their process."""
+        for task in self._tasks:
+            task.cancel()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._reports.put(None)
+        if self._reader is not None:
+            self._reader.join(timeout=5)
+        self._reports.close()
