@@ -45,7 +45,7 @@ def test_a_spectator_asks_and_everyone_sees_the_analysis(hall: Hall) -> None:
     assert done["status"] == "done", done
     assert done["tables"] is None and done["depth"] == 0.5 and done["made_at"]
     renju = done["renju"]
-    assert [p["name"] for p in renju["players"]] == ["ann", "bob"]
+    assert [p["name"] for p in renju["players"]] == [players[0].name, players[1].name]
     assert [d["played"] for d in renju["decisions"]] == ["h8", "h9", "j8", "a1"]
     assert [d["frame"] for d in renju["decisions"]] == [0, 1, 2, 3]
     assert renju["decisions"][0]["forced"] == "only-move"
@@ -65,3 +65,22 @@ def test_only_a_finished_match_is_analysed_and_only_by_the_logged_in(hall: Hall)
     assert players[0].post("/api/matches/nosuch/analysis").status_code == 404
     assert hall.anonymous().get("/api/matches/nosuch/analysis").status_code == 404
     assert hall.anonymous().post(f"/api/matches/{match_id}/analysis").status_code in (401, 403)
+
+
+def test_a_profile_shows_the_average_figure_of_the_analysed_matches(hall: Hall) -> None:
+    match_id, players = _finish_renju(hall, ["h8", "h9", "j8", "a1"])
+    assert players[0].ok("get", "/api/users/ann")["analysed"] == []
+    players[0].ok("post", f"/api/matches/{match_id}/analysis")
+    done = _until_done(players[0], match_id)["renju"]
+    assert {p["name"] for p in done["players"]} == {"ann", "bob"}
+    for player in done["players"]:
+        accuracy = player["accuracy"]
+        figures = hall.anonymous().ok("get", f"/api/users/{player['name']}")["analysed"]
+        expected = (
+            []
+            if accuracy is None
+            else [{"game": "renju", "kind": "accuracy", "matches": 1, "average": accuracy}]
+        )
+        assert figures == expected
+    guest = hall.client().post("/api/guest").json()["user"]["name"]
+    assert hall.anonymous().ok("get", f"/api/users/{guest}")["analysed"] == []

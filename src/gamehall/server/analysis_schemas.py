@@ -13,7 +13,7 @@ from gamehall.analysis.values import Decision
 from gamehall.jsontext import JsonValue
 from gamehall.play.review import Frame
 from gamehall.server.schemas import Answer, iso
-from gamehall.store.analyses import AnalysedFigure, StoredAnalysis
+from gamehall.store.analyses import StoredAnalysis
 
 
 class Part(BaseModel):
@@ -219,19 +219,3 @@ def done_answer(stored: StoredAnalysis, frames: list[Frame]) -> AnalysisAnswer:
         tables=tables,
         renju=renju,
     )
-
-
-class FigureView(Answer):
-    """A player's average figure in one game over his last ``matches`` analysed matches:
-    ``error_rate`` (mEMG a decision, lower is better) or renju's ``accuracy`` (%)."""
-
-    game: str
-    kind: Literal["error_rate", "accuracy"]
-    matches: int
-    average: float
-
-    @classmethod
-    def of(cls, figure: AnalysedFigure) -> "FigureView":
-        return cls(
-            game=figure.game, kind=figure.kind, matches=figure.matches, average=figure.average
-        )

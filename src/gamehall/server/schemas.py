@@ -18,6 +18,7 @@ from gamehall.play.dice import FORMAT_VERSION, DiceRecord
 from gamehall.play.registry import new_match
 from gamehall.play.settings import GameName, MatchSettings
 from gamehall.store import Challenge, PlayerSeat, Seek, StoredMatch, User
+from gamehall.store.analyses import AnalysedFigure
 
 MAX_ID = 2**31 - 1
 """The largest id the database holds (PostgreSQL's ``integer``; SQLite's go further)."""
@@ -284,12 +285,30 @@ class Stats(Answer):
     lost: int
 
 
+class AnalysedView(Answer):
+    """A player's average figure in one game over his last ``matches`` analysed matches:
+    ``error_rate`` (mEMG a decision, lower is better) or renju's ``accuracy`` (%)."""
+
+    game: str
+    kind: Literal["error_rate", "accuracy"]
+    matches: int
+    average: float
+
+    @classmethod
+    def of(cls, figure: AnalysedFigure) -> "AnalysedView":
+        return cls(
+            game=figure.game, kind=figure.kind, matches=figure.matches, average=figure.average
+        )
+
+
 class Profile(Answer):
-    """A player's page."""
+    """A player's page; ``analysed``: his figures over his analysed matches (none for a
+    guest)."""
 
     user: UserView
     stats: Stats
     recent: list[MatchView]
+    analysed: list[AnalysedView]
 
 
 class SeekView(Answer):

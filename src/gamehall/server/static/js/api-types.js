@@ -10,6 +10,16 @@
  */
 
 /**
+ * A player's average figure in one game over his last ``matches`` analysed matches: ``error_rate``
+ * (mEMG a decision, lower is better) or renju's ``accuracy`` (%).
+ * @typedef {object} AnalysedView
+ * @property {string} game
+ * @property {"error_rate" | "accuracy"} kind
+ * @property {number} matches
+ * @property {number} average
+ */
+
+/**
  * A match's analysis: ``none`` asked for yet, ``running`` (``done`` of ``total`` decisions judged;
  * 0 of 0 while it waits its turn), ``done`` (``tables`` or ``renju`` holds it, made at ``made_at``
  * looking ``depth`` deep: plies, or seconds a move in renju) or ``failed`` (``reason`` says why;
@@ -293,11 +303,12 @@
  */
 
 /**
- * A player's page.
+ * A player's page; ``analysed``: his figures over his analysed matches (none for a guest).
  * @typedef {object} Profile
  * @property {UserView} user
  * @property {Stats} stats
  * @property {MatchView[]} recent
+ * @property {AnalysedView[]} analysed
  */
 
 /**
