@@ -3,8 +3,8 @@
 An analysis takes seconds to minutes of an engine's CPU, so it never runs on the event loop nor
 on the server's worker threads (``Services.workers``): ``AnalysisJobs`` (``Services.analyses``)
 runs each in a pool of processes of its own, at most ``GAMEHALL_ANALYSIS_WORKERS`` at once
-(the rest wait their turn), each process at a lower priority (``NICE``) so that the moves of
-the matches being played keep their latency while the machine's cores are busy analysing. A
+(the rest wait their turn), each process at the least priority (``NICE``) so that the moves of
+the matches being played get the CPU first while the machine's cores are busy analysing. A
 process loads the engines on its first analysis and keeps them for the next.
 
 A match has at most one analysis being made: asking again while it runs joins it. Each reports
@@ -39,8 +39,10 @@ PLIES = 1
 a site's analysis does; a 7-point match takes a few seconds of a core."""
 RENJU_SECONDS = 0.5
 """The renju search's time a move (``analyse_renju``'s ``seconds_per_move``)."""
-NICE = 10
-"""How much lower the analyses' processes run than the server's (``os.nice``)."""
+NICE = 19
+"""How much lower the analyses' processes run than the server's (``os.nice``): the least
+priority, which still lets them go on, slowly, on a machine that is busy with other work (the
+idle scheduling class would stop them there altogether)."""
 MAX_JOBS = 50
 """The most analyses being made or waiting their turn at once: beyond, a request is refused
 until some are done."""
@@ -56,7 +58,8 @@ _sink: "Queue[Report | None] | None" = None
 
 
 def _start_worker(sink: "Queue[Report | None]", nice: bool) -> None:
-    """A worker's start: keep the progress queue, and lower the process's priority."""
+    """A worker's start: keep the progress queue, and when ``nice`` (a process of its own)
+    take the least priority."""
     global _sink
     _sink = sink
     if nice:
