@@ -5,6 +5,12 @@ review frame; 404 for no match, 409 for one still being played."""
 import time
 from typing import Any
 
+from gamehall.engines import find_engine
+from gamehall.engines.driver import play_out
+from gamehall.play.dice import SeededDice
+from gamehall.play.settings import MatchSettings
+from gamehall.play.tables_match import TablesMatch
+from gamehall.store import PlayerSeat
 from server.helpers import Hall, Player
 
 RENJU = {"game": "renju", "length": 1}
@@ -84,3 +90,30 @@ def test_a_profile_shows_the_average_figure_of_the_analysed_matches(hall: Hall) 
         assert figures == expected
     guest = hall.client().post("/api/guest").json()["user"]["name"]
     assert hall.anonymous().ok("get", f"/api/users/{guest}")["analysed"] == []
+
+
+def test_a_backgammon_match_is_analysed_whole(hall: Hall) -> None:
+    match = TablesMatch(MatchSettings("backgammon", length=1), ("ann", "bob"), dice=SeededDice(2))
+    engines = {seat: find_engine("backgammon", "beginner", seed=seat) for seat in (0, 1)}
+    play_out(match, engines)
+    seats = [PlayerSeat(None, "computer", "beginner", name) for name in ("ann", "bob")]
+    match_id = hall.store.matches.create(match.to_dict(), players=seats)
+    summary = {"score": list(match.score), "winner": match.winner, "end_reason": "points"}
+    hall.store.matches.append(match_id, [], secrets=None, status="over", summary=summary)
+    carol = hall.register("carol")
+    assert carol.ok("post", f"/api/matches/{match_id}/analysis")["status"] == "running"
+    done = _until_done(carol, match_id)
+    assert done["status"] == "done", done
+    tables = done["tables"]
+    assert done["renju"] is None and done["depth"] == 1 and tables["plies"] == 1
+    assert [p["name"] for p in tables["players"]] == ["ann", "bob"]
+    assert set(tables["players"][0]["errors"]) == {"doubtful", "error", "blunder"}
+    plays = [d for d in tables["decisions"] if d["kind"] == "checker"]
+    assert plays and all(len(d["dice"]) == 2 and d["choices"] for d in plays)
+    frames = carol.ok("get", f"/api/matches/{match_id}/review")["frames"]
+    for decision in plays:
+        if decision["played"] != "no move":
+            before = frames[decision["frame"]]
+            assert sorted(before["state"]["dice"]) == sorted(decision["dice"])
+    assert len(tables["graph"]) == len(plays)
+    assert all(tables["decisions"][p["decision"]]["kind"] == "checker" for p in tables["graph"])

@@ -5,6 +5,7 @@ import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures.thread import BrokenThreadPool
 
 import pytest
 
@@ -192,3 +193,29 @@ def test_too_many_waiting_analyses_are_refused(
             jobs.close()
 
     run(scenario())
+
+
+def test_a_pool_whose_process_died_is_made_again(
+    store: Store, workers: Workers, users: tuple[User, User]
+) -> None:
+    match_id = new_match_id(store, users, over=True)
+    broken = [BrokenThreadPool("a worker died")]
+
+    def dying(match_id: str, record: JsonObject) -> JsonObject:
+        if broken:
+            raise broken.pop()
+        return tables_analysis().to_dict()
+
+    async def scenario() -> None:
+        jobs = _jobs(store, workers, dying)
+        try:
+            job = jobs.start(match_id, {})
+            await _until(lambda: job.state == "failed")
+            assert job.failure == "the analysis stopped before its end: ask again"
+            jobs.start(match_id, {})
+            await _until(lambda: jobs.job(match_id) is None)
+        finally:
+            jobs.close()
+
+    run(scenario())
+    assert store.analyses.load(match_id) is not None

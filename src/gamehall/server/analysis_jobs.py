@@ -20,7 +20,7 @@ import multiprocessing
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.queues import Queue
 from typing import Literal
@@ -124,16 +124,19 @@ class AnalysisJobs:
         self._work = work
         self._jobs: dict[str, Job] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        context = multiprocessing.get_context("spawn")
-        self._reports: Queue[Report | None] = context.Queue()
-        starting = (self._reports, processes)
-        self._pool: Executor = (
-            ProcessPoolExecutor(size, context, _start_worker, starting)
-            if processes
-            else ThreadPoolExecutor(size, "gamehall-analysis", _start_worker, starting)
-        )
+        self._size = size
+        self._processes = processes
+        self._context = multiprocessing.get_context("spawn")
+        self._reports: Queue[Report | None] = self._context.Queue()
+        self._pool = self._new_pool()
         self._reader: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _new_pool(self) -> Executor:
+        starting = (self._reports, self._processes)
+        if self._processes:
+            return ProcessPoolExecutor(self._size, self._context, _start_worker, starting)
+        return ThreadPoolExecutor(self._size, "gamehall-analysis", _start_worker, starting)
 
     def job(self, match_id: str) -> Job | None:
         """The match's analysis being made (or failed), or None."""
@@ -142,7 +145,7 @@ class AnalysisJobs:
     def start(self, match_id: str, record: JsonObject) -> Job:
         """Analyse the finished match ``match_id`` (its record, without secrets) and store
         the result; while one is being made, that one (a failed one is begun again).
-        ``JobsFullError`` when ``MAX_JOBS`` are being made already."""
+        ``JobsFullError`` when ``most`` are being made or waiting already."""
         running = self._jobs.get(match_id)
         if running is not None and running.failure is None:
             return running
@@ -157,13 +160,22 @@ class AnalysisJobs:
 
     async def _run(self, job: Job, record: JsonObject) -> None:
         loop = asyncio.get_running_loop()
+        pool = self._pool
         try:
-            plain = await loop.run_in_executor(self._pool, self._work, job.match_id, record)
+            plain = await loop.run_in_executor(pool, self._work, job.match_id, record)
             result = analysis_from_dict(plain)
             depth = RENJU_SECONDS if isinstance(result, RenjuAnalysis) else PLIES
             await self._workers.store(self._store.analyses.save, job.match_id, result, depth)
         except GameError as exc:
             job.failure = str(exc)
+            return
+        except BrokenExecutor:
+            # a process of the pool died (killed, out of memory): the pool takes no more work
+            if self._pool is pool:
+                log.error("the analyses' processes stopped; new ones are started")
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = self._new_pool()
+            job.failure = "the analysis stopped before its end: ask again"
             return
         except Exception as exc:
             log.exception("the analysis of match %s failed", job.match_id)
