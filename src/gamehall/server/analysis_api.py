@@ -64,8 +64,8 @@ async def _stored_answer(hall: Services, stored: StoredMatch) -> AnalysisAnswer 
     found = await hall.workers.store(hall.store.analyses.load, stored.id)
     if found is None:
         return None
-    frames = await hall.workers.replay(review_frames, stored.as_match_dict(secrets=False))
-    return done_answer(found, frames)
+    record = stored.as_match_dict(secrets=False)
+    return await hall.workers.replay(lambda: done_answer(found, review_frames(record)))
 
 
 def _job_answer(job: Job) -> AnalysisAnswer:

@@ -19,6 +19,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -43,6 +44,8 @@ NICE = 19
 """How much lower the analyses' processes run than the server's (``os.nice``): the least
 priority, which still lets them go on, slowly, on a machine that is busy with other work (the
 idle scheduling class would stop them there altogether)."""
+REPORT_SECONDS = 0.25
+"""How often an analysis reports its progress at most: the page asks every second."""
 MAX_JOBS = 50
 """The most analyses being made or waiting their turn at once: beyond, a request is refused
 until some are done."""
@@ -73,13 +76,18 @@ def report_progress(match_id: str, done: int, total: int) -> None:
 
 
 def analyse_stored(match_id: str, record: JsonObject) -> JsonObject:
-    """The analysis of a stored match's record, as plain values (run in a worker)."""
-    found = analyse_match(
-        record,
-        plies=PLIES,
-        seconds_per_move=RENJU_SECONDS,
-        progress=lambda done, total: report_progress(match_id, done, total),
-    )
+    """The analysis of a stored match's record, as plain values (run in a worker); its
+    progress reported at most every ``REPORT_SECONDS``."""
+    last = 0.0
+
+    def step(done: int, total: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= REPORT_SECONDS or done == total:
+            last = now
+            report_progress(match_id, done, total)
+
+    found = analyse_match(record, plies=PLIES, seconds_per_move=RENJU_SECONDS, progress=step)
     return found.to_dict()
 
 
