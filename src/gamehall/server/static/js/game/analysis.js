@@ -177,13 +177,18 @@ export function analysisPanel({ matchId, toast, show }) {
     return h("figure", { class: "analysis-figure" }, svg, h("figcaption", {}, title));
   }
 
-  /** Every decision in order, each error marked by its band (colour and word). */
+  /** Every decision in order (a right no-double left out), each error marked by its band (colour and word). */
   function moveList() {
     const result = answer?.tables || answer?.renju;
     if (!result) return null;
     const names = result.players.map((p) => p.name);
-    const rows = result.decisions.map((decision, index) =>
-      h(
+    /** @type {(TablesDecision | RenjuDecision)[]} */
+    const decisions = result.decisions;
+    // a no-double that was right is no decision a player remembers: only the wrong ones are listed
+    const listed = decisions.flatMap((decision, index) => (!("colour" in decision) && decision.kind === "no-double" && !decision.band ? [] : [index]));
+    const rows = listed.map((index) => {
+      const decision = decisions[index];
+      return h(
         "li",
         {
           class: `${decision.band ? `band-${decision.band}` : ""} ${selected === index ? "selected" : ""}`,
@@ -201,8 +206,8 @@ export function analysisPanel({ matchId, toast, show }) {
         h("span", { class: "who" }, names[decision.player]),
         h("span", { class: "what" }, decisionText(decision)),
         decision.band ? h("span", { class: `band band-${decision.band}` }, say(`band.${decision.band}`)) : null,
-      ),
-    );
+      );
+    });
     return h("div", { class: "analysis-moves" }, h("h3", {}, say("analysis.moves")), h("ol", {}, rows));
   }
 
@@ -236,7 +241,7 @@ export function analysisPanel({ matchId, toast, show }) {
         h(
           "table",
           { class: "hint-table analysis-choices" },
-          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "hint-move" }, ""), h("th", {}, say("analysis.equity")), h("th", {}, ""))),
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "hint-move" }, say("analysis.play")), h("th", {}, say("analysis.equity")), h("th", {}, say("analysis.difference")))),
           h(
             "tbody",
             {},
