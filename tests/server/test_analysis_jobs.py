@@ -16,12 +16,16 @@ from gamehall.server.analysis_jobs import (
     AnalysisJobs,
     JobsFullError,
     Work,
+    Worked,
     report_progress,
 )
 from gamehall.server.live.workers import Workers
 from gamehall.store import Store, User
 from support.aio import run
 from support.analyses import new_match_id, tables_analysis
+
+FOUND: Worked = (tables_analysis().to_dict(), [0, None])
+"""What the fake analyses find: two decisions, the first at the match's first frame."""
 
 
 class Gate:
@@ -34,7 +38,7 @@ class Gate:
         self.calls: list[str] = []
         self.lock = threading.Lock()
 
-    def __call__(self, match_id: str, record: JsonObject) -> JsonObject:
+    def __call__(self, match_id: str, record: JsonObject) -> Worked:
         with self.lock:
             self.calls.append(match_id)
             self.running.add(match_id)
@@ -43,7 +47,7 @@ class Gate:
         assert self.open.wait(30)
         with self.lock:
             self.running.discard(match_id)
-        return tables_analysis().to_dict()
+        return FOUND
 
 
 @pytest.fixture
@@ -93,6 +97,7 @@ def test_one_analysis_a_match_joined_stored_and_let_go(
     assert gate.calls == [match_id]
     kept = store.analyses.load(match_id)
     assert kept is not None and kept.result == tables_analysis() and kept.depth == PLIES
+    assert kept.frames == (0, None)
 
 
 def test_at_most_size_analyses_run_at_once(
@@ -127,10 +132,10 @@ def test_a_failure_is_kept_with_its_reason_and_a_new_request_begins_again(
     match_id = new_match_id(store, users, over=True)
     failures: list[Exception] = [AnalysisError("nothing to analyse"), RuntimeError("boom")]
 
-    def failing(match_id: str, record: JsonObject) -> JsonObject:
+    def failing(match_id: str, record: JsonObject) -> Worked:
         if failures:
             raise failures.pop(0)
-        return tables_analysis().to_dict()
+        return FOUND
 
     async def scenario() -> None:
         jobs = _jobs(store, workers, failing)
@@ -159,7 +164,7 @@ def test_a_match_not_finished_fails_to_be_stored(
     match_id = new_match_id(store, users, over=False)
 
     async def scenario() -> str | None:
-        jobs = _jobs(store, workers, lambda m, r: tables_analysis().to_dict())
+        jobs = _jobs(store, workers, lambda m, r: FOUND)
         try:
             job = jobs.start(match_id, {})
             await _until(lambda: job.state == "failed")
@@ -201,10 +206,10 @@ def test_a_pool_whose_process_died_is_made_again(
     match_id = new_match_id(store, users, over=True)
     broken = [BrokenThreadPool("a worker died")]
 
-    def dying(match_id: str, record: JsonObject) -> JsonObject:
+    def dying(match_id: str, record: JsonObject) -> Worked:
         if broken:
             raise broken.pop()
-        return tables_analysis().to_dict()
+        return FOUND
 
     async def scenario() -> None:
         jobs = _jobs(store, workers, dying)

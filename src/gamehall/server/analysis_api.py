@@ -8,12 +8,12 @@ result, each decision with the review frame that shows its position), or failed 
 
 from fastapi import APIRouter, HTTPException
 
-from gamehall.play.review import review_frames
 from gamehall.server.analysis_jobs import Job, JobsFullError
 from gamehall.server.analysis_schemas import AnalysisAnswer, done_answer
 from gamehall.server.auth import Acting
 from gamehall.server.services import Hall, Services
 from gamehall.store import StoredMatch
+from gamehall.store.terms import match_terms
 
 router = APIRouter(prefix="/api")
 
@@ -26,7 +26,7 @@ async def request_analysis(match_id: str, session: Acting, hall: Hall) -> Analys
     job = hall.analyses.job(match_id)
     if job is not None and job.failure is None:
         return _job_answer(job)
-    answer = await _stored_answer(hall, stored)
+    answer = await _stored_answer(hall, match_id)
     if answer is not None:
         return answer
     try:
@@ -42,11 +42,12 @@ async def analysis(match_id: str, hall: Hall) -> AnalysisAnswer:
     job = hall.analyses.job(match_id)
     if job is not None:
         return _job_answer(job)
-    stored = await hall.workers.store(hall.store.matches.load, match_id)
-    if stored is None:
+    answer = await _stored_answer(hall, match_id)
+    if answer is not None:
+        return answer
+    if await hall.workers.store(match_terms, hall.store, match_id) is None:
         raise HTTPException(404, f"there is no match {match_id}")
-    answer = await _stored_answer(hall, stored)
-    return answer or AnalysisAnswer(match_id=match_id, status="none")
+    return AnalysisAnswer(match_id=match_id, status="none")
 
 
 async def _finished(hall: Services, match_id: str) -> StoredMatch:
@@ -59,13 +60,10 @@ async def _finished(hall: Services, match_id: str) -> StoredMatch:
     return stored
 
 
-async def _stored_answer(hall: Services, stored: StoredMatch) -> AnalysisAnswer | None:
-    """The match's stored analysis with its frames, or None."""
-    found = await hall.workers.store(hall.store.analyses.load, stored.id)
-    if found is None:
-        return None
-    record = stored.as_match_dict(secrets=False)
-    return await hall.workers.replay(lambda: done_answer(found, review_frames(record)))
+async def _stored_answer(hall: Services, match_id: str) -> AnalysisAnswer | None:
+    """The match's stored analysis, or None (read and typed on the store's threads)."""
+    found = await hall.workers.store(hall.store.analyses.load, match_id)
+    return None if found is None else await hall.workers.store(done_answer, found)
 
 
 def _job_answer(job: Job) -> AnalysisAnswer:

@@ -26,10 +26,12 @@ from dataclasses import dataclass
 from multiprocessing.queues import Queue
 from typing import Literal
 
+from gamehall.analysis.frames import decision_frames
 from gamehall.analysis.renju_record import RenjuAnalysis
 from gamehall.analysis.results import analyse_match, analysis_from_dict
 from gamehall.errors import GameError
 from gamehall.jsontext import JsonObject
+from gamehall.play.review import review_frames
 from gamehall.server.live.workers import Workers
 from gamehall.store import Store
 
@@ -52,9 +54,11 @@ until some are done."""
 
 Report = tuple[str, int, int]
 """A progress report: the match, the decisions judged, and all there are."""
-Work = Callable[[str, JsonObject], JsonObject]
-"""An analysis: the match's id and record (``Match.to_dict()``) to the result's
-``to_dict()``; it may report its progress with :func:`report_progress`."""
+Worked = tuple[JsonObject, list[int | None]]
+"""An analysis's result as ``to_dict()`` gives it, and the review frame of each decision."""
+Work = Callable[[str, JsonObject], Worked]
+"""An analysis: the match's id and record (``Match.to_dict()``) to what it found; it may
+report its progress with :func:`report_progress`."""
 
 _sink: "Queue[Report | None] | None" = None
 """The progress queue of the worker this runs in (set as it starts)."""
@@ -75,9 +79,10 @@ def report_progress(match_id: str, done: int, total: int) -> None:
         _sink.put((match_id, done, total))
 
 
-def analyse_stored(match_id: str, record: JsonObject) -> JsonObject:
-    """The analysis of a stored match's record, as plain values (run in a worker); its
-    progress reported at most every ``REPORT_SECONDS``."""
+def analyse_stored(match_id: str, record: JsonObject) -> Worked:
+    """The analysis of a stored match's record, as plain values, and the review frame of each
+    decision (run in a worker, so that showing it never replays the match); its progress
+    reported at most every ``REPORT_SECONDS``."""
     last = 0.0
 
     def step(done: int, total: int) -> None:
@@ -88,7 +93,7 @@ def analyse_stored(match_id: str, record: JsonObject) -> JsonObject:
             report_progress(match_id, done, total)
 
     found = analyse_match(record, plies=PLIES, seconds_per_move=RENJU_SECONDS, progress=step)
-    return found.to_dict()
+    return found.to_dict(), decision_frames(found, review_frames(record))
 
 
 class JobsFullError(GameError):
@@ -170,10 +175,11 @@ class AnalysisJobs:
         loop = asyncio.get_running_loop()
         pool = self._pool
         try:
-            plain = await loop.run_in_executor(pool, self._work, job.match_id, record)
+            plain, frames = await loop.run_in_executor(pool, self._work, job.match_id, record)
             result = analysis_from_dict(plain)
             depth = RENJU_SECONDS if isinstance(result, RenjuAnalysis) else PLIES
-            await self._workers.store(self._store.analyses.save, job.match_id, result, depth)
+            save = self._store.analyses.save
+            await self._workers.store(save, job.match_id, result, frames, depth)
         except GameError as exc:
             job.failure = str(exc)
             return

@@ -1,17 +1,15 @@
 """The shapes of the analysis API's answers: a match's analysis being made or made, with the
 whole result typed field by field (the analysis layer's ``to_dict()`` forms, read strictly),
-each decision with the review frame that shows its position, and the graph's points with the
-decision each stands for."""
+each decision with the review frame that shows its position (stored with it), and the graph's
+points with the decision each stands for."""
 
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from gamehall.analysis.frames import decision_frames
 from gamehall.analysis.renju_record import RenjuAnalysis, RenjuDecision
 from gamehall.analysis.values import Decision
 from gamehall.jsontext import JsonValue
-from gamehall.play.review import Frame
 from gamehall.server.schemas import Answer, iso
 from gamehall.store.analyses import StoredAnalysis
 
@@ -188,11 +186,11 @@ class AnalysisAnswer(Answer):
     renju: RenjuResult | None = None
 
 
-def done_answer(stored: StoredAnalysis, frames: list[Frame]) -> AnalysisAnswer:
-    """The answer for a stored analysis, its decisions placed among the match's ``frames``."""
+def done_answer(stored: StoredAnalysis) -> AnalysisAnswer:
+    """The answer for a stored analysis, each decision with its review frame."""
     result = stored.result
     plain = result.to_dict()
-    placed = decision_frames(result, frames)
+    placed = stored.frames
     judged: tuple[Decision | RenjuDecision, ...] = result.decisions
     decisions: list[JsonValue] = [
         {**decision.to_dict(), "frame": frame}

@@ -1,13 +1,15 @@
 """Finished matches' analyses: ``AnalysisStore`` (``Store.analyses``).
 
 An analysis is computed once and kept with its match (the ``analyses`` table, one row a match):
-its result as ``to_dict()`` JSON, how deep it looked and when it was made. The seats' headline
+its result as ``to_dict()`` JSON, the review frame of each decision (``analysis.frames``), how
+deep it looked and when it was made. The seats' headline
 figures (``analysis.results.seat_figure``) are columns of their own, so that a profile's
 average reads a few numbers rather than whole analyses. Reading one back gives the typed value
 (``analysis_from_dict``).
 """
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -20,7 +22,8 @@ from gamehall.analysis.results import (
     analysis_from_dict,
     seat_figure,
 )
-from gamehall.store.errors import ConflictError, NotFoundError
+from gamehall.jsontext import JsonValue
+from gamehall.store.errors import ConflictError, NotFoundError, StoreError
 from gamehall.store.models import AnalysisRow, MatchRow, SeatRow
 from gamehall.store.transactions import Transactions
 
@@ -30,11 +33,12 @@ RECENT = 20
 
 @dataclass(frozen=True)
 class StoredAnalysis:
-    """A match's analysis as stored: the result, how deep it looked (plies, or seconds a move
-    in renju) and when it was made."""
+    """A match's analysis as stored: the result, the review frame of each of its decisions
+    (or None), how deep it looked (plies, or seconds a move in renju) and when it was made."""
 
     match_id: str
     result: Analysis
+    frames: tuple[int | None, ...]
     depth: float
     made_at: datetime
 
@@ -56,10 +60,14 @@ class AnalysisStore:
     def __init__(self, transactions: Transactions) -> None:
         self.transactions = transactions
 
-    def save(self, match_id: str, result: Analysis, depth: float) -> StoredAnalysis:
-        """Keep the analysis of the finished match ``match_id``; when one is kept already
-        (another server made it meanwhile), that one stays and is returned.
-        ``NotFoundError`` for no such match, ``ConflictError`` for one still being played."""
+    def save(
+        self, match_id: str, result: Analysis, frames: Sequence[int | None], depth: float
+    ) -> StoredAnalysis:
+        """Keep the analysis of the finished match ``match_id`` with its decisions' review
+        ``frames``; when one is kept already (another server made it meanwhile), that one stays
+        and is returned. ``NotFoundError`` for no such match, ``ConflictError`` for one still
+        being played, ``StoreError`` for frames that are not one a decision."""
+        placed = _frames(list(frames), len(result.decisions))
         try:
             with self.transactions.write() as session:
                 match = session.get(MatchRow, match_id)
@@ -75,13 +83,14 @@ class AnalysisStore:
                     game=match.game,
                     depth=float(depth),
                     result=result.to_dict(),
+                    frames=list(placed),
                     figure_0=seat_figure(result, 0),
                     figure_1=seat_figure(result, 1),
                     made_at=self.transactions.now(),
                 )
                 session.add(row)
                 session.flush()
-                return StoredAnalysis(match_id, result, row.depth, row.made_at)
+                return StoredAnalysis(match_id, result, placed, row.depth, row.made_at)
         except IntegrityError:
             found = self.load(match_id)
             if found is None:
@@ -124,4 +133,17 @@ class AnalysisStore:
 
 def _stored(row: AnalysisRow) -> StoredAnalysis:
     result = analysis_from_dict(row.result)
-    return StoredAnalysis(row.match_id, result, row.depth, row.made_at)
+    frames = _frames(row.frames, len(result.decisions))
+    return StoredAnalysis(row.match_id, result, frames, row.depth, row.made_at)
+
+
+def _frames(frames: list[JsonValue], count: int) -> tuple[int | None, ...]:
+    """``frames`` checked: one a decision, each a frame's index or None."""
+    if len(frames) != count:
+        raise StoreError(f"an analysis of {count} decisions has {len(frames)} frames")
+    placed: list[int | None] = []
+    for frame in frames:
+        if frame is not None and (isinstance(frame, bool) or not isinstance(frame, int)):
+            raise StoreError(f"a decision's frame is an index or null, not {frame!r}")
+        placed.append(frame)
+    return tuple(placed)

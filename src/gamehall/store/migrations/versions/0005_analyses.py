@@ -1,5 +1,6 @@
 """Analyses: a finished match's analysis, computed once and stored with it (its result as
-JSON, how deep it looked, the seats' headline figures for the profiles, when it was made).
+JSON, each decision's review frame, how deep it looked, the seats' headline figures for the
+profiles, when it was made).
 
 Revision ID: 0005
 Revises: 0004
@@ -25,6 +26,7 @@ def upgrade() -> None:
         sa.Column("game", sa.String(length=16), nullable=False),
         sa.Column("depth", sa.Float(), nullable=False),
         sa.Column("result", sa.JSON(), nullable=False),
+        sa.Column("frames", sa.JSON(), nullable=False),
         sa.Column("figure_0", sa.Float(), nullable=True),
         sa.Column("figure_1", sa.Float(), nullable=True),
         sa.Column("made_at", sa.DateTime(timezone=True), nullable=False),
