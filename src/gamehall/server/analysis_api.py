@@ -22,13 +22,13 @@ router = APIRouter(prefix="/api")
 async def request_analysis(match_id: str, session: Acting, hall: Hall) -> AnalysisAnswer:
     """Analyse the finished match (409 while it is being played): its analysis when it has
     one, else the one being made (asking again joins it)."""
-    stored = await _finished(hall, match_id)
     job = hall.analyses.job(match_id)
     if job is not None and job.failure is None:
         return _job_answer(job)
     answer = await _stored_answer(hall, match_id)
     if answer is not None:
         return answer
+    stored = await _finished(hall, match_id)
     try:
         job = hall.analyses.start(match_id, stored.as_match_dict(secrets=False))
     except JobsFullError as exc:
