@@ -353,3 +353,15 @@ def test_any_analysis_round_trips(
 ) -> None:
     analysis = RenjuAnalysis(players, decisions, judging, seconds)
     assert RenjuAnalysis.from_dict(json.loads(json.dumps(analysis.to_dict()))) == analysis
+
+
+def test_the_graph_is_the_first_players_chance_after_each_stone(missed: RenjuAnalysis) -> None:
+    graph = missed.graph()
+    stones = [d for d in missed.decisions if d.kind == "move"]
+    assert [(p.game, p.move, p.player) for p in graph] == [
+        (d.game, d.move, d.player) for d in stones
+    ]
+    for point, decision in zip(graph, stones, strict=True):
+        mine = decision.win_after if decision.player == 0 else 1 - decision.win_after
+        assert point.value == round(mine, 4)
+    assert graph[-1].value == 1.0  # White let Black's VCF in: Black (the first player) wins

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal, TypeVar, cast
 
+from gamehall.analysis.values import GraphPoint
 from gamehall.engines.renju_search.search import WIN
 from gamehall.errors import GameError, RecordError
 from gamehall.jsontext import JsonObject, JsonValue
@@ -254,6 +255,20 @@ class RenjuAnalysis:
     def errors(self) -> tuple[RenjuDecision, ...]:
         """The moves with a band, in order."""
         return tuple(d for d in self.decisions if d.band is not None)
+
+    def graph(self) -> tuple[GraphPoint, ...]:
+        """The first player's chance to win after each stone: the line a review draws over
+        the whole match (the opening rule's steps and the passes left out)."""
+        return tuple(
+            GraphPoint(
+                d.game,
+                d.move,
+                d.player,
+                round(d.win_after if d.player == 0 else 1 - d.win_after, 4),
+            )
+            for d in self.decisions
+            if d.kind == "move"
+        )
 
     def to_dict(self) -> JsonObject:
         """The analysis as plain values: ``{"game": "renju", "players": [...], "decisions":

@@ -43,6 +43,7 @@ from gamehall.server.live.snapshots import rebuild
 from gamehall.server.lobby_notices import challenges_changed_from_thread, offer_accepted
 from gamehall.server.schemas import (
     AcceptBody,
+    AnalysedView,
     ChallengeBody,
     Challenges,
     ChallengeView,
@@ -156,15 +157,18 @@ async def me(session: MaybeSession) -> Me:
 @router.get("/users/{name}")
 @on_store_threads
 def profile(name: str, hall: Hall) -> Profile:
-    """A player's page: when they joined, what they played and won, their last matches."""
+    """A player's page: when they joined, what they played and won, their last matches, and
+    (a registered player's) figures over his last analysed matches."""
     user = hall.store.users.by_name(name)
     if user is None:
         raise HTTPException(404, f"there is no player named {name}")
     stats = hall.store.matches.stats(user.id)
+    analysed = [] if user.guest else hall.store.analyses.figures(user.id)
     return Profile(
         user=UserView.of(user),
         stats=Stats(played=stats.played, won=stats.won, lost=stats.lost),
         recent=[MatchView.of(m) for m in hall.store.matches.history(user.id)],
+        analysed=[AnalysedView.of(figure) for figure in analysed],
     )
 
 

@@ -21,6 +21,7 @@ from gamehall import __version__
 from gamehall.errors import GameError
 from gamehall.jsontext import JsonObject
 from gamehall.server import (
+    analysis_api,
     api,
     chat,
     hints_api,
@@ -31,6 +32,7 @@ from gamehall.server import (
     user_socket,
     ws,
 )
+from gamehall.server.analysis_jobs import AnalysisJobs
 from gamehall.server.broker import RedisBroker
 from gamehall.server.bus import Bus
 from gamehall.server.chat_rooms import ChatRooms
@@ -87,6 +89,7 @@ def create_app(
     app.include_router(lobby_push.router)
     app.include_router(chat.router)
     app.include_router(hints_api.router)
+    app.include_router(analysis_api.router)
     app.add_exception_handler(GameError, _game_error)
     answer_outages(app)
     app.add_middleware(
@@ -141,6 +144,8 @@ async def open_services(
         lobby = LobbyHub(store, channels, workers)
         lobby.start()
         stack.push_async_callback(lobby.stop)
+        analyses = AnalysisJobs(store, workers, config.analysis_workers)
+        stack.callback(analyses.close)
         services = Services(
             config=config,
             clock=clock,
@@ -156,6 +161,7 @@ async def open_services(
             director=director,
             seek_keeper=seek_keeper,
             lobby=lobby,
+            analyses=analyses,
         )
         keeper = GarbageKeeper(clock)
         keeper.start()

@@ -96,6 +96,9 @@ class Config(BaseModel):
     """The largest request body, in bytes: a larger one is answered 413."""
     hash_workers: int = Field(default=2, ge=1, le=64)
     """Password hashes computed at once (each Argon2id hash takes 64 MiB)."""
+    analysis_workers: int = Field(default=2, ge=1, le=16)
+    """Finished matches analysed at once, each in a process of its own at a lower priority
+    (``analysis_jobs.py``); more requests wait their turn."""
     ws_compression: bool = False
     """Offer the WebSockets' per-message deflate: it cuts the players' bandwidth about tenfold
     (an update of about 1.5 KB to about 150 bytes) and costs the server about a tenth of its

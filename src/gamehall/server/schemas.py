@@ -19,6 +19,7 @@ from gamehall.play.dice import FORMAT_VERSION, DiceRecord
 from gamehall.play.settings import GameName, GameSettings, MatchSettings
 from gamehall.play.views import RenjuState, TablesState
 from gamehall.store import Challenge, PlayerSeat, Seek, StoredMatch, User
+from gamehall.store.analyses import AnalysedFigure
 
 MAX_ID = 2**31 - 1
 """The largest id the database holds (PostgreSQL's ``integer``; SQLite's go further)."""
@@ -316,12 +317,30 @@ class Stats(Answer):
     lost: int
 
 
+class AnalysedView(Answer):
+    """A player's average figure in one game over his last ``matches`` analysed matches:
+    ``error_rate`` (mEMG a decision, lower is better) or renju's ``accuracy`` (%)."""
+
+    game: str
+    kind: Literal["error_rate", "accuracy"]
+    matches: int
+    average: float
+
+    @classmethod
+    def of(cls, figure: AnalysedFigure) -> "AnalysedView":
+        return cls(
+            game=figure.game, kind=figure.kind, matches=figure.matches, average=figure.average
+        )
+
+
 class Profile(Answer):
-    """A player's page."""
+    """A player's page; ``analysed``: his figures over his analysed matches (none for a
+    guest)."""
 
     user: UserView
     stats: Stats
     recent: list[MatchView]
+    analysed: list[AnalysedView]
 
 
 class SeekView(Answer):

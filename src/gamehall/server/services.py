@@ -19,6 +19,7 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 if TYPE_CHECKING:
+    from gamehall.server.analysis_jobs import AnalysisJobs
     from gamehall.server.chat_rooms import ChatRooms
     from gamehall.server.config import Config
     from gamehall.server.hashing import HashPool
@@ -54,6 +55,8 @@ class Services:
     director: TournamentDirector
     seek_keeper: SeekKeeper
     lobby: LobbyHub
+    analyses: AnalysisJobs
+    """The finished matches' analyses being made, in processes of their own."""
 
 
 def services_of(connection: HTTPConnection) -> Services:

@@ -14,6 +14,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     Dialect,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -26,7 +27,7 @@ from sqlalchemy.types import TypeEngine
 
 # SQLAlchemy reads the ``Mapped[JsonObject]`` annotations at run time and resolves the name
 # inside ``JsonObject`` in this module: JsonValue is imported for it.
-from gamehall.jsontext import JsonObject, JsonValue  # noqa: F401
+from gamehall.jsontext import JsonObject, JsonValue
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -44,6 +45,8 @@ JSON_OBJECT: TypeEngine[JsonObject] = JSON()
 """The type of a column that holds a JSON object."""
 JSON_OR_NULL: TypeEngine[JsonObject | None] = JSON(none_as_null=True)
 """The type of a column that holds a JSON object or SQL NULL (Python's None)."""
+JSON_LIST: TypeEngine[list[JsonValue]] = JSON()
+"""The type of a column that holds a JSON array."""
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -217,3 +220,26 @@ class ChallengeRow(Base):
     to_user: Mapped[UserRow] = relationship(
         foreign_keys=[to_user_id], lazy="joined", innerjoin=True
     )
+
+
+class AnalysisRow(Base):
+    """A finished match's analysis (``analysis.results``), computed once and kept with it."""
+
+    __tablename__ = "analyses"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(16))
+    depth: Mapped[float] = mapped_column(Float)
+    """How hard it looked: the plies searched (the tables games) or the seconds a move (renju)."""
+    result: Mapped[JsonObject] = mapped_column(JSON_OBJECT)
+    """The analysis's ``to_dict()``."""
+    frames: Mapped[list[JsonValue]] = mapped_column(JSON_LIST)
+    """The review frame of each decision, or null (``analysis.frames``): worked out with the
+    analysis, so that showing it never replays the match."""
+    figure_0: Mapped[float | None] = mapped_column(Float)
+    """Seat 0's headline figure (``analysis.results.seat_figure``), read by the profiles
+    without the whole result."""
+    figure_1: Mapped[float | None] = mapped_column(Float)
+    made_at: Mapped[datetime] = mapped_column(index=True)

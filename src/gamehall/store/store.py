@@ -1,13 +1,14 @@
 """``Store``: one database opened, and its repositories on one unit of work.
 
 Each aggregate has a repository of its own: ``users`` (and their sessions), ``matches`` (and
-their events), ``offers`` (seeks and challenges), ``tournaments`` and ``ratings``. They share
-one ``Transactions`` (the engine, its transactions and the clock), so none reaches into
-another. Every method of theirs opens its own short transaction and returns plain frozen
-values (``values.py``), never live ORM objects, so one ``Store`` can be shared by the threads
-of a server. SQLite (the default, a file) and PostgreSQL are both served by the same portable
-queries; on SQLite a transaction that writes starts with ``BEGIN IMMEDIATE`` (``database.py``)
-so that concurrent writers wait for each other instead of failing.
+their events), ``offers`` (seeks and challenges), ``tournaments``, ``ratings`` and ``analyses``
+(finished matches' analyses). They share one ``Transactions`` (the engine, its transactions and
+the clock), so none reaches into another. Every method of theirs opens its own short
+transaction and returns plain frozen values (``values.py``), never live ORM objects, so one
+``Store`` can be shared by the threads of a server. SQLite (the default, a file) and
+PostgreSQL are both served by the same portable queries; on SQLite a transaction that writes
+starts with ``BEGIN IMMEDIATE`` (``database.py``) so that concurrent writers wait for each
+other instead of failing.
 """
 
 from types import TracebackType
@@ -15,6 +16,7 @@ from typing import Self
 
 from argon2 import PasswordHasher
 
+from gamehall.store.analyses import AnalysisStore
 from gamehall.store.matches import MatchStore
 from gamehall.store.offers import OfferStore
 from gamehall.store.ratings import RatingStore
@@ -44,6 +46,7 @@ class Store:
         self.offers = OfferStore(self.transactions)
         self.tournaments = TournamentStore(self.transactions)
         self.ratings = RatingStore(self.transactions)
+        self.analyses = AnalysisStore(self.transactions)
 
     def close(self) -> None:
         """Close every pooled connection."""

@@ -21,6 +21,41 @@
  */
 
 /**
+ * A player's average figure in one game over his last ``matches`` analysed matches: ``error_rate``
+ * (mEMG a decision, lower is better) or renju's ``accuracy`` (%).
+ * @typedef {object} AnalysedView
+ * @property {string} game
+ * @property {"error_rate" | "accuracy"} kind
+ * @property {number} matches
+ * @property {number} average
+ */
+
+/**
+ * A match's analysis: ``none`` asked for yet, ``running`` (``done`` of ``total`` decisions judged;
+ * 0 of 0 while it waits its turn), ``done`` (``tables`` or ``renju`` holds it, made at ``made_at``
+ * looking ``depth`` deep: plies, or seconds a move in renju) or ``failed`` (``reason`` says why;
+ * asking again begins it again).
+ * @typedef {object} AnalysisAnswer
+ * @property {string} match_id
+ * @property {"none" | "running" | "done" | "failed"} status
+ * @property {number} done
+ * @property {number} total
+ * @property {string | null} reason
+ * @property {number | null} depth
+ * @property {string | null} made_at
+ * @property {TablesResult | null} tables
+ * @property {RenjuResult | null} renju
+ */
+
+/**
+ * A tables player's errors by band.
+ * @typedef {object} BandCounts
+ * @property {number} doubtful
+ * @property {number} error
+ * @property {number} blunder
+ */
+
+/**
  * One ranked choice (``engines.hints.Candidate``): the move, its figures in words, and for the
  * tables games the equity, its difference to the best, the probabilities by name, the ply and the
  * single moves ``[src, dst]`` in the asker's numbering; for renju the score.
@@ -111,6 +146,13 @@
 /**
  * What the server sends on a chat socket.
  * @typedef {ChatHello | ChatLine | ChatError} ChatServerMessage
+ */
+
+/**
+ * One of a tables decision's choices: the play or cube action and its equity (EMG).
+ * @typedef {object} ChoiceView
+ * @property {string} move
+ * @property {number} equity
  */
 
 /**
@@ -210,6 +252,17 @@
  */
 
 /**
+ * A point of the match's graph: after decision ``decision`` (an index of the decisions), the first
+ * player's equity (money play), match winning chance (a match) or, in renju, chance to win.
+ * @typedef {object} GraphPointView
+ * @property {number} game
+ * @property {number} move
+ * @property {number} player
+ * @property {number} value
+ * @property {number} decision
+ */
+
+/**
  * @typedef {object} HTTPValidationError
  * @property {ValidationError[]} [detail]
  */
@@ -259,6 +312,14 @@
 
 /**
  * @typedef {any} JsonValue
+ */
+
+/**
+ * Renju's bands (win probability lost) and the logistic curve's scale.
+ * @typedef {object} JudgingView
+ * @property {number} inaccuracy
+ * @property {number} mistake
+ * @property {number} scale
  */
 
 /**
@@ -469,11 +530,12 @@
  */
 
 /**
- * A player's page.
+ * A player's page; ``analysed``: his figures over his analysed matches (none for a guest).
  * @typedef {object} Profile
  * @property {UserView} user
  * @property {Stats} stats
  * @property {MatchView[]} recent
+ * @property {AnalysedView[]} analysed
  */
 
 /**
@@ -510,6 +572,55 @@
  * @property {"rematch_offer"} type
  * @property {string} of
  * @property {string} opponent
+ */
+
+/**
+ * A renju move or opening step judged (``analysis.renju_record.RenjuDecision``), and ``frame``: the
+ * review frame showing its position, or null.
+ * @typedef {object} RenjuDecisionView
+ * @property {number} game
+ * @property {number} move
+ * @property {number} player
+ * @property {"black" | "white"} colour
+ * @property {"move" | "pass" | "choice" | "offer"} kind
+ * @property {string} played
+ * @property {string | null} best
+ * @property {number} loss
+ * @property {number} win_before
+ * @property {number} win_after
+ * @property {"blunder" | "mistake" | "inaccuracy" | null} band
+ * @property {boolean} forced_win_missed
+ * @property {boolean} allowed_forced_win
+ * @property {string[] | null} winning_line
+ * @property {"vcf" | "vct" | null} winning_kind
+ * @property {"opening" | "only-move" | null} forced
+ * @property {number | null} frame
+ */
+
+/**
+ * A renju player's figures: moves judged, blunders, mistakes, inaccuracies, the forced wins he
+ * missed and allowed, the win probability lost a move and the accuracy (%).
+ * @typedef {object} RenjuPlayerView
+ * @property {string} name
+ * @property {number | null} accuracy
+ * @property {number} blunders
+ * @property {number} mistakes
+ * @property {number} inaccuracies
+ * @property {number} moves
+ * @property {number} forced_wins_missed
+ * @property {number} forced_wins_allowed
+ * @property {number | null} average_loss
+ */
+
+/**
+ * A renju match analysed (``RenjuAnalysis``), with its graph.
+ * @typedef {object} RenjuResult
+ * @property {"renju"} game
+ * @property {RenjuPlayerView[]} players
+ * @property {RenjuDecisionView[]} decisions
+ * @property {JudgingView} judging
+ * @property {number} seconds_per_move
+ * @property {GraphPointView[]} graph
  */
 
 /**
@@ -737,6 +848,63 @@
  */
 
 /**
+ * A tables decision judged (``analysis.values.Decision``), and ``frame``: the index of the review
+ * frame (``GET /review``) showing its position, or null.
+ * @typedef {object} TablesDecisionView
+ * @property {number} game
+ * @property {number} move
+ * @property {number} player
+ * @property {"checker" | "no-double" | "double" | "take" | "drop" | "beaver"} kind
+ * @property {string} played
+ * @property {string} best
+ * @property {number} loss
+ * @property {number | null} loss_mwc
+ * @property {"doubtful" | "error" | "blunder" | null} band
+ * @property {number | null} luck
+ * @property {number} equity_before
+ * @property {number} equity_after
+ * @property {number[] | null} dice
+ * @property {boolean} forced
+ * @property {ChoiceView[]} choices
+ * @property {number | null} mwc_after
+ * @property {number | null} frame
+ */
+
+/**
+ * A tables player's figures (``analysis.values.PlayerFigures``): rates in mEMG a decision, PR,
+ * luck, the result and gnubg's rating word.
+ * @typedef {object} TablesPlayerView
+ * @property {string} name
+ * @property {number} error_rate
+ * @property {number} checker_error_rate
+ * @property {number} cube_error_rate
+ * @property {number} pr
+ * @property {string} rating
+ * @property {number} luck_rate
+ * @property {number} luck_total
+ * @property {number} luck_adjusted
+ * @property {number} result
+ * @property {number} rolls
+ * @property {number} checker_decisions
+ * @property {number} checker_error
+ * @property {number} cube_decisions
+ * @property {number} cube_error
+ * @property {BandCounts} errors
+ */
+
+/**
+ * A backgammon, Georgian or nardy match analysed (``TablesAnalysis``).
+ * @typedef {object} TablesResult
+ * @property {string} game
+ * @property {number} plies
+ * @property {boolean} match_play
+ * @property {ThresholdsView} thresholds
+ * @property {TablesPlayerView[]} players
+ * @property {TablesDecisionView[]} decisions
+ * @property {GraphPointView[]} graph
+ */
+
+/**
  * A backgammon, Georgian or nardy match as a front end shows it.
  * @typedef {object} TablesState
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
@@ -764,6 +932,14 @@
  * @property {string[]} [colours]
  * @property {ResignOfferView} [resign_offer]
  * @property {ClockReadings} [clocks]
+ */
+
+/**
+ * The least loss (EMG) of each band.
+ * @typedef {object} ThresholdsView
+ * @property {number} doubtful
+ * @property {number} error
+ * @property {number} blunder
  */
 
 /**

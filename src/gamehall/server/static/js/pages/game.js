@@ -3,6 +3,7 @@
 // list and, after the match, the records. Everything comes from the match's WebSocket.
 
 import { errorText, get, post, sentence } from "../api.js";
+import { analysisPanel } from "../game/analysis.js";
 import { RenjuBoard } from "../boards/renju.js";
 import { TablesBoard } from "../boards/tables.js";
 import { h, mount } from "../dom.js";
@@ -188,6 +189,15 @@ export function gamePage(root, { id }) {
     result: h("section", { class: "result", hidden: true }),
   };
   const chat = chatBox(id);
+  const analysis = analysisPanel({
+    matchId: id,
+    toast,
+    show: (frames, index, mark) => {
+      game.review = { frames, index };
+      render();
+      game.board?.showHint(mark);
+    },
+  });
   mount(
     root,
     h(
@@ -199,6 +209,7 @@ export function gamePage(root, { id }) {
       h("div", { class: "side-bottom" }, el.bottom),
       h("div", { class: "side-controls" }, el.review, el.status, el.connection, el.controls, el.claims, el.toggles),
       h("div", { class: "side-moves" }, el.moves, el.result, chat.element),
+      analysis.element,
     ),
   );
 
@@ -526,6 +537,7 @@ export function gamePage(root, { id }) {
     mount(el.moves, moveList(game.events, state, game.you));
     if (atEnd) el.moves.scrollTop = el.moves.scrollHeight;
     renderResult(state);
+    analysis.update({ over: state.phase === "over" });
     tick();
     /** @type {HTMLElement} */ (root.querySelector(".game-page")).dataset.phase = state.phase;
   }
@@ -703,6 +715,7 @@ export function gamePage(root, { id }) {
     window.removeEventListener("gamehall:notice", onNotice);
     window.removeEventListener("keydown", onKey);
     chat.close();
+    analysis.close();
     socket.close();
     Reflect.deleteProperty(window, "gamehall");
   };

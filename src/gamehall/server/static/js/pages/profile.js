@@ -1,10 +1,12 @@
 // @ts-check
-// A player's page (#/player/{name}): when they joined, what they won, the matches they are
-// playing and those they finished.
+// A player's page (#/player/{name}): when they joined, what they won, their figures over their
+// analysed matches, the matches they are playing and those they finished.
 
 import { get } from "../api.js";
 import { ratingsSection } from "../competition/ratings.js";
 import { dateText, h, mount } from "../dom.js";
+import { say } from "../say.js";
+import { GAMES } from "../settings.js";
 import { matchTable } from "./matches.js";
 
 /**
@@ -18,7 +20,7 @@ export function profilePage(root, { name }) {
   Promise.all([get(`/api/users/${quoted}`), get(`/api/matches?status=live&user=${quoted}`)])
     .then(([profile, live]) => {
       if (gone) return;
-      const { user, stats, recent } = profile;
+      const { user, stats, recent, analysed } = profile;
       mount(
         root,
         h("h1", {}, user.name, user.guest ? h("span", { class: "tag" }, "guest") : null),
@@ -30,6 +32,7 @@ export function profilePage(root, { name }) {
           h("div", {}, h("dt", {}, "Won"), h("dd", {}, stats.won)),
           h("div", {}, h("dt", {}, "Lost"), h("dd", {}, stats.lost)),
         ),
+        analysed.length ? [h("h2", {}, say("profile.analysed")), analysedList(analysed)] : null,
         user.guest ? null : ratingsSection(user.name),
         live.matches.length ? [h("h2", {}, "Playing now"), matchTable(live.matches)] : null,
         h("h2", {}, "Finished matches"),
@@ -42,4 +45,26 @@ export function profilePage(root, { name }) {
   return () => {
     gone = true;
   };
+}
+
+/**
+ * The player's average figure in each game over his last analysed matches.
+ * @param {import("../api-types.js").AnalysedView[]} analysed
+ */
+function analysedList(analysed) {
+  return h(
+    "ul",
+    { class: "analysed", dataset: { analysed: "" } },
+    analysed.map((figure) =>
+      h(
+        "li",
+        { dataset: { game: figure.game } },
+        say(`profile.analysed.${figure.kind}`, {
+          game: GAMES[/** @type {keyof typeof GAMES} */ (figure.game)] || figure.game,
+          average: figure.average.toFixed(1),
+          matches: figure.matches,
+        }),
+      ),
+    ),
+  );
 }

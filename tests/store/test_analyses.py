@@ -1,0 +1,117 @@
+"""A finished match's analysis is stored once and read back as the typed value; a player's
+figures average his seats' headline figures over his last analysed matches, game by game."""
+
+from collections.abc import Callable
+
+import pytest
+from alembic import command
+
+from gamehall.store import (
+    ConflictError,
+    NotFoundError,
+    Store,
+    StoreError,
+    User,
+    alembic_config,
+    upgrade_database,
+)
+from gamehall.store.analyses import AnalysedFigure
+from store.conftest import Clock
+from support.analyses import new_match_id, renju_analysis, tables_analysis
+
+
+def test_an_analysis_is_read_back_as_the_value_it_was(store: Store, match_over: str) -> None:
+    analysis = tables_analysis()
+    saved = store.analyses.save(match_over, analysis, [3, None], 1)
+    loaded = store.analyses.load(match_over)
+    assert loaded == saved
+    assert loaded is not None and loaded.result == analysis and loaded.depth == 1.0
+    assert loaded.frames == (3, None)
+    assert loaded.made_at == store.transactions.now()
+
+
+def test_frames_are_one_a_decision(store: Store, match_over: str) -> None:
+    with pytest.raises(StoreError, match="2 decisions has 1 frames"):
+        store.analyses.save(match_over, tables_analysis(), [0], 0)
+    with pytest.raises(StoreError, match="an index or null"):
+        store.analyses.save(match_over, tables_analysis(), [0, True], 0)  # type: ignore[list-item]
+    assert store.analyses.load(match_over) is None
+
+
+def test_a_renju_analysis_comes_back_as_renju(store: Store, match_over: str) -> None:
+    store.analyses.save(match_over, renju_analysis(), [0, 1], 0.5)
+    loaded = store.analyses.load(match_over)
+    assert loaded is not None and loaded.result == renju_analysis() and loaded.depth == 0.5
+
+
+def test_the_first_analysis_stays(store: Store, match_over: str) -> None:
+    first = store.analyses.save(match_over, tables_analysis(), [0, 1], 0)
+    again = store.analyses.save(match_over, tables_analysis(("x", "y")), [1, 2], 2)
+    assert again == first
+    assert store.analyses.load(match_over) == first
+
+
+def test_no_analysis_is_none(store: Store, match_over: str) -> None:
+    assert store.analyses.load(match_over) is None
+    assert store.analyses.load("nosuchmatch") is None
+
+
+def test_only_a_finished_match_is_analysed(store: Store, match_playing: str) -> None:
+    with pytest.raises(ConflictError, match="still being played"):
+        store.analyses.save(match_playing, tables_analysis(), [0, 1], 0)
+    with pytest.raises(NotFoundError):
+        store.analyses.save("nosuchmatch", tables_analysis(), [0, 1], 0)
+
+
+def test_a_players_figures_average_his_last_analysed_matches(
+    store: Store, make_user: Callable[[str], User], clock: Clock
+) -> None:
+    ann, bob = make_user("ann"), make_user("bob")
+    for seats in ((ann, bob), (bob, ann), (ann, bob)):
+        store.analyses.save(new_match_id(store, seats, over=True), tables_analysis(), [0, 1], 0)
+        clock.advance(minutes=1)
+    store.analyses.save(
+        new_match_id(store, (bob, ann), over=True, game="renju"), renju_analysis(), [0, 1], 1
+    )
+    # ann: 100 (seat 0), 0 (seat 1), 100 (seat 0) in backgammon; 24.8 % in renju (seat 1)
+    assert store.analyses.figures(ann.id) == [
+        AnalysedFigure("backgammon", "error_rate", 3, 66.67),
+        AnalysedFigure("renju", "accuracy", 1, 24.8),
+    ]
+    assert store.analyses.figures(ann.id, recent=2) == [
+        AnalysedFigure("backgammon", "error_rate", 1, 100.0),
+        AnalysedFigure("renju", "accuracy", 1, 24.8),
+    ]
+    # bob had no judged stone in renju: no figure there
+    assert [f.game for f in store.analyses.figures(bob.id)] == ["backgammon"]
+    assert store.analyses.figures(make_user("cid").id) == []
+
+
+def test_the_migration_adds_the_table_to_a_database_at_the_last_head(database_url: str) -> None:
+    config = alembic_config(database_url)
+    command.upgrade(config, "0004")
+    with Store(database_url) as store:
+        ann, bob = (
+            store.users.create("ann", None, guest=True),
+            store.users.create("bob", None, guest=True),
+        )
+        match_id = new_match_id(store, (ann, bob), over=True)
+    upgrade_database(database_url)
+    with Store(database_url) as store:
+        assert store.matches.load(match_id) is not None
+        store.analyses.save(match_id, tables_analysis(), [0, 1], 0)
+        assert store.analyses.figures(ann.id)[0].matches == 1
+    command.downgrade(config, "0004")
+    with Store(database_url) as store:
+        assert store.matches.load(match_id) is not None
+    command.upgrade(config, "head")  # as the other tests find a database: at the head
+
+
+@pytest.fixture
+def match_over(store: Store, make_user: Callable[[str], User]) -> str:
+    return new_match_id(store, (make_user("ann"), make_user("bob")), over=True)
+
+
+@pytest.fixture
+def match_playing(store: Store, make_user: Callable[[str], User]) -> str:
+    return new_match_id(store, (make_user("ann"), make_user("bob")), over=False)
