@@ -28,7 +28,7 @@ from typing import Any
 from gamehall.engines import find_engine
 from gamehall.engines.driver import play_out
 from gamehall.play.dice import SeededDice
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.store import PlayerSeat, Store, upgrade_database
 from load_live import Bench, Guest, cpu_seconds, percentile, server
@@ -42,9 +42,7 @@ def stored_matches(url: str, count: int, length: int) -> list[str]:
     ids = []
     with Store(url) as store:
         for index in range(count):
-            match = TablesMatch(
-                MatchSettings("backgammon", length=length), LEVELS, dice=SeededDice(index)
-            )
+            match = TablesMatch(BackgammonSettings(length=length), LEVELS, dice=SeededDice(index))
             engines = {seat: find_engine("backgammon", LEVELS[seat], seed=index) for seat in (0, 1)}
             play_out(match, engines)
             seats = [PlayerSeat(None, "computer", level, level) for level in LEVELS]

@@ -11,12 +11,12 @@ from gamehall.play.dice import SeededDice
 from gamehall.play.records import mat_record
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.review import review_frames
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings, RenjuSettings
 from gamehall.play.tables_match import TablesMatch
 
 
 def test_a_tables_play_is_shown_before_its_turn_with_its_dice() -> None:
-    match = TablesMatch(MatchSettings("backgammon", length=3), ("ann", "bob"), dice=SeededDice(5))
+    match = TablesMatch(BackgammonSettings(length=3), ("ann", "bob"), dice=SeededDice(5))
     play_out(
         match,
         {
@@ -50,7 +50,7 @@ def test_a_tables_play_is_shown_before_its_turn_with_its_dice() -> None:
 
 
 def test_a_renju_stone_is_shown_before_it_is_placed() -> None:
-    match = RenjuMatch(MatchSettings(game="renju", length=1), ("ann", "bob"))
+    match = RenjuMatch(RenjuSettings(length=1), ("ann", "bob"))
     match.start()
     for point in ["h8", "g8", "f6", "e7", "g5", "g6", "e5", "d7", "i5", "l3", "a1"]:
         match.apply(match.to_act, Place(point))

@@ -8,7 +8,7 @@ from typing import Any
 from gamehall.engines import find_engine
 from gamehall.engines.driver import play_out
 from gamehall.play.dice import SeededDice
-from gamehall.play.settings import MatchSettings
+from gamehall.play.settings import BackgammonSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.store import PlayerSeat
 from server.helpers import Hall, Player
@@ -93,7 +93,7 @@ def test_a_profile_shows_the_average_figure_of_the_analysed_matches(hall: Hall) 
 
 
 def test_a_backgammon_match_is_analysed_whole(hall: Hall) -> None:
-    match = TablesMatch(MatchSettings("backgammon", length=1), ("ann", "bob"), dice=SeededDice(2))
+    match = TablesMatch(BackgammonSettings(length=1), ("ann", "bob"), dice=SeededDice(2))
     engines = {seat: find_engine("backgammon", "beginner", seed=seat) for seat in (0, 1)}
     play_out(match, engines)
     seats = [PlayerSeat(None, "computer", "beginner", name) for name in ("ann", "bob")]

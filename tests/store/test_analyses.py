@@ -89,22 +89,24 @@ def test_a_players_figures_average_his_last_analysed_matches(
 
 def test_the_migration_adds_the_table_to_a_database_at_the_last_head(database_url: str) -> None:
     config = alembic_config(database_url)
-    command.upgrade(config, "0004")
-    with Store(database_url) as store:
-        ann, bob = (
-            store.users.create("ann", None, guest=True),
-            store.users.create("bob", None, guest=True),
-        )
-        match_id = new_match_id(store, (ann, bob), over=True)
-    upgrade_database(database_url)
-    with Store(database_url) as store:
-        assert store.matches.load(match_id) is not None
-        store.analyses.save(match_id, tables_analysis(), [0, 1], 0)
-        assert store.analyses.figures(ann.id)[0].matches == 1
-    command.downgrade(config, "0004")
-    with Store(database_url) as store:
-        assert store.matches.load(match_id) is not None
-    command.upgrade(config, "head")  # as the other tests find a database: at the head
+    try:
+        command.upgrade(config, "0004")
+        with Store(database_url) as store:
+            ann, bob = (
+                store.users.create("ann", None, guest=True),
+                store.users.create("bob", None, guest=True),
+            )
+            match_id = new_match_id(store, (ann, bob), over=True)
+        upgrade_database(database_url)
+        with Store(database_url) as store:
+            assert store.matches.load(match_id) is not None
+            store.analyses.save(match_id, tables_analysis(), [0, 1], 0)
+            assert store.analyses.figures(ann.id)[0].matches == 1
+        command.downgrade(config, "0004")
+        with Store(database_url) as store:
+            assert store.matches.load(match_id) is not None
+    finally:
+        command.upgrade(config, "head")  # as the other tests find a database: at the head
 
 
 @pytest.fixture
