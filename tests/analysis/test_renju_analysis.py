@@ -21,7 +21,7 @@ from gamehall.analysis.renju import (
 from gamehall.analysis.renju_record import move_accuracy
 from gamehall.engines.driver import play_out, step, wants_to_act
 from gamehall.engines.renju_search.levels import SearchingRenjuEngine, renju_engine
-from gamehall.engines.renju_search.search import WIN
+from gamehall.engines.renju_search.scores import WIN
 from gamehall.errors import GameError, RecordError
 from gamehall.play.actions import Pass, Place
 from gamehall.play.records.renju import OpeningStep, PsqOpening, import_psq, renju_game

@@ -12,7 +12,8 @@ from gamehall.engines.base import AnswerDraw, ChooseMove
 from gamehall.engines.renju_search import search
 from gamehall.engines.renju_search.board import FastBoard, cell_of, point_of
 from gamehall.engines.renju_search.levels import LEVEL_LIMITS, Limits, SearchingRenjuEngine
-from gamehall.engines.renju_search.search import VCT_GUARD_DEPTH, WIN, Searcher, SearchResult
+from gamehall.engines.renju_search.scores import WIN
+from gamehall.engines.renju_search.search import VCT_GUARD_DEPTH, Searcher, SearchResult
 from gamehall.errors import GameError
 from gamehall.renju.board import Board
 from gamehall.renju.points import NAMES, read_point

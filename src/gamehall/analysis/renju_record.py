@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeVar, cast
 
 from gamehall.analysis.values import GraphPoint
-from gamehall.engines.renju_search.search import WIN
+from gamehall.engines.renju_search.scores import WIN
 from gamehall.errors import GameError, RecordError
 from gamehall.jsontext import JsonObject, JsonValue
 

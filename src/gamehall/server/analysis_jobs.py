@@ -28,7 +28,7 @@ from typing import Literal
 
 from gamehall.analysis.frames import decision_frames
 from gamehall.analysis.renju_record import RenjuAnalysis
-from gamehall.analysis.results import analyse_match, analysis_from_dict
+from gamehall.analysis.results import analysis_from_dict
 from gamehall.errors import GameError
 from gamehall.jsontext import JsonObject
 from gamehall.play.review import review_frames
@@ -91,6 +91,10 @@ def analyse_stored(match_id: str, record: JsonObject) -> Worked:
         if now - last >= REPORT_SECONDS or done == total:
             last = now
             report_progress(match_id, done, total)
+
+    # Imported here, in the worker process: the engines' modules (numpy, numba and the
+    # networks) would more than double the memory of every server process that imports this.
+    from gamehall.analysis.of_match import analyse_match
 
     found = analyse_match(record, plies=PLIES, seconds_per_move=RENJU_SECONDS, progress=step)
     return found.to_dict(), decision_frames(found, review_frames(record))

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from gamehall.engines.hints import Candidate, Hints
 from gamehall.engines.renju_search.levels import LEVEL_LIMITS, SearchingRenjuEngine, score_text
-from gamehall.engines.renju_search.search import WIN
+from gamehall.engines.renju_search.scores import WIN
 from gamehall.renju.board import Board
 
 LEVEL = "expert"

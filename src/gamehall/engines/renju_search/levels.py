@@ -28,7 +28,8 @@ from gamehall.engines.base import Level
 from gamehall.engines.hints import WinningLine
 from gamehall.engines.renju import BeginnerRenjuEngine, RandomRenjuEngine, RenjuEngine
 from gamehall.engines.renju_search.board import FastBoard, cell_of, point_of
-from gamehall.engines.renju_search.search import VCF_DEPTH, WIN, Searcher, SearchResult
+from gamehall.engines.renju_search.scores import WIN
+from gamehall.engines.renju_search.search import VCF_DEPTH, Searcher, SearchResult
 from gamehall.engines.renju_search.sequence import ForcedWin, forced_win
 from gamehall.errors import GameError
 from gamehall.renju.board import Board

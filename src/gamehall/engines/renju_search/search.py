@@ -49,6 +49,7 @@ from gamehall.engines.renju_search.board import (
     remove,
 )
 from gamehall.engines.renju_search.jit import njit
+from gamehall.engines.renju_search.scores import WIN
 from gamehall.engines.renju_search.threats import (
     ThreatWork,
     is_four_move,
@@ -60,8 +61,6 @@ from gamehall.engines.renju_search.threats import (
 )
 
 MAX_PLY = 64
-WIN = 1_000_000
-"""A won position's score, less the plies to the win."""
 INFINITY = 10 * WIN
 TT_BITS = 19
 BREADTH = 24
