@@ -5,11 +5,19 @@ its memory (the load benchmark's RSS per game)."""
 import subprocess
 import sys
 
-PROBE = "import sys, gamehall.server.app; print(sorted({'numba', 'numpy'} & set(sys.modules)))"
+import pytest
+
+PROBE = "import sys, {}; print(sorted({{'numba', 'numpy'}} & set(sys.modules)))"
 
 
-def test_importing_the_app_loads_neither_numpy_nor_numba() -> None:
+@pytest.mark.parametrize("module", ["gamehall.server.app", "gamehall.cli"])
+def test_importing_the_server_loads_neither_numpy_nor_numba(module: str) -> None:
+    """``gamehall serve`` goes through the CLI, which must not load them either."""
     done = subprocess.run(
-        [sys.executable, "-c", PROBE], capture_output=True, text=True, check=True, timeout=120
+        [sys.executable, "-c", PROBE.format(module)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
     )
     assert done.stdout.strip() == "[]", done.stdout

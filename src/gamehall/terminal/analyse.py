@@ -10,9 +10,7 @@ from typing import TextIO
 from tqdm import tqdm
 
 from gamehall.analysis.files import SUFFIXES, read_source
-from gamehall.analysis.renju import analyse_renju
 from gamehall.analysis.renju_record import RenjuAnalysis
-from gamehall.analysis.tables import analyse_record
 from gamehall.analysis.values import BANDS, Decision, TablesAnalysis, Thresholds
 from gamehall.play.renju_match import RenjuMatch
 
@@ -49,6 +47,11 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
 
 def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     """Analyse ``args.file``; print the figures and errors, write ``--json``."""
+    # The analysers load the engines' kernels: imported when this command runs, so that the
+    # CLI's other commands (``gamehall serve`` among them) start without them.
+    from gamehall.analysis.renju import analyse_renju
+    from gamehall.analysis.tables import analyse_record
+
     source = read_source(Path(args.file))
     with tqdm(unit="move", file=stderr, disable=args.quiet, leave=False) as bar:
 

@@ -11,8 +11,6 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
-from gamehall.analysis.renju import analyse_renju
-from gamehall.analysis.tables import analyse_record
 from gamehall.engines.base import Engine
 from gamehall.engines.driver import step, wants_to_act
 from gamehall.engines.hints import HintError, hint_for
@@ -219,6 +217,11 @@ class TerminalGame:
 
     def _analysis(self) -> str:
         """The analysis of the match so far, as ``gamehall analyse`` prints it."""
+        # The analysers load the engines' kernels: imported when asked for, so that every
+        # other command of the CLI (``gamehall serve`` among them) starts without them.
+        from gamehall.analysis.renju import analyse_renju
+        from gamehall.analysis.tables import analyse_record
+
         match = self.match
         if isinstance(match, RenjuMatch):
             return report(analyse_renju(match, seconds_per_move=RENJU_SECONDS))
