@@ -1,11 +1,15 @@
 """Resignations judged as GNU Backgammon judges them: the offer against playing on for the
 resigner, the acceptance against refusing for his opponent, counted with the cube decisions."""
 
+import json
 from pathlib import Path
+
+import pytest
 
 from gamehall.analysis.files import read_source
 from gamehall.analysis.tables import analyse_record
 from gamehall.analysis.values import Decision, TablesAnalysis
+from gamehall.cli import main
 from gamehall.play.records import MatGame, MatRecord, MatTurn
 from support.analysis_matches import played_match
 
@@ -51,6 +55,20 @@ def test_resigning_a_gammon_while_winning_is_a_blunder(tmp_path: Path) -> None:
     assert bob.cube_decisions == 1 and ann.cube_decisions == 1
     assert offer in [d for d in analysis.decisions if d.band == "blunder"]
     assert TablesAnalysis.from_dict(analysis.to_dict()) == analysis
+
+
+def test_the_command_line_lists_the_resignation_and_writes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, out = tmp_path / "resigned.mat", tmp_path / "a.json"
+    path.write_text(WINNING_GAMMON_RESIGNED)
+    assert main(["analyse", str(path), "--json", str(out), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert "Cube and resignations" in printed
+    assert "game 1, move 2: Bob: resign-gammon; right: play-on (-2." in printed
+    assert "blunder)" in printed
+    kinds = [d["kind"] for d in json.loads(out.read_text())["decisions"]]
+    assert kinds[-2:] == ["resign", "accept"]
 
 
 def test_an_accepted_resignation_of_a_lost_game_is_no_error() -> None:
