@@ -16,7 +16,8 @@ from gamehall.play.tables_match import TablesMatch
 
 
 def test_a_tables_play_is_shown_before_its_turn_with_its_dice() -> None:
-    match = TablesMatch(MatchSettings("backgammon", length=3), ("ann", "bob"), dice=SeededDice(5))
+    settings = MatchSettings.from_dict({"game": "backgammon", "length": 3})
+    match = TablesMatch(settings, ("ann", "bob"), dice=SeededDice(5))
     play_out(
         match,
         {
@@ -50,7 +51,7 @@ def test_a_tables_play_is_shown_before_its_turn_with_its_dice() -> None:
 
 
 def test_a_renju_stone_is_shown_before_it_is_placed() -> None:
-    match = RenjuMatch(MatchSettings(game="renju", length=1), ("ann", "bob"))
+    match = RenjuMatch(MatchSettings.from_dict({"game": "renju", "length": 1}), ("ann", "bob"))
     match.start()
     for point in ["h8", "g8", "f6", "e7", "g5", "g6", "e5", "d7", "i5", "l3", "a1"]:
         match.apply(match.to_act, Place(point))
