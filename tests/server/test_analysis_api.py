@@ -93,7 +93,8 @@ def test_a_profile_shows_the_average_figure_of_the_analysed_matches(hall: Hall) 
 
 
 def test_a_backgammon_match_is_analysed_whole(hall: Hall) -> None:
-    match = TablesMatch(MatchSettings("backgammon", length=1), ("ann", "bob"), dice=SeededDice(2))
+    settings = MatchSettings.from_dict({"game": "backgammon", "length": 1})
+    match = TablesMatch(settings, ("ann", "bob"), dice=SeededDice(2))
     engines = {seat: find_engine("backgammon", "beginner", seed=seat) for seat in (0, 1)}
     play_out(match, engines)
     seats = [PlayerSeat(None, "computer", "beginner", name) for name in ("ann", "bob")]
