@@ -43,7 +43,9 @@ def stored_matches(url: str, count: int, length: int) -> list[str]:
     with Store(url) as store:
         for index in range(count):
             match = TablesMatch(
-                MatchSettings("backgammon", length=length), LEVELS, dice=SeededDice(index)
+                MatchSettings.from_dict({"game": "backgammon", "length": length}),
+                LEVELS,
+                dice=SeededDice(index),
             )
             engines = {seat: find_engine("backgammon", LEVELS[seat], seed=index) for seat in (0, 1)}
             play_out(match, engines)

@@ -59,7 +59,8 @@ def new_match_id(
     store: Store, users: tuple[User, User], *, over: bool, game: str = "backgammon"
 ) -> str:
     """A new match between ``users`` (seat 0 first), finished when ``over``."""
-    match = new_match(MatchSettings(game=game, length=1), (users[0].name, users[1].name))
+    settings = MatchSettings.from_dict({"game": game, "length": 1})
+    match = new_match(settings, (users[0].name, users[1].name))
     seats = [PlayerSeat(u.id, "human", None, u.name) for u in users]
     match_id = store.matches.create(match.to_dict(), players=seats)
     if over:
