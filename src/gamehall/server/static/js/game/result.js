@@ -5,6 +5,7 @@ import { errorText, get } from "../api.js";
 import { h } from "../dom.js";
 import { reasonText } from "../say.js";
 import { playerWord } from "./movelist.js";
+import { scoreWord } from "./score.js";
 
 /**
  * @typedef {import("../types.js").State} State
@@ -52,7 +53,7 @@ export function matchResultText(state, you) {
   const winner = state.winner ?? null;
   const title = winner === null ? "The match is drawn" : winner === you ? "You won the match" : `${names[winner]} won the match`;
   const loser = winner === null ? null : playerWord(names, 1 - winner, you);
-  const score = state.score.join("–");
+  const score = scoreWord(state.score);
   const why = reasonText(state.end_reason, loser);
   const detail = FORFEITS.includes(state.end_reason || "")
     ? `${why}: the match is given to ${winner === you ? "you" : names[winner ?? 0]} (the score was ${score} when it stopped)`

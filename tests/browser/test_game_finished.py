@@ -1,0 +1,43 @@
+"""A finished game and match as the game page shows them: half points, the score when a match
+stops, the tab's title, the result and its panels in sight."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Page, expect
+
+if TYPE_CHECKING:
+    from browser.conftest import Hall
+
+DESKTOP = {"width": 1366, "height": 800}
+
+
+def _challenge(hall: Hall, game: str, length: str) -> tuple[Page, Page]:
+    """Bob challenges Ann; both on the game page, its state loaded: (Ann, Bob)."""
+    ann, ann_name = hall.player("ann", DESKTOP)
+    bob, _ = hall.player("bob", DESKTOP)
+    bob.select_option("select[name=game]", game)
+    bob.fill("input[name=length]", length)
+    bob.locator("input[name=opponent]").fill(ann_name)
+    bob.locator("button[value=challenge]").click()
+    ann.locator("li[data-challenge] button", has_text="Accept").click()
+    ann.wait_for_url("**/#/game/*")
+    bob.wait_for_url("**/#/game/*")
+    for page in (ann, bob):
+        page.wait_for_function("window.gamehall && window.gamehall.game.state !== null")
+    return ann, bob
+
+
+def test_a_drawn_renju_game_is_half_a_point_each(hall: Hall) -> None:
+    ann, bob = _challenge(hall, "renju", "1")
+    ann.locator('.controls button[data-action="offer_draw"]').click()
+    bob.locator('.controls button[data-action="accept"]').click()
+    for page in (ann, bob):
+        expect(page.locator(".game-over h2")).to_have_text("Game 1 is drawn")
+        expect(page.locator(".game-over")).to_contain_text("½ in a match to 1")
+        expect(page.locator(".match-info")).to_contain_text("½–½ to 1")
+        expect(page.locator(".player .score").first).to_have_text("score ½")
+        expect(page.locator(".moves")).to_contain_text("· ½–½")
+        expect(page.locator("body")).not_to_contain_text("0½")
+        expect(page.locator("body")).not_to_contain_text("0.5")
