@@ -41,3 +41,11 @@ def test_a_drawn_renju_game_is_half_a_point_each(hall: Hall) -> None:
         expect(page.locator(".moves")).to_contain_text("· ½–½")
         expect(page.locator("body")).not_to_contain_text("0½")
         expect(page.locator("body")).not_to_contain_text("0.5")
+
+
+def test_the_watch_page_scores_a_new_match_0_0(hall: Hall) -> None:
+    ann, bob = _challenge(hall, "renju", "3")
+    match = ann.url.rsplit("/", 1)[-1]
+    watcher = hall.page("/#/watch", DESKTOP)
+    row = watcher.locator(f'tr[data-match="{match}"]')
+    expect(row.locator("td").nth(2)).to_have_text("0–0")
