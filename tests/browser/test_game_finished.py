@@ -3,6 +3,7 @@ stops, the tab's title, the result and its panels in sight."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
@@ -62,3 +63,11 @@ def test_a_renju_game_lost_on_time_is_scored_as_the_game_that_won_the_match(hall
         expect(why).not_to_contain_text("when it stopped")
         score = hall.game(page)["state"]["score"]
         expect(why).to_contain_text(f"{score[0]}–{score[1]} in a match to 1")
+
+
+def test_the_tab_title_names_the_players_only_on_the_game_page(hall: Hall) -> None:
+    ann, _ = _challenge(hall, "renju", "1")
+    expect(ann).to_have_title(re.compile(r" – .* · gamehall$"))
+    ann.locator('a[href="#/watch"]').first.click()
+    ann.wait_for_url("**/#/watch")
+    expect(ann).to_have_title("gamehall")

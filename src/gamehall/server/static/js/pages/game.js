@@ -719,5 +719,6 @@ export function gamePage(root, { id }) {
     analysis.close();
     socket.close();
     Reflect.deleteProperty(window, "gamehall");
+    document.title = `${titleMark()}gamehall`;
   };
 }
