@@ -248,6 +248,7 @@ async def accept_seek(
         match_id=created.match_id,
         by=session.user.name,
         settings=seek.settings.to_dict(),
+        rated=seek.rated,
     )
     return created
 
@@ -305,6 +306,7 @@ async def accept_challenge(
         match_id=created.match_id,
         by=session.user.name,
         settings=challenge.settings.to_dict(),
+        rated=challenge.rated,
     )
     return created
 

@@ -19,14 +19,15 @@ def offer_accepted(
     match_id: str,
     by: str,
     settings: JsonObject,
+    rated: bool,
 ) -> None:
     """Tell the maker of a seek or challenge that ``by`` accepted it: the match ``match_id``
-    has started (``{"type": "seek_accepted" | "challenge_accepted", ...}``)."""
+    has started, rated or not (``{"type": "seek_accepted" | "challenge_accepted", ...}``)."""
     read = Settings.model_validate(settings)
     notice = (
-        SeekAccepted(match_id=match_id, opponent=by, settings=read)
+        SeekAccepted(match_id=match_id, opponent=by, settings=read, rated=rated)
         if kind == "seek"
-        else ChallengeAccepted(match_id=match_id, opponent=by, settings=read)
+        else ChallengeAccepted(match_id=match_id, opponent=by, settings=read, rated=rated)
     )
     channels.tell(owner_id, notice.wire())
 

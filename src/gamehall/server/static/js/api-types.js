@@ -71,12 +71,14 @@
  */
 
 /**
- * The user's challenge was accepted by ``opponent``: the match has started.
+ * The user's challenge was accepted by ``opponent``: the match has started (``rated``: it changes
+ * both players' ratings).
  * @typedef {object} ChallengeAccepted
  * @property {"challenge_accepted"} type
  * @property {string} match_id
  * @property {string} opponent
  * @property {Settings} settings
+ * @property {boolean} rated
  */
 
 /**
@@ -699,12 +701,14 @@
  */
 
 /**
- * The user's seek was accepted by ``opponent``: the match has started.
+ * The user's seek was accepted by ``opponent``: the match has started (``rated``: it changes both
+ * players' ratings).
  * @typedef {object} SeekAccepted
  * @property {"seek_accepted"} type
  * @property {string} match_id
  * @property {string} opponent
  * @property {Settings} settings
+ * @property {boolean} rated
  */
 
 /**

@@ -81,6 +81,7 @@ export const WORDS = {
   "notice.accepted.seek": "{opponent} accepted your seek{terms}: the game has started.",
   "notice.answer": "Answer",
   "notice.go": "Go to the game",
+  "notice.rated": "rated",
   "notice.rematch": "The rematch has started.",
   "notice.rematch-offer": "{opponent} offers a rematch.",
   "notice.see-pairings": "See the pairings",

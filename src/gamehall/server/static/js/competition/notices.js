@@ -14,7 +14,7 @@ import { tones } from "../sound.js";
 /**
  * @typedef {{type: string, tournament?: {id: number, name: string}, round?: number,
  *   match_id?: string, opponent?: string, seat?: number, byes?: string[], winner?: string | null,
- *   settings?: import("../types.js").MatchSettings, of?: string, game?: string}} Notice
+ *   settings?: import("../types.js").MatchSettings, rated?: boolean, of?: string, game?: string}} Notice
  */
 
 const RETRY_MS = 2000;
@@ -58,7 +58,8 @@ function describe(notice) {
   const game = `#/game/${notice.match_id}`;
   if (notice.type === "seek_accepted" || notice.type === "challenge_accepted") {
     const key = notice.type === "seek_accepted" ? "notice.accepted.seek" : "notice.accepted.challenge";
-    const terms = notice.settings ? ` (${describeSettings(notice.settings)})` : "";
+    const rated = notice.rated ? ` · ${say("notice.rated")}` : "";
+    const terms = notice.settings ? ` (${describeSettings(notice.settings)}${rated})` : "";
     return [say(key, { opponent: notice.opponent ?? "", terms }), game, say("notice.go")];
   }
   if (notice.type === "rematch_offer") return [say("notice.rematch-offer", { opponent: notice.opponent ?? "" }), `#/game/${notice.of}`, say("notice.answer")];

@@ -115,8 +115,9 @@ function newGameForm(report, refresh) {
       } else if (intent === "challenge") {
         const opponent = String(data.get("opponent") || "").trim();
         if (!opponent) throw new Error("write the name of the player to challenge");
-        await post("/api/challenges", { opponent, settings, rated: data.get("rated") === "on", ...seeded });
-        report(`${opponent} is challenged: the game opens when they accept.`);
+        const rated = data.get("rated") === "on";
+        await post("/api/challenges", { opponent, settings, rated, ...seeded });
+        report(`${opponent} is challenged${rated ? " to a rated game" : ""}: the game opens when they accept.`);
         refresh();
       } else {
         const answer = await post("/api/computer", { settings, level: data.get("level"), side: Number(data.get("side")), ...seeded });
@@ -207,6 +208,7 @@ function challengeItem(challenge, refresh, report) {
     { dataset: { challenge: challenge.id } },
     text,
     describeSettings(challenge.settings),
+    challenge.rated ? h("span", { class: "tag" }, "rated") : null,
     incoming
       ? h(
           "span",
