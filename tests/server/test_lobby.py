@@ -7,7 +7,7 @@ import pytest
 from gamehall.engines import ENGINES, LEVELS, levels_of
 from gamehall.play.settings import GAME_NAMES
 from gamehall.store import new_matches
-from server.helpers import Hall
+from server.helpers import ORIGIN, Hall
 
 BACKGAMMON = {"game": "backgammon", "length": 1}
 
@@ -96,7 +96,17 @@ def test_a_challenge_declined(hall: Hall) -> None:
     ann, bob = hall.register("ann"), hall.register("bob")
     challenge = ann.ok("post", "/api/challenges", {"opponent": "BOB", "settings": BACKGAMMON})
     assert ann.post(f"/api/challenges/{challenge['id']}/decline").status_code == 403
-    assert bob.ok("post", f"/api/challenges/{challenge['id']}/decline") == {}
+    with ann.client.websocket_connect("/ws/user", headers={"Origin": ORIGIN}) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        assert bob.ok("post", f"/api/challenges/{challenge['id']}/decline") == {}
+        notice = ws.receive_json()
+    assert notice == {
+        "type": "challenge_declined",
+        "opponent": "bob",
+        "settings": notice["settings"],
+        "rated": False,
+    }
+    assert notice["settings"]["game"] == "backgammon"
     assert ann.ok("get", "/api/challenges")["challenges"] == []
     assert hall.anonymous().ok("get", "/api/matches?status=all")["matches"] == []
 

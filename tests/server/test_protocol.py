@@ -77,6 +77,7 @@ EXAMPLES: list[BaseModel] = [
     user.TournamentOver(tournament=TOURNAMENT, winner=None),
     user.SeekAccepted(match_id="m3", opponent="bob", settings=SETTINGS, rated=True),
     user.ChallengeAccepted(match_id="m4", opponent="bob", settings=SETTINGS, rated=False),
+    user.ChallengeDeclined(opponent="bob", settings=SETTINGS, rated=True),
     user.ChallengesChanged(),
     user.RematchOffer(of="m1", opponent="bob"),
     user.Rematch(of="m1", match_id="m5"),

@@ -77,6 +77,15 @@ class ChallengeAccepted(Message):
     rated: bool
 
 
+class ChallengeDeclined(Message):
+    """The user's challenge was declined by ``opponent``: no match starts."""
+
+    type: Literal["challenge_declined"] = "challenge_declined"
+    opponent: str
+    settings: Settings
+    rated: bool
+
+
 class ChallengesChanged(Message):
     """A challenge to or from the user was made, declined or withdrawn: read them again."""
 
@@ -114,6 +123,7 @@ Notice = (
     | TournamentOver
     | SeekAccepted
     | ChallengeAccepted
+    | ChallengeDeclined
     | ChallengesChanged
     | RematchOffer
     | Rematch

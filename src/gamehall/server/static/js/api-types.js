@@ -91,6 +91,15 @@
  */
 
 /**
+ * The user's challenge was declined by ``opponent``: no match starts.
+ * @typedef {object} ChallengeDeclined
+ * @property {"challenge_declined"} type
+ * @property {string} opponent
+ * @property {Settings} settings
+ * @property {boolean} rated
+ */
+
+/**
  * An invitation from one player to another.
  * @typedef {object} ChallengeView
  * @property {number} id
@@ -1068,7 +1077,7 @@
 
 /**
  * What the server sends on a user's socket.
- * @typedef {UserHello | TournamentRound | TournamentMatch | TournamentOver | SeekAccepted | ChallengeAccepted | ChallengesChanged | RematchOffer | Rematch | YourTurn | SocketError | Pong} UserServerMessage
+ * @typedef {UserHello | TournamentRound | TournamentMatch | TournamentOver | SeekAccepted | ChallengeAccepted | ChallengeDeclined | ChallengesChanged | RematchOffer | Rematch | YourTurn | SocketError | Pong} UserServerMessage
  */
 
 /**

@@ -1,6 +1,6 @@
 // @ts-check
 // The user's own socket (/ws/user): while logged in, whatever page is open, the server's
-// notices arrive here (a tournament's round paired, the next match ready, the tournament over,
+// notices arrive here (a challenge accepted or declined, a tournament's round paired, the next match ready, the tournament over,
 // your turn in a correspondence-length match) and are shown in the corner with a link, and by
 // the browser itself while the tab is hidden if the reader allowed it; pages that care hear
 // them as a "gamehall:notice" event on window. The socket reconnects after a drop.
@@ -61,6 +61,11 @@ function describe(notice) {
     const rated = notice.rated ? ` · ${say("notice.rated")}` : "";
     const terms = notice.settings ? ` (${describeSettings(notice.settings)}${rated})` : "";
     return [say(key, { opponent: notice.opponent ?? "", terms }), game, say("notice.go")];
+  }
+  if (notice.type === "challenge_declined") {
+    const rated = notice.rated ? ` · ${say("notice.rated")}` : "";
+    const terms = notice.settings ? ` (${describeSettings(notice.settings)}${rated})` : "";
+    return [say("notice.declined.challenge", { opponent: notice.opponent ?? "", terms }), "#/", say("notice.lobby")];
   }
   if (notice.type === "rematch_offer") return [say("notice.rematch-offer", { opponent: notice.opponent ?? "" }), `#/game/${notice.of}`, say("notice.answer")];
   if (notice.type === "rematch") return [say("notice.rematch"), game, say("notice.go")];
@@ -147,7 +152,7 @@ function show(notice) {
     "div",
     { class: `notice-item ${notice.type}`, dataset: { key, type: notice.type } },
     h("span", {}, text, " "),
-    location.hash === link ? null : h("a", { href: link }, linkText),
+    (location.hash || "#/") === link ? null : h("a", { href: link }, linkText), // "": the lobby
     h("button", { type: "button", class: "link", "aria-label": "Dismiss", onclick: () => item.remove() }, "×"),
     notice.type === "your_turn" ? allowButton() : null,
   );

@@ -431,11 +431,17 @@ export function lobbyPage(root) {
       h("div", { class: "lobby-side" }, session.user ? newGameForm(report, refresh) : welcome()),
     ),
   );
-  /** A seek or challenge of mine accepted: its game opens at once; challenges changed: read. */
+  /**
+   * A seek or challenge of mine accepted: its game opens at once; declined: say so and read the
+   * challenges again; challenges changed: read them.
+   */
   const accepted = (/** @type {Event} */ event) => {
     const notice = /** @type {CustomEvent} */ (event).detail;
     if (notice?.match_id && (notice.type === "seek_accepted" || notice.type === "challenge_accepted")) openMatch(notice.match_id);
-    else if (notice?.type === "challenges") refreshMine();
+    else if (notice?.type === "challenge_declined") {
+      report(`${notice.opponent} declined your challenge.`);
+      refreshMine();
+    } else if (notice?.type === "challenges") refreshMine();
   };
   window.addEventListener("gamehall:notice", accepted);
 
