@@ -55,6 +55,8 @@ def test_seek_settings_are_checked(hall: Hall) -> None:
         ({"game": "chess"}, 422, "settings.game: Input should be 'backgammon'"),
         ({"game": "renju", "length": 0}, 400, "no money play"),
         ({"game": "nardy", "clock": "fast"}, 400, "is not a time control"),
+        ({"game": "nardy", "clock": "fischer:99999999999+0"}, 400, "at most 7 days"),
+        ({"game": "renju", "clock": "byoyomi:600+99x30"}, 400, "at most 30 periods"),
         ({"game": "backgammon", "colour": "red"}, 422, "settings.colour: Extra inputs"),
         ({"game": "backgammon", "length": "seven"}, 422, "settings.length: Input should be"),
         ({"game": "backgammon", "length": True}, 422, "settings.length: Input should be"),
