@@ -18,7 +18,7 @@ import { keyStep, reviewBar } from "../game/review.js";
 import { moveList } from "../game/movelist.js";
 import { playerCard } from "../game/players.js";
 import { result } from "../game/result.js";
-import { describeSettings, GAMES } from "../settings.js";
+import { describeSettings, GAMES, gameTitle } from "../settings.js";
 import { MatchSocket } from "../socket.js";
 
 const TOAST_MS = 5000;
@@ -127,7 +127,7 @@ function statusText(state, you, legal) {
  * @param {MatchSettings | null} settings
  */
 function matchInfo(state, settings) {
-  const parts = [GAMES[state.game] || state.game];
+  const parts = [settings ? gameTitle(settings) : GAMES[state.game] || state.game];
   const score = state.score.map((points) => String(points).replace(".5", "½")).join("–");
   parts.push(state.length === 0 ? `money play, ${score}` : `${score} to ${state.length}`);
   if (state.game_number) parts.push(`game ${state.game_number}`);
