@@ -1,5 +1,6 @@
 """Renju's matches in words: a renju match is played to games, not points; under a gomoku
-rule the game is Gomoku; the form's "Match to" speaks of every game."""
+rule the game is Gomoku; the form's "Match to" speaks of every game; a point is written lower
+case, as the rules name it, even where it starts an error's sentence."""
 
 from __future__ import annotations
 
@@ -31,3 +32,14 @@ def test_renju_is_played_to_games_and_gomoku_is_named(hall: Hall) -> None:
     row.locator("button", has_text="Accept").click()
     bob.wait_for_url("**/#/game/*")
     expect(bob.locator(".match-info")).to_contain_text("Gomoku · ")
+
+
+def test_an_error_starting_with_a_point_keeps_it_lower_case(hall: Hall) -> None:
+    ann, _ = hall.player("ann")
+    ann.select_option("select[name=game]", "renju")
+    ann.select_option("select[name=level]", "random")
+    ann.select_option("select[name=side]", "0")
+    ann.locator("button[value=computer]").click()
+    ann.wait_for_url("**/#/game/*")
+    ann.locator('svg.renju-board [data-point="a1"]').click()
+    expect(ann.locator(".toast")).to_contain_text("a1 breaks the opening rule")
