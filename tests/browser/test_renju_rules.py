@@ -116,10 +116,17 @@ def test_soosorv_offers_and_choice(hall: Hall) -> None:
     first, second = (ann, bob) if state["opening"]["first"] == hall.game(ann)["you"] else (bob, ann)
     for stone in ("h8", "h9", "h10"):
         _play(stone, first, second)
+    expect(second.locator('button[data-action="opening_choice"]')).to_have_text(
+        ["Stay White", "Take Black"]
+    )
     second.locator('button[data-choice="white"]').click()  # no swap: second stays White
     _play("h6", second, first)
     expect(second.locator('button[data-action="opening_choice"]')).to_have_count(8)
     second.locator('button[data-choice="2"]').click()
+    expect(first.locator("p.status")).to_contain_text("choose: stay Black or take White")
+    expect(first.locator('button[data-action="opening_choice"]')).to_have_text(
+        ["Stay Black", "Take White"]
+    )
     first.locator('button[data-choice="black"]').click()  # Black stays Black
     first.locator('svg.renju-board [data-point="g7"]').click()
     expect(second.locator('[data-offer="g7"]')).to_have_count(1)

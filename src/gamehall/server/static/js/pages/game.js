@@ -138,6 +138,19 @@ function matchInfo(state, settings) {
 }
 
 /**
+ * A swap's choice buttons, by the opening's step, in the status's words: the chooser keeps his
+ * colour or takes the other.
+ * @type {Record<string, Record<string, string>>}
+ */
+const SWAP_WORDS = {
+  swap1: { white: "Stay White", black: "Take Black" },
+  swap2: { black: "Stay Black", white: "Take White" },
+  swap3: { white: "Stay White", black: "Take Black" },
+  swap5: { white: "Stay White", black: "Take Black" },
+  choose5: { black: "Stay Black", white: "Take White" },
+};
+
+/**
  * @param {HTMLElement} root
  * @param {{id: string}} params
  */
@@ -577,7 +590,7 @@ export function gamePage(root, { id }) {
         claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_abandoned" }, onclick: () => act("claim_abandoned") }, "Claim the win"));
       }
       /** @type {Record<string, string>} */
-      const words = { white: "Play White", black: "Take Black", place2: "Place two more", offers: "Offer ten fifth moves" };
+      const words = { white: "Play White", black: "Take Black", place2: "Place two more", offers: "Offer ten fifth moves", ...SWAP_WORDS[state.opening?.step ?? ""] };
       const choices = state.opening?.choices || [];
       if (game.actions.includes("opening_choice") && choices.length > 10) {
         claims.push(declareField(choices)); // Yamaguchi's 1 to 62: a field, not 62 buttons
