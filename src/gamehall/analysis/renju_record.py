@@ -11,12 +11,13 @@ proven win or loss is 1 or 0.
 
 import math
 from dataclasses import dataclass
-from typing import Literal, TypeVar, cast
+from typing import Literal, TypeVar
 
 from gamehall.analysis.values import GraphPoint
 from gamehall.engines.renju_search.scores import WIN
 from gamehall.errors import GameError, RecordError
 from gamehall.jsontext import JsonObject, JsonValue
+from gamehall.play.snapshot import Fields
 
 Band = Literal["blunder", "mistake", "inaccuracy"]
 BANDS: tuple[Band, ...] = ("blunder", "mistake", "inaccuracy")
@@ -79,9 +80,11 @@ class RenjuJudging:
     @classmethod
     def from_dict(cls, data: JsonValue) -> "RenjuJudging":
         """Thresholds from :meth:`to_dict`'s values."""
-        fields = _object(data, "judging")
+        fields = Fields(data, "a renju analysis's judging")
         return cls(
-            _number(fields, "inaccuracy"), _number(fields, "mistake"), _number(fields, "scale")
+            float(fields.number("inaccuracy")),
+            float(fields.number("mistake")),
+            float(fields.number("scale")),
         )
 
 
@@ -152,23 +155,23 @@ class RenjuDecision:
     @classmethod
     def from_dict(cls, data: JsonValue) -> "RenjuDecision":
         """A decision from :meth:`to_dict`'s values; ``RecordError`` for anything else."""
-        fields = _object(data, "decision")
-        line = fields.get("winning_line")
+        fields = Fields(data, "a renju analysis's decision")
+        line = fields.data.get("winning_line")
         return cls(
-            game=_int(fields, "game"),
-            move=_int(fields, "move"),
+            game=fields.integer("game"),
+            move=fields.integer("move"),
             player=_seat(fields, "player"),
-            colour=_choice(fields, "colour", ("black", "white")),
-            kind=_choice(fields, "kind", ("move", "pass", "choice", "offer")),
+            colour=fields.choice("colour", ("black", "white")),
+            kind=fields.choice("kind", ("move", "pass", "choice", "offer")),
             played=_text(fields, "played"),
-            best=None if fields.get("best") is None else _text(fields, "best"),
-            loss=_number(fields, "loss"),
-            win_before=_number(fields, "win_before"),
-            win_after=_number(fields, "win_after"),
+            best=fields.text("best", optional=True) if "best" in fields.data else None,
+            loss=float(fields.number("loss")),
+            win_before=float(fields.number("win_before")),
+            win_after=float(fields.number("win_after")),
             band=_optional_choice(fields, "band", BANDS),
-            forced_win_missed=_flag(fields, "forced_win_missed"),
-            allowed_forced_win=_flag(fields, "allowed_forced_win"),
-            winning_line=None if line is None else _points(line),
+            forced_win_missed=fields.flag("forced_win_missed"),
+            allowed_forced_win=fields.flag("allowed_forced_win"),
+            winning_line=None if line is None else tuple(fields.texts("winning_line")),
             winning_kind=_optional_choice(fields, "winning_kind", ("vcf", "vct")),
             forced=_optional_choice(fields, "forced", ("opening", "only-move")),
         )
@@ -228,15 +231,15 @@ class RenjuPlayerSummary:
     @classmethod
     def from_dict(cls, data: JsonValue) -> "RenjuPlayerSummary":
         """Figures from :meth:`to_dict`'s values; ``RecordError`` for anything else."""
-        fields = _object(data, "player")
+        fields = Fields(data, "a renju analysis's player")
         return cls(
             name=_text(fields, "name"),
-            moves=_int(fields, "moves"),
-            blunders=_int(fields, "blunders"),
-            mistakes=_int(fields, "mistakes"),
-            inaccuracies=_int(fields, "inaccuracies"),
-            forced_wins_missed=_int(fields, "forced_wins_missed"),
-            forced_wins_allowed=_int(fields, "forced_wins_allowed"),
+            moves=fields.integer("moves"),
+            blunders=fields.integer("blunders"),
+            mistakes=fields.integer("mistakes"),
+            inaccuracies=fields.integer("inaccuracies"),
+            forced_wins_missed=fields.integer("forced_wins_missed"),
+            forced_wins_allowed=fields.integer("forced_wins_allowed"),
             average_loss=_optional_number(fields, "average_loss"),
             accuracy=_optional_number(fields, "accuracy"),
         )
@@ -284,10 +287,11 @@ class RenjuAnalysis:
     @classmethod
     def from_dict(cls, data: JsonValue) -> "RenjuAnalysis":
         """An analysis from :meth:`to_dict`'s values; ``RecordError`` for anything else."""
-        fields = _object(data, "analysis")
-        if fields.get("game") != "renju":
-            raise RecordError(f"this is not a renju analysis: its game is {fields.get('game')!r}")
-        players = _list(fields, "players")
+        fields = Fields(data, "a renju analysis")
+        if fields.data.get("game") != "renju":
+            game = fields.data.get("game")
+            raise RecordError(f"this is not a renju analysis: its game is {game!r}")
+        players = fields.items("players")
         if len(players) != 2:
             raise RecordError(f"a renju analysis has two players, not {len(players)}")
         return cls(
@@ -295,87 +299,33 @@ class RenjuAnalysis:
                 RenjuPlayerSummary.from_dict(players[0]),
                 RenjuPlayerSummary.from_dict(players[1]),
             ),
-            decisions=tuple(RenjuDecision.from_dict(d) for d in _list(fields, "decisions")),
-            judging=RenjuJudging.from_dict(fields.get("judging")),
-            seconds_per_move=_number(fields, "seconds_per_move"),
+            decisions=tuple(RenjuDecision.from_dict(d) for d in fields.items("decisions")),
+            judging=RenjuJudging.from_dict(fields.data.get("judging")),
+            seconds_per_move=float(fields.number("seconds_per_move")),
         )
 
 
-# -- reading plain values -----------------------------------------------------------------------
+# -- reading plain values (``Fields`` reads the rest) ------------------------------------------
 
 T = TypeVar("T", bound=str)
 
 
-def _object(data: JsonValue, what: str) -> JsonObject:
-    if not isinstance(data, dict):
-        raise RecordError(f"a renju analysis's {what} is a mapping, not {data!r}")
-    return data
+def _seat(fields: Fields, key: str) -> int:
+    seat = fields.seat(key)
+    if seat is None:
+        raise RecordError(f"{fields.where}: {key!r} must be 0 or 1, not null")
+    return seat
 
 
-def _field(fields: JsonObject, key: str) -> JsonValue:
-    if key not in fields:
-        raise RecordError(f"the renju analysis lacks {key!r}")
-    return fields[key]
+def _text(fields: Fields, key: str) -> str:
+    text = fields.text(key)
+    assert text is not None  # not optional: None is refused
+    return text
 
 
-def _int(fields: JsonObject, key: str) -> int:
-    value = _field(fields, key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RecordError(f"{key!r} is a whole number from 0, not {value!r}")
-    return value
+def _optional_number(fields: Fields, key: str) -> float | None:
+    return None if fields.value(key) is None else float(fields.number(key))
 
 
-def _seat(fields: JsonObject, key: str) -> int:
-    value = _int(fields, key)
-    if value > 1:
-        raise RecordError(f"{key!r} is a seat, 0 or 1, not {value}")
-    return value
-
-
-def _number(fields: JsonObject, key: str) -> float:
-    value = _field(fields, key)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise RecordError(f"{key!r} is a number, not {value!r}")
-    return float(value)
-
-
-def _optional_number(fields: JsonObject, key: str) -> float | None:
-    return None if _field(fields, key) is None else _number(fields, key)
-
-
-def _text(fields: JsonObject, key: str) -> str:
-    value = _field(fields, key)
-    if not isinstance(value, str):
-        raise RecordError(f"{key!r} is text, not {value!r}")
-    return value
-
-
-def _flag(fields: JsonObject, key: str) -> bool:
-    value = _field(fields, key)
-    if not isinstance(value, bool):
-        raise RecordError(f"{key!r} is true or false, not {value!r}")
-    return value
-
-
-def _choice(fields: JsonObject, key: str, choices: tuple[T, ...]) -> T:
-    value = _field(fields, key)
-    if value not in choices:
-        raise RecordError(f"{key!r} is one of {', '.join(choices)}, not {value!r}")
-    return value
-
-
-def _optional_choice(fields: JsonObject, key: str, choices: tuple[T, ...]) -> T | None:
-    return None if _field(fields, key) is None else _choice(fields, key, choices)
-
-
-def _list(fields: JsonObject, key: str) -> list[JsonValue]:
-    value = _field(fields, key)
-    if not isinstance(value, list):
-        raise RecordError(f"{key!r} is a list, not {value!r}")
-    return value
-
-
-def _points(value: JsonValue) -> tuple[str, ...]:
-    if not (isinstance(value, list) and all(isinstance(p, str) for p in value)):
-        raise RecordError(f"a winning line is a list of points, not {value!r}")
-    return tuple(cast(list[str], value))
+def _optional_choice(fields: Fields, key: str, choices: tuple[T, ...]) -> T | None:
+    return None if fields.value(key) is None else fields.choice(key, choices)

@@ -625,7 +625,7 @@
 
 /**
  * @typedef {object} RenjuResultView
- * @property {"black" | "white" | null} winner
+ * @property {"white" | "black" | null} winner
  * @property {string} reason
  */
 
