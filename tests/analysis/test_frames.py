@@ -60,3 +60,20 @@ def test_a_renju_stone_is_shown_before_it_is_placed() -> None:
     assert found == list(range(len(analysis.decisions)))
     for decision, index in zip(analysis.decisions, found, strict=True):
         assert index is not None and frames[index + 1]["data"]["point"] == decision.played
+
+
+def test_a_resignation_and_its_acceptance_are_shown_before_they_are_made() -> None:
+    match = TablesMatch(BackgammonSettings(length=5), ("ann", "bob"), dice=SeededDice(3))
+    match.start()
+    resigner = match.on_roll
+    match.act(resigner, "resign", value=2)
+    match.act(1 - resigner, "accept")
+    frames = review_frames(match.to_dict())
+    analysis = analyse_record(mat_record(match))
+    found = decision_frames(analysis, frames)
+    shown = {d.kind: (d, i) for d, i in zip(analysis.decisions, found, strict=True)}
+    for kind, player in (("resign", resigner), ("accept", 1 - resigner)):
+        decision, index = shown[kind]
+        assert decision.player == player and index is not None
+        assert frames[index + 1]["kind"] == kind and frames[index + 1]["player"] == player
+    assert shown["resign"][0].band == "blunder"  # a gammon given up at the start

@@ -77,3 +77,36 @@ def test_a_spectator_analyses_a_finished_match_and_reviews_its_errors(hall: Hall
     expect(ann.locator("[data-analysis] [data-summary]")).to_be_visible()
     ann.goto(ann.url.split("#")[0] + f"#/player/{ann_name}")
     expect(ann.locator("[data-analysed]")).to_contain_text("over the last 1 analysed matches")
+
+
+def test_a_resignation_is_reviewed_in_words(hall: Hall) -> None:
+    """A gammon resigned on the opening roll: the review names the offer and its acceptance in
+    words, the offer a blunder with playing on as the best."""
+    ann, ann_name = hall.player("ann", DESKTOP)
+    bob, _ = hall.player("bob", DESKTOP)
+    bob.select_option("select[name=game]", "backgammon")
+    bob.locator("input[name=opponent]").fill(ann_name)
+    bob.locator("button[value=challenge]").click()
+    ann.locator("li[data-challenge] button", has_text="Accept").click()
+    pages = {}
+    for page in (ann, bob):
+        page.wait_for_url("**/#/game/*")
+        page.wait_for_function("window.gamehall && window.gamehall.game.state !== null")
+        pages[hall.game(page)["you"]] = page
+    state = hall.game(ann)["state"]
+    resigner, winner = pages[state["to_act"]], pages[1 - state["to_act"]]
+    resigner.locator('.controls button[data-action="resign"]').click()
+    resigner.locator('dialog [data-choice="2"]').click()
+    winner.locator('.controls button[data-action="accept"]').click()
+    panel = winner.locator("[data-analysis]")
+    panel.locator('button[data-action="analyse"]').click()
+    decisions = panel.locator("li[data-decision]")
+    expect(decisions).to_have_count(2, timeout=60_000)
+    expect(decisions.nth(0)).to_contain_text("resign a gammon")
+    expect(decisions.nth(0)).to_have_attribute("data-band", "blunder")
+    expect(decisions.nth(1)).to_contain_text("accept the resignation")
+    decisions.nth(0).click()
+    details = panel.locator(".analysis-details")
+    expect(details).to_contain_text("chose to resign a gammon")
+    expect(details).to_contain_text("Best: play on")
+    expect(details.locator(".analysis-choices")).to_contain_text("resign a gammon")

@@ -5,9 +5,10 @@ A decision names its game and move (a line of the ``.mat`` record in the tables 
 number in renju); a frame is the match after an action. The frame of a decision is the one
 just before the decision's action: the position and the dice the player decided on. The two
 are walked together, in the order played: a tables play is the next turn in that game begun by
-its player with the same dice, a cube action the next of its kind by its player, a no-double
-the position before that player's next roll; a renju stone the frame before the game's stone of
-that number, an opening rule's step (``move`` stones on the board) the frame after that many.
+its player with the same dice, a cube action (or a resignation offered or accepted) the next of
+its kind by its player, a no-double the position before that player's next roll; a renju stone
+the frame before the game's stone of that number, an opening rule's step (``move`` stones on the
+board) the frame after that many.
 A decision with no such frame (a roll that could not be played, made without a step of its
 own) has none.
 """

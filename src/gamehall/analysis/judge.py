@@ -1,5 +1,6 @@
 """The backgammon network as a judge: the values of a roll's plays, the cube decision before a
-roll, and the luck of a roll, all from the decider's side in EMG (and MWC in a match).
+roll, the luck of a roll, and for a resignation what playing on and conceding are worth, all
+from the decider's side in EMG (and MWC in a match).
 
 A play's result has the opponent on roll, with his cube options: its value to the mover is the
 opponent's cubeful equity with the proper cube action (``engines.neural.cube``: Janowski's
@@ -227,6 +228,31 @@ class BackgammonJudge:
             if a != b:
                 total += float(mine[k]) + self._turned(float(theirs[k]), other, context)
         return actual - total / 30.0
+
+    def standing(self, position: GamePosition, context: MatchContext, may_double: bool) -> Value:
+        """The value of the side on roll before his roll (``context`` from his side): cubeful
+        at the analysis's depth as ``cube`` finds it, with the right cube action when he
+        ``may_double``, else with the cube as it is."""
+        hint = self.cube(position, context)
+        if may_double:
+            return Value(hint.best, hint.best_mwc)
+        return Value(hint.no_double, None if hint.mwc is None else hint.mwc[0])
+
+    @staticmethod
+    def conceding(points: int, context: MatchContext) -> Value:
+        """The value to the context's side of losing ``points`` now (a resignation accepted):
+        minus the points in units of the cube, or in a match the MWC at the score after."""
+        away = context.away
+        if away is None:
+            return Value(-points / context.cube_value, None)
+        table = match_equity_table(context.variant, context.crawford_rule)
+        mwc = table.mwc(away[0], away[1] - points, crawford_played(context))
+        return Value(emg_of(mwc, context), mwc)
+
+    @staticmethod
+    def as_emg(mwc: float, context: MatchContext) -> float:
+        """A match winning chance of the context's side as EMG."""
+        return emg_of(mwc, context)
 
     @staticmethod
     def points(emg: float, context: MatchContext) -> float:

@@ -1,7 +1,8 @@
-"""The long nardy network as a judge: the values of a roll's plays and the luck of a roll, from
-the mover's side in EMG (and MWC in a match). Long nardy has no cube: a play's value is its
-points per game (a win by mars counts two), or in a match the MWC of the outcomes at the score
-(the nardy engine's ``match_chance``), as equity. Ranked at 0-ply; with ``plies`` 1 or 2 the
+"""The long nardy network as a judge: the values of a roll's plays, the luck of a roll and what
+playing on and surrendering are worth, from the mover's side in EMG (and MWC in a match). Long
+nardy has no cube: a play's value is its points per game (a win by mars counts two), or in a
+match the MWC of the outcomes at the score (the nardy engine's ``match_chance``), as equity.
+Ranked at 0-ply; with ``plies`` 1 or 2 the
 best few and the one played are searched deeper, as the hints do."""
 
 from functools import cache
@@ -57,7 +58,6 @@ class NardyJudge:
         if context.away is None:
             return [Value(float(e), None) for e in equity(probs)]
         mine, theirs = context.away
-        win, lose = _stakes(context)
         found = []
         for p in probs:
             w, wm, lm = float(p[0]), float(p[1]), float(p[2])
@@ -67,8 +67,16 @@ class NardyJudge:
                 + (1.0 - w - lm) * match_chance(mine, theirs - 1)
                 + lm * match_chance(mine, theirs - 2)
             )
-            found.append(Value(2.0 * (mwc - lose) / max(win - lose, 1e-12) - 1.0, mwc))
+            found.append(Value(self.as_emg(mwc, context), mwc))
         return found
+
+    def _after_rolls(self, position: GamePosition, context: MatchContext) -> list[Value]:
+        """The mover's value after his best play of each of the 21 rolls, at 0-ply."""
+        assert isinstance(position, NardyPosition)
+        searcher = self._searcher_of(position)
+        board = from_sides(position.mover, position.opponent)
+        probs = best_after_rolls(board, searcher.options, searcher.kernel_args())
+        return self.values(probs, context)
 
     def plays(
         self,
@@ -98,13 +106,32 @@ class NardyJudge:
     ) -> float:
         """The luck of ``dice`` (EMG): the mover's value after his best play of them, less the
         average over the 36 rolls (the first roll of a game too: it is rolled afresh)."""
-        assert isinstance(position, NardyPosition)
-        searcher = self._searcher_of(position)
-        board = from_sides(position.mover, position.opponent)
-        probs = best_after_rolls(board, searcher.options, searcher.kernel_args())
-        mine = np.array([value.emg for value in self.values(probs, context)])
+        mine = np.array([value.emg for value in self._after_rolls(position, context)])
         actual = float(mine[ROLLS.index((min(dice), max(dice)))])
         return actual - float(np.dot(WEIGHTS, mine))
+
+    def standing(self, position: GamePosition, context: MatchContext, may_double: bool) -> Value:
+        """The value of the side on roll before his roll: the average over the rolls of his
+        best play's value at 0-ply (as the luck measures it; there is no cube)."""
+        values = self._after_rolls(position, context)
+        emg = float(np.dot(WEIGHTS, [value.emg for value in values]))
+        if context.away is None:
+            return Value(emg, None)
+        return Value(emg, float(np.dot(WEIGHTS, [value.mwc or 0.0 for value in values])))
+
+    def conceding(self, points: int, context: MatchContext) -> Value:
+        """The value to the context's side of losing ``points`` now (a surrender): minus the
+        points, or in a match the MWC at the score after."""
+        away = context.away
+        if away is None:
+            return Value(-float(points), None)
+        mwc = match_chance(away[0], away[1] - points)
+        return Value(self.as_emg(mwc, context), mwc)
+
+    def as_emg(self, mwc: float, context: MatchContext) -> float:
+        """A match winning chance of the context's side as EMG (a single game's stakes)."""
+        win, lose = _stakes(context)
+        return 2.0 * (mwc - lose) / max(win - lose, 1e-12) - 1.0
 
     def cube(self, position: GamePosition, context: MatchContext) -> CubeHint:
         raise GameError("long nardy has no doubling cube")

@@ -12,14 +12,17 @@ match's context and scores the choices the player had:
   judged);
 - a double: the double against not doubling; a take, a pass or a beaver: against the other
   answer (a beaver is judged as the take it includes);
-- a resignation is not judged.
+- a resignation: once the game it ends is scored (the play layer says what it gave), the
+  offer against playing on for the resigner, and the acceptance against playing on for his
+  opponent (long nardy's surrender ends the game at once: it has no acceptance), as GNU
+  Backgammon judges them.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from gamehall.analysis.judge import BackgammonJudge, RankedPlay
+from gamehall.analysis.judge import BackgammonJudge, RankedPlay, Value
 from gamehall.analysis.nardy_judge import NardyJudge
 from gamehall.analysis.values import (
     BANDS,
@@ -35,7 +38,7 @@ from gamehall.analysis.values import (
 from gamehall.engines.base import MatchContext
 from gamehall.engines.driver import match_context
 from gamehall.engines.neural.cube import CubeHint
-from gamehall.play.records import GamePlay, GamePosition, MatRecord, MatTurn
+from gamehall.play.records import GamePlay, GamePosition, MatGame, MatRecord, MatTurn
 from gamehall.play.records.mat_replay import MatReplay, move_number, replay_record
 
 CLOSE = 0.16
@@ -69,6 +72,14 @@ class Judge(Protocol):
 
     def match_value(self, context: MatchContext) -> float: ...
 
+    def standing(
+        self, position: GamePosition, context: MatchContext, may_double: bool
+    ) -> Value: ...
+
+    def conceding(self, points: int, context: MatchContext) -> Value: ...
+
+    def as_emg(self, mwc: float, context: MatchContext) -> float: ...
+
 
 @dataclass
 class _Tally:
@@ -83,6 +94,17 @@ class _Tally:
     luck: float = 0.0
     luck_cost: float = 0.0
     errors: dict[Band, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Resignation:
+    """A resignation waiting for its game to be scored: where it was made (the resigner's
+    seat last), what playing on was worth to each player (``values``, by seat), and each
+    player's context."""
+
+    where: tuple[int, int, int]
+    values: tuple[Value, Value]
+    contexts: tuple[MatchContext, MatchContext]
 
 
 class _Analyst:
@@ -105,8 +127,10 @@ class _Analyst:
         self.tallies = [_Tally(record.players[0]), _Tally(record.players[1])]
         self.offer: CubeHint | None = None
         self.doubled_by: int | None = None
+        self.resigned: _Resignation | None = None
 
     def __call__(self, replay: MatReplay, number: int, index: int, turn: MatTurn) -> None:
+        self._settle(replay)
         game = self.record.games[number - 1]
         position = replay.games[-1].positions[-1]
         line = move_number(game.turns, index)
@@ -126,6 +150,8 @@ class _Analyst:
             self.offer, self.doubled_by = hint, turn.player
         elif turn.kind in ("take", "drop", "beaver") and self.offer is not None:
             self._answer(where, turn.kind, self.offer)
+        elif turn.kind == "resign":
+            self.resigned = self._playing_on(replay, game, index, where)
         self.done += 1
         if self.progress is not None:
             self.progress(self.done, self.total)
@@ -262,6 +288,90 @@ class _Analyst:
             choices=(Choice("take", take), Choice("drop", drop)),
         )
 
+    # -- resignations ----------------------------------------------------------------------------
+
+    def _playing_on(
+        self, replay: MatReplay, game: MatGame, index: int, where: tuple[int, int, int]
+    ) -> _Resignation:
+        """What playing on is worth to each player where a resignation is offered: after the
+        roll left unplayed before it (the roller's best play of it), while a double waits for
+        its answer (the doubler's double), else before the roll of the side on roll (the
+        cube action he has, if he may double)."""
+        match = replay.match
+        position = replay.games[-1].positions[-1]
+        last = game.turns[index - 1] if index else None
+        if last is not None and last.kind == "roll" and last.dice is not None and last.play is None:
+            side, context = last.player, match_context(match, last.player)
+            any_play = position.legal_plays(last.dice)[0]
+            value = self.judge.plays(position, last.dice, context, any_play)[0][0].value
+        elif match.phase == "double" and self.offer is not None and self.doubled_by is not None:
+            side, hint = self.doubled_by, self.offer
+            assert hint.double_take is not None and hint.double_pass is not None
+            mwc = hint.mwc
+            doubled = None
+            if mwc is not None and mwc[1] is not None and mwc[2] is not None:
+                doubled = min(mwc[1], mwc[2])
+            value = Value(min(hint.double_take, hint.double_pass), doubled)
+        else:
+            side = match.on_roll
+            context = match_context(match, side)
+            value = self.judge.standing(position, context, match.phase == "roll")
+        contexts = (match_context(match, 0), match_context(match, 1))
+        other = self._turned(value, contexts[1 - side])
+        values = (value, other) if side == 0 else (other, value)
+        return _Resignation(where, values, contexts)
+
+    def _turned(self, value: Value, context: MatchContext) -> Value:
+        """One player's value as his opponent's (``context`` from the opponent's side)."""
+        if value.mwc is None:
+            return Value(-value.emg, None)
+        return Value(self.judge.as_emg(1.0 - value.mwc, context), 1.0 - value.mwc)
+
+    def _settle(self, replay: MatReplay) -> None:
+        """Judge the resignation made, now that its game is scored: the points it gave."""
+        pending, self.resigned = self.resigned, None
+        if pending is None:
+            return
+        number, _, resigner = pending.where
+        summary = replay.match.games[number - 1]
+        taker = 1 - resigner
+        given = self.judge.conceding(int(summary.points), pending.contexts[resigner])
+        offer = f"resign-{summary.kind}"
+        self._resignation(pending.where, "resign", pending.values[resigner], given, offer)
+        if self.judge.has_cube:  # long nardy's surrender needs no acceptance
+            got = self._turned(given, pending.contexts[taker])
+            where = (number, pending.where[1], taker)
+            self._resignation(where, "accept", pending.values[taker], got, "accept")
+
+    def _resignation(
+        self, where: tuple[int, int, int], kind: DecisionKind, on: Value, made: Value, name: str
+    ) -> None:
+        """A resignation's offer or acceptance (``name``, worth ``made``) against playing on
+        (worth ``on``; refusing, for the acceptance), counted with the cube decisions."""
+        play_on = "play-on" if kind == "resign" else "reject"
+        loss = max(on.emg - made.emg, 0.0)
+        loss_mwc = None
+        if on.mwc is not None and made.mwc is not None:
+            loss_mwc = max(on.mwc - made.mwc, 0.0)
+        tally = self.tallies[where[2]]
+        band = self.thresholds.band(loss)
+        tally.cube_decisions += 1
+        tally.cube_error += loss
+        self._count(tally, band)
+        choices = sorted((Choice(name, made.emg), Choice(play_on, on.emg)), key=lambda c: -c.equity)
+        self._add(
+            where,
+            kind,
+            played=name,
+            best=choices[0].move,
+            loss=loss,
+            loss_mwc=loss_mwc,
+            before=choices[0].equity,
+            after=made.emg,
+            band=band,
+            choices=tuple(choices),
+        )
+
     # -- bookkeeping -----------------------------------------------------------------------------
 
     def _add(
@@ -313,6 +423,7 @@ class _Analyst:
 
     def finish(self, replay: MatReplay) -> TablesAnalysis:
         """The analysis once every turn is judged: the figures of each player."""
+        self._settle(replay)
         if not self.decisions:
             raise AnalysisError("the match has no decisions to analyse: not a roll was played")
         results = self._results(replay)

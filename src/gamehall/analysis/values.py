@@ -14,7 +14,9 @@ from typing import Literal, Self
 from gamehall.errors import GameError
 from gamehall.jsontext import JsonObject, JsonValue
 
-DecisionKind = Literal["checker", "no-double", "double", "take", "drop", "beaver"]
+DecisionKind = Literal[
+    "checker", "no-double", "double", "take", "drop", "beaver", "resign", "accept"
+]
 DECISION_KINDS: tuple[DecisionKind, ...] = (
     "checker",
     "no-double",
@@ -22,6 +24,8 @@ DECISION_KINDS: tuple[DecisionKind, ...] = (
     "take",
     "drop",
     "beaver",
+    "resign",
+    "accept",
 )
 Band = Literal["doubtful", "error", "blunder"]
 BANDS: tuple[Band, ...] = ("doubtful", "error", "blunder")
@@ -96,7 +100,8 @@ class Decision:
     """One decision of one player, judged.
 
     ``move`` is the line of the match record (as a ``.mat`` file numbers them) within ``game``;
-    ``played`` and ``best`` are plays in standard notation or cube actions; ``loss`` (EMG, 0 when
+    ``played`` and ``best`` are plays in standard notation, cube actions, or a resignation's
+    choices (``play-on``, ``resign-gammon``...; ``accept``, ``reject``); ``loss`` (EMG, 0 when
     the best was played) and in match play ``loss_mwc``; ``equity_before`` and
     ``equity_after`` are the decider's equity (EMG) with the best choice and with the one made;
     ``luck`` (EMG) is the roll's, for checker decisions; ``forced`` checker plays (one legal
@@ -184,7 +189,8 @@ class PlayerFigures:
     ``checker_decisions`` counts the unforced plays (more than one legal play);
     ``cube_decisions`` the close or actual cube decisions (a double, a take or a pass, and a
     no-double that was close: the best double within 0.16 of the best choice, or a missed
-    double). The error rates are ``1000 × error / decisions`` (mEMG), the overall one over both
+    double) and the resignations offered and accepted, which gnubg judges but leaves out of
+    its figures. The error rates are ``1000 × error / decisions`` (mEMG), the overall one over both
     kinds (gnubg's *Error rate mEMG*, not normalised by the opponent's decisions); ``pr`` is
     ``500 × error / decisions`` (eXtreme Gammon's performance rating); ``luck_rate`` is mEMG a
     roll; ``luck_adjusted`` is the result minus the luck the player had over his opponent

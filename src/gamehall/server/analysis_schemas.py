@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from gamehall.analysis.renju_record import RenjuAnalysis, RenjuDecision
-from gamehall.analysis.values import Decision
+from gamehall.analysis.values import Decision, DecisionKind
 from gamehall.jsontext import JsonValue
 from gamehall.server.schemas import Answer, iso
 from gamehall.store.analyses import StoredAnalysis
@@ -34,7 +34,7 @@ class TablesDecisionView(Part):
     game: int
     move: int
     player: int
-    kind: Literal["checker", "no-double", "double", "take", "drop", "beaver"]
+    kind: DecisionKind
     played: str
     best: str
     loss: float

@@ -16,14 +16,15 @@ from gamehall.play.renju_match import RenjuMatch
 
 EPILOG = """\
 The file: a .mat match (backgammon, Georgian, long nardy), a .psq renju game, or a match saved
-by `gamehall play --save` as .json. In the tables games every checker play and cube decision is
-judged by the game's network (cubeful, in a match by match winning chances), every roll's luck
-measured, and each player given GNU Backgammon's figures: error rates in mEMG (thousandths of an
-equity, normalised to the cube) per decision, checker play and cube apart, the errors by band,
-luck, and a rating word. --plies 1 or 2 searches the plays deeper (slower). --thresholds gnubg
-uses GNU Backgammon's bands (0.04, 0.08, 0.16) instead of 0.02, 0.04, 0.08. In renju every move
-is judged by the search (--seconds a move): forced wins missed and allowed, the win probability
-lost, blunders, mistakes, inaccuracies and an accuracy (docs/analysis.md)."""
+by `gamehall play --save` as .json. In the tables games every checker play, cube decision and
+resignation (offered, accepted) is judged by the game's network (cubeful, in a match by match
+winning chances), every roll's luck measured, and each player given GNU Backgammon's figures:
+error rates in mEMG (thousandths of an equity, normalised to the cube) per decision, checker
+play and cube (with the resignations) apart, the errors by band, luck, and a rating word.
+--plies 1 or 2 searches the plays deeper (slower). --thresholds gnubg uses GNU Backgammon's
+bands (0.04, 0.08, 0.16) instead of 0.02, 0.04, 0.08. In renju every move is judged by the
+search (--seconds a move): forced wins missed and allowed, the win probability lost, blunders,
+mistakes, inaccuracies and an accuracy (docs/analysis.md)."""
 
 
 def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -93,7 +94,7 @@ def summary(analysis: TablesAnalysis) -> str:
     lines.append(
         row("  Error rate mEMG", f"{a.checker_error_rate:.1f}", f"{b.checker_error_rate:.1f}")
     )
-    lines.append("Cube\n")
+    lines.append("Cube and resignations\n")
     lines.append(row("  Close or actual decisions", a.cube_decisions, b.cube_decisions))
     lines.append(row("  Error total EMG", f"{a.cube_error:.3f}", f"{b.cube_error:.3f}"))
     lines.append(row("  Error rate mEMG", f"{a.cube_error_rate:.1f}", f"{b.cube_error_rate:.1f}"))

@@ -854,7 +854,7 @@
  * @property {number} game
  * @property {number} move
  * @property {number} player
- * @property {"checker" | "no-double" | "double" | "take" | "drop" | "beaver"} kind
+ * @property {"checker" | "no-double" | "double" | "take" | "drop" | "beaver" | "resign" | "accept"} kind
  * @property {string} played
  * @property {string} best
  * @property {number} loss

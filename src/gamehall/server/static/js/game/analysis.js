@@ -218,8 +218,8 @@ export function analysisPanel({ matchId, toast, show }) {
     const decision = result.decisions[selected];
     const name = result.players[decision.player].name;
     const parts = [
-      h("p", { class: "played" }, say("analysis.played", { name, played: decisionText(decision) }), decision.band ? h("span", { class: `band band-${decision.band}` }, say(`band.${decision.band}`)) : null),
-      decision.best && decision.best !== decision.played ? h("p", { class: "best", dataset: { best: decision.best } }, say("analysis.best", { best: decision.best })) : h("p", { class: "best" }, say("analysis.best-played")),
+      h("p", { class: "played" }, say(resigning(decision) ? "analysis.decided" : "analysis.played", { name, played: decisionText(decision) }), decision.band ? h("span", { class: `band band-${decision.band}` }, say(`band.${decision.band}`)) : null),
+      decision.best && decision.best !== decision.played ? h("p", { class: "best", dataset: { best: decision.best } }, say("analysis.best", { best: choiceText(decision, decision.best) })) : h("p", { class: "best" }, say("analysis.best-played")),
     ];
     if (decision.loss > 0) {
       parts.push(
@@ -250,7 +250,7 @@ export function analysisPanel({ matchId, toast, show }) {
                 "tr",
                 { class: choice.move === decision.played ? "marked" : "" },
                 h("td", {}, i + 1),
-                h("td", { class: "hint-move" }, choice.move),
+                h("td", { class: "hint-move" }, choiceText(decision, choice.move)),
                 h("td", {}, signed(choice.equity)),
                 h("td", {}, i === 0 ? "" : (choice.equity - best).toFixed(3)),
               ),
@@ -285,14 +285,28 @@ export function analysisPanel({ matchId, toast, show }) {
 }
 
 /**
- * A decision in a few words: the dice and the play, a cube action, or the point.
+ * A decision in a few words: the dice and the play, a cube action, a resignation, or the point.
  * @param {TablesDecision | RenjuDecision} decision
  */
 function decisionText(decision) {
   if ("colour" in decision) return decision.played;
   const forced = decision.forced ? ` (${say("analysis.forced")})` : "";
-  return decision.kind === "checker" ? `${(decision.dice || []).join("")}: ${decision.played}${forced}` : decision.played;
+  return decision.kind === "checker" ? `${(decision.dice || []).join("")}: ${decision.played}${forced}` : choiceText(decision, decision.played);
 }
+
+/**
+ * Whether a decision is a resignation offered or accepted, whose choices the words name.
+ * @param {TablesDecision | RenjuDecision} decision
+ */
+const resigning = (decision) => !("colour" in decision) && (decision.kind === "resign" || decision.kind === "accept");
+
+/**
+ * One of a decision's choices in words: a resignation's (resign-gammon, play-on, accept, reject)
+ * in the catalog's, any other as the analysis writes it.
+ * @param {TablesDecision | RenjuDecision} decision
+ * @param {string} move
+ */
+const choiceText = (decision, move) => (resigning(decision) ? say(`analysis.choice.${move}`) : move);
 
 /** @param {number} value */
 const signed = (value) => `${value >= 0 ? "+" : ""}${value.toFixed(3)}`;
