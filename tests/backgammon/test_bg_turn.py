@@ -133,3 +133,13 @@ def test_a_turn_is_not_started_after_the_game_or_with_bad_dice() -> None:
         over.start_turn((3, 1))
     with pytest.raises(IllegalMoveError, match="are not dice"):
         START.start_turn((0, 7))
+
+
+def test_a_play_is_written_as_the_legal_plays_write_it_whatever_the_order_of_its_moves() -> None:
+    """21/15* then 24/21 leaves the board of 24/15*, and is written so."""
+    position = P({24: 2, 21: 1, 13: 4, 8: 3, 6: 5}, {10: 1, 24: 2, 13: 4, 8: 3, 6: 5})
+    turn = position.start_turn((6, 3))
+    turn.move(21, 6)
+    turn.move(24, 3)
+    assert turn.play().notation == "24/15*"
+    assert turn.play().result == position.play("24/15*", (6, 3))

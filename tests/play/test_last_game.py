@@ -1,6 +1,10 @@
 """The state keeps the game finished last as it ended (the next one starts at once), and a
 renju game won by a five names the five's stones."""
 
+import pytest
+
+from gamehall.backgammon.position import Position as BackgammonPosition
+from gamehall.nardy.position import Position as NardyPosition
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import RenjuSettings
 from gamehall.play.views import state_of
@@ -38,3 +42,29 @@ def test_a_renju_five_is_named_in_the_state_and_the_last_game() -> None:
     assert last["five"] == ["h8", "h9", "h10", "h11", "h12"] and last["winner"] == 0
     assert last["stones"]["h12"] == "black" and last["moves"][-1] == "h12"
     assert state_of(match)["five"] == []  # game 2 is on
+
+
+@pytest.mark.parametrize("game", ["backgammon", "nardy"])
+@pytest.mark.parametrize("opening", [(3, 1), (1, 3)])
+def test_a_game_borne_off_ends_with_the_winner_s_checkers_off(
+    game: str, opening: tuple[int, int]
+) -> None:
+    """The board of a game won by bearing off shows the winner's tray full, in the last game
+    and, the match over, in the state."""
+    for length in (1, 3):
+        match = scripted(game, [opening, opening, (5, 2), (6, 4)], length=length)
+        winner = match.on_roll
+        kind = BackgammonPosition if game == "backgammon" else NardyPosition
+        match.position = kind.from_points({1: 1}, {12: 11})
+        match.turn = match.position.start_turn(opening)
+        match.act(winner, "play", text="1/off")
+        if match.games == []:
+            match.act(winner, "confirm")
+        state = state_of(match)
+        boards = [state["last_game"]["position"]]
+        if length == 1:
+            assert state["phase"] == "over"
+            boards.append(state["position"])
+        for board in boards:
+            assert board["checkers"][winner][0] == 15
+            assert board["checkers"][1 - winner][0] == 4

@@ -457,6 +457,8 @@ class TablesMatch(Match):
         self.position = play.result
         self.turn = None
         self.dice = None
+        # The board is the opponent's to move, even when the play ended the game.
+        self.on_roll = 1 - self.on_roll
         position = self.position
         result = (
             position.result if isinstance(position, BackgammonPosition | NardyPosition) else None
@@ -468,7 +470,6 @@ class TablesMatch(Match):
             winner = player if result.winner in ("opponent", self.colours[player]) else 1 - player
             self._end_game(winner, self._game_value(result.value), result.kind, "bear-off")
             return
-        self.on_roll = 1 - self.on_roll
         self.phase = "roll"
         self._after_roll_phase_starts()
 

@@ -520,7 +520,12 @@ class Turn(Generic[P]):
         return self.start._with(tuple(state.me), tuple(map(state.op.__getitem__, opposite)))
 
     def play(self) -> Play[P]:
-        """The complete play made; ``IllegalMoveError`` while it is not complete."""
+        """The complete play made, as ``legal_plays`` has it (the moves ``21/15* 24/21`` are
+        the play ``24/15*``); ``IllegalMoveError`` while it is not complete."""
         if not self.is_complete:
             raise IllegalMoveError("the play is not complete: more dice must be played")
-        return Play.from_moves(self._moves, self.start._result_of(self._state.me, self._state.op))
+        state = self._state
+        for outcome in self._seen_whole().outcomes:
+            if outcome.code == state.code:
+                return self.start._play_of(outcome)
+        return Play.from_moves(self._moves, self.start._result_of(state.me, state.op))

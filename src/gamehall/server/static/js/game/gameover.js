@@ -7,6 +7,7 @@
 import { h } from "../dom.js";
 import { reasonText } from "../say.js";
 import { playerWord } from "./movelist.js";
+import { pointsWord } from "./score.js";
 
 /**
  * @typedef {import("../types.js").State} State
@@ -83,7 +84,7 @@ export function gameOverText(state, last, you) {
   }
   const score = last.score || state.score;
   const seats = you === null ? [0, 1] : [you, 1 - you];
-  const parts = seats.map((seat) => `${seat === you ? "you" : names[seat]} ${score[seat]}`).join(", ");
+  const parts = seats.map((seat) => `${seat === you ? "you" : names[seat]} ${pointsWord(score[seat])}`).join(", ");
   const total = `Score: ${parts}`;
   lines.push(state.length ? `${total} in a match to ${state.length}.` : `${total}.`);
   return { title, lines };

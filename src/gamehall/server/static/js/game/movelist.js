@@ -3,6 +3,7 @@
 
 import { h } from "../dom.js";
 import { reasonText, say } from "../say.js";
+import { scoreWord } from "./score.js";
 
 /**
  * @typedef {import("../types.js").State} State
@@ -77,7 +78,7 @@ function note(event, names, you) {
     case "forfeit":
       return `${capital(reasonText(event.data?.reason, playerWord(names, event.data?.player, you)))}: the match is forfeited`;
     case "game_end": {
-      const score = (out.score || []).join("–");
+      const score = scoreWord(out.score || []);
       if (out.winner === null || out.winner === undefined) return `Draw (${reasonText(out.reason)}) · ${score}`;
       const points = out.points !== undefined && out.kind !== "win" ? ` ${pointsText(out.points)}` : "";
       const kind = out.kind && !["win", "single", "draw"].includes(out.kind) ? ` (${out.kind})` : "";

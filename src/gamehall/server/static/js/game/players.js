@@ -4,6 +4,7 @@
 import { colourOf } from "../boards/tables.js";
 import { ratingBadge } from "../competition/ratings.js";
 import { h, mount } from "../dom.js";
+import { pointsWord } from "./score.js";
 
 /** @typedef {import("../types.js").State} State */
 
@@ -43,7 +44,7 @@ export function playerCard(node, { state, seat, info, you, away }) {
     h(
       "span",
       { class: "meta" },
-      h("span", { class: "score", title: "match score" }, `score ${state.score[seat]}`),
+      h("span", { class: "score", title: "match score" }, `score ${pointsWord(state.score[seat])}`),
       h("span", { class: "grace", dataset: { seat } }),
     ),
     state.clocks ? h("span", { class: "clock", dataset: { clock: seat } }) : null,

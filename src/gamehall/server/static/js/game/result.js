@@ -5,6 +5,7 @@ import { errorText, get } from "../api.js";
 import { h } from "../dom.js";
 import { reasonText } from "../say.js";
 import { playerWord } from "./movelist.js";
+import { scoreWord } from "./score.js";
 
 /**
  * @typedef {import("../types.js").State} State
@@ -38,12 +39,13 @@ function diceCheck(matchId, number) {
   );
 }
 
-/** Reasons that end a match whatever the score: the winner is given the match. */
+/** Reasons that can end a match whatever the score: the winner is given the match. */
 const FORFEITS = ["abandoned", "withdrawn", "time"];
 
 /**
  * Who won and how, from the reader's side: "You won the match", "Bob left and did not come
- * back"; a match forfeited is the winner's whatever the score was when it stopped.
+ * back"; a match forfeited is the winner's whatever the score was when it stopped. A renju
+ * game lost on time is scored: when it wins the match, the match is won, not given.
  * @param {State} state
  * @param {number | null} you
  */
@@ -52,9 +54,10 @@ export function matchResultText(state, you) {
   const winner = state.winner ?? null;
   const title = winner === null ? "The match is drawn" : winner === you ? "You won the match" : `${names[winner]} won the match`;
   const loser = winner === null ? null : playerWord(names, 1 - winner, you);
-  const score = state.score.join("–");
+  const score = scoreWord(state.score);
   const why = reasonText(state.end_reason, loser);
-  const detail = FORFEITS.includes(state.end_reason || "")
+  const won = winner !== null && state.length > 0 && state.score[winner] >= state.length;
+  const detail = FORFEITS.includes(state.end_reason || "") && !won
     ? `${why}: the match is given to ${winner === you ? "you" : names[winner ?? 0]} (the score was ${score} when it stopped)`
     : `${why} · ${state.length ? `${score} in a match to ${state.length}` : score}`;
   const named = loser && loser !== "you" && detail.startsWith(loser);

@@ -16,6 +16,7 @@ import { finalState, gameOverPanel } from "../game/gameover.js";
 import { hintPanel } from "../game/hints.js";
 import { keyStep, reviewBar } from "../game/review.js";
 import { moveList } from "../game/movelist.js";
+import { scoreWord } from "../game/score.js";
 import { playerCard } from "../game/players.js";
 import { result } from "../game/result.js";
 import { describeSettings, GAMES } from "../settings.js";
@@ -128,7 +129,7 @@ function statusText(state, you, legal) {
  */
 function matchInfo(state, settings) {
   const parts = [GAMES[state.game] || state.game];
-  const score = state.score.map((points) => String(points).replace(".5", "½")).join("–");
+  const score = scoreWord(state.score);
   parts.push(state.length === 0 ? `money play, ${score}` : `${score} to ${state.length}`);
   if (state.game_number) parts.push(`game ${state.game_number}`);
   if (state.crawford) parts.push("Crawford game");
@@ -718,5 +719,6 @@ export function gamePage(root, { id }) {
     analysis.close();
     socket.close();
     Reflect.deleteProperty(window, "gamehall");
+    document.title = `${titleMark()}gamehall`;
   };
 }

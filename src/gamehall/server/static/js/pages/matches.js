@@ -5,6 +5,7 @@ import { errorText, get } from "../api.js";
 import { dateText, h, mount } from "../dom.js";
 import { reasonText } from "../say.js";
 import { describeSettings } from "../settings.js";
+import { scoreWord } from "../game/score.js";
 
 const POLL_MS = 4000;
 
@@ -26,12 +27,12 @@ function resultText(match, viewer) {
 }
 
 /**
- * The score; a match forfeited (a player left or withdrew) says so, since it is the winner's
- * whatever the score was.
+ * The score (0–0 while the summary, stored with the match's first change, is empty); a match
+ * forfeited (a player left or withdrew) says so, since it is the winner's whatever the score was.
  * @param {MatchSummary} match
  */
 function scoreText(match) {
-  const score = (match.summary.score || [0, 0]).join("–");
+  const score = scoreWord(match.summary.score?.length ? match.summary.score : [0, 0]);
   const reason = match.summary.end_reason;
   return match.status === "over" && (reason === "abandoned" || reason === "withdrawn") ? `${score}, forfeit` : score;
 }
