@@ -67,7 +67,7 @@ def test_white_claims_a_double_three(hall: Hall) -> None:
 
 def test_swap2_with_a_swap(hall: Hall) -> None:
     ann, ann_name = hall.player("ann")
-    bob, _ = hall.player("bob")
+    bob, bob_name = hall.player("bob")
     ann.select_option("select[name=game]", "renju")
     ann.select_option("select[name='option:rule']", "gomoku-standard")
     ann.select_option("select[name='option:opening']", "swap2")
@@ -91,6 +91,8 @@ def test_swap2_with_a_swap(hall: Hall) -> None:
     expect(second.locator('button[data-action="opening_choice"]')).to_have_count(0)
     expect(first.locator("p.status")).to_contain_text("Your move (White)")
     expect(second.locator(".note", has_text="takes Black (a swap)")).to_have_count(1)
+    second_name = ann_name if second is ann else bob_name
+    expect(first.locator(".game-moves h3")).to_have_text(f"Game 1 · Black: {second_name}")
     _play("g8", first, second)
     expect(second.locator("p.status")).to_contain_text("Your move (Black)")
     hall.screenshot(second, "renju-swap2-after-swap")
@@ -114,10 +116,17 @@ def test_soosorv_offers_and_choice(hall: Hall) -> None:
     first, second = (ann, bob) if state["opening"]["first"] == hall.game(ann)["you"] else (bob, ann)
     for stone in ("h8", "h9", "h10"):
         _play(stone, first, second)
+    expect(second.locator('button[data-action="opening_choice"]')).to_have_text(
+        ["Stay White", "Take Black"]
+    )
     second.locator('button[data-choice="white"]').click()  # no swap: second stays White
     _play("h6", second, first)
     expect(second.locator('button[data-action="opening_choice"]')).to_have_count(8)
     second.locator('button[data-choice="2"]').click()
+    expect(first.locator("p.status")).to_contain_text("choose: stay Black or take White")
+    expect(first.locator('button[data-action="opening_choice"]')).to_have_text(
+        ["Stay Black", "Take White"]
+    )
     first.locator('button[data-choice="black"]').click()  # Black stays Black
     first.locator('svg.renju-board [data-point="g7"]').click()
     expect(second.locator('[data-offer="g7"]')).to_have_count(1)

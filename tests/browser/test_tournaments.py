@@ -133,3 +133,29 @@ def test_a_swiss_of_three_rounds_is_played_and_a_knockout_bracket_drawn(hall: Ha
     expect(maker.locator(f'tr[data-tournament="{kid}"]')).to_contain_text("Browser Cup")
     expect(maker.locator(f'tr[data-tournament="{tid}"]')).to_contain_text("rated")
     hall.screenshot(maker, "tournaments-list")
+
+
+def test_the_standings_say_which_rounds_they_count(hall: Hall) -> None:
+    """In a round robin of three (a bye each round), the standings count round 1 in play while
+    its game is on, then all of round 1 once round 2 is paired and none of its games is over."""
+    pages: dict[str, Page] = {}
+    for _ in range(3):
+        page, name = hall.player("rr")
+        pages[name] = page
+    maker = pages[min(pages)]
+    tid = _make(maker, "Browser round robin", f"{hall.url}/#/tournaments", "round-robin")
+    url = f"{hall.url}/#/tournament/{tid}"
+    _enter(pages, url)
+    maker.get_by_role("button", name="Start now").click()
+    caption = maker.locator("table.standings caption")
+    expect(caption).to_have_text("Round 1 in play", timeout=WAIT_MS)
+    game = maker.locator('table.pairings[data-round="1"] tbody tr').filter(has_not_text="bye")
+    pair = sorted(game.locator("td").nth(i).inner_text() for i in (1, 2))
+    loser = pages[pair[1]]
+    notice = loser.locator(".notice-item.tournament_match", has_text="round 1:")
+    notice.get_by_role("link", name="Go to the game").click()
+    expect(loser.locator("svg.renju-board")).to_be_visible()
+    loser.locator("button[data-action=resign]").click()
+    loser.locator("dialog button[data-choice=yes]").click()
+    expect(maker.locator('table.pairings[data-round="2"]')).to_be_visible(timeout=WAIT_MS)
+    expect(caption).to_have_text("After round 1")

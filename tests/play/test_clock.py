@@ -4,6 +4,7 @@ Every test drives time by hand with a fake time source: nothing sleeps.
 """
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -107,6 +108,33 @@ def test_time_controls_without_time_are_refused(text: str, message: str) -> None
         TimeControl.parse(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("fischer:99999999999+0", "a clock's initial time is at most 7 days, not 99999999999 s"),
+        ("fischer:604801", "a clock's initial time is at most 7 days, not 604801 s"),
+        ("fischer:300+604800.5", "a clock's increment is at most 7 days, not 604800.5 s"),
+        ("delay:604801+0", "a clock's delay is at most 7 days"),
+        ("delay:12+604801", "a clock's reserve is at most 7 days"),
+        ("delay:12+86401/pt", "a clock's reserve per match point is at most 1 day, not 86401 s"),
+        ("byoyomi:604801+5x30", "a clock's main time is at most 7 days"),
+        ("byoyomi:600+5x604801", "a byoyomi period is at most 7 days"),
+        ("byoyomi:600+31x30", "byoyomi has at most 30 periods, not 31"),
+    ],
+)
+def test_time_controls_beyond_their_limits_are_refused(text: str, message: str) -> None:
+    with pytest.raises(TimeControlError, match=f"^{re.escape(message)}"):
+        TimeControl.parse(text)
+
+
+def test_time_controls_at_their_limits_are_accepted() -> None:
+    week, day = 7 * 24 * 3600, 24 * 3600
+    assert TimeControl.parse(f"fischer:{week}+{week}") == Fischer(week, week)
+    assert TimeControl.parse(f"delay:{week}+{week}") == Delay(week, week)
+    assert TimeControl.parse(f"delay:{week}+{day}/pt") == Delay(week, day, per_point=True)
+    assert TimeControl.parse(f"byoyomi:{week}+30x{week}") == Byoyomi(week, 30, week)
+
+
 @pytest.mark.parametrize("value", [-1.0, float("inf"), float("nan")])
 def test_times_must_be_finite_and_not_negative(value: float) -> None:
     with pytest.raises(TimeControlError, match="zero or more"):
@@ -138,8 +166,8 @@ controls = st.one_of(
     st.builds(Fischer, seconds.filter(bool), seconds),
     st.builds(Delay, seconds, seconds.filter(bool), st.booleans()),
     st.builds(Delay, seconds.filter(bool), seconds, st.booleans()),
-    st.builds(Byoyomi, seconds, st.integers(1, 100), seconds.filter(bool)),
-    st.builds(Fischer, st.floats(1e-9, 1e9), st.floats(0, 1e9)),
+    st.builds(Byoyomi, seconds, st.integers(1, 30), seconds.filter(bool)),
+    st.builds(Fischer, st.floats(1e-9, 604800), st.floats(0, 604800)),
 )
 
 

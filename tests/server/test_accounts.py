@@ -79,6 +79,16 @@ def test_duplicate_names_whatever_the_case(hall: Hall) -> None:
     assert response.json()["detail"] == "the name Ann is taken"
 
 
+def test_names_of_every_script_and_their_look_alikes(hall: Hall) -> None:
+    client = hall.client()
+    answer = client.post("/api/register", json={"name": "Дмитрий", "password": PASSWORD})
+    assert answer.status_code == 200 and answer.json()["user"]["name"] == "Дмитрий"
+    hall.register("ann")
+    spoof = hall.client().post("/api/register", json={"name": "\u0430nn", "password": PASSWORD})
+    assert spoof.status_code == 409
+    assert spoof.json()["detail"] == "the name \u0430nn looks like ann, which is taken"
+
+
 def test_profile(hall: Hall) -> None:
     hall.register("ann")
     profile = hall.anonymous().ok("get", "/api/users/ann")

@@ -7,7 +7,7 @@ import pytest
 from gamehall.engines import ENGINES, LEVELS, levels_of
 from gamehall.play.settings import GAME_NAMES
 from gamehall.store import new_matches
-from server.helpers import Hall
+from server.helpers import ORIGIN, Hall
 
 BACKGAMMON = {"game": "backgammon", "length": 1}
 
@@ -55,6 +55,8 @@ def test_seek_settings_are_checked(hall: Hall) -> None:
         ({"game": "chess"}, 422, "settings.game: Input should be 'backgammon'"),
         ({"game": "renju", "length": 0}, 400, "no money play"),
         ({"game": "nardy", "clock": "fast"}, 400, "is not a time control"),
+        ({"game": "nardy", "clock": "fischer:99999999999+0"}, 400, "at most 7 days"),
+        ({"game": "renju", "clock": "byoyomi:600+99x30"}, 400, "at most 30 periods"),
         ({"game": "backgammon", "colour": "red"}, 422, "settings.colour: Extra inputs"),
         ({"game": "backgammon", "length": "seven"}, 422, "settings.length: Input should be"),
         ({"game": "backgammon", "length": True}, 422, "settings.length: Input should be"),
@@ -96,7 +98,17 @@ def test_a_challenge_declined(hall: Hall) -> None:
     ann, bob = hall.register("ann"), hall.register("bob")
     challenge = ann.ok("post", "/api/challenges", {"opponent": "BOB", "settings": BACKGAMMON})
     assert ann.post(f"/api/challenges/{challenge['id']}/decline").status_code == 403
-    assert bob.ok("post", f"/api/challenges/{challenge['id']}/decline") == {}
+    with ann.client.websocket_connect("/ws/user", headers={"Origin": ORIGIN}) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        assert bob.ok("post", f"/api/challenges/{challenge['id']}/decline") == {}
+        notice = ws.receive_json()
+    assert notice == {
+        "type": "challenge_declined",
+        "opponent": "bob",
+        "settings": notice["settings"],
+        "rated": False,
+    }
+    assert notice["settings"]["game"] == "backgammon"
     assert ann.ok("get", "/api/challenges")["challenges"] == []
     assert hall.anonymous().ok("get", "/api/matches?status=all")["matches"] == []
 

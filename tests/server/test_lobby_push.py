@@ -41,7 +41,8 @@ def test_challenges_are_announced_to_both_players(hall: Hall) -> None:
         challenge = ann.ok("post", "/api/challenges", {"opponent": "bob", "settings": BACKGAMMON})
         _next(ann_ws), _next(bob_ws)
         bob.ok("post", f"/api/challenges/{challenge['id']}/decline")
-        assert _next(ann_ws) == {"type": "challenges"} and _next(bob_ws) == {"type": "challenges"}
+        assert _next(ann_ws)["type"] == "challenge_declined"  # the challenger is told more
+        assert _next(bob_ws) == {"type": "challenges"}
 
 
 def test_the_lobby_socket_says_who_is_online(hall: Hall) -> None:

@@ -75,8 +75,9 @@ EXAMPLES: list[BaseModel] = [
         tournament=TOURNAMENT, round=2, board=1, leg=0, match_id="m2", seat=1, opponent="bob"
     ),
     user.TournamentOver(tournament=TOURNAMENT, winner=None),
-    user.SeekAccepted(match_id="m3", opponent="bob", settings=SETTINGS),
-    user.ChallengeAccepted(match_id="m4", opponent="bob", settings=SETTINGS),
+    user.SeekAccepted(match_id="m3", opponent="bob", settings=SETTINGS, rated=True),
+    user.ChallengeAccepted(match_id="m4", opponent="bob", settings=SETTINGS, rated=False),
+    user.ChallengeDeclined(opponent="bob", settings=SETTINGS, rated=True),
     user.ChallengesChanged(),
     user.RematchOffer(of="m1", opponent="bob"),
     user.Rematch(of="m1", match_id="m5"),

@@ -74,7 +74,9 @@ def test_the_maker_is_told_on_his_socket_when_his_offer_is_accepted(hall: Hall) 
         notice = _next_notice(ws)
         assert notice["type"] == "seek_accepted" and notice["match_id"] == match_id
         assert notice["opponent"] == "bob" and notice["settings"]["game"] == "backgammon"
-        challenge = ann.ok("post", "/api/challenges", {"opponent": "bob", "settings": BACKGAMMON})
+        assert notice["rated"] is False
+        body = {"opponent": "bob", "settings": BACKGAMMON, "rated": True}
+        challenge = ann.ok("post", "/api/challenges", body)
         match_id = bob.ok("post", f"/api/challenges/{challenge['id']}/accept")["match_id"]
         notice = _next_notice(ws)
         assert notice == {
@@ -82,4 +84,5 @@ def test_the_maker_is_told_on_his_socket_when_his_offer_is_accepted(hall: Hall) 
             "match_id": match_id,
             "opponent": "bob",
             "settings": notice["settings"],
+            "rated": True,
         }

@@ -65,12 +65,48 @@ def test_users_are_frozen_values(store: Store) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["ab", "a" * 21, "ann smith", "anné", "ann!", "", "Guest-1234", "guest-ann"]
+    "name",
+    [
+        *["ab", "a" * 21, "ann smith", "ann!", "", "Guest-1234", "guest-ann", "é" * 21],
+        *["ann\u200b", "\u0301ann", "ann😀", "a.b", "١٢٣"],  # a zero width, a lone accent, ...
+        "Gu\u0435st-abc",  # a guest's name with a Cyrillic е
+    ],
 )
 def test_names_that_are_refused(store: Store, name: str) -> None:
     with pytest.raises(BadNameError) as caught:
         store.users.create(name, "correct horse")
     assert isinstance(caught.value, StoreError) and isinstance(caught.value, GameError)
+
+
+@pytest.mark.parametrize("name", ["anné", "Zoë-3", "漢字名", "ნინო", "Дмитрий", "Ωμέγα", "नमस्ते"])
+def test_names_of_every_script(store: Store, name: str) -> None:
+    user = store.users.create(name, "correct horse")
+    assert user.name == name and store.users.by_name(name) == user
+
+
+def test_a_name_is_kept_composed(store: Store) -> None:
+    user = store.users.create("ane\u0301", "correct horse")  # e and a combining acute
+    assert user.name == "ané"
+    assert store.users.by_name("ané") == user and store.users.by_name("ane\u0301") == user
+    with pytest.raises(NameTakenError, match="the name ANÉ is taken"):
+        store.users.create("ANÉ", "correct horse")
+
+
+@pytest.mark.parametrize(
+    ("first", "look_alike"),
+    [
+        ("ann", "\u0430nn"),  # Cyrillic а
+        ("\u0430nn", "ann"),  # the other way round
+        ("BOB", "\u0412\u041e\u0412"),  # Cyrillic ВОВ
+        ("pop", "\u0440\u03bf\u0440"),  # Cyrillic р, Greek ο
+        ("ann", "\uff41\uff4e\uff4e"),  # fullwidth ａｎｎ
+    ],
+)
+def test_a_look_alike_of_a_name_is_refused(store: Store, first: str, look_alike: str) -> None:
+    taken = store.users.create(first, "correct horse")
+    with pytest.raises(NameTakenError, match=f"looks like {taken.name}, which is taken"):
+        store.users.create(look_alike, "correct horse")
+    assert store.users.by_name(look_alike) == taken
 
 
 def test_names_are_unique_whatever_the_case(store: Store) -> None:

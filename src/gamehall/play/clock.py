@@ -48,10 +48,18 @@ from gamehall.errors import GameError, RecordError
 TimeSource = Callable[[], float]
 """A callable that returns the current time in seconds (only differences matter)."""
 
+DAY = 24 * 3600
+MOST_DAYS = 7
+"""The longest time any part of a clock gives (its initial time, or what a turn gives back or
+leaves free), in days: a week, long enough for correspondence play."""
+MOST_PERIODS = 30
+"""The most byoyomi periods."""
+
 TIME_CONTROL_HELP = (
     "write fischer:300+5 (300 s, then 5 s more each move), delay:12+600 or delay:12+60/pt "
     "(12 s free each move, then a reserve of 600 s, or of 60 s per match point) or "
-    "byoyomi:600+5x30 (600 s, then 5 periods of 30 s)"
+    f"byoyomi:600+5x30 (600 s, then 5 periods of 30 s); each time at most {MOST_DAYS} days (a "
+    f"reserve per point 1 day), and at most {MOST_PERIODS} periods"
 )
 
 _NUMBER = r"([0-9]+(?:\.[0-9]+)?)"
@@ -89,6 +97,13 @@ def _seconds(value: float) -> str:
 def _check_time(value: float, what: str) -> None:
     if not (math.isfinite(value) and value >= 0):
         raise TimeControlError(f"{what} must be a number of seconds, zero or more, not {value}")
+
+
+def _check_most(value: float, what: str, days: int = MOST_DAYS) -> None:
+    """Refuse ``value`` seconds when they are more than ``days`` days."""
+    if value > days * DAY:
+        most = "1 day" if days == 1 else f"{days} days"
+        raise TimeControlError(f"{what} is at most {most}, not {_seconds(value)} s")
 
 
 class TimeControl(ABC):
@@ -142,6 +157,8 @@ class Fischer(TimeControl):
         _check_time(self.increment, "the increment")
         if self.initial == 0:
             raise TimeControlError("a Fischer clock needs some initial time")
+        _check_most(self.initial, "a clock's initial time")
+        _check_most(self.increment, "a clock's increment")
 
     def __str__(self) -> str:
         increment = f"+{_seconds(self.increment)}" if self.increment else ""
@@ -177,6 +194,11 @@ class Delay(TimeControl):
         _check_time(self.reserve, "the reserve")
         if self.delay + self.reserve == 0:
             raise TimeControlError("a delay clock needs a delay or a reserve")
+        _check_most(self.delay, "a clock's delay")
+        if self.per_point:
+            _check_most(self.reserve, "a clock's reserve per match point", 1)
+        else:
+            _check_most(self.reserve, "a clock's reserve")
 
     def __str__(self) -> str:
         per_point = "/pt" if self.per_point else ""
@@ -224,6 +246,12 @@ class Byoyomi(TimeControl):
         _check_time(self.period, "the period")
         if self.periods < 1 or self.period == 0:
             raise TimeControlError("byoyomi needs at least one period of some seconds")
+        if self.periods > MOST_PERIODS:
+            raise TimeControlError(
+                f"byoyomi has at most {MOST_PERIODS} periods, not {self.periods}"
+            )
+        _check_most(self.main, "a clock's main time")
+        _check_most(self.period, "a byoyomi period")
 
     def __str__(self) -> str:
         return f"byoyomi:{_seconds(self.main)}+{self.periods}x{_seconds(self.period)}"

@@ -40,7 +40,11 @@ from gamehall.server.limited import (
 )
 from gamehall.server.live import NoSuchMatchError, SaveNewMatch
 from gamehall.server.live.snapshots import rebuild
-from gamehall.server.lobby_notices import challenges_changed_from_thread, offer_accepted
+from gamehall.server.lobby_notices import (
+    challenge_declined_from_thread,
+    challenges_changed_from_thread,
+    offer_accepted,
+)
 from gamehall.server.schemas import (
     AcceptBody,
     AnalysedView,
@@ -248,6 +252,7 @@ async def accept_seek(
         match_id=created.match_id,
         by=session.user.name,
         settings=seek.settings.to_dict(),
+        rated=seek.rated,
     )
     return created
 
@@ -305,6 +310,7 @@ async def accept_challenge(
         match_id=created.match_id,
         by=session.user.name,
         settings=challenge.settings.to_dict(),
+        rated=challenge.rated,
     )
     return created
 
@@ -322,10 +328,10 @@ def withdraw_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
 @router.post("/challenges/{challenge_id}/decline")
 @on_store_threads
 def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
-    """Decline a challenge made to me."""
+    """Decline a challenge made to me (the challenger is told on his own socket)."""
     stored_id(challenge_id, "challenge")
     challenge = hall.store.offers.decline_challenge(challenge_id, session.user.id)
-    challenges_changed_from_thread(hall, challenge.from_user_id, challenge.to_user_id)
+    challenge_declined_from_thread(hall, challenge)
     return Empty()
 
 

@@ -5,7 +5,7 @@ Names, passwords, match settings, statuses, event batches and seats: each check 
 the store keeps, so that the repositories can trust what they write and query.
 """
 
-import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 
 from gamehall.errors import GameError
@@ -13,9 +13,10 @@ from gamehall.jsontext import JsonObject
 from gamehall.play.settings import MatchSettings
 from gamehall.store.errors import BadNameError, BadPasswordError, StoreError
 from gamehall.store.models import SEED_LENGTH
+from gamehall.store.names import name_key
 from gamehall.store.values import LoggedEvent, PlayerSeat
 
-_NAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
+_NAME_LENGTH = (3, 20)
 _GUEST_PREFIX = "guest-"
 _MIN_PASSWORD = 8
 _MAX_PASSWORD = 1024
@@ -23,14 +24,26 @@ _SEAT_KINDS = ("human", "computer")
 _MATCH_STATUSES = ("playing", "over")
 
 
+def _name_character(char: str) -> bool:
+    """A letter of any script (or a mark on one), a digit 0-9, _ or -."""
+    return char in "_-" or "0" <= char <= "9" or unicodedata.category(char)[0] in "LM"
+
+
 def check_name(name: str, guest: bool) -> None:
-    """BadNameError unless the name has 3 to 20 letters, digits, _ or -; ``Guest-`` names are
-    for guests only."""
-    if not isinstance(name, str) or not _NAME.fullmatch(name):
+    """BadNameError unless the name (composed, NFC) has 3 to 20 letters of any script, digits,
+    _ or -, the first no mark; ``Guest-`` names are for guests only."""
+    shortest, longest = _NAME_LENGTH
+    if (
+        not isinstance(name, str)
+        or not shortest <= len(name) <= longest
+        or not all(map(_name_character, name))
+        or unicodedata.category(name[0]).startswith("M")
+        or len(name_key(name)) > longest
+    ):
         raise BadNameError(
             f"{name!r} is not a valid name: use 3 to 20 letters, digits, _ or - (no spaces)"
         )
-    if not guest and name.lower().startswith(_GUEST_PREFIX):
+    if not guest and name_key(name).startswith(_GUEST_PREFIX):
         raise BadNameError("names that start with Guest- are kept for guests")
 
 

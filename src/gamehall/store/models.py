@@ -98,7 +98,8 @@ class UserRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(20))
     name_key: Mapped[str] = mapped_column(String(20), unique=True)
-    """The name in lower case: names are unique without regard to case."""
+    """The name as it looks, lower case (``names.name_key``): names are unique without regard
+    to case or look-alike letters."""
     password_hash: Mapped[str | None] = mapped_column(String(255))
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime]

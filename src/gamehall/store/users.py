@@ -18,6 +18,7 @@ from gamehall.store import passwords
 from gamehall.store.checks import check_name, check_password
 from gamehall.store.errors import ConflictError, NameTakenError, StoreError
 from gamehall.store.models import SessionRow, UserRow
+from gamehall.store.names import composed, name_key
 from gamehall.store.transactions import Transactions, need_user, rowcount
 from gamehall.store.values import SessionInfo, User, user_from_row
 
@@ -46,23 +47,28 @@ class UserStore:
     # -- users --------------------------------------------------------------------------------
 
     def create(self, name: str, password: str | None, *, guest: bool = False) -> User:
-        """A new user: a name of 3 to 20 letters, digits, _ or -, unique whatever the case,
-        and a password of 8 characters or more; a guest has no password."""
+        """A new user: a name of 3 to 20 letters of any script, digits, _ or -, kept composed
+        (NFC) and unique whatever the case and look-alike letters (``names``), and a password
+        of 8 characters or more; a guest has no password."""
+        name = composed(name) if isinstance(name, str) else name
         check_name(name, guest)
         checked = check_password(password, guest)
         taken = NameTakenError(f"the name {name} is taken")
-        if self.by_name(name) is not None:
-            raise taken  # before spending a hash on it; checked again when writing
+        existing = self.by_name(name)  # before spending a hash on it; checked again when writing
+        if existing is not None and existing.name.lower() != name.lower():
+            raise NameTakenError(f"the name {name} looks like {existing.name}, which is taken")
+        if existing is not None:
+            raise taken
         password_hash = (
             passwords.hash_password(checked, self._hasher) if checked is not None else None
         )
         try:
             with self.transactions.write() as session:
-                if session.scalar(select(UserRow.id).where(UserRow.name_key == name.lower())):
+                if session.scalar(select(UserRow.id).where(UserRow.name_key == name_key(name))):
                     raise taken
                 row = UserRow(
                     name=name,
-                    name_key=name.lower(),
+                    name_key=name_key(name),
                     password_hash=password_hash,
                     guest=guest,
                     created_at=self.transactions.now(),
@@ -89,7 +95,7 @@ class UserStore:
         as for a wrong password; a hash made with older parameters is replaced."""
         with self.transactions.read() as session:
             row = (
-                session.scalar(select(UserRow).where(UserRow.name_key == name.lower()))
+                session.scalar(select(UserRow).where(UserRow.name_key == name_key(name)))
                 if isinstance(name, str)
                 else None
             )
@@ -119,11 +125,11 @@ class UserStore:
             return user_from_row(row) if row is not None else None
 
     def by_name(self, name: str) -> User | None:
-        """The user with this name (in any case), or None."""
+        """The user with this name (in any case, or with look-alike letters), or None."""
         if not isinstance(name, str):
             return None
         with self.transactions.read() as session:
-            row = session.scalar(select(UserRow).where(UserRow.name_key == name.lower()))
+            row = session.scalar(select(UserRow).where(UserRow.name_key == name_key(name)))
             return user_from_row(row) if row is not None else None
 
     # -- sessions -----------------------------------------------------------------------------

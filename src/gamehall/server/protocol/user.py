@@ -56,21 +56,34 @@ class TournamentOver(Message):
 
 
 class SeekAccepted(Message):
-    """The user's seek was accepted by ``opponent``: the match has started."""
+    """The user's seek was accepted by ``opponent``: the match has started (``rated``: it
+    changes both players' ratings)."""
 
     type: Literal["seek_accepted"] = "seek_accepted"
     match_id: str
     opponent: str
     settings: Settings
+    rated: bool
 
 
 class ChallengeAccepted(Message):
-    """The user's challenge was accepted by ``opponent``: the match has started."""
+    """The user's challenge was accepted by ``opponent``: the match has started (``rated``: it
+    changes both players' ratings)."""
 
     type: Literal["challenge_accepted"] = "challenge_accepted"
     match_id: str
     opponent: str
     settings: Settings
+    rated: bool
+
+
+class ChallengeDeclined(Message):
+    """The user's challenge was declined by ``opponent``: no match starts."""
+
+    type: Literal["challenge_declined"] = "challenge_declined"
+    opponent: str
+    settings: Settings
+    rated: bool
 
 
 class ChallengesChanged(Message):
@@ -110,6 +123,7 @@ Notice = (
     | TournamentOver
     | SeekAccepted
     | ChallengeAccepted
+    | ChallengeDeclined
     | ChallengesChanged
     | RematchOffer
     | Rematch

@@ -71,12 +71,14 @@
  */
 
 /**
- * The user's challenge was accepted by ``opponent``: the match has started.
+ * The user's challenge was accepted by ``opponent``: the match has started (``rated``: it changes
+ * both players' ratings).
  * @typedef {object} ChallengeAccepted
  * @property {"challenge_accepted"} type
  * @property {string} match_id
  * @property {string} opponent
  * @property {Settings} settings
+ * @property {boolean} rated
  */
 
 /**
@@ -86,6 +88,15 @@
  * @property {SettingsInput} settings
  * @property {boolean} [rated]
  * @property {string | null} [seed]
+ */
+
+/**
+ * The user's challenge was declined by ``opponent``: no match starts.
+ * @typedef {object} ChallengeDeclined
+ * @property {"challenge_declined"} type
+ * @property {string} opponent
+ * @property {Settings} settings
+ * @property {boolean} rated
  */
 
 /**
@@ -699,12 +710,14 @@
  */
 
 /**
- * The user's seek was accepted by ``opponent``: the match has started.
+ * The user's seek was accepted by ``opponent``: the match has started (``rated``: it changes both
+ * players' ratings).
  * @typedef {object} SeekAccepted
  * @property {"seek_accepted"} type
  * @property {string} match_id
  * @property {string} opponent
  * @property {Settings} settings
+ * @property {boolean} rated
  */
 
 /**
@@ -1064,7 +1077,7 @@
 
 /**
  * What the server sends on a user's socket.
- * @typedef {UserHello | TournamentRound | TournamentMatch | TournamentOver | SeekAccepted | ChallengeAccepted | ChallengesChanged | RematchOffer | Rematch | YourTurn | SocketError | Pong} UserServerMessage
+ * @typedef {UserHello | TournamentRound | TournamentMatch | TournamentOver | SeekAccepted | ChallengeAccepted | ChallengeDeclined | ChallengesChanged | RematchOffer | Rematch | YourTurn | SocketError | Pong} UserServerMessage
  */
 
 /**

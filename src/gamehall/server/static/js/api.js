@@ -95,13 +95,16 @@ export function errorText(error) {
   return sentence(error instanceof Error ? error.message : String(error));
 }
 
+/** A renju point's name ("a1", "o15"), written lower case even where it starts a sentence. */
+const POINT = /^[a-z][0-9]{1,2}\b/;
+
 /**
  * A message as a sentence: its first letter a capital (the server writes its messages to fit
- * in a sentence: "there is no match 7").
+ * in a sentence: "there is no match 7"), unless it starts with a point ("a1 was not offered").
  * @param {string} text
  */
 export function sentence(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return POINT.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export const get = (/** @type {string} */ path) => request("GET", path);

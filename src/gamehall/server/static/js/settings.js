@@ -307,7 +307,7 @@ export function settingsFieldset() {
       "div",
       { class: "field-row" },
       field("Game", gameSelect),
-      field("Match to", lengthInput, "Points needed to win the match (backgammon: 0 is money play, game by game)."),
+      field("Match to", lengthInput, "What wins the match: points in backgammon and nardy, games won in renju (0: money play, game by game, backgammon only)."),
       field(
         "Clock",
         h("input", { name: "clock", list: "clock-presets", placeholder: "no clock", autocomplete: "off" }),
@@ -385,9 +385,9 @@ export function readSettings(form) {
  */
 export function describeSettings(/** @type {MatchSettings | SettingsBody} */ settings) {
   const { game: name = "backgammon", length: points = 1 } = settings; // the server's defaults
-  const game = GAMES[name] || name;
-  const length = points === 0 ? "money" : points === 1 ? "1 point" : `${points} points`;
-  const parts = [game, length, settings.clock || "no clock"];
+  const unit = name === "renju" ? "game" : "point"; // a renju match is played to games won
+  const length = points === 0 ? "money" : `${points} ${unit}${points === 1 ? "" : "s"}`;
+  const parts = [gameTitle(settings), length, settings.clock || "no clock"];
   /** @type {Context} */
   const context = {
     game: name,
@@ -405,6 +405,16 @@ export function describeSettings(/** @type {MatchSettings | SettingsBody} */ set
   }
   if (settings.cube_cap) parts.push(`Cube limit: ${settings.cube_cap}`);
   return parts.join(" · ");
+}
+
+/**
+ * The game a match's settings play: Gomoku for renju's board under a gomoku rule.
+ * @param {MatchSettings | SettingsBody} settings
+ */
+export function gameTitle(settings) {
+  const name = settings.game || "backgammon";
+  if (name === "renju" && settings.options?.rule?.startsWith("gomoku")) return "Gomoku";
+  return GAMES[name] || name;
 }
 
 /**

@@ -1,6 +1,6 @@
 // @ts-check
 // The user's own socket (/ws/user): while logged in, whatever page is open, the server's
-// notices arrive here (a tournament's round paired, the next match ready, the tournament over,
+// notices arrive here (a challenge accepted or declined, a tournament's round paired, the next match ready, the tournament over,
 // your turn in a correspondence-length match) and are shown in the corner with a link, and by
 // the browser itself while the tab is hidden if the reader allowed it; pages that care hear
 // them as a "gamehall:notice" event on window. The socket reconnects after a drop.
@@ -14,7 +14,7 @@ import { tones } from "../sound.js";
 /**
  * @typedef {{type: string, tournament?: {id: number, name: string}, round?: number,
  *   match_id?: string, opponent?: string, seat?: number, byes?: string[], winner?: string | null,
- *   settings?: import("../types.js").MatchSettings, of?: string, game?: string}} Notice
+ *   settings?: import("../types.js").MatchSettings, rated?: boolean, of?: string, game?: string}} Notice
  */
 
 const RETRY_MS = 2000;
@@ -58,8 +58,14 @@ function describe(notice) {
   const game = `#/game/${notice.match_id}`;
   if (notice.type === "seek_accepted" || notice.type === "challenge_accepted") {
     const key = notice.type === "seek_accepted" ? "notice.accepted.seek" : "notice.accepted.challenge";
-    const terms = notice.settings ? ` (${describeSettings(notice.settings)})` : "";
+    const rated = notice.rated ? ` · ${say("notice.rated")}` : "";
+    const terms = notice.settings ? ` (${describeSettings(notice.settings)}${rated})` : "";
     return [say(key, { opponent: notice.opponent ?? "", terms }), game, say("notice.go")];
+  }
+  if (notice.type === "challenge_declined") {
+    const rated = notice.rated ? ` · ${say("notice.rated")}` : "";
+    const terms = notice.settings ? ` (${describeSettings(notice.settings)}${rated})` : "";
+    return [say("notice.declined.challenge", { opponent: notice.opponent ?? "", terms }), "#/", say("notice.lobby")];
   }
   if (notice.type === "rematch_offer") return [say("notice.rematch-offer", { opponent: notice.opponent ?? "" }), `#/game/${notice.of}`, say("notice.answer")];
   if (notice.type === "rematch") return [say("notice.rematch"), game, say("notice.go")];
@@ -146,7 +152,7 @@ function show(notice) {
     "div",
     { class: `notice-item ${notice.type}`, dataset: { key, type: notice.type } },
     h("span", {}, text, " "),
-    location.hash === link ? null : h("a", { href: link }, linkText),
+    (location.hash || "#/") === link ? null : h("a", { href: link }, linkText), // "": the lobby
     h("button", { type: "button", class: "link", "aria-label": "Dismiss", onclick: () => item.remove() }, "×"),
     notice.type === "your_turn" ? allowButton() : null,
   );

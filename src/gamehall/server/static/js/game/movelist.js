@@ -143,7 +143,8 @@ function tablesList(events, state, you) {
 }
 
 /**
- * The list of a renju match: the stones by number, Black's and White's side by side.
+ * The list of a renju match: the stones by number, Black's and White's side by side; a game's
+ * title names who holds Black, after the opening's choice of colours too (Swap2, Soosõrv).
  * @param {MatchEvent[]} events
  * @param {State} state
  * @param {number | null} you
@@ -154,16 +155,19 @@ function renjuList(events, state, you) {
   const games = [];
   /** @type {Game | null} */
   let game = null;
+  let number = 0;
   for (const event of events) {
     const out = event.outcome || {};
     if (event.kind === "game_start") {
-      game = { title: `Game ${out.number} · Black: ${names[out.black]}`, moves: [], lines: [] };
+      number = out.number;
+      game = { title: `Game ${number} · Black: ${names[out.black]}`, moves: [], lines: [] };
       games.push(game);
     } else if (event.kind === "move" && game) {
       game.moves.push(out.move);
     } else if (event.kind === "pass" && game) {
       game.moves.push("pass");
     } else if (game) {
+      if (typeof out.black === "number") game.title = `Game ${number} · Black: ${names[out.black]}`; // colours chosen
       const text = note(event, names, you);
       if (text) game.lines.push({ player: event.player, text, note: true });
     }

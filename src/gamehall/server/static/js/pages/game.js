@@ -19,7 +19,7 @@ import { moveList } from "../game/movelist.js";
 import { scoreWord } from "../game/score.js";
 import { playerCard } from "../game/players.js";
 import { result } from "../game/result.js";
-import { describeSettings, GAMES } from "../settings.js";
+import { describeSettings, GAMES, gameTitle } from "../settings.js";
 import { MatchSocket } from "../socket.js";
 
 const TOAST_MS = 5000;
@@ -128,7 +128,7 @@ function statusText(state, you, legal) {
  * @param {MatchSettings | null} settings
  */
 function matchInfo(state, settings) {
-  const parts = [GAMES[state.game] || state.game];
+  const parts = [settings ? gameTitle(settings) : GAMES[state.game] || state.game];
   const score = scoreWord(state.score);
   parts.push(state.length === 0 ? `money play, ${score}` : `${score} to ${state.length}`);
   if (state.game_number) parts.push(`game ${state.game_number}`);
@@ -137,6 +137,19 @@ function matchInfo(state, settings) {
   if (settings?.dice === "fair") parts.push("fair dice");
   return parts.join(" · ");
 }
+
+/**
+ * A swap's choice buttons, by the opening's step, in the status's words: the chooser keeps his
+ * colour or takes the other.
+ * @type {Record<string, Record<string, string>>}
+ */
+const SWAP_WORDS = {
+  swap1: { white: "Stay White", black: "Take Black" },
+  swap2: { black: "Stay Black", white: "Take White" },
+  swap3: { white: "Stay White", black: "Take Black" },
+  swap5: { white: "Stay White", black: "Take Black" },
+  choose5: { black: "Stay Black", white: "Take White" },
+};
 
 /**
  * @param {HTMLElement} root
@@ -578,7 +591,7 @@ export function gamePage(root, { id }) {
         claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_abandoned" }, onclick: () => act("claim_abandoned") }, "Claim the win"));
       }
       /** @type {Record<string, string>} */
-      const words = { white: "Play White", black: "Take Black", place2: "Place two more", offers: "Offer ten fifth moves" };
+      const words = { white: "Play White", black: "Take Black", place2: "Place two more", offers: "Offer ten fifth moves", ...SWAP_WORDS[state.opening?.step ?? ""] };
       const choices = state.opening?.choices || [];
       if (game.actions.includes("opening_choice") && choices.length > 10) {
         claims.push(declareField(choices)); // Yamaguchi's 1 to 62: a field, not 62 buttons

@@ -115,8 +115,9 @@ function newGameForm(report, refresh) {
       } else if (intent === "challenge") {
         const opponent = String(data.get("opponent") || "").trim();
         if (!opponent) throw new Error("write the name of the player to challenge");
-        await post("/api/challenges", { opponent, settings, rated: data.get("rated") === "on", ...seeded });
-        report(`${opponent} is challenged: the game opens when they accept.`);
+        const rated = data.get("rated") === "on";
+        await post("/api/challenges", { opponent, settings, rated, ...seeded });
+        report(`${opponent} is challenged${rated ? " to a rated game" : ""}: the game opens when they accept.`);
         refresh();
       } else {
         const answer = await post("/api/computer", { settings, level: data.get("level"), side: Number(data.get("side")), ...seeded });
@@ -207,6 +208,7 @@ function challengeItem(challenge, refresh, report) {
     { dataset: { challenge: challenge.id } },
     text,
     describeSettings(challenge.settings),
+    challenge.rated ? h("span", { class: "tag" }, "rated") : null,
     incoming
       ? h(
           "span",
@@ -429,11 +431,17 @@ export function lobbyPage(root) {
       h("div", { class: "lobby-side" }, session.user ? newGameForm(report, refresh) : welcome()),
     ),
   );
-  /** A seek or challenge of mine accepted: its game opens at once; challenges changed: read. */
+  /**
+   * A seek or challenge of mine accepted: its game opens at once; declined: say so and read the
+   * challenges again; challenges changed: read them.
+   */
   const accepted = (/** @type {Event} */ event) => {
     const notice = /** @type {CustomEvent} */ (event).detail;
     if (notice?.match_id && (notice.type === "seek_accepted" || notice.type === "challenge_accepted")) openMatch(notice.match_id);
-    else if (notice?.type === "challenges") refreshMine();
+    else if (notice?.type === "challenge_declined") {
+      report(`${notice.opponent} declined your challenge.`);
+      refreshMine();
+    } else if (notice?.type === "challenges") refreshMine();
   };
   window.addEventListener("gamehall:notice", accepted);
 

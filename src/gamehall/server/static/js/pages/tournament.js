@@ -88,6 +88,21 @@ function roundsSection(detail) {
 }
 
 /**
+ * What the standings count: every round (final), the rounds whose every game is over ("After
+ * round 2"), or some of the current round's games too ("Round 3 in play"); a bye is no game.
+ * @param {TournamentDetail} detail
+ */
+function standingsCaption(detail) {
+  if (detail.tournament.status === "finished") return "Final standings";
+  const round = detail.current_round;
+  const games = detail.pairings.filter((p) => p.round === round && p.second !== null);
+  const done = games.filter((p) => p.result !== null).length;
+  if (games.length && done === games.length) return `After round ${round}`;
+  if (done === 0 && round > 1) return `After round ${round - 1}`;
+  return `Round ${round} in play`;
+}
+
+/**
  * A standings table with a column a tie-break.
  * @param {StandingsView} standings
  * @param {string} caption
@@ -239,7 +254,7 @@ export function tournamentPage(root, { id }) {
               "section",
               { class: "standings-section" },
               h("h2", {}, "Standings"),
-              standingsTable(detail.standings, detail.tournament.status === "finished" ? "Final standings" : `After round ${detail.current_round}`),
+              standingsTable(detail.standings, standingsCaption(detail)),
               detail.groups.map((g) => standingsTable(g, `Group ${g.name}`)),
               h("p", { class: "muted" }, tieText(detail.standings)),
             )
