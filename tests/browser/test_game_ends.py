@@ -52,3 +52,24 @@ def test_a_renju_forfeit_is_game_1_and_worded_from_each_side(hall: Hall) -> None
     expect(row).to_contain_text(f"lost: {bob_name} left and did not come back")
     expect(row).to_contain_text("0–0, forfeit")
     assert not re.search(r"game 0\b", bob.locator("body").inner_text())
+
+
+def test_a_drawn_one_game_renju_match_is_a_drawn_match(hall: Hall) -> None:
+    ann, ann_name = hall.player("ann", DESKTOP)
+    bob, _ = hall.player("bob", DESKTOP)
+    bob.select_option("select[name=game]", "renju")
+    bob.locator("input[name=opponent]").fill(ann_name)
+    bob.locator("button[value=challenge]").click()
+    ann.locator("li[data-challenge] button", has_text="Accept").click()
+    for page in (ann, bob):
+        page.wait_for_url("**/#/game/*")
+        page.wait_for_function("window.gamehall && window.gamehall.game.state !== null")
+    game = hall.game(ann)
+    black, white = (ann, bob) if game["state"]["black"] == game["you"] else (bob, ann)
+    black.locator('svg.renju-board [data-point="h8"]').click()
+    expect(white.locator('[data-stone="h8"]')).to_have_count(1)
+    white.locator('.controls button[data-action="offer_draw"]').click()
+    black.locator('.controls button[data-action="accept"]').click()
+    for page in (black, white):
+        expect(page.locator(".result h2")).to_have_text("The match is drawn")
+    assert hall.game(white)["state"]["score"] == [0.5, 0.5]

@@ -60,9 +60,10 @@ def test_the_form_shows_the_settings_that_apply(hall: Hall) -> None:
     page.fill("input[name=length]", "3")
     assert _shown(page) == nardy | {"first_move"}
     page.select_option("select[name=game]", "renju")
-    assert _shown(page) == {"option:rule", "option:opening", "option:forbidden"}
+    renju = {"option:rule", "option:opening", "option:draws"}
+    assert _shown(page) == renju | {"option:forbidden"}
     page.select_option('select[name="option:rule"]', "gomoku-freestyle")
-    assert _shown(page) == {"option:rule", "option:opening"}
+    assert _shown(page) == renju
     hall.screenshot(page, "settings-renju-desktop")
 
 

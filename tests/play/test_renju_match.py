@@ -6,6 +6,8 @@ import pytest
 
 from gamehall.errors import GameError, IllegalMoveError
 from gamehall.play.clock import TimeControl
+from gamehall.play.match import Match
+from gamehall.play.registry import load_match, new_match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import BackgammonSettings, MatchSettings, RenjuSettings
 from gamehall.play.views import state_of
@@ -103,12 +105,66 @@ def test_draw_by_agreement_and_a_move_declines_an_offer() -> None:
 
 
 def test_two_passes_draw() -> None:
-    match = _match(length=1, options={"opening": "free"})
+    match = _match(length=1, options={"opening": "free", "draws": "replay"})
     match.act(0, "pass")
     match.act(1, "pass")
     assert match.games[0].reason == "two-passes" and match.score == [0.5, 0.5]
-    # A drawn 1-point match goes on until somebody leads.
+    # Under draws="replay", a drawn 1-game match goes on until somebody leads.
     assert not match.is_over and match.black == 1
+
+
+def _new(**settings: object) -> Match:
+    made = MatchSettings.from_dict({"game": "renju", **settings})
+    match = new_match(made, ("Ann", "Bob"), time_source=FakeTime())
+    match.start()
+    return match
+
+
+def test_a_drawn_one_game_match_is_a_drawn_match() -> None:
+    match = _new(length=1)
+    assert match.to_dict()["settings"]["options"] == {"draws": "count"}  # type: ignore[index]
+    match.act(0, "move", point="h8")
+    match.act(1, "offer_draw")
+    match.act(0, "accept")
+    assert match.is_over and match.winner is None and match.score == [0.5, 0.5]
+    assert match.events[-1].kind == "match_end"
+    again = load_match(json.loads(json.dumps(match.to_dict())))
+    assert again.is_over and again.winner is None
+
+
+def _draw(match: Match) -> None:
+    """The player on move offers a draw and the other accepts."""
+    offerer = match.to_act
+    assert offerer is not None
+    match.act(offerer, "offer_draw")
+    match.act(1 - offerer, "accept")
+
+
+def test_a_match_of_n_games_ends_when_decided_or_after_n_games() -> None:
+    match = _new(length=3)
+    match.act(0, "resign")
+    match.act(0, "resign")
+    assert match.is_over and match.score == [0, 2]  # 2 of 3: the third cannot change it
+    match = _new(length=2)
+    match.act(0, "resign")
+    _draw(match)
+    assert match.is_over and match.score == [0.5, 1.5] and match.winner == 1
+    match = _new(length=2)
+    _draw(match)
+    _draw(match)
+    assert match.is_over and match.winner is None and match.score == [1, 1]
+
+
+def test_a_match_stored_before_the_draws_option_replays_its_draws() -> None:
+    match = _new(length=1, options={"draws": "replay"})
+    _draw(match)
+    match.act(0, "resign")
+    stored = json.loads(json.dumps(match.to_dict()))
+    del stored["settings"]["options"]  # as matches were stored before the option
+    again = load_match(stored)
+    assert again.is_over and again.score == match.score and len(again.games) == 2
+    with pytest.raises(GameError, match="draws"):
+        MatchSettings.from_dict({"game": "renju", "options": {"draws": "never"}})
 
 
 def test_out_of_turn_and_unknown_actions_change_nothing() -> None:

@@ -53,7 +53,7 @@ def _renju(seat: int, message: dict[str, Any]) -> Choice:
 
 
 def test_a_complete_renju_match(hall: Hall) -> None:
-    match_id, players = hall.match_between({"game": "renju", "length": 2})
+    match_id, players = hall.match_between({"game": "renju", "length": 3})
     with ExitStack() as stack:
         sockets = {seat: stack.enter_context(p.socket(match_id)) for seat, p in players.items()}
         watcher = stack.enter_context(hall.anonymous().socket(match_id))

@@ -1,26 +1,38 @@
 """``GET /api/matches/{id}/hint``: the engine's ranked choices for the player on move in an
-unrated match; refused in rated games, to spectators, to the opponent and to strangers."""
+unrated match against the computer; refused against a person, in rated and tournament games,
+to spectators and to strangers, and in a finished match."""
 
-from contextlib import ExitStack
-from typing import Any
-
+from gamehall.play.match import Match
 from gamehall.play.registry import new_match
-from gamehall.play.settings import RenjuSettings
+from gamehall.play.settings import BackgammonSettings, RenjuSettings
 from gamehall.store import PlayerSeat
 from gamehall.tournaments import Tournament, TournamentSettings
-from server.helpers import Choice, Hall, Player, Table
+from server.helpers import Hall, Player
 
 
-def _on_roll(hall: Hall, match_id: str, players: dict[int, Player]) -> tuple[Player, Player]:
-    """The player on roll and the other one."""
-    state = hall.anonymous().ok("get", f"/api/matches/{match_id}")["state"]
-    seat = state["on_roll"]
-    return players[seat], players[1 - seat]
+def _against_computer(hall: Hall, match: Match, seat: int | None = None) -> tuple[str, Player, int]:
+    """``match`` stored between a person, in ``seat`` (by default the seat on move), and a
+    computer in the other: its id, the person and his seat."""
+    seat = match.to_act if seat is None else seat
+    assert seat is not None
+    names = match.players
+    player = hall.register(names[seat])
+    user = hall.store.users.by_name(names[seat])
+    assert user is not None
+    seats = [PlayerSeat(None, "computer", "random", name) for name in names]
+    seats[seat] = PlayerSeat(user.id, "human", None, names[seat])
+    return hall.store.matches.create(match.to_dict(secrets=True), players=seats), player, seat
+
+
+def _backgammon(length: int) -> Match:
+    """A backgammon match of ``length`` points, its opening roll rolled."""
+    match = new_match(BackgammonSettings(length=length), ["ann", "bob"])
+    match.start()
+    return match
 
 
 def test_the_player_on_roll_gets_the_plays_ranked_with_the_networks_figures(hall: Hall) -> None:
-    match_id, players = hall.match_between({"game": "backgammon", "length": 3})
-    mover, _ = _on_roll(hall, match_id, players)
+    match_id, mover, _ = _against_computer(hall, _backgammon(3))
     answer = mover.ok("get", f"/api/matches/{match_id}/hint?ply=1&count=3")
     assert answer["match_id"] == match_id and answer["game"] == "backgammon"
     candidates = answer["candidates"]
@@ -41,49 +53,41 @@ def test_the_player_on_roll_gets_the_plays_ranked_with_the_networks_figures(hall
     assert state["phase"] == "move"  # asking changed nothing
 
 
-def test_the_opponent_spectators_and_strangers_are_refused(hall: Hall) -> None:
-    match_id, players = hall.match_between({"game": "backgammon", "length": 1})
-    _, opponent = _on_roll(hall, match_id, players)
-    refused = opponent.get(f"/api/matches/{match_id}/hint")
-    assert refused.status_code == 409 and "your turn" in refused.json()["detail"]
+def test_no_engine_help_against_a_person_for_either_player(hall: Hall) -> None:
+    match_id, players = hall.match_between({"game": "backgammon", "length": 3})
+    for player in players.values():
+        refused = player.get(f"/api/matches/{match_id}/hint")
+        assert refused.status_code == 403
+        assert "your opponent is a person" in refused.json()["detail"]
+        terms = player.ok("get", f"/api/matches/{match_id}/hint/terms")
+        assert terms == {"allowed": False, "reason": refused.json()["detail"]}
+
+
+def test_spectators_and_strangers_are_refused(hall: Hall) -> None:
+    match_id, player, _ = _against_computer(hall, _backgammon(1))
+    assert player.ok("get", f"/api/matches/{match_id}/hint/terms")["allowed"] is True
     watcher = hall.register("carl")
     refused = watcher.get(f"/api/matches/{match_id}/hint")
     assert refused.status_code == 403 and "spectators" in refused.json()["detail"]
     assert hall.anonymous().get(f"/api/matches/{match_id}/hint").status_code == 401
     terms = watcher.ok("get", f"/api/matches/{match_id}/hint/terms")
     assert terms == {"allowed": False, "reason": refused.json()["detail"]}
-    assert opponent.ok("get", f"/api/matches/{match_id}/hint/terms")["allowed"] is True
     assert watcher.get("/api/matches/nosuch/hint").status_code == 404
 
 
-def test_no_hints_in_a_rated_match(hall: Hall) -> None:
-    ann, bob = hall.register("ann"), hall.register("bob")
-    seek = ann.ok("post", "/api/seeks", {"settings": {"game": "backgammon"}, "rated": True})
-    match_id = bob.ok("post", f"/api/seeks/{seek['id']}/accept")["match_id"]
-    for player in (ann, bob):
-        refused = player.get(f"/api/matches/{match_id}/hint")
-        assert refused.status_code == 403 and "rated" in refused.json()["detail"]
-        assert player.ok("get", f"/api/matches/{match_id}/hint/terms")["allowed"] is False
-
-
-def _renju(seat: int, message: dict[str, Any]) -> Choice:
+def _renju_on_move() -> Match:
     """Black h8 i8 j8, White g9 a1 a3: Black to move has an open three."""
-    if "move" not in message["actions"]:
-        return None
-    black = message["state"]["black"] == seat
-    line = ["h8", "i8", "j8"] if black else ["g9", "a1", "a3"]
-    return "move", {"point": line[len(message["state"]["moves"]) // 2]}
+    match = new_match(RenjuSettings(), ["ann", "bob"])
+    match.start()
+    for point in ("h8", "g9", "i8", "a1", "j8", "a3"):
+        assert match.to_act is not None
+        match.act(match.to_act, "move", point=point)
+    return match
 
 
 def test_renju_hint_with_the_winning_line_to_draw(hall: Hall) -> None:
-    match_id, players = hall.match_between({"game": "renju", "length": 1})
-    with ExitStack() as stack:
-        sockets = {seat: stack.enter_context(p.socket(match_id)) for seat, p in players.items()}
-        table = Table(sockets)
-        for _ in range(6):
-            assert table.step(_renju)
-        black = table.state["black"]
-    answer = players[black].ok("get", f"/api/matches/{match_id}/hint?count=2")
+    match_id, black, _ = _against_computer(hall, _renju_on_move())
+    answer = black.ok("get", f"/api/matches/{match_id}/hint?count=2")
     assert answer["game"] == "renju" and len(answer["candidates"]) == 2
     assert answer["candidates"][0]["move"] in ("k8", "g8")
     winning = answer["winning"]
@@ -91,7 +95,14 @@ def test_renju_hint_with_the_winning_line_to_draw(hall: Hall) -> None:
     assert len(winning["moves"]) == 3 and winning["moves"][0] in ("k8", "g8")
     assert [s["number"] for s in winning["stones"]] == [1, 2, 3]
     assert [s["colour"] for s in winning["stones"]] == ["black", "white", "black"]
-    assert players[1 - black].get(f"/api/matches/{match_id}/hint").status_code == 409
+
+
+def test_a_finished_match_has_nothing_to_hint(hall: Hall) -> None:
+    match = _renju_on_move()
+    match.act(0, "resign")
+    match_id, player, _ = _against_computer(hall, match, seat=1)
+    refused = player.get(f"/api/matches/{match_id}/hint")
+    assert refused.status_code == 409 and "the match is over" in refused.json()["detail"]
 
 
 def test_no_hints_in_a_tournament_game_even_a_casual_one(hall: Hall) -> None:
@@ -119,8 +130,7 @@ def test_no_hints_in_a_tournament_game_even_a_casual_one(hall: Hall) -> None:
 
 
 def test_one_hint_at_a_time_for_each_player(hall: Hall) -> None:
-    match_id, players = hall.match_between({"game": "backgammon", "length": 3})
-    mover, _ = _on_roll(hall, match_id, players)
+    match_id, mover, _ = _against_computer(hall, _backgammon(3))
     user = hall.store.users.by_name(mover.name)
     assert user is not None
     hall.services.hints.asking.add(user.id)  # as while his last hint is worked out

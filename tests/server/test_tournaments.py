@@ -450,3 +450,32 @@ def test_a_player_who_withdraws_mid_tournament_forfeits_the_rest(hall: Hall) -> 
         for p in detail["pairings"]
         if gone in (p["first"], p["second"])
     )
+
+
+def test_a_drawn_renju_pairing_is_recorded_as_a_draw(hall: Hall) -> None:
+    players = {name: hall.register(name) for name in ("ann", "bob")}
+    made = players["ann"].ok("post", "/api/tournaments", swiss(rounds=1))["tournament"]
+    for player in players.values():
+        player.ok("post", f"/api/tournaments/{made['id']}/join")
+    with ExitStack() as stack:
+        sockets = {n: stack.enter_context(user_socket(p)) for n, p in players.items()}
+        players["ann"].ok("post", f"/api/tournaments/{made['id']}/start")
+        told = {name: notice(sockets[name], "tournament_match", 1) for name in players}
+        first = next(name for name in players if told[name]["seat"] == 0)
+        second = told[first]["opponent"]
+        match_id = told[first]["match_id"]
+        with players[first].socket(match_id) as black, players[second].socket(match_id) as white:
+            black.act("move", point="h8")
+            black.reply()
+            white.until("update")
+            white.act("offer_draw")
+            white.reply()
+            black.until("update")
+            black.act("accept")
+            state = black.reply()["state"]
+        assert state["phase"] == "over" and state["winner"] is None
+        assert state["score"] == [0.5, 0.5]
+        notice(sockets["ann"], "tournament_over")
+    detail = hall.anonymous().ok("get", f"/api/tournaments/{made['id']}")
+    assert [p["result"]["outcome"] for p in detail["pairings"]] == ["1/2-1/2"]
+    assert [row["points"] for row in detail["standings"]["rows"]] == [0.5, 0.5]

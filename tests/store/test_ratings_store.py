@@ -111,7 +111,7 @@ def test_seeding_and_shown_ratings_give_newcomers_1500(store: Store, ann: User, 
 
 
 def test_renju_is_rated_game_by_game_and_a_draw_is_half(store: Store, ann: User, bob: User) -> None:
-    match = new_match(RenjuSettings(length=2), ["ann", "bob"])
+    match = new_match(RenjuSettings(length=3), ["ann", "bob"])
     match.start()
     match_id = store.matches.create(
         match.to_dict(secrets=True), players=_seats(ann, bob), rated=True
@@ -132,7 +132,7 @@ def test_renju_is_rated_game_by_game_and_a_draw_is_half(store: Store, ann: User,
     assert len(first) == 1 and first[0].rating == pytest.approx(1500)
     assert first[0].deviation < 350
     to_move = state_of(match)["to_act"]
-    act(to_move, Resign())  # game 2: rated, though the match (to 2) goes on
+    act(to_move, Resign())  # game 2: rated, though the match (of 3 games) goes on
     assert not match.is_over
     points = ratings.history(ann.id, "renju", 10)
     assert len(points) == 2 and [r.games for r in ratings.of_user(bob.id)] == [2]

@@ -10,6 +10,7 @@ import pytest
 from gamehall.cli import main
 from gamehall.engines.base import Engine
 from gamehall.engines.renju import RandomRenjuEngine
+from gamehall.play.registry import new_match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import RenjuSettings
 from gamehall.renju import Board
@@ -181,12 +182,23 @@ def test_one_player_is_not_a_tournament(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_a_renju_match_stands_drawn_once_tied_half_a_point_short() -> None:
     for length, expected in ((1, True), (2, False)):
-        match = RenjuMatch(RenjuSettings(length=length), ("a", "b"))
+        match = RenjuMatch(RenjuSettings(length=length, draws="replay"), ("a", "b"))
         match.start()
         match.act(0, "move", point="h8")
         match.act(0, "offer_draw")
         match.act(1, "accept")
         assert drawn(match) is expected
+
+
+def test_a_drawn_renju_match_is_a_drawn_pairing() -> None:
+    match = new_match(RenjuSettings(length=1), ("a", "b"))
+    match.start()
+    match.act(0, "move", point="h8")
+    match.act(1, "offer_draw")
+    match.act(0, "accept")
+    engines = {seat: RandomRenjuEngine(seat) for seat in (0, 1)}
+    result = tournament_play.play_match(match, engines)
+    assert result.outcome == "1/2-1/2" and result.score == (0.5, 0.5)
 
 
 def test_each_pairing_has_its_own_seed() -> None:

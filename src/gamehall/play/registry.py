@@ -8,13 +8,14 @@
 
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from gamehall.errors import GameError, RecordError
 from gamehall.play.dice import DiceSource
 from gamehall.play.events import Event
 from gamehall.play.match import Match, TimeSource
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.settings import GAME_NAMES, GameName, MatchSettings
+from gamehall.play.settings import GAME_NAMES, GameName, MatchSettings, RenjuSettings
 from gamehall.play.tables_match import TablesMatch
 
 MATCH_CLASSES: dict[GameName, type[Match]] = {
@@ -51,7 +52,10 @@ def new_match(
     dice: DiceSource | None = None,
     time_source: TimeSource = time.time,
 ) -> Match:
-    """A new match of ``settings.game`` (not started)."""
+    """A new match of ``settings.game`` (not started); a renju match counts its draws unless
+    the settings say otherwise."""
+    if isinstance(settings, RenjuSettings) and settings.draws is None:
+        settings = replace(settings, draws="count")
     return match_class(settings.game)(settings, players, dice=dice, time_source=time_source)
 
 

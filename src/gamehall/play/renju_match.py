@@ -1,8 +1,9 @@
-"""Renju (and gomoku) matches: games to N points, colours alternating, draws by agreement.
+"""Renju (and gomoku) matches: N games, colours alternating, draws by agreement.
 
 The rules layer (``gamehall.renju.Board``) referees every stone; this module adds the match:
 Black first with the colours swapped each game, resignation, draw offers and their answers,
-a game point for a win and half for a draw, and the loss of a game on time.
+a game point for a win and half for a draw (or drawn games played again, as the settings'
+``draws`` say), and the loss of a game on time.
 """
 
 from collections.abc import Mapping
@@ -379,13 +380,22 @@ class RenjuMatch(Match):
         )
         self.games.append(GameSummary(len(self.games) + 1, winner, points, kind, reason, score))
         self.draw_offer = None
-        length = self.settings.length
         leader = 0 if score[0] > score[1] else 1 if score[1] > score[0] else None
-        if leader is not None and score[leader] >= length:
+        if self._decided(score, leader):
             self.phase = "over"
             self._end_match(leader, reason)
             return
         self._start_game()
+
+    def _decided(self, score: tuple[float, float], leader: int | None) -> bool:
+        """Whether the match is over after its last game: a player has N points, or, when
+        draws count, N games are played or a player has more than half their points."""
+        length = self.settings.length
+        if leader is not None and score[leader] >= length:
+            return True
+        if self.terms.draws != "count":
+            return False
+        return len(self.games) >= length or (leader is not None and score[leader] > length / 2)
 
     def _close_game(self) -> None:
         self._cut_short = self._game_in_progress()

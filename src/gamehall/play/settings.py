@@ -38,6 +38,8 @@ RenjuOpening = Literal["center", "free", "swap2", "soosorv-8", "taraguchi-10", "
 Forbidden = Literal["loss", "refuse", "claim"]
 FalseClaim = Literal["none", "time", "loss"]
 """The arbiter's sanction for White's claim of a foul when there is none to claim."""
+Draws = Literal["count", "replay"]
+"""What a drawn renju game does to its match: count 1/2 each, or be played again."""
 
 _FLAT_KEYS = (
     "game",
@@ -72,6 +74,7 @@ RENJU_OPENINGS: tuple[RenjuOpening, ...] = (
 )
 FORBIDDEN: tuple[Forbidden, ...] = ("loss", "refuse", "claim")
 FALSE_CLAIMS: tuple[FalseClaim, ...] = ("none", "time", "loss")
+DRAWS: tuple[Draws, ...] = ("count", "replay")
 NARDY_OPTIONS: dict[str, tuple[str, ...]] = {
     "bearoff": BEAROFFS,
     "block_check": BLOCK_CHECKS,
@@ -84,6 +87,7 @@ RENJU_OPTIONS: dict[str, tuple[str, ...]] = {
     "opening": RENJU_OPENINGS,
     "forbidden": FORBIDDEN,
     "false_claim": FALSE_CLAIMS,
+    "draws": DRAWS,
 }
 """Renju's rules options and the choices of each, by name."""
 
@@ -309,6 +313,7 @@ class _Flat:
             opening=_option(options, "opening", RENJU_OPENINGS),
             forbidden=_option(options, "forbidden", FORBIDDEN),
             false_claim=_option(options, "false_claim", FALSE_CLAIMS),
+            draws=_option(options, "draws", DRAWS),
         )
 
 
@@ -486,6 +491,11 @@ class RenjuSettings(MatchSettings):
     ``loss`` (the default: a warning, and the game lost at the second in a game), ``time``
     (Black's clock is given ``FALSE_CLAIM_SECONDS``; a match with a clock only) or ``none``.
     Every false claim is kept in the log either way (``docs/renju.md``)."""
+    draws: Draws | None = None
+    """What a drawn game does: ``count`` (the default, which ``new_match`` writes into a new
+    match: 1/2 each, and a match of N games ends after N games, or once a player has more than
+    half their points; a level score is a drawn match) or ``replay`` (the match goes on until a
+    player has N points). None, in a match stored before the option, plays as ``replay``."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -520,6 +530,7 @@ class RenjuSettings(MatchSettings):
                 ("opening", self.opening),
                 ("forbidden", self.forbidden),
                 ("false_claim", self.false_claim),
+                ("draws", self.draws),
             )
         )
 

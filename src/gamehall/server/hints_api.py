@@ -1,10 +1,12 @@
-"""``GET /api/matches/{id}/hint``: the engine's advice for the player on move, in unrated games.
+"""``GET /api/matches/{id}/hint``: the engine's advice for the player on move, in unrated games
+against the computer.
 
-Refused in rated games and tournament games (403), to spectators (403), and to a player whose
-turn it is not or who has nothing to play (409). The match is read under its lock (quick: the
-position and the dice, or a copy of the board); the engine then works on the hints' own thread
-(``hint_desk.py``), off the event loop and apart from the computer players' thread, within a
-time limit.
+Refused in rated games and tournament games (403), in games between two people (403: no engine
+help against a person; finished games have their review instead), to spectators (403), and to a
+player whose turn it is not or who has nothing to play (409). The match is read under its lock
+(quick: the position and the dice, or a copy of the board); the engine then works on the hints'
+own thread (``hint_desk.py``), off the event loop and apart from the computer players' thread,
+within a time limit.
 """
 
 from typing import Annotated
@@ -99,6 +101,9 @@ def answer(match_id: str, seat: int, hints: Hints) -> HintAnswer:
     )
 
 
+PERSON = "hints are for games against the computer: your opponent is a person"
+
+
 class HintTerms(Answer):
     """Whether the asker may ask for hints in this match at all (on his turns), and if not,
     why: the game page shows its Hint button only where they are given."""
@@ -126,6 +131,8 @@ async def _refusal(
     seat = live.seat_of(user_id)
     if seat is None:
         return "hints are for the players of a match, not its spectators", -1, None
+    if live.is_human(1 - seat):
+        return PERSON, -1, None
     return None, seat, live
 
 
@@ -144,7 +151,8 @@ async def hint(
     count: Annotated[int, Query(ge=1, le=10)] = 5,
     ply: Annotated[int, Query(ge=0, le=2)] = 2,
 ) -> HintAnswer:
-    """The engine's best ``count`` choices for me, on move in an unrated match (backgammon:
+    """The engine's best ``count`` choices for me, on move in an unrated match against the
+    computer (backgammon:
     plays ranked at up to ``ply`` plies; renju: moves, and the winning line if I have one)."""
     reason, seat, live = await _refusal(hall, match_id, session.user.id)
     if reason is not None or live is None:

@@ -15,6 +15,7 @@ from gamehall.play.settings import (
     BEAROFFS,
     BLOCK_CHECKS,
     DICE,
+    DRAWS,
     FALSE_CLAIMS,
     FIRST_MOVES,
     FORBIDDEN,
@@ -111,6 +112,13 @@ RULES_OPTIONS = (
         "'loss' (default) a warning, then the game at the second in a game; 'time' 60 s to "
         "Black; 'none' nothing (every false claim is shown and kept in the record)",
     ),
+    RulesOption(
+        "renju",
+        "draws",
+        DRAWS,
+        "a drawn game: 'count' (default) scores 1/2 each, and a match of N games ends after N "
+        "games (or once decided), drawn when level; 'replay' goes on until a player has N points",
+    ),
 )
 """The rules options ``gamehall play`` offers, with what each value does."""
 
@@ -119,7 +127,9 @@ def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
     """Add every match setting to ``parser`` (``game`` is its own positional argument)."""
     group = parser.add_argument_group("match settings (default: the settings' own)")
     group.add_argument(
-        "--length", type=int, help="points to win the match (default 1; 0: backgammon money play)"
+        "--length",
+        type=int,
+        help="points to win the match, renju's games (default 1; 0: backgammon money play)",
     )
     group.add_argument("--clock", metavar="SPEC", help="a time control, e.g. fischer:300+5")
     group.add_argument(

@@ -5,10 +5,11 @@ pairing is a match under the tournament's ``MatchSettings`` between two fresh en
 result goes back to the tournament, which pairs the next round. With a seed, everything is
 reproducible: each match's engines and dice are seeded from (seed, round, board, leg).
 
-A renju match stops as a draw once both players have reached half a point short of the length
-with equal scores (a 1-game match drawn 1/2-1/2, a 2-point match at 3/2 each): from there it
-would only go on to break the tie, and breaking ties is the tournament's business (a knockout
-replays the pairing with colours swapped; the other formats score the draw).
+A renju match that ends drawn (its draws counted, the default) is a drawn pairing; one that
+replays its draws stops as a draw once both players have reached half a point short of the
+length with equal scores (a 1-game match drawn 1/2-1/2, a 2-point match at 3/2 each): from there
+it would only go on to break the tie, and breaking ties is the tournament's business (a
+knockout replays the pairing with colours swapped; the other formats score the draw).
 """
 
 import random
@@ -74,6 +75,8 @@ def play_match(match: Match, engines: Mapping[int, Engine]) -> Result:
     for _ in range(MAX_DECISIONS):
         if match.is_over:
             winner = match.winner
+            if winner is None and isinstance(match, RenjuMatch):
+                return Result("1/2-1/2", (float(match.score[0]), float(match.score[1])))
             if winner is None:
                 return Result("--", reason=f"the match ended without a winner ({match.end_reason})")
             score = (float(match.score[0]), float(match.score[1]))

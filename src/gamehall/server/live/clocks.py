@@ -74,6 +74,11 @@ class MatchTime:
         ``hold_until`` or ``release`` says)."""
         self.held = (self._at(self.wall()), until)
 
+    def hold_since(self, at: float, seconds: float) -> None:
+        """Stand the match time at ``at``, an earlier match time after which nothing happened,
+        until ``seconds`` of wall-clock time after it (``release`` may end it sooner)."""
+        self.held = (at, at + self._offset + seconds)
+
     def hold_until(self, until: float) -> None:
         """Set the end of a hold that had none yet."""
         if self.held is not None and self.held[1] is None:

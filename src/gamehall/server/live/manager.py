@@ -52,6 +52,7 @@ from gamehall.server.live.changes import (
 from gamehall.server.live.clock_watch import wake_in
 from gamehall.server.live.clocks import MatchTime, SystemClock, WallClock
 from gamehall.server.live.fanout import personal, publish, send_all
+from gamehall.server.live.first_move import goes_on, hold_for_players
 from gamehall.server.live.matches import REFEREE_ACTIONS, Connection, LiveMatch
 from gamehall.server.live.peers import Seats, SeatsAsked, Stored, read_peer
 from gamehall.server.live.persistence import (
@@ -222,6 +223,7 @@ class LiveMatches:
         live = LiveMatch(match_id, match, players, time_source, dice, saved_of(match))
         self._live[match_id] = live
         async with live.lock:
+            hold_for_players(live)
             self._mark_away(live)
             self._schedule(live)
         return match_id
@@ -263,6 +265,8 @@ class LiveMatches:
         if resuming:  # the clock stands still until its player can reconnect
             serving = self.serving_since is not None
             live.hold_after_restart(self.clock() + self.restart_grace if serving else None)
+        else:  # a new match: its first clock waits for both players
+            hold_for_players(live)
         self._live[match_id] = live
         async with live.lock:
             if "paused_at" in loaded.stored.summary:  # resumed: from now on the offset holds
@@ -318,9 +322,8 @@ class LiveMatches:
         seat = connection.seat
         async with live.lock:
             live.connections.append(connection)
-            clock = live.match.clock
-            if live.time.held is not None and clock is not None and clock.running == seat:
-                live.time.release()  # the player on move is back: their clock goes on
+            if goes_on(live, seat):
+                live.time.release()  # the player on move is back, or both came: the clock goes
                 self._schedule(live)
             hello = await self.workers.play(live.hello, seat, self._may_claim(live, seat))
             connection.send(hello.wire())

@@ -218,6 +218,15 @@ const SETTINGS = [
     },
     applies: (c) => c.game === "renju" && c.rule === "renju" && c.forbidden === "claim",
   },
+  {
+    name: "option:draws",
+    label: "A drawn game",
+    choices: {
+      count: ["Counts a half", "Each player scores 1/2; a match of N games ends after N games, and may end drawn."],
+      replay: ["Is played again", "The match goes on until a player has N points: it cannot end drawn."],
+    },
+    applies: (c) => c.game === "renju",
+  },
 ];
 
 /** What a nardy surrender costs under a match's settings, in a sentence ("" before they are known). */
