@@ -27,6 +27,7 @@ import pytest
 from playwright.sync_api import (
     Browser,
     BrowserContext,
+    ConsoleMessage,
     Page,
     Playwright,
     expect,
@@ -148,30 +149,44 @@ class Hall:
     errors: list[str] = field(default_factory=list)
     names: Iterator[int] = field(default_factory=itertools.count)
 
-    def page(self, path: str = "/", viewport: dict[str, int] = DESKTOP) -> Page:
-        """A new page (in a new context) at ``path``; JavaScript errors fail the test."""
+    def page(
+        self, path: str = "/", viewport: dict[str, int] = DESKTOP, *, policy: bool = False
+    ) -> Page:
+        """A new page (in a new context) at ``path``; JavaScript errors fail the test. The
+        server's Content-Security-Policy is enforced only with ``policy`` (and then any
+        refusal fails the test): elsewhere it is bypassed, because Playwright's
+        ``wait_for_function`` evaluates its text in the page, which the policy forbids."""
         phone = viewport["width"] < 600
         context = self.browser.new_context(
             viewport=viewport,  # type: ignore[arg-type]
             device_scale_factor=2 if phone else 1,
             is_mobile=phone,
             has_touch=phone,
+            bypass_csp=not policy,
         )
         context.set_default_timeout(TIMEOUT_MS)
         self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
+        # a resource or script the Content-Security-Policy refused is an error too
+        page.on("console", lambda message: self._refused(page, message))
         page.goto(self.url + path)
         return page
+
+    def _refused(self, page: Page, message: ConsoleMessage) -> None:
+        if message.type == "error" and "Content Security Policy" in message.text:
+            self.errors.append(f"{page.url}: {message.text}")
 
     def new_name(self, prefix: str) -> str:
         """A player name no other test uses (3 to 20 characters)."""
         return f"{prefix}{next(self.names)}{secrets.token_hex(2)}"
 
-    def player(self, prefix: str = "p", viewport: dict[str, int] = DESKTOP) -> tuple[Page, str]:
+    def player(
+        self, prefix: str = "p", viewport: dict[str, int] = DESKTOP, *, policy: bool = False
+    ) -> tuple[Page, str]:
         """A page of a newly registered player, in the lobby; and the player's name."""
         name = self.new_name(prefix)
-        page = self.page("/#/login", viewport)
+        page = self.page("/#/login", viewport, policy=policy)
         form = page.locator("form[aria-label=Register]")
         form.locator("input[name=name]").fill(name)
         form.locator("input[name=password]").fill(PASSWORD)

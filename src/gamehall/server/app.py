@@ -16,6 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from gamehall import __version__
 from gamehall.errors import GameError
@@ -40,6 +41,7 @@ from gamehall.server.collector import GarbageKeeper
 from gamehall.server.config import Config
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
+from gamehall.server.headers import SecurityHeaders
 from gamehall.server.hint_desk import HintDesk
 from gamehall.server.limits import RateLimits
 from gamehall.server.live import Broker, LiveMatches, SystemClock, WallClock
@@ -79,7 +81,8 @@ def create_app(
             app.state.services = services
             yield
 
-    app = FastAPI(title="gamehall", version=__version__, lifespan=lifespan)
+    # the API's description browsable at /docs, its files served here rather than by a CDN
+    app = FastAPIOffline(title="gamehall", version=__version__, lifespan=lifespan, redoc_url=None)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(tournaments_api.router)
@@ -98,6 +101,7 @@ def create_app(
         any_ip=config.host in EVERY_INTERFACE,
         max_body=config.max_body,
     )
+    app.add_middleware(SecurityHeaders)
     app.add_exception_handler(RequestValidationError, _bad_request)
     if STATIC_DIR.is_dir():
         app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="pages")
