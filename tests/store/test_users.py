@@ -117,11 +117,32 @@ def test_names_are_unique_whatever_the_case(store: Store) -> None:
         store.users.create("ANN", None, guest=True)
 
 
-@pytest.mark.parametrize("password", [None, "", "seven77", "x" * 1025])
-def test_passwords_that_are_refused(store: Store, password: str | None) -> None:
-    with pytest.raises(BadPasswordError):
+@pytest.mark.parametrize(
+    ("password", "why"),
+    [
+        (None, "at least 8"),
+        ("", "at least 8"),
+        ("seven77", "at least 8"),
+        ("x" * 1025, "at most 1024"),
+        ("password", "most common"),
+        ("12345678", "most common"),
+        ("PassWord1", "most common"),  # compared without regard to case
+        ("iloveyou", "most common"),
+        ("aaaaaaaaaaaa", "4 different"),
+        ("12121212", "4 different"),
+    ],
+)
+def test_passwords_that_are_refused(store: Store, password: str | None, why: str) -> None:
+    with pytest.raises(BadPasswordError, match=why):
         store.users.create("ann", password)
     assert store.users.by_name("ann") is None
+
+
+@pytest.mark.parametrize("name", ["admin", "Computer", "EXPERT", "world-class", "gamehall"])
+def test_the_sites_names_cannot_be_registered(store: Store, name: str) -> None:
+    with pytest.raises(BadNameError, match="kept for the site"):
+        store.users.create(name, "correct horse")
+    assert store.users.by_name(name) is None
 
 
 def test_a_guest_has_no_password(store: Store, migrated_url: str) -> None:

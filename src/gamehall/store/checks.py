@@ -7,7 +7,10 @@ the store keeps, so that the repositories can trust what they write and query.
 
 import unicodedata
 from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
 
+from gamehall.engines.base import LEVELS
 from gamehall.errors import GameError
 from gamehall.jsontext import JsonObject
 from gamehall.play.settings import MatchSettings
@@ -20,6 +23,18 @@ _NAME_LENGTH = (3, 20)
 _GUEST_PREFIX = "guest-"
 _MIN_PASSWORD = 8
 _MAX_PASSWORD = 1024
+_MIN_DISTINCT = 4
+"""The fewest different characters a password has ("aaaaaaaa", "12121212" are refused)."""
+_RESERVED = frozenset(
+    {
+        *(name_key(level) for level in LEVELS),  # the computer players' names
+        *("computer", "engine", "bot", "gamehall", "admin", "administrator", "root"),
+        *("system", "server", "operator", "moderator", "support", "staff", "arbiter"),
+        *("referee", "director", "anonymous", "nobody", "null", "undefined", "guest"),
+    }
+)
+"""Names nobody may register: the site's own, its roles and its computer players', compared as
+the names are (case and look-alike letters aside)."""
 _SEAT_KINDS = ("human", "computer")
 _MATCH_STATUSES = ("playing", "over")
 
@@ -45,11 +60,22 @@ def check_name(name: str, guest: bool) -> None:
         )
     if not guest and name_key(name).startswith(_GUEST_PREFIX):
         raise BadNameError("names that start with Guest- are kept for guests")
+    if not guest and name_key(name) in _RESERVED:
+        raise BadNameError(f"the name {name} is kept for the site: choose another")
+
+
+@cache
+def _common_passwords() -> frozenset[str]:
+    """The common passwords refused (``data/common-passwords.txt``), case folded."""
+    text = resources.files("gamehall.store").joinpath("data", "common-passwords.txt")
+    lines = text.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip().casefold() for line in lines if line and line[0] != "#")
 
 
 def check_password(password: str | None, guest: bool) -> str | None:
     """The password to hash (None for a guest, who must give none); BadPasswordError unless it
-    has 8 to 1024 characters."""
+    has 8 to 1024 characters, 4 different ones or more, and is not one of the most common
+    passwords."""
     if guest:
         if password is not None:
             raise BadPasswordError("a guest has no password")
@@ -58,6 +84,12 @@ def check_password(password: str | None, guest: bool) -> str | None:
         raise BadPasswordError(f"a password needs at least {_MIN_PASSWORD} characters")
     if len(password) > _MAX_PASSWORD:
         raise BadPasswordError(f"a password has at most {_MAX_PASSWORD} characters")
+    if len(set(password)) < _MIN_DISTINCT:
+        raise BadPasswordError(
+            f"a password needs at least {_MIN_DISTINCT} different characters: this one repeats"
+        )
+    if password.casefold() in _common_passwords():
+        raise BadPasswordError("that password is one of the most common ones: choose another")
     return password
 
 

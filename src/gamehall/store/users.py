@@ -48,8 +48,9 @@ class UserStore:
 
     def create(self, name: str, password: str | None, *, guest: bool = False) -> User:
         """A new user: a name of 3 to 20 letters of any script, digits, _ or -, kept composed
-        (NFC) and unique whatever the case and look-alike letters (``names``), and a password
-        of 8 characters or more; a guest has no password."""
+        (NFC) and unique whatever the case and look-alike letters (``names``), not one the
+        site keeps; and a password of 8 characters or more that is not a common one
+        (``check_password``); a guest has no password."""
         name = composed(name) if isinstance(name, str) else name
         check_name(name, guest)
         checked = check_password(password, guest)
