@@ -1,7 +1,8 @@
 """The socket of a match (``/ws/matches/{id}``): what the server sends to everybody watching,
 and what a player sends (an action, a ping)."""
 
-from typing import Annotated, Literal, NotRequired
+from dataclasses import dataclass
+from typing import Annotated, Literal, NotRequired, cast
 
 from pydantic import Field
 from typing_extensions import TypedDict
@@ -33,17 +34,24 @@ class LoggedEvent(TypedDict):
     clocks: NotRequired[ClockReadings]
 
 
-class Allowed(Message):
+@dataclass(frozen=True, slots=True)
+class Allowed:
     """What the reader of one seat may do now, the last two fields of a hello or an update:
     the action kinds he may send (none for a spectator, none once the match is over) and, for
-    the player to move in a tables game, the moves (``play.views.legal_of``)."""
+    the player to move in a tables game, the moves (``play.views.legal_of``). Made by the
+    server from the match for every change, not read from outside: a plain value, written
+    without a model's checks (several times a change, for every seat)."""
 
     actions: list[str]
     legal: Legal | None
 
     def with_claim(self) -> "Allowed":
         """The same, and ``claim_abandoned``: the opponent's grace period has run out."""
-        return Allowed(actions=[*self.actions, "claim_abandoned"], legal=self.legal)
+        return Allowed([*self.actions, "claim_abandoned"], self.legal)
+
+    def wire(self) -> JsonObject:
+        """The two fields as a message carries them (its ``legal`` is shared, never changed)."""
+        return {"actions": list(self.actions), "legal": cast(JsonValue, self.legal)}
 
 
 class PlayerEntry(Message):
