@@ -14,7 +14,14 @@ from pydantic import BaseModel
 import gamehall.server
 from gamehall import jsontext
 from gamehall.play.actions import action_from_dict
+from gamehall.play.dice import SeededDice
+from gamehall.play.settings import MatchSettings
+from gamehall.play.tables_match import TablesMatch
+from gamehall.play.views import state_of
+from gamehall.server.live.changes import events_of
+from gamehall.server.live.clocks import MatchTime, SystemClock
 from gamehall.server.live.fanout import Serialised
+from gamehall.server.live.matches import LiveMatch, Saved
 from gamehall.server.protocol import chat, common, lobby, match, user
 from gamehall.server.protocol.schema import UNIONS, protocol_schema
 from gamehall.server.schemas import SeekView, Settings
@@ -215,6 +222,33 @@ def test_hello_and_update_are_written_as_the_server_always_wrote_them(store: Sto
         assert isinstance(update, Serialised) and update.text == jsontext.dumps(by_hand)
 
     aio.run(scenario())
+
+
+@pytest.mark.parametrize("game", ["backgammon", "georgian", "nardy"])
+def test_an_update_written_without_the_model_is_its_dump(game: str) -> None:
+    settings = MatchSettings.from_dict({"game": game, "length": 1, "clock": "fischer:600+10"})
+    played = TablesMatch(settings, ("ann", "bob"), dice=SeededDice(7))
+    played.start()
+    live = LiveMatch("m1", played, [], MatchTime(SystemClock()), None, Saved({}, 0, None))
+    first = 0
+    while not played.is_over:
+        events, first = events_of(played, first), len(played.events)
+        state, views = state_of(played), live.views()
+        for allowed in views.values():
+            fields = {"events": events, "state": state, **allowed.wire()}
+            written = jsontext.dumps(match.Update.written(events, state, allowed))
+            assert written == jsontext.dumps(match.Update.model_validate(fields).wire())
+            constructed = match.Update.model_construct(
+                events=events, state=state, actions=allowed.actions, legal=allowed.legal
+            )
+            assert written == jsontext.dumps(constructed.wire())
+        seat = played.to_act
+        assert seat is not None
+        choice = tables_choice(views[seat].wire())
+        assert choice is not None
+        played.apply(seat, action_from_dict({"kind": choice[0], **choice[1]}))
+    renju = match.Update.written([EVENT], STATE, match.Allowed([], None))  # type: ignore[list-item, arg-type]
+    assert renju == match.Update.model_validate({**renju}).wire()
 
 
 def test_the_schema_is_served_beside_the_openapi(hall: Hall) -> None:

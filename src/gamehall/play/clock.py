@@ -36,9 +36,9 @@ import re
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from typing_extensions import TypedDict
@@ -318,7 +318,7 @@ class ClockReadings(TypedDict):
     flagged: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ClockSnapshot:
     """Both clocks at one instant, to attach to an event.
 
@@ -334,6 +334,7 @@ class ClockSnapshot:
     running: int | None = None
     elapsed: float = 0.0
     flagged: int | None = None
+    _readings: ClockReadings | None = field(default=None, init=False, repr=False, compare=False)
 
     def to_dict(self) -> ClockReadings:
         """A JSON-able dict: ``remaining``, ``periods``, ``running``, ``elapsed``, ``flagged``."""
@@ -345,11 +346,17 @@ class ClockSnapshot:
             "flagged": self.flagged,
         }
 
-    @cached_property
+    @property
     def readings(self) -> ClockReadings:
         """``to_dict()`` made once, for the events that carry the snapshot: it is written and
-        sent with each of them several times, and must be read, never changed."""
-        return self.to_dict()
+        sent with each of them several times, and must be read, never changed. (Kept in a
+        slot, not a ``cached_property``'s instance dict: every action's events keep a snapshot,
+        and a dict more each is work for the garbage collector.)"""
+        readings = self._readings
+        if readings is None:
+            readings = self.to_dict()
+            object.__setattr__(self, "_readings", readings)
+        return readings
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> ClockSnapshot:

@@ -16,7 +16,7 @@ one is refused, never coerced.
 """
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import ClassVar, Generic, Literal, Self, TypedDict, TypeVar, cast, get_args
 
 from gamehall.errors import GameError, RecordError
@@ -106,8 +106,13 @@ class EventOf(Generic[DataT, OutcomeT]):
             raise RecordError(f"event {self.seq} ({self.kind}) is not an action: {exc}") from None
 
     def with_clocks(self, clocks: ClockSnapshot) -> Self:
-        """The same event with both clocks as they stand after it."""
-        return replace(self, clocks=clocks)
+        """The same event with both clocks as they stand after it: a copy of its fields, not
+        made again through ``__init__`` (they were checked when it was; every action stamps
+        its events so)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__["clocks"] = clocks
+        return new
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -67,6 +67,8 @@ class Match(ABC):
         self._now = time_source
         self.chance = MatchDice(fair=settings.dice == "fair", source=dice)
         self._instant: float | None = None
+        self._handler_table: dict[type[Action], Handler] | None = None
+        """``_handlers()``, made at the first action (they depend on the settings alone)."""
         control = settings.clock
         self.watch: Callable[[Match], None] | None = None
         """Told the match after every action that logged events (a review takes its frames)."""
@@ -155,7 +157,9 @@ class Match(ABC):
             raise IllegalMoveError(self._time_message())
         if self.is_over:
             raise IllegalMoveError(f"the match is over: no {kind} any more")
-        handlers = self._handlers()
+        handlers = self._handler_table
+        if handlers is None:
+            handlers = self._handler_table = self._handlers()
         handler = handlers.get(type(action))
         if handler is None:
             mine = next((t for t in handlers if t.kind == kind), None)

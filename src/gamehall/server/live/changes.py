@@ -76,13 +76,14 @@ def update_of(live: LiveMatch, events: list[LoggedEvent]) -> Update:
     """The update of ``live``'s new ``events`` (stored, or about to be). Built from typed
     values, the message is not checked again."""
     views = live.views()
-    spectator = views[None]
-    message = UpdateMessage.model_construct(
-        events=events, state=state_of(live.match), actions=spectator.actions, legal=spectator.legal
-    ).wire()
-    tail = dumps(spectator.wire())  # the message's last two fields, as ``dumps`` writes them
-    common = dumps(message)[: 1 - len(tail)]  # the message up to them, shared by every seat
-    prepared = {seat: _serialised(message, common, views, seat) for seat in views}
+    message = UpdateMessage.written(events, state_of(live.match), views[None])
+    tails = {seat: dumps(allowed.wire()) for seat, allowed in views.items()}
+    # the message up to its last two fields (the spectator's), shared by every seat
+    common = dumps(message)[: 1 - len(tails[None])]
+    prepared = {
+        seat: Serialised(personal(message, views, seat, False), common + tail[1:])
+        for seat, tail in tails.items()
+    }
     return Update(events, message, views, prepared)
 
 
@@ -119,10 +120,3 @@ def events_of(match: Match, first: int) -> list[LoggedEvent]:
     """The events of ``match`` from ``first`` on, as the log keeps them and the messages
     carry them."""
     return cast(list[LoggedEvent], [e.to_dict() for e in match.events[first:]])
-
-
-def _serialised(message: JsonObject, common: str, views: Views, seat: int | None) -> Serialised:
-    """``personal(message, ...)`` for ``seat`` (no claim), with its text: the shared text of
-    ``message`` and the seat's own ``actions`` and ``legal``, as ``dumps`` writes the whole."""
-    wired = personal(message, views, seat, False)
-    return Serialised(wired, common + dumps(views[seat].wire())[1:])

@@ -153,15 +153,14 @@ class LiveMatch:
         """What each reader may do now, by seat (None: spectators). Made once per change, and
         off the event loop (listing the plays takes a while)."""
         return {
-            seat: Allowed(actions=self.actions(seat), legal=legal_of(self.match, seat))
-            for seat in (0, 1, None)
+            seat: Allowed(self.actions(seat), legal_of(self.match, seat)) for seat in (0, 1, None)
         }
 
     def hello(self, seat: int | None, claim: bool) -> Hello:
         """The first message to a socket: its seat, the players, the state, the log and what
         the seat may do (``claim``: claim the match too). Off the event loop: the log may fetch
         its earlier events from the store. Built from typed values, it is not checked again."""
-        allowed = Allowed(actions=self.actions(seat), legal=legal_of(self.match, seat))
+        allowed = Allowed(self.actions(seat), legal_of(self.match, seat))
         if claim:
             allowed = allowed.with_claim()
         return Hello.model_construct(

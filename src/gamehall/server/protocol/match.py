@@ -1,14 +1,15 @@
 """The socket of a match (``/ws/matches/{id}``): what the server sends to everybody watching,
 and what a player sends (an action, a ping)."""
 
-from typing import Annotated, Literal, NotRequired
+from dataclasses import dataclass
+from typing import Annotated, Literal, NotRequired, cast
 
 from pydantic import Field
 from typing_extensions import TypedDict
 
 from gamehall.jsontext import JsonObject, JsonValue
 from gamehall.play.clock import ClockReadings
-from gamehall.play.views import Legal
+from gamehall.play.views import Legal, State
 from gamehall.server.protocol.common import Frame, Message, Ping, Pong, SocketError
 from gamehall.server.schemas import MatchState
 
@@ -33,17 +34,24 @@ class LoggedEvent(TypedDict):
     clocks: NotRequired[ClockReadings]
 
 
-class Allowed(Message):
+@dataclass(frozen=True, slots=True)
+class Allowed:
     """What the reader of one seat may do now, the last two fields of a hello or an update:
     the action kinds he may send (none for a spectator, none once the match is over) and, for
-    the player to move in a tables game, the moves (``play.views.legal_of``)."""
+    the player to move in a tables game, the moves (``play.views.legal_of``). Made by the
+    server from the match for every change, not read from outside: a plain value, written
+    without a model's checks (several times a change, for every seat)."""
 
     actions: list[str]
     legal: Legal | None
 
     def with_claim(self) -> "Allowed":
         """The same, and ``claim_abandoned``: the opponent's grace period has run out."""
-        return Allowed(actions=[*self.actions, "claim_abandoned"], legal=self.legal)
+        return Allowed([*self.actions, "claim_abandoned"], self.legal)
+
+    def wire(self) -> JsonObject:
+        """The two fields as a message carries them (its ``legal`` is shared, never changed)."""
+        return {"actions": list(self.actions), "legal": cast(JsonValue, self.legal)}
 
 
 class PlayerEntry(Message):
@@ -80,6 +88,19 @@ class Update(Message):
     state: MatchState
     actions: list[str]
     legal: Legal | None
+
+    @staticmethod
+    def written(events: list[LoggedEvent], state: State, allowed: Allowed) -> JsonObject:
+        """``Update(...).wire()`` of values the server made itself (typed, never read from
+        outside), written without the model: its construction and dump walked the whole
+        state again for every change, longer than the rest of the update took to make. The
+        tests hold the two to the same JSON."""
+        return {
+            "type": "update",
+            "events": cast(list[JsonValue], events),
+            "state": cast(JsonValue, state),
+            **allowed.wire(),
+        }
 
 
 class Grace(Message):
