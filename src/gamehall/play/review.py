@@ -1,10 +1,14 @@
 """A finished match step by step, for a front end's Review: the match's log played again with
 the state the front end draws taken after each action (a roll, a checker moved, a turn
 confirmed, a double, a stone, a resignation...), so that the board and the dice can be shown
-as they were without working out any rule on the other side."""
+as they were without working out any rule on the other side; the steps grouped into turns and
+games (``review_steps``), so that a front end steps a whole play at once or jumps to a game; and
+the match as it stood at any step (``at_step``), for an analysis of that position."""
 
-from collections.abc import Mapping
-from typing import TypedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import NoReturn, TypedDict, TypeVar
 
 from gamehall.errors import RecordError
 from gamehall.play.match import Match
@@ -38,16 +42,101 @@ def _frame(match: Match) -> Frame:
     }
 
 
-def review_frames(record: Mapping[str, object]) -> list[Frame]:
-    """The steps of the match ``record`` (``Match.to_dict()``), the start first; the last
-    shows the match as it ended. ``RecordError`` for a log that does not replay."""
+@dataclass(frozen=True)
+class ReviewGame:
+    """A game among the steps: its number and the indices of its first and last frames."""
+
+    number: int
+    first: int
+    last: int
+
+
+@dataclass(frozen=True)
+class ReviewSteps:
+    """The frames grouped for stepping: ``turns`` are the frames a step by turn stops at (the
+    start, the end of every tables turn, a roll, its checkers and its confirmation as one; every
+    renju action; each game's first frame; the last frame), ascending; ``games`` the games in
+    order."""
+
+    turns: tuple[int, ...]
+    games: tuple[ReviewGame, ...]
+
+
+def _game_number(frame: Frame) -> int:
+    number = frame["state"].get("game_number")
+    return number if isinstance(number, int) else 1
+
+
+def review_steps(frames: Sequence[Frame]) -> ReviewSteps:
+    """The turns and games of ``frames`` (``review_frames``). A tables frame in the middle of
+    a turn is one whose state still waits for its player's checkers (the phase ``move``)."""
+    last = len(frames) - 1
+    turns: list[int] = []
+    games: list[ReviewGame] = []
+    for index, frame in enumerate(frames):
+        number = _game_number(frame)
+        begins = not games or games[-1].number != number
+        if begins:
+            games.append(ReviewGame(number, index, index))
+        else:
+            games[-1] = ReviewGame(number, games[-1].first, index)
+        mid_turn = frame["state"]["game"] != "renju" and frame["state"]["phase"] == "move"
+        if begins or index == last or not mid_turn:
+            turns.append(index)
+    return ReviewSteps(tuple(turns), tuple(games))
+
+
+def _replay(record: Mapping[str, object], watch: Callable[[Match], None]) -> Match:
     settings = record.get("settings")
     if not is_object(settings):
         raise RecordError("a match record needs its settings")
+    return match_class(MatchSettings.from_dict(settings).game).from_dict(record, watch=watch)
+
+
+def review_frames(record: Mapping[str, object]) -> list[Frame]:
+    """The steps of the match ``record`` (``Match.to_dict()``), the start first; the last
+    shows the match as it ended. ``RecordError`` for a log that does not replay."""
     frames: list[Frame] = []
-    match = match_class(MatchSettings.from_dict(settings).game).from_dict(
-        record, watch=lambda played: frames.append(_frame(played))
-    )
+    match = _replay(record, lambda played: frames.append(_frame(played)))
     if frames and frames[-1]["seq"] != len(match.events) - 1:
         frames.append(_frame(match))
     return frames
+
+
+T = TypeVar("T")
+
+
+class _Reached(Exception):
+    """Stops a replay at the step asked for."""
+
+
+def _raise(exc: Exception) -> NoReturn:
+    raise exc
+
+
+def at_step(record: Mapping[str, object], index: int, look: Callable[[Match], T]) -> T:
+    """``look`` at the match of ``record`` as it stood at frame ``index`` of
+    ``review_frames(record)`` (the match as it is then, before the replay goes on: ``look``
+    copies what it needs). ``RecordError`` for a log that does not replay or a step it does
+    not have."""
+    seen: list[Callable[[], T]] = []
+    watched: list[int] = []
+
+    def watch(played: Match) -> None:
+        if len(watched) == index:
+            try:
+                value = look(played)
+            except Exception as exc:  # raised below, not as a log that does not replay
+                seen.append(partial(_raise, exc))
+            else:
+                seen.append(lambda: value)
+            raise _Reached
+        watched.append(played.events[-1].seq)
+
+    try:
+        match = _replay(record, watch)
+    except _Reached:
+        return seen[0]()
+    if index >= 0 and len(watched) == index and watched and watched[-1] != len(match.events) - 1:
+        return look(match)  # the last frame: what the last action's end brought
+    raise RecordError(f"there is no step {index + 1} in this match")
