@@ -60,6 +60,21 @@ def test_a_step_by_turn_takes_a_roll_its_checkers_and_the_confirmation_at_once()
     assert steps.games[0].last == len(frames) - 2
 
 
+def test_a_turn_ends_at_its_confirmation_when_the_next_roll_comes_with_it() -> None:
+    match = scripted("backgammon", [(3, 1), (5, 2), (6, 4)], length=1)  # no cube: rolled at once
+    match.act(0, "move", src=8, die=3)
+    match.act(0, "move", src=6, die=1)
+    match.act(0, "confirm")
+    play_first(match)
+    match.act(0, "resign", value=1)
+    match.act(1, "accept")
+    frames = review_frames(match.to_dict())
+    kinds = [frame["kind"] for frame in frames]
+    assert kinds == ["start", "move", "move", "confirm", "play", "confirm", "resign", "accept"]
+    assert frames[3]["state"]["phase"] == "move"  # the next player's dice are there already
+    assert review_steps(frames).turns == (0, 3, 5, 6, 7)
+
+
 def test_every_renju_step_is_a_turn() -> None:
     match = RenjuMatch(RenjuSettings(), ("Ann", "Bob"), time_source=FakeTime())
     match.start()

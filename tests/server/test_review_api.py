@@ -2,6 +2,8 @@
 ``/api/matches/{id}/review/{step}/hint``: the engine's advice on any step of a finished match,
 for anyone logged in (a spectator too), never while the match is played."""
 
+from itertools import pairwise
+
 from gamehall.engines import find_engine
 from gamehall.engines.driver import play_out
 from gamehall.play.dice import SeededDice
@@ -28,10 +30,11 @@ def test_the_review_groups_its_frames_into_turns_and_games(hall: Hall) -> None:
     frames, steps = answer["frames"], answer["steps"]
     turns = steps["turns"]
     assert turns[0] == 0 and turns[-1] == len(frames) - 1 and turns == sorted(turns)
-    firsts = {game["first"] for game in steps["games"]}
-    # a stop waits for no checker of a turn begun: a new game's opening roll excepted
-    assert all(frames[i]["state"]["phase"] != "move" for i in set(turns[:-1]) - firsts)
-    assert all(frames[i]["state"]["phase"] == "move" for i in set(range(len(frames))) - set(turns))
+    # between two stops, one player's turn: his roll, checkers and confirmation
+    for stop, next_stop in pairwise(turns):
+        inside = frames[stop + 1 : next_stop + 1]
+        assert len({frame["player"] for frame in inside}) == 1
+        assert all(frame["kind"] in ("roll", "move", "play", "undo") for frame in inside[:-1])
     numbers = [frame["state"]["game_number"] for frame in frames]
     games = steps["games"]
     assert [g["number"] for g in games] == sorted(set(numbers)) and len(games) > 1

@@ -67,9 +67,16 @@ def _game_number(frame: Frame) -> int:
     return number if isinstance(number, int) else 1
 
 
+WITHIN_TURN = frozenset({"roll", "move", "play", "undo"})
+"""The tables actions after which their player may go on with the same turn."""
+GOES_ON = frozenset({"move", "play", "undo", "confirm"})
+"""The tables actions that go on with their player's turn begun."""
+
+
 def review_steps(frames: Sequence[Frame]) -> ReviewSteps:
-    """The turns and games of ``frames`` (``review_frames``). A tables frame in the middle of
-    a turn is one whose state still waits for its player's checkers (the phase ``move``)."""
+    """The turns and games of ``frames`` (``review_frames``). A tables frame is in the middle
+    of a turn when its action began or went on with a turn and the next frame's goes on with it
+    (the same player moving or confirming); a renju frame never is."""
     last = len(frames) - 1
     turns: list[int] = []
     games: list[ReviewGame] = []
@@ -80,10 +87,19 @@ def review_steps(frames: Sequence[Frame]) -> ReviewSteps:
             games.append(ReviewGame(number, index, index))
         else:
             games[-1] = ReviewGame(number, games[-1].first, index)
-        mid_turn = frame["state"]["game"] != "renju" and frame["state"]["phase"] == "move"
-        if begins or index == last or not mid_turn:
+        if begins or index == last or not _mid_turn(frame, frames[index + 1]):
             turns.append(index)
     return ReviewSteps(tuple(turns), tuple(games))
+
+
+def _mid_turn(frame: Frame, after: Frame) -> bool:
+    return (
+        frame["state"]["game"] != "renju"
+        and frame["kind"] in WITHIN_TURN
+        and after["kind"] in GOES_ON
+        and after["player"] == frame["player"]
+        and _game_number(after) == _game_number(frame)
+    )
 
 
 def _replay(record: Mapping[str, object], watch: Callable[[Match], None]) -> Match:
