@@ -3,6 +3,7 @@
 // list and, after the match, the records. Everything comes from the match's WebSocket.
 
 import { errorText, get, post, sentence } from "../api.js";
+import { say } from "../say.js";
 import { analysisPanel } from "../game/analysis.js";
 import { RenjuBoard } from "../boards/renju.js";
 import { TablesBoard } from "../boards/tables.js";
@@ -14,7 +15,9 @@ import { tones } from "../sound.js";
 import { controls } from "../game/controls.js";
 import { finalState, gameOverPanel } from "../game/gameover.js";
 import { hintPanel } from "../game/hints.js";
-import { keyStep, reviewBar } from "../game/review.js";
+import { reviewBar } from "../game/review.js";
+import { currentLines, frameOf, keyStep } from "../game/review_nav.js";
+import { positionPanel } from "../game/position.js";
 import { moveList } from "../game/movelist.js";
 import { scoreWord } from "../game/score.js";
 import { playerCard } from "../game/players.js";
@@ -59,8 +62,9 @@ const TOAST_MS = 5000;
  * @property {number} autoMoves the moves the page has made by itself (bearing off)
  * @property {RenjuBoard | TablesBoard | null} board
  * @property {"" | "you" | "opponent"} rematch who has offered a rematch of this match
- * @property {{frames: import("../game/review.js").Frame[], index: number} | null} review the
- *   finished match's steps while the reader reviews them
+ * @property {{frames: import("../game/review.js").Frame[], steps: import("../api-types.js").ReviewStepsView, index: number} | null} review
+ *   the finished match's steps while the reader reviews them (the header, the cards and the
+ *   board then show the step's state)
  * @property {import("../types.js").LastGame | null} gameOver the finished game whose panel is
  *   up (drawn instead of the next game until the reader continues)
  */
@@ -206,8 +210,8 @@ export function gamePage(root, { id }) {
   const analysis = analysisPanel({
     matchId: id,
     toast,
-    show: (frames, index, mark) => {
-      game.review = { frames, index };
+    show: ({ frames, steps }, index, mark) => {
+      game.review = { frames, steps, index };
       render();
       game.board?.showHint(mark);
     },
@@ -239,6 +243,19 @@ export function gamePage(root, { id }) {
 
   const hints = hintPanel({ matchId: id, toast, show: (mark) => game.board?.showHint(mark) });
   el.controls.after(hints.element);
+  const position = positionPanel({
+    matchId: id,
+    judgements: (frame) => analysis.judgementsAt(frame),
+    show: (mark, seat) => {
+      // the choices' moves are in the mover's numbering: the board turns to his side
+      if (mark && game.board instanceof TablesBoard && viewSeat() !== seat) {
+        game.flipped = !game.flipped;
+        render();
+      }
+      game.board?.showHint(mark);
+    },
+  });
+  el.review.after(position.element);
 
   /**
    * @param {string} kind
@@ -424,11 +441,13 @@ export function gamePage(root, { id }) {
   /** The review bar, or the button that starts a review of the finished match. */
   function renderReview() {
     const review = game.review;
+    position.follow(review ? review.index : null);
     if (review) {
       mount(
         el.review,
         reviewBar({
           frames: review.frames,
+          steps: review.steps,
           index: review.index,
           you: game.you,
           go: (index) => {
@@ -439,6 +458,7 @@ export function gamePage(root, { id }) {
             game.review = null;
             render();
           },
+          analyse: () => position.open(review.index, review.frames[review.index].state.players),
         }),
       );
       return;
@@ -446,27 +466,42 @@ export function gamePage(root, { id }) {
     mount(
       el.review,
       game.state?.phase === "over"
-        ? h("button", { type: "button", class: "review-start", dataset: { action: "review" }, onclick: startReview }, "Review the match move by move")
+        ? h("button", { type: "button", class: "review-start", dataset: { action: "review" }, onclick: () => startReview() }, say("review.start"))
         : [],
     );
   }
 
-  async function startReview() {
+  /**
+   * Review the finished match, from its start or from the step of event `seq`.
+   * @param {number} [seq]
+   */
+  async function startReview(seq) {
     try {
-      const answer = await get(`/api/matches/${encodeURIComponent(game.id)}/review`);
-      game.review = { frames: answer.frames, index: 0 };
+      if (!game.review) {
+        /** @type {import("../api-types.js").ReviewAnswer} */
+        const answer = await get(`/api/matches/${encodeURIComponent(game.id)}/review`);
+        const frames = /** @type {import("../game/review.js").Frame[]} */ (answer.frames);
+        game.review = { frames, steps: answer.steps, index: 0 };
+      }
+      if (seq !== undefined) game.review.index = frameOf(game.review.frames, seq);
       render();
     } catch (error) {
       toast(errorText(error));
     }
   }
 
+  /** What a finished match's move list does: a line goes to its step; the step's lines marked. */
+  const listNav = {
+    pick: (/** @type {number} */ seq) => startReview(seq),
+    current: (/** @type {number[]} */ seqs) => (game.review ? currentLines(game.review.frames, game.review.steps, game.review.index, seqs) : []),
+  };
+
   /** @param {KeyboardEvent} event */
   const onKey = (event) => {
     const review = game.review;
     if (!review || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
-    const index = keyStep(event.key, review.index, review.frames.length);
+    const index = keyStep(event, review.index, review.frames.length, review.steps);
     if (index === null) return;
     event.preventDefault();
     review.index = index;
@@ -528,13 +563,14 @@ export function gamePage(root, { id }) {
     el.title.textContent = `${names[0]} – ${names[1]}`;
     const yourTurn = game.you !== null && state.to_act === game.you;
     document.title = `${titleMark()}${yourTurn ? "● " : ""}${names[0]} – ${names[1]} · gamehall`;
-    el.info.textContent = matchInfo(state, game.settings);
+    const shown = reviewedState() || state; // the header and the cards follow the review
+    el.info.textContent = matchInfo(shown, game.settings);
     el.status.textContent = statusText(state, game.you, game.legal);
     renderBoard(state);
     renderGameOver();
     renderReview();
-    renderPlayer(el.top, state, 1 - seat);
-    renderPlayer(el.bottom, state, seat);
+    renderPlayer(el.top, shown, 1 - seat);
+    renderPlayer(el.bottom, shown, seat);
     mount(
       el.controls,
       game.you === null
@@ -548,7 +584,8 @@ export function gamePage(root, { id }) {
     const browsing = Boolean(game.review || game.gameOver);
     hints.update({ moment: game.events.length, onMove: game.you !== null && state.to_act === game.you && (state.phase === "move" || game.actions.includes("double") || game.actions.includes("take")) && !browsing });
     const atEnd = el.moves.scrollTop + el.moves.clientHeight >= el.moves.scrollHeight - 40;
-    mount(el.moves, moveList(game.events, state, game.you));
+    mount(el.moves, moveList(game.events, state, game.you, state.phase === "over" ? listNav : null));
+    if (game.review) el.moves.querySelector(".at")?.scrollIntoView({ block: "nearest" });
     if (atEnd) el.moves.scrollTop = el.moves.scrollHeight;
     renderResult(state);
     analysis.update({ over: state.phase === "over" });
@@ -562,13 +599,20 @@ export function gamePage(root, { id }) {
     return game.state?.resign_offer && offer ? Number(offer.outcome?.points) : null;
   }
 
-  /** The live parts: clocks, the grace countdown, the claim buttons. */
+  /** The state of the step reviewed, or null outside a review. */
+  function reviewedState() {
+    return game.review ? game.review.frames[game.review.index].state : null;
+  }
+
+  /** The live parts: clocks (in a review, the step's, stopped), the grace countdown, the claim buttons. */
   function tick() {
     const { state } = game;
     if (!state) return;
-    const since = (performance.now() - game.receivedAt) / 1000;
+    const reviewed = reviewedState();
+    const since = reviewed ? 0 : (performance.now() - game.receivedAt) / 1000;
     const control = game.control;
-    const faces = [0, 1].map((seat) => (state.clocks ? clockFace(control, state.clocks, seat, since) : null));
+    const clocks = (reviewed || state).clocks;
+    const faces = [0, 1].map((seat) => (clocks ? clockFace(control, clocks, seat, since) : null));
     for (const node of root.querySelectorAll("[data-clock]")) {
       if (!(node instanceof HTMLElement)) continue;
       const face = faces[Number(node.dataset.clock)];
