@@ -3,7 +3,6 @@
 // list and, after the match, the records. Everything comes from the match's WebSocket.
 
 import { errorText, get, post, sentence } from "../api.js";
-import { say } from "../say.js";
 import { analysisPanel } from "../game/analysis.js";
 import { RenjuBoard } from "../boards/renju.js";
 import { TablesBoard } from "../boards/tables.js";
@@ -15,9 +14,7 @@ import { tones } from "../sound.js";
 import { controls } from "../game/controls.js";
 import { finalState, gameOverPanel } from "../game/gameover.js";
 import { hintPanel } from "../game/hints.js";
-import { reviewBar } from "../game/review.js";
-import { currentLines, frameOf, keyStep } from "../game/review_nav.js";
-import { positionPanel } from "../game/position.js";
+import { reviewDesk } from "../game/review_desk.js";
 import { moveList } from "../game/movelist.js";
 import { scoreWord } from "../game/score.js";
 import { playerCard } from "../game/players.js";
@@ -243,11 +240,13 @@ export function gamePage(root, { id }) {
 
   const hints = hintPanel({ matchId: id, toast, show: (mark) => game.board?.showHint(mark) });
   el.controls.after(hints.element);
-  const position = positionPanel({
-    matchId: id,
+  const review = reviewDesk({
+    game,
+    render: () => render(),
+    toast,
     judgements: (frame) => analysis.judgementsAt(frame),
-    show: (mark, seat) => {
-      // the choices' moves are in the mover's numbering: the board turns to his side
+    mark: (mark, seat) => {
+      // an engine's choice is in the mover's numbering: the board turns to his side
       if (mark && game.board instanceof TablesBoard && viewSeat() !== seat) {
         game.flipped = !game.flipped;
         render();
@@ -255,7 +254,7 @@ export function gamePage(root, { id }) {
       game.board?.showHint(mark);
     },
   });
-  el.review.after(position.element);
+  el.review.after(review.panel);
 
   /**
    * @param {string} kind
@@ -438,75 +437,7 @@ export function gamePage(root, { id }) {
     if (over) mount(el.result, afterMatch(), result({ id: game.id, state, settings: game.settings, events: game.events, you: game.you }));
   }
 
-  /** The review bar, or the button that starts a review of the finished match. */
-  function renderReview() {
-    const review = game.review;
-    position.follow(review ? review.index : null);
-    if (review) {
-      mount(
-        el.review,
-        reviewBar({
-          frames: review.frames,
-          steps: review.steps,
-          index: review.index,
-          you: game.you,
-          go: (index) => {
-            review.index = index;
-            render();
-          },
-          close: () => {
-            game.review = null;
-            render();
-          },
-          analyse: () => position.open(review.index, review.frames[review.index].state.players),
-        }),
-      );
-      return;
-    }
-    mount(
-      el.review,
-      game.state?.phase === "over"
-        ? h("button", { type: "button", class: "review-start", dataset: { action: "review" }, onclick: () => startReview() }, say("review.start"))
-        : [],
-    );
-  }
-
-  /**
-   * Review the finished match, from its start or from the step of event `seq`.
-   * @param {number} [seq]
-   */
-  async function startReview(seq) {
-    try {
-      if (!game.review) {
-        /** @type {import("../api-types.js").ReviewAnswer} */
-        const answer = await get(`/api/matches/${encodeURIComponent(game.id)}/review`);
-        const frames = /** @type {import("../game/review.js").Frame[]} */ (answer.frames);
-        game.review = { frames, steps: answer.steps, index: 0 };
-      }
-      if (seq !== undefined) game.review.index = frameOf(game.review.frames, seq);
-      render();
-    } catch (error) {
-      toast(errorText(error));
-    }
-  }
-
-  /** What a finished match's move list does: a line goes to its step; the step's lines marked. */
-  const listNav = {
-    pick: (/** @type {number} */ seq) => startReview(seq),
-    current: (/** @type {number[]} */ seqs) => (game.review ? currentLines(game.review.frames, game.review.steps, game.review.index, seqs) : []),
-  };
-
-  /** @param {KeyboardEvent} event */
-  const onKey = (event) => {
-    const review = game.review;
-    if (!review || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
-    const index = keyStep(event, review.index, review.frames.length, review.steps);
-    if (index === null) return;
-    event.preventDefault();
-    review.index = index;
-    render();
-  };
+  const onKey = (/** @type {KeyboardEvent} */ event) => review.onKey(event);
   window.addEventListener("keydown", onKey);
 
   /** What to do next: a rematch (seats swapped), back to the lobby. */
@@ -563,12 +494,12 @@ export function gamePage(root, { id }) {
     el.title.textContent = `${names[0]} – ${names[1]}`;
     const yourTurn = game.you !== null && state.to_act === game.you;
     document.title = `${titleMark()}${yourTurn ? "● " : ""}${names[0]} – ${names[1]} · gamehall`;
-    const shown = reviewedState() || state; // the header and the cards follow the review
+    const shown = review.shown() || state; // the header and the cards follow the review
     el.info.textContent = matchInfo(shown, game.settings);
     el.status.textContent = statusText(state, game.you, game.legal);
     renderBoard(state);
     renderGameOver();
-    renderReview();
+    mount(el.review, review.bar());
     renderPlayer(el.top, shown, 1 - seat);
     renderPlayer(el.bottom, shown, seat);
     mount(
@@ -584,7 +515,7 @@ export function gamePage(root, { id }) {
     const browsing = Boolean(game.review || game.gameOver);
     hints.update({ moment: game.events.length, onMove: game.you !== null && state.to_act === game.you && (state.phase === "move" || game.actions.includes("double") || game.actions.includes("take")) && !browsing });
     const atEnd = el.moves.scrollTop + el.moves.clientHeight >= el.moves.scrollHeight - 40;
-    mount(el.moves, moveList(game.events, state, game.you, state.phase === "over" ? listNav : null));
+    mount(el.moves, moveList(game.events, state, game.you, state.phase === "over" ? review.nav : null));
     if (game.review) el.moves.querySelector(".at")?.scrollIntoView({ block: "nearest" });
     if (atEnd) el.moves.scrollTop = el.moves.scrollHeight;
     renderResult(state);
@@ -599,16 +530,11 @@ export function gamePage(root, { id }) {
     return game.state?.resign_offer && offer ? Number(offer.outcome?.points) : null;
   }
 
-  /** The state of the step reviewed, or null outside a review. */
-  function reviewedState() {
-    return game.review ? game.review.frames[game.review.index].state : null;
-  }
-
   /** The live parts: clocks (in a review, the step's, stopped), the grace countdown, the claim buttons. */
   function tick() {
     const { state } = game;
     if (!state) return;
-    const reviewed = reviewedState();
+    const reviewed = review.shown();
     const since = reviewed ? 0 : (performance.now() - game.receivedAt) / 1000;
     const control = game.control;
     const clocks = (reviewed || state).clocks;
