@@ -121,7 +121,17 @@ def test_steps_go_by_turn_by_action_and_by_game(hall: Hall, server_database: str
     first_of = [game["first"] for game in steps["games"]]
     page.locator('button[data-step="next-game"]').click()
     expect(bar).to_have_attribute("data-frame", str(first_of[1]))
-    expect(bar).to_contain_text("game 2")
+    expect(bar).to_contain_text("game 2 · Game 2 begins")
+    # just before: game 1 as it ended, its board, its score and its number
+    page.keyboard.press("Shift+ArrowLeft")
+    ended = shown(page)
+    last_game = frames[first_of[1]]["state"]["last_game"]
+    final = {"game": "backgammon", "position": last_game["position"]}
+    assert ended["frame"] == first_of[1] - 1 and "game 1" in ended["info"]
+    assert board_of(ended) == expected_board(final, ended["seat"])
+    assert ended["cards"] == {str(seat): f"score {last_game['score'][seat]}" for seat in (0, 1)}
+    expect(page.locator('button[data-action="analyse-position"]')).to_be_disabled()
+    page.keyboard.press("Shift+ArrowRight")
     page.keyboard.press("PageUp")
     expect(bar).to_have_attribute("data-frame", str(first_of[0]))
     page.select_option("select[name=review-game]", str(len(first_of) - 1))

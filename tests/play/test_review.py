@@ -4,7 +4,7 @@ import pytest
 
 from gamehall.errors import IllegalMoveError, RecordError
 from gamehall.play.renju_match import RenjuMatch
-from gamehall.play.review import at_step, review_frames, review_steps
+from gamehall.play.review import EndedGameError, at_step, review_frames, review_steps
 from gamehall.play.settings import RenjuSettings
 from gamehall.play.views import state_of
 from support.matches import FakeTime, play_first, scripted
@@ -53,11 +53,53 @@ def test_a_step_by_turn_takes_a_roll_its_checkers_and_the_confirmation_at_once()
     kinds = [frame["kind"] for frame in frames]
     assert kinds[:7] == ["start", "move", "move", "confirm", "roll", "play", "confirm"]
     steps = review_steps(frames)
-    # the start; each turn's end; the resignation, its acceptance (game 2's first frame)
-    assert [kinds[i] for i in steps.turns] == ["start", "confirm", "confirm", "resign", "accept"]
+    # the start; each turn's end; the resignation, its acceptance; game 2 begun
+    assert [kinds[i] for i in steps.turns] == [
+        "start", "confirm", "confirm", "resign", "accept", "game_start"
+    ]  # fmt: skip
     assert steps.turns[0] == 0 and steps.turns[-1] == len(frames) - 1
     assert [(g.number, g.first) for g in steps.games] == [(1, 0), (2, len(frames) - 1)]
     assert steps.games[0].last == len(frames) - 2
+
+
+def test_a_game_is_shown_as_it_ended_before_the_next_begins() -> None:
+    match = scripted("backgammon", [(3, 1), (5, 2), (6, 4)], length=3)
+    play_first(match)
+    match.act(1, "roll")
+    play_first(match)
+    match.act(0, "resign", value=1)
+    match.act(1, "accept")
+    record = match.to_dict()
+    frames = review_frames(record)
+    ended, begun = frames[-2], frames[-1]
+    assert ended["kind"] == "accept" and ended["player"] == 1
+    state, last = ended["state"], frames[-3]["state"]
+    assert state["game_number"] == 1 and state["phase"] == "over" and state["to_act"] is None
+    assert state["score"] == [0, 1] and state["dice"] is None
+    assert state.get("position") == last.get("position")  # the board the resignation left
+    assert begun["kind"] == "game_start" and begun["player"] is None
+    assert begun["state"]["game_number"] == 2 and begun["state"]["dice"] is not None
+    assert begun["state"].get("position") != last.get("position")
+    assert ended["seq"] < begun["seq"] == len(match.events) - 1
+    with pytest.raises(EndedGameError, match="nobody is to move"):
+        at_step(record, len(frames) - 2, state_of)
+    assert at_step(record, len(frames) - 1, state_of) == begun["state"]
+
+
+def test_a_renju_game_is_shown_as_it_ended_before_the_next_begins() -> None:
+    match = RenjuMatch(RenjuSettings(length=2), ("Ann", "Bob"), time_source=FakeTime())
+    match.start()
+    for point in ["h8", "i9", "j10"]:
+        player = match.to_act
+        assert player is not None
+        match.act(player, "move", point=point)
+    match.act(1, "resign")
+    frames = review_frames(match.to_dict())
+    ended, begun = frames[-2], frames[-1]
+    assert ended["kind"] == "resign" and ended["state"]["game_number"] == 1
+    assert ended["state"].get("stones") == frames[-3]["state"].get("stones")
+    assert len(ended["state"].get("stones", {})) == 3 and ended["state"]["score"] == [1, 0]
+    assert begun["state"]["game_number"] == 2 and not begun["state"].get("stones")
 
 
 def test_a_turn_ends_at_its_confirmation_when_the_next_roll_comes_with_it() -> None:

@@ -57,6 +57,9 @@ def test_a_spectator_has_hints_on_a_step_of_a_finished_match(hall: Hall) -> None
     assert last.status_code == 409 and "nobody is to move" in last.json()["detail"]
     beyond = carol.get(f"/api/matches/{match_id}/review/{len(frames)}/hint")
     assert beyond.status_code == 404 and f"no step {len(frames) + 1}" in beyond.json()["detail"]
+    ended = next(i for i, f in enumerate(frames) if f["kind"] == "game_start") - 1
+    between = carol.get(f"/api/matches/{match_id}/review/{ended}/hint")
+    assert between.status_code == 409 and "as it ended" in between.json()["detail"]
     assert hall.anonymous().get(f"/api/matches/{match_id}/review/{step}/hint").status_code == 401
     assert carol.get("/api/matches/nosuch/review/0/hint").status_code == 404
 

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import NoReturn, TypedDict, TypeVar
 
-from gamehall.errors import RecordError
+from gamehall.errors import GameError, RecordError
 from gamehall.play.match import Match
 from gamehall.play.registry import match_class
+from gamehall.play.review_ends import ended_state
 from gamehall.play.settings import MatchSettings
 from gamehall.play.snapshot import is_object
 from gamehall.play.views import State, state_of
@@ -29,17 +30,43 @@ class Frame(TypedDict):
     state: State
 
 
+GAME_START = "game_start"
+"""The kind of the frame that shows a new game begun by the action that ended the last."""
+
+
 def _frame(match: Match) -> Frame:
+    return _frames(match)[-1]
+
+
+def _frames(match: Match) -> list[Frame]:
+    """The frames of the action just played: the state after it; or, when it ended a game and
+    the next began with it, the finished game as it ended, then the new game."""
     last = match.events[-1]
-    # the action behind the derived events it made
-    acted = next((e for e in reversed(match.events) if not e.derived), last)
-    return {
+    at = next((i for i in range(len(match.events) - 1, -1, -1) if not match.events[i].derived), -1)
+    acted = match.events[at]  # the action behind the derived events it made
+    frame: Frame = {
         "seq": last.seq,
         "kind": acted.kind,
         "player": acted.player,
         "data": dict(acted.data),
         "state": state_of(match),
     }
+    end = next((e for e in match.events[at + 1 :] if e.kind == "game_end"), None)
+    ended = None if end is None else ended_state(match)
+    if end is None or ended is None:
+        return [frame]
+    begun: Frame = {
+        "seq": last.seq,
+        "kind": GAME_START,
+        "player": None,
+        "data": {},
+        "state": frame["state"],
+    }
+    return [{**frame, "seq": end.seq, "state": ended}, begun]
+
+
+class EndedGameError(GameError):
+    """A step shows a game as it ended, which the match has left already: nobody is to move."""
 
 
 @dataclass(frozen=True)
@@ -113,13 +140,16 @@ def review_frames(record: Mapping[str, object]) -> list[Frame]:
     """The steps of the match ``record`` (``Match.to_dict()``), the start first; the last
     shows the match as it ended. ``RecordError`` for a log that does not replay."""
     frames: list[Frame] = []
-    match = _replay(record, lambda played: frames.append(_frame(played)))
+    match = _replay(record, lambda played: frames.extend(_frames(played)))
     if frames and frames[-1]["seq"] != len(match.events) - 1:
         frames.append(_frame(match))
     return frames
 
 
 T = TypeVar("T")
+
+
+NOBODY = "step {step} shows a game as it ended: nobody is to move there"
 
 
 class _Reached(Exception):
@@ -136,23 +166,27 @@ def at_step(record: Mapping[str, object], index: int, look: Callable[[Match], T]
     copies what it needs). ``RecordError`` for a log that does not replay or a step it does
     not have."""
     seen: list[Callable[[], T]] = []
-    watched: list[int] = []
+    made: list[Frame] = []
 
     def watch(played: Match) -> None:
-        if len(watched) == index:
-            try:
-                value = look(played)
-            except Exception as exc:  # raised below, not as a log that does not replay
-                seen.append(partial(_raise, exc))
+        frames = _frames(played)
+        if len(made) <= index < len(made) + len(frames):
+            if index == len(made) and len(frames) > 1:
+                seen.append(partial(_raise, EndedGameError(NOBODY.format(step=index + 1))))
             else:
-                seen.append(lambda: value)
+                try:
+                    value = look(played)
+                except Exception as exc:  # raised below, not as a log that does not replay
+                    seen.append(partial(_raise, exc))
+                else:
+                    seen.append(lambda: value)
             raise _Reached
-        watched.append(played.events[-1].seq)
+        made.extend(frames)
 
     try:
         match = _replay(record, watch)
     except _Reached:
         return seen[0]()
-    if index >= 0 and len(watched) == index and watched and watched[-1] != len(match.events) - 1:
+    if index >= 0 and len(made) == index and made and made[-1]["seq"] != len(match.events) - 1:
         return look(match)  # the last frame: what the last action's end brought
     raise RecordError(f"there is no step {index + 1} in this match")

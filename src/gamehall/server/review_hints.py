@@ -14,7 +14,7 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Path, Query
 
 from gamehall.engines.hints import HintError, HintOptions, Work, prepare_hint
-from gamehall.errors import RecordError
+from gamehall.errors import GameError, RecordError
 from gamehall.play.match import Match
 from gamehall.play.review import at_step
 from gamehall.server.auth import Session
@@ -63,7 +63,7 @@ async def step_hint(
         seat, work = await hall.workers.replay(at_step, record, step, _work(options))
     except RecordError as exc:
         raise HTTPException(404, str(exc)) from None
-    except HintError as exc:
+    except GameError as exc:  # nobody to move there, or no hint for that step
         raise HTTPException(409, str(exc)) from None
     try:
         hints = await hall.hints.work_out(session.user.id, work, SECONDS + GRACE)

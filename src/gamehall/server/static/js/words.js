@@ -147,6 +147,7 @@ export const WORDS = {
   "review.step.drop.you": "You pass the double",
   "review.step.end_session": "{name} ends the session",
   "review.step.end_session.you": "You end the session",
+  "review.step.game_start": "Game {number} begins",
   "review.step.move": "{name} moves a checker from {from} with a {die}",
   "review.step.move.you": "You move a checker from {from} with a {die}",
   "review.step.next_game": "{name} starts the next game",

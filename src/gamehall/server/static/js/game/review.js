@@ -34,6 +34,7 @@ function pointWord(point) {
 export function stepText(frame, you) {
   const d = frame.data || {};
   if (frame.kind === "start") return say("review.step.start");
+  if (frame.kind === "game_start") return say("review.step.game_start", { number: frame.state.game_number });
   if (frame.player === null) return frame.kind === "flag" ? say("review.step.time") : frame.kind;
   const name = frame.state.players[frame.player] ?? "";
   const mine = frame.player === you ? ".you" : "";
