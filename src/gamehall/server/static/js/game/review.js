@@ -97,10 +97,10 @@ export function reviewBar({ frames, steps, index, you, go, close, analyse }) {
       "div",
       { class: "buttons review-turns" },
       step("«", "review.first", 0, index === 0),
-      step("⏮", "review.previous-game", previousGame(steps, index), index === 0),
+      step("◀◀", "review.previous-game", previousGame(steps, index), index === 0),
       step("◀", "review.previous-turn", previousTurn(steps, index), index === 0),
       step("▶", "review.next-turn", nextTurn(steps, index, count), index === last),
-      step("⏭", "review.next-game", nextGame(steps, index, count), index === last),
+      step("▶▶", "review.next-game", nextGame(steps, index, count), index === last),
       step("»", "review.last", last, index === last),
     ),
     h(
