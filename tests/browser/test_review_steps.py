@@ -20,7 +20,7 @@ from gamehall.play.settings import BackgammonSettings, MatchSettings, RenjuSetti
 from gamehall.play.tables_match import TablesMatch
 from gamehall.store import Store
 from support.analyses import tables_analysis
-from support.matches import scripted
+from support.matches import FakeTime, scripted
 from support.review_pages import (
     board_of,
     expected_board,
@@ -94,6 +94,33 @@ def test_the_header_and_the_cards_follow_the_step(hall: Hall, server_database: s
     page.keyboard.press("Home")
     expect(page.locator(".match-info")).to_contain_text("0–0 to 3 · game 1")
     expect(page.locator(".player .score")).to_have_text(["score 0", "score 0"])
+
+
+def test_the_clocks_are_the_steps_stopped(hall: Hall, server_database: str) -> None:
+    clock = FakeTime()
+    settings = MatchSettings.from_dict({"game": "renju", "length": 1, "clock": "fischer:600+0"})
+    match = RenjuMatch(settings, ("Ann", "Bob"), time_source=clock)
+    match.start()
+    for point in ["h8", "i9", "j10", "a1"]:
+        clock.advance(65)
+        player = match.to_act
+        assert player is not None
+        match.act(player, "move", point=point)
+    match.act(0, "resign")
+    match_id = store_finished(server_database, match)
+    page = _spectator(hall)
+    open_review(hall, page, match_id)
+    times = [page.locator(f'.player [data-clock="{seat}"] .time') for seat in (0, 1)]
+    for time, shown_time in zip(times, ("10:00", "10:00"), strict=True):
+        expect(time).to_have_text(shown_time)
+    page.keyboard.press("ArrowRight")
+    expect(times[0]).to_have_text("8:55")
+    expect(times[1]).to_have_text("10:00")
+    page.wait_for_timeout(300)  # the ticker runs: a reviewed clock stays as it was
+    expect(times[0]).to_have_text("8:55")
+    page.keyboard.press("End")
+    for time in times:
+        expect(time).to_have_text("7:50")
 
 
 def test_steps_go_by_turn_by_action_and_by_game(hall: Hall, server_database: str) -> None:
