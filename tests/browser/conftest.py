@@ -89,17 +89,32 @@ def _warm_engines(lock: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The data directory of the session's server: its SQLite database is ``gamehall.db``
+    there, where a test may store a match made in Python (``server_database``)."""
+    return tmp_path_factory.mktemp("gamehall")
+
+
+@pytest.fixture(scope="session")
+def server_database(server_data: Path) -> str:
+    """The URL of the session's server's database."""
+    return f"sqlite:///{server_data / 'gamehall.db'}"
+
+
+@pytest.fixture(scope="session")
+def server_url(
+    tmp_path_factory: pytest.TempPathFactory, server_data: Path, server_database: str
+) -> Iterator[str]:
     """The base URL of a gamehall server running for the whole session."""
     _warm_engines(tmp_path_factory.getbasetemp().parent / "gamehall-warm-up.lock")
-    data = tmp_path_factory.mktemp("gamehall")
+    data = server_data
     port = _free_port()
     OUTPUT.mkdir(parents=True, exist_ok=True)
     log = OUTPUT / "server.log"
     env = {
         **os.environ,
         "GAMEHALL_DATA_DIR": str(data),
-        "GAMEHALL_DATABASE_URL": f"sqlite:///{data / 'gamehall.db'}",
+        "GAMEHALL_DATABASE_URL": server_database,
         "GAMEHALL_HOST": "127.0.0.1",
         "GAMEHALL_PORT": str(port),
         "GAMEHALL_BOT_DELAY": "0",

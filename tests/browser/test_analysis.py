@@ -67,6 +67,7 @@ def test_a_spectator_analyses_a_finished_match_and_reviews_its_errors(hall: Hall
     hall.screenshot(carol, "analysis-renju")
 
     # a click on the graph goes to a move too
+    graph.scroll_into_view_if_needed()
     box = graph.bounding_box()
     assert box is not None
     carol.mouse.click(box["x"] + 3, box["y"] + box["height"] / 2)

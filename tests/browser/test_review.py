@@ -43,14 +43,14 @@ def test_a_renju_match_is_reviewed_with_the_keyboard(hall: Hall) -> None:
         bar = page.locator(".review-bar")
         expect(bar).to_contain_text("Step 1 of 6")
         assert _stones(page) == 0
-        page.locator('button[data-step="Next step"]').click()
+        page.locator('button[data-step="next-turn"]').click()
         expect(bar).to_contain_text("Step 2 of 6")
-        expect(bar).to_contain_text("plays h8")
+        expect(bar).to_contain_text("You play h8" if page is black else "plays h8")
         expect(page.locator('.renju-board [data-stone="h8"]')).to_have_count(1)
         assert _stones(page) == 1
         page.keyboard.press("End")
         expect(bar).to_contain_text("Step 6 of 6")
-        expect(bar).to_contain_text("resigns")
+        expect(bar).to_contain_text("You resign" if page is black else "resigns")
         assert _stones(page) == 4
         page.keyboard.press("ArrowLeft")
         page.keyboard.press("ArrowLeft")

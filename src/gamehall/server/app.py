@@ -29,6 +29,7 @@ from gamehall.server import (
     lobby_push,
     rematch,
     review,
+    review_hints,
     tournaments_api,
     user_socket,
     ws,
@@ -89,6 +90,7 @@ def create_app(
     app.include_router(user_socket.router)
     app.include_router(rematch.router)
     app.include_router(review.router)
+    app.include_router(review_hints.router)
     app.include_router(lobby_push.router)
     app.include_router(chat.router)
     app.include_router(hints_api.router)

@@ -1,20 +1,38 @@
 """``GET /api/matches/{id}/review``: a finished match step by step (``gamehall.play.review``),
-for the game page's Review: the board, the dice and the cube after each action."""
+for the game page's Review: the board, the dice and the cube after each action, and the steps
+grouped into turns and games for stepping a whole play at once or jumping to a game."""
 
 from fastapi import APIRouter, HTTPException
+from pydantic import BaseModel
 
-from gamehall.play.review import review_frames
+from gamehall.play.review import review_frames, review_steps
 from gamehall.server.schemas import Answer
 from gamehall.server.services import Hall
 
 router = APIRouter(prefix="/api")
 
 
+class ReviewGameView(BaseModel):
+    """A game of the match among the steps: its number, its first and last frames."""
+
+    number: int
+    first: int
+    last: int
+
+
+class ReviewStepsView(BaseModel):
+    """The frames a step by turn stops at (ascending) and the games (``ReviewSteps``)."""
+
+    turns: list[int]
+    games: list[ReviewGameView]
+
+
 class ReviewAnswer(Answer):
-    """The steps of a finished match, the start first."""
+    """The steps of a finished match, the start first, and how they group."""
 
     match_id: str
     frames: list[dict[str, object]]
+    steps: ReviewStepsView
 
 
 @router.get("/matches/{match_id}/review")
@@ -26,4 +44,14 @@ async def review(match_id: str, hall: Hall) -> ReviewAnswer:
     if stored.status != "over":
         raise HTTPException(409, "the match is still being played: review it once it is over")
     frames = await hall.workers.replay(review_frames, stored.as_match_dict(secrets=False))
-    return ReviewAnswer(match_id=match_id, frames=[dict(frame) for frame in frames])
+    steps = review_steps(frames)
+    return ReviewAnswer(
+        match_id=match_id,
+        frames=[dict(frame) for frame in frames],
+        steps=ReviewStepsView(
+            turns=list(steps.turns),
+            games=[
+                ReviewGameView(number=g.number, first=g.first, last=g.last) for g in steps.games
+            ],
+        ),
+    )

@@ -680,10 +680,26 @@
  */
 
 /**
- * The steps of a finished match, the start first.
+ * The steps of a finished match, the start first, and how they group.
  * @typedef {object} ReviewAnswer
  * @property {string} match_id
  * @property {Record<string, any>[]} frames
+ * @property {ReviewStepsView} steps
+ */
+
+/**
+ * A game of the match among the steps: its number, its first and last frames.
+ * @typedef {object} ReviewGameView
+ * @property {number} number
+ * @property {number} first
+ * @property {number} last
+ */
+
+/**
+ * The frames a step by turn stops at (ascending) and the games (``ReviewSteps``).
+ * @typedef {object} ReviewStepsView
+ * @property {number[]} turns
+ * @property {ReviewGameView[]} games
  */
 
 /**

@@ -18,6 +18,7 @@ import { say } from "../say.js";
  * @typedef {import("../api-types.js").RenjuDecisionView} RenjuDecision
  * @typedef {import("../api-types.js").GraphPointView} GraphPoint
  * @typedef {import("./review.js").Frame} Frame
+ * @typedef {{frames: Frame[], steps: import("../api-types.js").ReviewStepsView}} Review the review's answer
  * @typedef {{point: string} | null} AnalysisMark what the board marks: renju's best point
  */
 
@@ -28,7 +29,7 @@ const PAD = 8;
 
 /**
  * The analysis panel of the game page.
- * @param {{matchId: string, toast: (message: string) => void, show: (frames: Frame[], index: number, mark: AnalysisMark) => void}} options
+ * @param {{matchId: string, toast: (message: string) => void, show: (review: Review, index: number, mark: AnalysisMark) => void}} options
  *   `show` puts the board at a review frame, with a mark
  */
 export function analysisPanel({ matchId, toast, show }) {
@@ -40,8 +41,8 @@ export function analysisPanel({ matchId, toast, show }) {
   let asking = false;
   /** @type {number | null} the decision shown */
   let selected = null;
-  /** @type {Frame[] | null} */
-  let frames = null;
+  /** @type {Review | null} */
+  let review = null;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   let closed = false;
@@ -89,10 +90,10 @@ export function analysisPanel({ matchId, toast, show }) {
     const decision = result.decisions[index];
     if (decision.frame === null) return;
     try {
-      if (!frames) frames = /** @type {Frame[]} */ ((await get(`${path}/review`)).frames);
+      if (!review) review = /** @type {Review} */ (await get(`${path}/review`));
       if (closed || selected !== index) return;
       const best = "colour" in decision && decision.best ? { point: decision.best } : null;
-      show(frames, decision.frame, best);
+      show(review, decision.frame, best);
     } catch (error) {
       toast(errorText(error));
     }
@@ -215,7 +216,16 @@ export function analysisPanel({ matchId, toast, show }) {
   function details() {
     const result = answer?.tables || answer?.renju;
     if (!result || selected === null) return h("div", { class: "analysis-details" });
-    const decision = result.decisions[selected];
+    return judgement(result, selected);
+  }
+
+  /**
+   * A decision judged: the move played and the best, what it cost, the choices.
+   * @param {TablesResult | RenjuResult} result
+   * @param {number} index
+   */
+  function judgement(result, index) {
+    const decision = result.decisions[index];
     const name = result.players[decision.player].name;
     const parts = [
       h("p", { class: "played" }, say(resigning(decision) ? "analysis.decided" : "analysis.played", { name, played: decisionText(decision) }), decision.band ? h("span", { class: `band band-${decision.band}` }, say(`band.${decision.band}`)) : null),
@@ -260,7 +270,7 @@ export function analysisPanel({ matchId, toast, show }) {
       );
     }
     if (decision.frame === null) parts.push(h("p", { class: "hint" }, say("analysis.no-position")));
-    return h("div", { class: "analysis-details", dataset: { shown: String(selected) } }, parts);
+    return h("div", { class: "analysis-details", dataset: { shown: String(index) } }, parts);
   }
 
   return {
@@ -276,6 +286,19 @@ export function analysisPanel({ matchId, toast, show }) {
         draw();
         refresh();
       }
+    },
+    /**
+     * The judgements of the decisions taken at review frame `frame`, or null when the match has
+     * no analysis (or none of its decisions stands there).
+     * @param {number} frame
+     */
+    judgementsAt(frame) {
+      const result = answer?.tables || answer?.renju;
+      if (!result) return null;
+      /** @type {(TablesDecision | RenjuDecision)[]} */
+      const decisions = result.decisions;
+      const here = decisions.flatMap((decision, index) => (decision.frame === frame ? [judgement(result, index)] : []));
+      return here.length ? here : null;
     },
     close() {
       closed = true;

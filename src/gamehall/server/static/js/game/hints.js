@@ -139,45 +139,6 @@ export function hintPanel({ matchId, show, toast }) {
     draw();
   }
 
-  /** @param {HintAnswer} shown */
-  function table(shown) {
-    const names = Object.keys(shown.candidates[0]?.probabilities || {});
-    const tables = shown.game !== "renju";
-    const head = h(
-      "tr",
-      {},
-      h("th", {}, "#"),
-      h("th", { class: "hint-move" }, tables ? "Play" : "Move"),
-      h("th", {}, tables ? "Equity" : "Score"),
-      tables ? h("th", {}, "Diff.") : null,
-      names.map((name) => h("th", { title: `The chance of ${PROBABILITY_WORDS[/** @type {keyof typeof PROBABILITY_WORDS} */ (name)] || name}` }, PROBABILITY_LABELS[name] || name)),
-    );
-    const rows = shown.candidates.map((candidate, i) =>
-      h(
-        "tr",
-        {
-          class: marked === i ? "marked" : "",
-          tabindex: 0,
-          dataset: { hintRow: String(i), move: candidate.move },
-          title: "Show it on the board",
-          onclick: () => mark(i),
-          onkeydown: (/** @type {KeyboardEvent} */ event) => {
-            if (event.key === "Enter" || event.key === " ") {
-              event.preventDefault();
-              mark(i);
-            }
-          },
-        },
-        h("td", {}, i + 1),
-        h("td", { class: "hint-move" }, candidate.move),
-        h("td", { class: "hint-value" }, candidate.text),
-        tables ? h("td", {}, i === 0 ? "" : (candidate.difference ?? 0).toFixed(3)) : null,
-        names.map((name) => h("td", {}, percent(candidate.probabilities[name]))),
-      ),
-    );
-    return h("table", { class: "hint-table" }, h("thead", {}, head), h("tbody", {}, rows));
-  }
-
   /** @param {WinningLine} line */
   function lineText(line) {
     const how = line.kind === "vcf" ? "by fours" : "by threes and fours";
@@ -197,7 +158,7 @@ export function hintPanel({ matchId, show, toast }) {
       ),
     ];
     if (answer) {
-      parts.push(h("p", { class: "hint-method" }, `The engine's choices (${answer.method}):`), table(answer));
+      parts.push(h("p", { class: "hint-method" }, `The engine's choices (${answer.method}):`), hintTable(answer, marked, mark));
       for (const note of answer.notes) parts.push(h("p", { class: "hint-note" }, note));
       const line = answer.winning;
       if (line) {
@@ -233,4 +194,48 @@ export function hintPanel({ matchId, show, toast }) {
       draw();
     },
   };
+}
+
+/**
+ * The ranked choices as a table; a click (or Enter) on a row calls `mark` with its index.
+ * @param {HintAnswer} shown
+ * @param {number | null} marked the row marked on the board
+ * @param {(index: number) => void} mark
+ */
+export function hintTable(shown, marked, mark) {
+  const names = Object.keys(shown.candidates[0]?.probabilities || {});
+  const tables = shown.game !== "renju";
+  const head = h(
+    "tr",
+    {},
+    h("th", {}, "#"),
+    h("th", { class: "hint-move" }, tables ? "Play" : "Move"),
+    h("th", {}, tables ? "Equity" : "Score"),
+    tables ? h("th", {}, "Diff.") : null,
+    names.map((name) => h("th", { title: `The chance of ${PROBABILITY_WORDS[/** @type {keyof typeof PROBABILITY_WORDS} */ (name)] || name}` }, PROBABILITY_LABELS[name] || name)),
+  );
+  const rows = shown.candidates.map((candidate, i) =>
+    h(
+      "tr",
+      {
+        class: marked === i ? "marked" : "",
+        tabindex: 0,
+        dataset: { hintRow: String(i), move: candidate.move },
+        title: "Show it on the board",
+        onclick: () => mark(i),
+        onkeydown: (/** @type {KeyboardEvent} */ event) => {
+          if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            mark(i);
+          }
+        },
+      },
+      h("td", {}, i + 1),
+      h("td", { class: "hint-move" }, candidate.move),
+      h("td", { class: "hint-value" }, candidate.text),
+      tables ? h("td", {}, i === 0 ? "" : (candidate.difference ?? 0).toFixed(3)) : null,
+      names.map((name) => h("td", {}, percent(candidate.probabilities[name]))),
+    ),
+  );
+  return h("table", { class: "hint-table" }, h("thead", {}, head), h("tbody", {}, rows));
 }

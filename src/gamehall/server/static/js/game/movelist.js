@@ -1,5 +1,7 @@
 // @ts-check
-// The move list, read from the match's public event log (gamehall.play.events.Event).
+// The move list, read from the match's public event log (gamehall.play.events.Event). Each line
+// keeps its event's seq: in a finished match a click on a line goes to it in the review, and the
+// lines of the step reviewed are marked.
 
 import { h } from "../dom.js";
 import { reasonText, say } from "../say.js";
@@ -8,8 +10,12 @@ import { scoreWord } from "./score.js";
 /**
  * @typedef {import("../types.js").State} State
  * @typedef {import("../types.js").MatchEvent} MatchEvent
- * @typedef {{player: number | null, text: string, dice?: string, note?: boolean, current?: boolean}} Line
- * @typedef {{title: string, lines: Line[], moves: string[]}} Game
+ * @typedef {{player: number | null, text: string, seq: number, dice?: string, note?: boolean, current?: boolean}} Line
+ * @typedef {{text: string, seq: number}} Ply
+ * @typedef {{title: string, lines: Line[], moves: Ply[]}} Game
+ * @typedef {object} Nav what a finished match's list does in the review
+ * @property {(seq: number) => void} pick go to the step of the line of event `seq`
+ * @property {(seqs: number[]) => number[]} current the lines (their seqs) of the step reviewed
  */
 
 /** @type {Record<number, string>} */
@@ -124,20 +130,20 @@ function tablesList(events, state, you) {
       dice = opening[0] === opening[1] ? null : [...opening].sort((a, b) => b - a);
       if (game && opening.length === 2) {
         const rolls = [0, 1].map((seat) => `${playerWord(names, seat, you)} ${opening[seat]}`).join(", ");
-        game.lines.push({ player: null, text: `Opening roll: ${rolls}${opening[0] === opening[1] ? " (a tie: again)" : ""}`, note: true });
+        game.lines.push({ player: null, seq: event.seq, text: `Opening roll: ${rolls}${opening[0] === opening[1] ? " (a tie: again)" : ""}`, note: true });
       }
     } else if (event.kind === "roll") {
       dice = out.dice;
     } else if (event.kind === "confirm" && game) {
-      game.lines.push({ player: event.player, dice: diceText(dice), text: out.play || "(no move)" });
+      game.lines.push({ player: event.player, seq: event.seq, dice: diceText(dice), text: out.play || "(no move)" });
       dice = null;
     } else if (game) {
       const text = note(event, names, you);
-      if (text) game.lines.push({ player: event.player, text, note: true });
+      if (text) game.lines.push({ player: event.player, seq: event.seq, text, note: true });
     }
   }
   if (game && state.phase === "move" && state.dice) {
-    game.lines.push({ player: state.on_roll ?? null, dice: diceText(state.dice), text: (state.moves || []).join(" ") || "…", current: true });
+    game.lines.push({ player: state.on_roll ?? null, seq: Infinity, dice: diceText(state.dice), text: (state.moves || []).join(" ") || "…", current: true });
   }
   return games;
 }
@@ -163,51 +169,79 @@ function renjuList(events, state, you) {
       game = { title: `Game ${number} · Black: ${names[out.black]}`, moves: [], lines: [] };
       games.push(game);
     } else if (event.kind === "move" && game) {
-      game.moves.push(out.move);
+      game.moves.push({ text: out.move, seq: event.seq });
     } else if (event.kind === "pass" && game) {
-      game.moves.push("pass");
+      game.moves.push({ text: "pass", seq: event.seq });
     } else if (game) {
       if (typeof out.black === "number") game.title = `Game ${number} · Black: ${names[out.black]}`; // colours chosen
       const text = note(event, names, you);
-      if (text) game.lines.push({ player: event.player, text, note: true });
+      if (text) game.lines.push({ player: event.player, seq: event.seq, text, note: true });
     }
   }
   return games;
 }
 
-/** @param {Game} game */
-function renderRenjuGame(game) {
+/**
+ * The attributes of a line or a stone: its event, marked when it is the step reviewed, and in a
+ * finished match a click (or Enter) that goes to it.
+ * @param {number} seq
+ * @param {string} base its class
+ * @param {Nav | null} nav
+ * @param {Set<number>} marked
+ */
+function lineAttributes(seq, base, nav, marked) {
+  const at = marked.has(seq);
+  const classes = `${base}${at ? " at" : ""}${nav && Number.isFinite(seq) ? " pickable" : ""}`;
+  if (!nav || !Number.isFinite(seq)) return { class: classes, dataset: { seq: String(seq) } };
+  return {
+    class: classes,
+    tabindex: 0,
+    "aria-current": at ? "step" : null,
+    dataset: { seq: String(seq) },
+    onclick: () => nav.pick(seq),
+    onkeydown: (/** @type {KeyboardEvent} */ event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        nav.pick(seq);
+      }
+    },
+  };
+}
+
+/**
+ * @param {Game} game
+ * @param {Nav | null} nav
+ * @param {Set<number>} marked
+ */
+function renderRenjuGame(game, nav, marked) {
   const rows = [];
+  const ply = (/** @type {Ply} */ move) => h("span", lineAttributes(move.seq, "ply", nav, marked), move.text);
   for (let i = 0; i < game.moves.length; i += 2) {
-    rows.push(
-      h(
-        "li",
-        { class: "pair" },
-        h("span", { class: "ply" }, game.moves[i]),
-        i + 1 < game.moves.length ? h("span", { class: "ply" }, game.moves[i + 1]) : null,
-      ),
-    );
+    rows.push(h("li", { class: "pair" }, ply(game.moves[i]), i + 1 < game.moves.length ? ply(game.moves[i + 1]) : null));
   }
-  return [h("ol", { class: "renju-moves" }, rows), game.lines.map((line) => h("p", { class: "note" }, line.text))];
+  return [h("ol", { class: "renju-moves" }, rows), game.lines.map((line) => h("p", lineAttributes(line.seq, "note", nav, marked), line.text))];
 }
 
 /**
  * @param {Game} game
  * @param {State} state
+ * @param {Nav | null} nav
+ * @param {Set<number>} marked
  */
-function renderTablesGame(game, state) {
+function renderTablesGame(game, state, nav, marked) {
   return h(
     "ol",
     { class: "turns" },
-    game.lines.map((line) =>
-      h(
+    game.lines.map((line) => {
+      const attributes = lineAttributes(line.seq, `${line.note ? "note" : "turn"}${line.current ? " current" : ""}`, nav, marked);
+      return h(
         "li",
-        { class: `${line.note ? "note" : "turn"}${line.current ? " current" : ""}`, dataset: { player: line.player ?? "" } },
+        { ...attributes, dataset: { ...attributes.dataset, player: line.player ?? "" } },
         line.note || line.player === null ? null : h("span", { class: "who" }, state.players[line.player]),
         line.dice ? h("span", { class: "dice-text" }, line.dice) : null,
         h("span", { class: "play" }, line.text),
-      ),
-    ),
+      );
+    }),
   );
 }
 
@@ -216,16 +250,19 @@ function renderTablesGame(game, state) {
  * @param {MatchEvent[]} events
  * @param {State} state
  * @param {number | null} [you] the reader's seat (null: a spectator)
+ * @param {Nav | null} [nav] a finished match's: its lines go to the review's steps
  */
-export function moveList(events, state, you = null) {
+export function moveList(events, state, you = null, nav = null) {
   const renju = state.game === "renju";
   const games = renju ? renjuList(events, state, you) : tablesList(events, state, you);
+  const seqs = games.flatMap((game) => [...game.moves, ...game.lines].map((line) => line.seq));
+  const marked = new Set(nav ? nav.current(seqs) : []);
   return games.map((game) =>
     h(
       "section",
       { class: "game-moves" },
       h("h3", {}, game.title),
-      renju ? renderRenjuGame(game) : renderTablesGame(game, state),
+      renju ? renderRenjuGame(game, nav, marked) : renderTablesGame(game, state, nav, marked),
     ),
   );
 }

@@ -1,94 +1,126 @@
 // @ts-check
-// Review: a finished match step by step. The server sends the state after each action
-// (GET /api/matches/{id}/review); the page draws it on the same board, so the board, the dice
-// and the cube are as they were. ← and → step, Home and End jump to the start and the end.
+// Review: a finished match step by step. The server sends the state after each action and how
+// the steps group into turns and games (GET /api/matches/{id}/review); the page draws the
+// frame's state on the same board, header and cards, so the board, the dice, the cube and the
+// score are as they were. Where the keys and buttons go is review_nav.js's.
 
 import { h } from "../dom.js";
+import { say } from "../say.js";
+import { WORDS } from "../words.js";
+import { gameAt, nextGame, nextTurn, previousGame, previousTurn } from "./review_nav.js";
 
 /**
  * @typedef {import("../types.js").State} State
+ * @typedef {import("../api-types.js").ReviewStepsView} Steps
  * @typedef {{seq: number, kind: string, player: number | null, data: Record<string, any>, state: State}} Frame
  */
 
+/** A tables point as a mover's numbering gives it: 25 is the bar, 0 off the board. */
+const BAR = 25;
+const OFF = 0;
+
+/** @param {unknown} point */
+function pointWord(point) {
+  if (point === BAR) return say("review.point.bar");
+  if (point === OFF) return say("review.point.off");
+  return String(point);
+}
+
 /**
- * A step in words: who did what ("Bob plays 24/18 13/11", "Ann: stone on h8").
+ * A step in words: who did what ("Bob moves a checker from the bar with a 3", "You play h8").
  * @param {Frame} frame
  * @param {number | null} you
  */
 export function stepText(frame, you) {
-  const names = frame.state.players;
-  const who = frame.player === null ? "" : frame.player === you ? "You" : names[frame.player];
   const d = frame.data || {};
-  /** @type {Record<string, string>} */
-  const words = {
-    start: "The match starts",
-    roll: `${who} rolls ${(frame.state.dice || []).join("-")}`,
-    move: frame.state.game === "renju" ? `${who} plays ${d.point}` : `${who} moves a checker (${d.src} with a ${d.die})`,
-    play: `${who} plays ${d.text}`,
-    undo: `${who} takes a move back`,
-    confirm: `${who} ends the turn`,
-    double: `${who} doubles`,
-    take: `${who} takes`,
-    drop: `${who} passes the double`,
-    beaver: `${who} beavers`,
-    resign: `${who} resigns`,
-    accept: `${who} accepts`,
-    decline: `${who} declines`,
-    offer_draw: `${who} offers a draw`,
-    pass: `${who} passes`,
-    next_game: `${who} starts the next game`,
-    end_session: `${who} ends the session`,
+  if (frame.kind === "start") return say("review.step.start");
+  if (frame.kind === "game_start") return say("review.step.game_start", { number: frame.state.game_number });
+  if (frame.player === null) return frame.kind === "flag" ? say("review.step.time") : frame.kind;
+  const name = frame.state.players[frame.player] ?? "";
+  const mine = frame.player === you ? ".you" : "";
+  const renju = frame.state.game === "renju";
+  /** @type {Record<string, [string, Record<string, string | number>]>} */
+  const known = {
+    roll: ["roll", { dice: (frame.state.dice || []).join("-") }],
+    move: renju ? ["stone", { point: d.point }] : ["move", { from: pointWord(d.src), die: d.die }],
+    play: ["play", { play: d.text }],
+    opening_choice: ["opening_choice", { choice: d.choice }],
+    offer: ["offer", { point: d.point }],
   };
-  return words[frame.kind] || `${who} ${frame.kind}`.trim();
+  // the other kinds with words of their own take only the name; any other is named by its kind
+  const [key, values] = known[frame.kind] ?? [`review.step.${frame.kind}${mine}` in WORDS ? frame.kind : "other", { kind: frame.kind }];
+  return say(`review.step.${key}${mine}`, { name, ...values });
 }
 
 /**
- * The bar under the board while reviewing: the step in words and the buttons.
- * @param {{frames: Frame[], index: number, you: number | null, go: (index: number) => void, close: () => void}} view
+ * The bar under the board while reviewing: the step in words, the buttons by turn, by action
+ * and by game, a list of the games, and the way to analyse the position shown.
+ * @param {{frames: Frame[], steps: Steps, index: number, you: number | null, go: (index: number) => void, close: () => void, analyse: () => void}} view
  */
-export function reviewBar({ frames, index, you, go, close }) {
+export function reviewBar({ frames, steps, index, you, go, close, analyse }) {
   const frame = frames[index];
-  const last = frames.length - 1;
+  const count = frames.length;
+  const last = count - 1;
   /**
    * @param {string} label
-   * @param {string} text
+   * @param {string} key
    * @param {number} to
    * @param {boolean} disabled
    */
-  const step = (label, text, to, disabled) =>
-    h("button", { type: "button", class: "secondary", "aria-label": text, title: text, disabled, dataset: { step: text }, onclick: () => go(to) }, label);
+  const step = (label, key, to, disabled) => {
+    const text = say(key);
+    return h("button", { type: "button", class: "secondary", "aria-label": text, title: text, disabled, dataset: { step: key.replace("review.", "") }, onclick: () => go(to) }, label);
+  };
+  const at = gameAt(steps, index);
+  const games =
+    steps.games.length > 1
+      ? h(
+          "select",
+          {
+            name: "review-game",
+            "aria-label": say("review.choose-game"),
+            onchange: (/** @type {Event} */ event) => go(steps.games[Number(/** @type {HTMLSelectElement} */ (event.target).value)].first),
+          },
+          steps.games.map((game, i) => h("option", { value: String(i), selected: i === at }, say("review.game-option", { number: game.number }))),
+        )
+      : null;
   return h(
     "section",
-    { class: "review-bar", "aria-label": "Review" },
+    { class: "review-bar", "aria-label": say("review.title"), dataset: { frame: String(index) } },
     h(
       "p",
       { class: "review-step", role: "status" },
-      h("strong", {}, `Step ${index + 1} of ${frames.length}`),
-      ` · game ${frame.state.game_number || 1} · ${stepText(frame, you)}`,
+      h("strong", {}, say("review.position", { step: index + 1, count })),
+      ` · ${say("review.game", { number: frame.state.game_number || 1 })} · ${stepText(frame, you)}`,
+    ),
+    h(
+      "div",
+      { class: "buttons review-turns" },
+      step("«", "review.first", 0, index === 0),
+      step("◀◀", "review.previous-game", previousGame(steps, index), index === 0),
+      step("◀", "review.previous-turn", previousTurn(steps, index), index === 0),
+      step("▶", "review.next-turn", nextTurn(steps, index, count), index === last),
+      step("▶▶", "review.next-game", nextGame(steps, index, count), index === last),
+      step("»", "review.last", last, index === last),
+    ),
+    h(
+      "div",
+      { class: "buttons review-actions" },
+      step("‹", "review.previous-action", index - 1, index === 0),
+      step("›", "review.next-action", index + 1, index === last),
+      games,
     ),
     h(
       "div",
       { class: "buttons" },
-      step("«", "First step", 0, index === 0),
-      step("◀", "Previous step", index - 1, index === 0),
-      step("▶", "Next step", index + 1, index === last),
-      step("»", "Last step", last, index === last),
-      h("button", { type: "button", dataset: { action: "end-review" }, onclick: close }, "End the review"),
+      h(
+        "button",
+        // a step where nobody is to move (the match over, between games) has nothing to analyse
+        { type: "button", class: "secondary", dataset: { action: "analyse-position" }, title: say("review.analyse-hint"), disabled: frame.state.to_act === null || frame.state.to_act === undefined, onclick: analyse },
+        say("review.analyse"),
+      ),
+      h("button", { type: "button", dataset: { action: "end-review" }, onclick: close }, say("review.end")),
     ),
-    h("p", { class: "hint" }, "Keys: ← and → step, Home and End jump."),
+    h("p", { class: "hint" }, say("review.keys")),
   );
-}
-
-/**
- * The index a key moves to, or null for a key that is not the review's.
- * @param {string} key
- * @param {number} index
- * @param {number} count
- */
-export function keyStep(key, index, count) {
-  if (key === "ArrowLeft") return Math.max(0, index - 1);
-  if (key === "ArrowRight") return Math.min(count - 1, index + 1);
-  if (key === "Home") return 0;
-  if (key === "End") return count - 1;
-  return null;
 }

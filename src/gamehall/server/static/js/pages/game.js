@@ -14,7 +14,7 @@ import { tones } from "../sound.js";
 import { controls } from "../game/controls.js";
 import { finalState, gameOverPanel } from "../game/gameover.js";
 import { hintPanel } from "../game/hints.js";
-import { keyStep, reviewBar } from "../game/review.js";
+import { reviewDesk } from "../game/review_desk.js";
 import { moveList } from "../game/movelist.js";
 import { scoreWord } from "../game/score.js";
 import { playerCard } from "../game/players.js";
@@ -59,8 +59,9 @@ const TOAST_MS = 5000;
  * @property {number} autoMoves the moves the page has made by itself (bearing off)
  * @property {RenjuBoard | TablesBoard | null} board
  * @property {"" | "you" | "opponent"} rematch who has offered a rematch of this match
- * @property {{frames: import("../game/review.js").Frame[], index: number} | null} review the
- *   finished match's steps while the reader reviews them
+ * @property {{frames: import("../game/review.js").Frame[], steps: import("../api-types.js").ReviewStepsView, index: number} | null} review
+ *   the finished match's steps while the reader reviews them (the header, the cards and the
+ *   board then show the step's state)
  * @property {import("../types.js").LastGame | null} gameOver the finished game whose panel is
  *   up (drawn instead of the next game until the reader continues)
  */
@@ -206,8 +207,8 @@ export function gamePage(root, { id }) {
   const analysis = analysisPanel({
     matchId: id,
     toast,
-    show: (frames, index, mark) => {
-      game.review = { frames, index };
+    show: ({ frames, steps }, index, mark) => {
+      game.review = { frames, steps, index };
       render();
       game.board?.showHint(mark);
     },
@@ -239,6 +240,21 @@ export function gamePage(root, { id }) {
 
   const hints = hintPanel({ matchId: id, toast, show: (mark) => game.board?.showHint(mark) });
   el.controls.after(hints.element);
+  const review = reviewDesk({
+    game,
+    render: () => render(),
+    toast,
+    judgements: (frame) => analysis.judgementsAt(frame),
+    mark: (mark, seat) => {
+      // an engine's choice is in the mover's numbering: the board turns to his side
+      if (mark && game.board instanceof TablesBoard && viewSeat() !== seat) {
+        game.flipped = !game.flipped;
+        render();
+      }
+      game.board?.showHint(mark);
+    },
+  });
+  el.review.after(review.panel);
 
   /**
    * @param {string} kind
@@ -421,57 +437,7 @@ export function gamePage(root, { id }) {
     if (over) mount(el.result, afterMatch(), result({ id: game.id, state, settings: game.settings, events: game.events, you: game.you }));
   }
 
-  /** The review bar, or the button that starts a review of the finished match. */
-  function renderReview() {
-    const review = game.review;
-    if (review) {
-      mount(
-        el.review,
-        reviewBar({
-          frames: review.frames,
-          index: review.index,
-          you: game.you,
-          go: (index) => {
-            review.index = index;
-            render();
-          },
-          close: () => {
-            game.review = null;
-            render();
-          },
-        }),
-      );
-      return;
-    }
-    mount(
-      el.review,
-      game.state?.phase === "over"
-        ? h("button", { type: "button", class: "review-start", dataset: { action: "review" }, onclick: startReview }, "Review the match move by move")
-        : [],
-    );
-  }
-
-  async function startReview() {
-    try {
-      const answer = await get(`/api/matches/${encodeURIComponent(game.id)}/review`);
-      game.review = { frames: answer.frames, index: 0 };
-      render();
-    } catch (error) {
-      toast(errorText(error));
-    }
-  }
-
-  /** @param {KeyboardEvent} event */
-  const onKey = (event) => {
-    const review = game.review;
-    if (!review || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
-    const index = keyStep(event.key, review.index, review.frames.length);
-    if (index === null) return;
-    event.preventDefault();
-    review.index = index;
-    render();
-  };
+  const onKey = (/** @type {KeyboardEvent} */ event) => review.onKey(event);
   window.addEventListener("keydown", onKey);
 
   /** What to do next: a rematch (seats swapped), back to the lobby. */
@@ -528,13 +494,14 @@ export function gamePage(root, { id }) {
     el.title.textContent = `${names[0]} – ${names[1]}`;
     const yourTurn = game.you !== null && state.to_act === game.you;
     document.title = `${titleMark()}${yourTurn ? "● " : ""}${names[0]} – ${names[1]} · gamehall`;
-    el.info.textContent = matchInfo(state, game.settings);
+    const shown = review.shown() || state; // the header and the cards follow the review
+    el.info.textContent = matchInfo(shown, game.settings);
     el.status.textContent = statusText(state, game.you, game.legal);
     renderBoard(state);
     renderGameOver();
-    renderReview();
-    renderPlayer(el.top, state, 1 - seat);
-    renderPlayer(el.bottom, state, seat);
+    mount(el.review, review.bar());
+    renderPlayer(el.top, shown, 1 - seat);
+    renderPlayer(el.bottom, shown, seat);
     mount(
       el.controls,
       game.you === null
@@ -548,7 +515,8 @@ export function gamePage(root, { id }) {
     const browsing = Boolean(game.review || game.gameOver);
     hints.update({ moment: game.events.length, onMove: game.you !== null && state.to_act === game.you && (state.phase === "move" || game.actions.includes("double") || game.actions.includes("take")) && !browsing });
     const atEnd = el.moves.scrollTop + el.moves.clientHeight >= el.moves.scrollHeight - 40;
-    mount(el.moves, moveList(game.events, state, game.you));
+    mount(el.moves, moveList(game.events, state, game.you, state.phase === "over" ? review.nav : null));
+    if (game.review) el.moves.querySelector(".at")?.scrollIntoView({ block: "nearest" });
     if (atEnd) el.moves.scrollTop = el.moves.scrollHeight;
     renderResult(state);
     analysis.update({ over: state.phase === "over" });
@@ -562,13 +530,15 @@ export function gamePage(root, { id }) {
     return game.state?.resign_offer && offer ? Number(offer.outcome?.points) : null;
   }
 
-  /** The live parts: clocks, the grace countdown, the claim buttons. */
+  /** The live parts: clocks (in a review, the step's, stopped), the grace countdown, the claim buttons. */
   function tick() {
     const { state } = game;
     if (!state) return;
-    const since = (performance.now() - game.receivedAt) / 1000;
+    const reviewed = review.shown();
+    const since = reviewed ? 0 : (performance.now() - game.receivedAt) / 1000;
     const control = game.control;
-    const faces = [0, 1].map((seat) => (state.clocks ? clockFace(control, state.clocks, seat, since) : null));
+    const clocks = (reviewed || state).clocks;
+    const faces = [0, 1].map((seat) => (clocks ? clockFace(control, clocks, seat, since) : null));
     for (const node of root.querySelectorAll("[data-clock]")) {
       if (!(node instanceof HTMLElement)) continue;
       const face = faces[Number(node.dataset.clock)];
