@@ -321,6 +321,23 @@ class OfferDraw(Action):
     usage = "offer_draw takes no data"
 
 
+@dataclass(frozen=True)
+class ResignMatch(Action):
+    """Resign the whole match, not only the game (tables matches of more than one point): the
+    opponent wins the match."""
+
+    kind = "resign_match"
+    usage = "resign_match takes no data"
+
+
+@dataclass(frozen=True)
+class Abort(Action):
+    """Call the match off before both players have moved: no result, no rating."""
+
+    kind = "abort"
+    usage = "abort takes no data"
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Start,
     CheckTime,
@@ -346,6 +363,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     OpeningChoice,
     OfferFifth,
     OfferDraw,
+    ResignMatch,
+    Abort,
 )
 """Every kind of action (``Move`` and ``Place`` share the kind ``move``)."""
 

@@ -286,6 +286,20 @@ class DrawOffered(_Bare):
     kind: ClassVar[Literal["offer_draw"]] = "offer_draw"
 
 
+@dataclass(frozen=True, kw_only=True)
+class MatchResigned(_Bare):
+    """A player resigned the whole match (a ``match_end`` follows)."""
+
+    kind: ClassVar[Literal["resign_match"]] = "resign_match"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Aborted(_Bare):
+    """A player called the match off before both had moved (a ``match_end`` follows)."""
+
+    kind: ClassVar[Literal["abort"]] = "abort"
+
+
 Event = (
     Started
     | SeedGiven
@@ -316,6 +330,8 @@ Event = (
     | Claimed
     | FalseClaimed
     | DrawOffered
+    | MatchResigned
+    | Aborted
 )
 """An entry of a match's log: one of the kinds above, told apart by ``kind``."""
 

@@ -16,16 +16,28 @@ from typing import Any, Self, TypeVar
 
 from gamehall.errors import GameError, IllegalMoveError, RecordError
 from gamehall.jsontext import JsonObject
-from gamehall.play.actions import Action, CheckTime, ClaimTime, Seed, Start, action_from_dict
+from gamehall.play import match_exits
+from gamehall.play.actions import (
+    Abort,
+    Action,
+    CheckTime,
+    ClaimTime,
+    ResignMatch,
+    Seed,
+    Start,
+    action_from_dict,
+)
 from gamehall.play.clock import Clock
 from gamehall.play.dice import DiceRecord, DiceSource
 from gamehall.play.event_keys import MatchEndOutcome
 from gamehall.play.event_log import EventLog
 from gamehall.play.events import (
+    Aborted,
     Event,
     Flagged,
     Forfeited,
     MatchEnded,
+    MatchResigned,
     SeedGiven,
     Stamp,
     event_from_dict,
@@ -64,6 +76,8 @@ class Match(ABC):
         self.winner: int | None = None
         self.end_reason: str | None = None
         self.started = False
+        self.movers: frozenset[int] = frozenset()
+        """The players who have moved: until both have, the match may be aborted."""
         self._now = time_source
         self.chance = MatchDice(fair=settings.dice == "fair", source=dice)
         self._instant: float | None = None
@@ -221,7 +235,13 @@ class Match(ABC):
 
     def _handlers(self) -> dict[type[Action], Handler]:
         """The actions of this game, each with the method that applies it."""
-        return {Start: self._on_start, Seed: self._on_seed, ClaimTime: self._on_claim}
+        return {
+            Start: self._on_start,
+            Seed: self._on_seed,
+            ClaimTime: self._on_claim,
+            ResignMatch: self._on_resign_match,
+            Abort: self._on_abort,
+        }
 
     @abstractmethod
     def _on_start(self, player: None, action: Start) -> None:
@@ -234,6 +254,18 @@ class Match(ABC):
             raise IllegalMoveError("seeds are given before the match starts")
         self.chance.client_seeds.append(action.seed.encode())
         self._log(SeedGiven(**self._stamp(player), data={"seed": action.seed}))
+
+    def _on_resign_match(self, player: int, action: ResignMatch) -> None:
+        match_exits.check(match_exits.why_no_match_resignation(self))
+        self._log(MatchResigned(**self._stamp(player)))
+        self._close_game()
+        self._end_match(1 - player, match_exits.MATCH_RESIGNED)
+
+    def _on_abort(self, player: int, action: Abort) -> None:
+        match_exits.check(match_exits.why_no_abort(self))
+        self._log(Aborted(**self._stamp(player)))
+        self._close_game()
+        self._end_match(None, match_exits.ABORTED)
 
     def may_claim_time(self, player: int) -> bool:
         """Whether ``player``'s opponent has run out of time (so that a claim wins)."""
@@ -263,6 +295,8 @@ class Match(ABC):
     def _after_action(self, first: int) -> None:
         """Run the clock of whoever must act now and stamp the new events with both clocks;
         then tell whoever watches."""
+        if len(self.movers) < 2:
+            self.movers = match_exits.movers_after(self, self.events[first:])
         self._run_clock(first)
         if self.watch is not None and len(self.events) > first:
             self.watch(self)
@@ -465,6 +499,7 @@ class Match(ABC):
             winner=self.winner,
             end_reason=self.end_reason,
             started=self.started,
+            movers=tuple(sorted(self.movers)),
             clock=None if self.clock is None else self.clock.saved(),
             dice=self.chance.saved(),
             state=self._snapshot_state(),
@@ -515,6 +550,7 @@ class Match(ABC):
         self.winner = saved.winner
         self.end_reason = saved.end_reason
         self.started = saved.started
+        self.movers = frozenset(saved.movers)
         if (saved.clock is None) != (self.clock is None):
             raise RecordError("the snapshot's clock does not follow the settings' time control")
         if saved.clock is not None:

@@ -36,6 +36,9 @@ class MatchSnapshot:
     """The game's own state, written and read by its match class."""
     secrets: JsonObject | None = None
     """The server's secrets, only in a snapshot for the server's own storage."""
+    movers: tuple[int, ...] = (0, 1)
+    """The players who have moved (a snapshot written before they were kept is refused, and
+    the log replayed)."""
 
     def to_dict(self) -> dict[str, object]:
         """The stored form, which ``from_dict`` reads back."""
@@ -54,6 +57,7 @@ class MatchSnapshot:
             "clock": self.clock,
             "dice": self.dice.to_dict(),
             "state": self.state,
+            "movers": list(self.movers),
         }
         if self.secrets is not None:
             out["secrets"] = self.secrets
@@ -89,7 +93,17 @@ class MatchSnapshot:
             dice=SavedDice.from_fields(fields.fields("dice")),
             state=state,
             secrets=_secrets(fields.data.get("secrets")),
+            movers=_movers(fields.items("movers")),
         )
+
+
+def _movers(value: object) -> tuple[int, ...]:
+    """The seats of a snapshot's ``movers``; ``RecordError`` for anything else."""
+    if not isinstance(value, list) or not all(
+        type(seat) is int and seat in (0, 1) for seat in value
+    ):
+        raise RecordError("the snapshot's movers must be a list of seats")
+    return tuple(sorted({int(seat) for seat in value}))
 
 
 def _secrets(value: object) -> JsonObject | None:

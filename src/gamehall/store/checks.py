@@ -21,7 +21,7 @@ _GUEST_PREFIX = "guest-"
 _MIN_PASSWORD = 8
 _MAX_PASSWORD = 1024
 _SEAT_KINDS = ("human", "computer")
-_MATCH_STATUSES = ("playing", "over")
+_MATCH_STATUSES = ("playing", "over", "aborted")
 
 
 def _name_character(char: str) -> bool:
@@ -98,7 +98,7 @@ def check_seed(seed: object, settings: MatchSettings) -> None:
 
 
 def check_status(status: str) -> None:
-    """StoreError unless the status is a match's: ``playing`` or ``over``."""
+    """StoreError unless the status is a match's: ``playing``, ``over`` or ``aborted``."""
     if status not in _MATCH_STATUSES:
         raise StoreError(f"match status {status!r}: choose one of {', '.join(_MATCH_STATUSES)}")
 

@@ -449,7 +449,7 @@
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
  * @property {MatchSettingsView} settings
  * @property {Seat[]} players
- * @property {"playing" | "over"} status
+ * @property {"playing" | "over" | "aborted"} status
  * @property {Summary} summary
  * @property {string} created_at
  * @property {string} updated_at

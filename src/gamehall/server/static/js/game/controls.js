@@ -4,6 +4,7 @@
 
 import { h } from "../dom.js";
 import { ask } from "./ask.js";
+import { exitButtons } from "./exits.js";
 import { surrenderText } from "../settings.js";
 
 /**
@@ -186,5 +187,5 @@ function renjuControls({ state, actions }, act) {
  * @param {Act} act
  */
 export function controls(view, act) {
-  return view.state.game === "renju" ? renjuControls(view, act) : tablesControls(view, act);
+  return [...(view.state.game === "renju" ? renjuControls(view, act) : tablesControls(view, act)), ...exitButtons(view.actions, act)];
 }
