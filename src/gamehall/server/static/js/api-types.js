@@ -420,7 +420,7 @@
 
 /**
  * What the server sends on a match's socket.
- * @typedef {Hello | Update | Presence | SocketError | Pong} MatchServerMessage
+ * @typedef {Hello | Update | Presence | RematchStarted | SocketError | Pong} MatchServerMessage
  */
 
 /**
@@ -583,6 +583,14 @@
  * @property {"rematch_offer"} type
  * @property {string} of
  * @property {string} opponent
+ */
+
+/**
+ * To the spectators of a finished match: its rematch has started, as the match ``match_id`` (their
+ * page follows the players there).
+ * @typedef {object} RematchStarted
+ * @property {"rematch"} type
+ * @property {string} match_id
  */
 
 /**

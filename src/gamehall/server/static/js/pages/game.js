@@ -654,6 +654,9 @@ export function gamePage(root, { id }) {
       case "error":
         toast(sentence(message.message || ""));
         return;
+      case "rematch": // a spectator follows the players into their rematch
+        location.hash = `#/game/${message.match_id}`;
+        return;
       default:
         return;
     }
