@@ -338,6 +338,38 @@ class Abort(Action):
     usage = "abort takes no data"
 
 
+@dataclass(frozen=True)
+class AllowTakebacks(Action):
+    """The referee allows takebacks in this match (a casual one), before it starts."""
+
+    kind = "allow_takebacks"
+    usage = "allow_takebacks takes no data"
+
+
+@dataclass(frozen=True)
+class AskTakeback(Action):
+    """Ask the opponent to take back one's last turn (casual matches)."""
+
+    kind = "takeback"
+    usage = "takeback takes no data"
+
+
+@dataclass(frozen=True)
+class AcceptTakeback(Action):
+    """Let the opponent take back his last turn."""
+
+    kind = "accept_takeback"
+    usage = "accept_takeback takes no data"
+
+
+@dataclass(frozen=True)
+class DeclineTakeback(Action):
+    """Refuse the opponent's takeback: the turn stands."""
+
+    kind = "decline_takeback"
+    usage = "decline_takeback takes no data"
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Start,
     CheckTime,
@@ -365,6 +397,10 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     OfferDraw,
     ResignMatch,
     Abort,
+    AllowTakebacks,
+    AskTakeback,
+    AcceptTakeback,
+    DeclineTakeback,
 )
 """Every kind of action (``Move`` and ``Place`` share the kind ``move``)."""
 

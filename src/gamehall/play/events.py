@@ -46,6 +46,7 @@ from gamehall.play.event_keys import (
     SeatOutcome,
     SeedData,
     StoneData,
+    TakebackOutcome,
 )
 from gamehall.play.snapshot import is_object
 
@@ -300,6 +301,30 @@ class Aborted(_Bare):
     kind: ClassVar[Literal["abort"]] = "abort"
 
 
+@dataclass(frozen=True, kw_only=True)
+class TakebacksAllowed(_Bare):
+    """The referee allowed takebacks in this match, before its start."""
+
+    kind: ClassVar[Literal["allow_takebacks"]] = "allow_takebacks"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakebackAsked(_Bare):
+    kind: ClassVar[Literal["takeback"]] = "takeback"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakebackAccepted(_Outcome[TakebackOutcome]):
+    """The takeback accepted: the match is as it stood before the event ``seq`` of the log."""
+
+    kind: ClassVar[Literal["accept_takeback"]] = "accept_takeback"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakebackDeclined(_Bare):
+    kind: ClassVar[Literal["decline_takeback"]] = "decline_takeback"
+
+
 Event = (
     Started
     | SeedGiven
@@ -332,6 +357,10 @@ Event = (
     | DrawOffered
     | MatchResigned
     | Aborted
+    | TakebacksAllowed
+    | TakebackAsked
+    | TakebackAccepted
+    | TakebackDeclined
 )
 """An entry of a match's log: one of the kinds above, told apart by ``kind``."""
 
@@ -415,6 +444,7 @@ OUTCOMES: dict[str, Keys] = {
         **_SEED,
     },
     "offer": {"offers": (_list_of(TEXT), True)},
+    "accept_takeback": {"seq": (INT, True)},
     "opening_choice": {"choice": (TEXT, True), "black": (SEAT, False), "swap": (BOOL, False)},
     "claim": {"point": (TEXT, True), "pattern": (TEXT, True), "move": (TEXT, True)},
     "false_claim": {

@@ -16,12 +16,16 @@ from typing import Any, Self, TypeVar
 
 from gamehall.errors import GameError, IllegalMoveError, RecordError
 from gamehall.jsontext import JsonObject
-from gamehall.play import match_exits
+from gamehall.play import match_exits, takebacks
 from gamehall.play.actions import (
     Abort,
+    AcceptTakeback,
     Action,
+    AllowTakebacks,
+    AskTakeback,
     CheckTime,
     ClaimTime,
+    DeclineTakeback,
     ResignMatch,
     Seed,
     Start,
@@ -50,6 +54,7 @@ from gamehall.play.snapshot import Fields, is_array, is_object
 from gamehall.play.summary import GameSummary
 
 TimeSource = Callable[[], float]
+TAKEBACKS = (AllowTakebacks, AskTakeback, AcceptTakeback, DeclineTakeback)
 Handler = Callable[[Any, Any], None]
 """A method that applies one kind of action: ``(player, action)``."""
 E = TypeVar("E", bound=Event)
@@ -78,6 +83,10 @@ class Match(ABC):
         self.started = False
         self.movers: frozenset[int] = frozenset()
         """The players who have moved: until both have, the match may be aborted."""
+        self.takebacks = False
+        """Whether takebacks are allowed (casual matches: ``takebacks.py``)."""
+        self.takeback_asked: int | None = None
+        """The player whose takeback waits for the opponent's answer."""
         self._now = time_source
         self.chance = MatchDice(fair=settings.dice == "fair", source=dice)
         self._instant: float | None = None
@@ -182,9 +191,9 @@ class Match(ABC):
         if isinstance(action, Start):
             if self.started:
                 raise IllegalMoveError("the match has already started")
-        elif not self.started and not isinstance(action, Seed):
+        elif not self.started and not isinstance(action, Seed | AllowTakebacks):
             raise IllegalMoveError("the match has not started yet")
-        if player is None and not isinstance(action, Start):
+        if player is None and not isinstance(action, Start | AllowTakebacks):
             raise IllegalMoveError(f"{kind!r} must come from a player")
         if player is not None and isinstance(action, Start):
             raise IllegalMoveError("the referee starts the match, not a player")
@@ -241,6 +250,7 @@ class Match(ABC):
             ClaimTime: self._on_claim,
             ResignMatch: self._on_resign_match,
             Abort: self._on_abort,
+            **dict.fromkeys(TAKEBACKS, self._on_takeback),
         }
 
     @abstractmethod
@@ -266,6 +276,9 @@ class Match(ABC):
         self._log(Aborted(**self._stamp(player)))
         self._close_game()
         self._end_match(None, match_exits.ABORTED)
+
+    def _on_takeback(self, player: int | None, action: Action) -> None:
+        takebacks.apply(self, player, action)
 
     def may_claim_time(self, player: int) -> bool:
         """Whether ``player``'s opponent has run out of time (so that a claim wins)."""
@@ -297,6 +310,7 @@ class Match(ABC):
         then tell whoever watches."""
         if len(self.movers) < 2:
             self.movers = match_exits.movers_after(self, self.events[first:])
+        self.takeback_asked = takebacks.still_asked(self, self.events[first:])
         self._run_clock(first)
         if self.watch is not None and len(self.events) > first:
             self.watch(self)
@@ -500,6 +514,7 @@ class Match(ABC):
             end_reason=self.end_reason,
             started=self.started,
             movers=tuple(sorted(self.movers)),
+            takebacks=(self.takebacks, self.takeback_asked),
             clock=None if self.clock is None else self.clock.saved(),
             dice=self.chance.saved(),
             state=self._snapshot_state(),
@@ -551,6 +566,7 @@ class Match(ABC):
         self.end_reason = saved.end_reason
         self.started = saved.started
         self.movers = frozenset(saved.movers)
+        self.takebacks, self.takeback_asked = saved.takebacks
         if (saved.clock is None) != (self.clock is None):
             raise RecordError("the snapshot's clock does not follow the settings' time control")
         if saved.clock is not None:

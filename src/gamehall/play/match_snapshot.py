@@ -10,7 +10,7 @@ from gamehall.errors import RecordError
 from gamehall.jsontext import JsonObject
 from gamehall.play.match_dice import SavedDice
 from gamehall.play.settings import MatchSettings
-from gamehall.play.snapshot import SNAPSHOT_VERSION, check_version, is_object
+from gamehall.play.snapshot import SNAPSHOT_VERSION, Fields, check_version, is_object
 from gamehall.play.summary import GameSummary
 
 
@@ -36,6 +36,8 @@ class MatchSnapshot:
     """The game's own state, written and read by its match class."""
     secrets: JsonObject | None = None
     """The server's secrets, only in a snapshot for the server's own storage."""
+    takebacks: tuple[bool, int | None] = (False, None)
+    """Whether takebacks are allowed, and the player whose takeback waits for an answer."""
     movers: tuple[int, ...] = (0, 1)
     """The players who have moved (a snapshot written before they were kept is refused, and
     the log replayed)."""
@@ -58,6 +60,7 @@ class MatchSnapshot:
             "dice": self.dice.to_dict(),
             "state": self.state,
             "movers": list(self.movers),
+            "takebacks": {"allowed": self.takebacks[0], "asked": self.takebacks[1]},
         }
         if self.secrets is not None:
             out["secrets"] = self.secrets
@@ -94,6 +97,7 @@ class MatchSnapshot:
             state=state,
             secrets=_secrets(fields.data.get("secrets")),
             movers=_movers(fields.items("movers")),
+            takebacks=_takebacks(fields.fields("takebacks")),
         )
 
 
@@ -104,6 +108,11 @@ def _movers(value: object) -> tuple[int, ...]:
     ):
         raise RecordError("the snapshot's movers must be a list of seats")
     return tuple(sorted({int(seat) for seat in value}))
+
+
+def _takebacks(fields: Fields) -> tuple[bool, int | None]:
+    """A snapshot's ``takebacks``: whether they are allowed, and who asked for one."""
+    return fields.flag("allowed"), fields.seat("asked")
 
 
 def _secrets(value: object) -> JsonObject | None:

@@ -10,6 +10,7 @@ from gamehall.play.settings import MatchSettings
 from gamehall.server.bus import Bus
 from gamehall.server.live import LiveMatches
 from gamehall.server.live.peers import Peer
+from gamehall.server.live.terms import takebacks_for
 from gamehall.server.protocol.match import RematchStarted
 from gamehall.server.protocol.user import Notice, Rematch
 from gamehall.server.user_channels import UserChannels
@@ -60,7 +61,9 @@ class RematchOffers:
         every process; returns the new match's id."""
         self.offers.pop(stored.id, None)
         settings = MatchSettings.from_dict(stored.settings)
-        new_id = await self.live.create(settings, [stored.seats[1], stored.seats[0]])
+        seats = [stored.seats[1], stored.seats[0]]
+        takebacks = takebacks_for(settings, seats, rated=False)
+        new_id = await self.live.create(settings, seats, takebacks=takebacks)
         self.started[stored.id] = new_id
         await self.bus.publish("rematch", stored.id, Started(match_id=new_id).wire())
         self._tell_spectators(stored.id, new_id)
@@ -86,7 +89,6 @@ class RematchOffers:
                 stored = await self.live.workers.store(self.store.matches.load, match_id)
                 if stored is not None:
                     await self.start(stored)
-
 
     def _tell_spectators(self, match_id: str, new_id: str) -> None:
         """Send the spectators of ``match_id`` on this process to its rematch ``new_id`` (the

@@ -209,18 +209,18 @@ class LiveMatches:
         seats: Sequence[PlayerSeat],
         save: SaveNewMatch | None = None,
         seeds: Mapping[int, str] | None = None,
+        takebacks: bool = False,
     ) -> str:
         """Make a new match between ``seats``, start it, store it and make it live; returns
         its id. ``save`` stores it (``Store.matches.create`` by default; accepting a seek or a
         challenge stores the match in the transaction that takes it). ``seeds`` are players'
-        own fair-dice seeds by seat, added before the start."""
-        time_source = MatchTime(self.clock)
+        own fair-dice seeds by seat, added before the start; ``takebacks`` allows them."""
+        times = MatchTime(self.clock)
         dice = new_dice(settings)
-        names = [s.name for s in seats]
-        match = await self.workers.play(started, settings, names, dice, time_source, seeds)
+        match = await self.workers.play(started, settings, seats, dice, times, seeds, takebacks)
         players, save = list(seats), save or self.store.matches.create
         match_id, terms = await self.persistence.create(match, players, save)
-        live = LiveMatch(match_id, match, players, time_source, dice, saved_of(match), terms)
+        live = LiveMatch(match_id, match, players, times, dice, saved_of(match), terms)
         self._live[match_id] = live
         async with live.lock:
             hold_for_players(live)

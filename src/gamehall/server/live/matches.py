@@ -20,7 +20,7 @@ from gamehall.server.live.terms import exits_of
 from gamehall.server.protocol.match import Allowed, Hello, LoggedEvent, PlayerEntry
 from gamehall.store import MatchTerms, PlayerSeat
 
-REFEREE_ACTIONS = ("start", "check_time")
+REFEREE_ACTIONS = ("start", "check_time", "allow_takebacks")
 """Actions of the play layer that only the server takes."""
 
 
@@ -158,7 +158,7 @@ class LiveMatch:
             return []
         actions = [a for a in self.match.legal_actions(seat) if a not in REFEREE_ACTIONS]
         if seat < len(self.seats) and self.is_human(seat):
-            actions += exits_of(self.match, self.terms)
+            actions += exits_of(self.match, self.terms, seat)
         return actions
 
     def views(self) -> dict[int | None, Allowed]:

@@ -15,6 +15,7 @@ from typing import Protocol, cast
 
 from gamehall.errors import GameError
 from gamehall.jsontext import JsonObject
+from gamehall.play.actions import AllowTakebacks
 from gamehall.play.match import Match
 from gamehall.play.registry import new_match
 from gamehall.play.settings import MatchSettings
@@ -184,14 +185,19 @@ class Persistence:
 
 def started(
     settings: MatchSettings,
-    names: list[str],
+    seats: Sequence[PlayerSeat],
     dice: LoggedDice | None,
     time_source: MatchTime,
     seeds: Mapping[int, str] | None = None,
+    takebacks: bool = False,
 ) -> Match:
-    """A new match with the players' ``seeds``, started (a tables game's opening roll made)."""
+    """A new match between ``seats`` with the players' ``seeds`` and, if ``takebacks``, the
+    referee allowing them; started (a tables game's opening roll made)."""
+    names = [seat.name for seat in seats]
     match = new_match(settings, names, dice=dice, time_source=time_source)
     for seat, seed in sorted((seeds or {}).items()):
         match.add_client_seed(seat, seed)
+    if takebacks:
+        match.apply(None, AllowTakebacks())
     match.start()
     return match

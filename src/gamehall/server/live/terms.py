@@ -1,5 +1,6 @@
 """What a person at the table may do beyond the game's moves, by the match's terms: abort the
-match, resign it whole (``play.match_exits``), and the status a match is stored with.
+match, resign it whole (``play.match_exits``), takebacks in a casual match between people
+(``play.takebacks``), and the status a match is stored with.
 
 The play layer lists a game's moves (``Match.legal_actions``) and, apart, the ways out of the
 match (``match_exits.exits``); a person is offered both, a computer player only the moves. A
@@ -7,11 +8,15 @@ tournament's pairing is never aborted: the server refuses it here, before the pl
 the action.
 """
 
+from collections.abc import Sequence
+
 from gamehall.errors import IllegalMoveError
+from gamehall.play import takebacks
 from gamehall.play.actions import Abort, Action
 from gamehall.play.match import Match
 from gamehall.play.match_exits import ABORTED, exits
-from gamehall.store import MatchTerms
+from gamehall.play.settings import MatchSettings
+from gamehall.store import MatchTerms, PlayerSeat
 
 NO_ABORT_IN_TOURNAMENTS = "a tournament game cannot be aborted: play it, or resign"
 
@@ -24,10 +29,19 @@ def status_of(match: Match) -> str:
     return "aborted" if match.end_reason == ABORTED else "over"
 
 
-def exits_of(match: Match, terms: MatchTerms) -> list[str]:
-    """The ways out of ``match`` a person may take now, under ``terms``."""
+def exits_of(match: Match, terms: MatchTerms, seat: int) -> list[str]:
+    """The ways out of ``match`` the person in ``seat`` may take now, under ``terms``, and the
+    takebacks he may ask or answer."""
     found = exits(match)
-    return [kind for kind in found if not (kind == Abort.kind and terms.pairing)]
+    found = [kind for kind in found if not (kind == Abort.kind and terms.pairing)]
+    return found + takebacks.offered(match, seat)
+
+
+def takebacks_for(settings: MatchSettings, seats: Sequence[PlayerSeat], rated: bool) -> bool:
+    """Whether a new match allows takebacks: a casual one between people, not in Georgian
+    (a tournament's pairing never asks)."""
+    people = all(seat.kind == "human" for seat in seats)
+    return people and not rated and settings.game != "georgian"
 
 
 def check_terms(action: Action, terms: MatchTerms) -> None:

@@ -671,6 +671,7 @@
  * @property {Record<string, any>[]} [fouls]
  * @property {string[]} [five]
  * @property {RenjuResultView | null} [result]
+ * @property {number} [takeback]
  * @property {ClockReadings} [clocks]
  * @property {Record<string, JsonValue>} [last_game]
  */
@@ -952,6 +953,7 @@
  * @property {string} [match_id]
  * @property {string[]} [colours]
  * @property {ResignOfferView} [resign_offer]
+ * @property {number} [takeback]
  * @property {ClockReadings} [clocks]
  */
 

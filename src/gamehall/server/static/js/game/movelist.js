@@ -4,6 +4,7 @@
 import { h } from "../dom.js";
 import { reasonText, say } from "../say.js";
 import { scoreWord } from "./score.js";
+import { withoutTakenBack } from "./takeback.js";
 
 /**
  * @typedef {import("../types.js").State} State
@@ -219,7 +220,8 @@ function renderTablesGame(game, state) {
  */
 export function moveList(events, state, you = null) {
   const renju = state.game === "renju";
-  const games = renju ? renjuList(events, state, you) : tablesList(events, state, you);
+  const played = withoutTakenBack(events);
+  const games = renju ? renjuList(played, state, you) : tablesList(played, state, you);
   return games.map((game) =>
     h(
       "section",

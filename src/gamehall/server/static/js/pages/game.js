@@ -540,7 +540,7 @@ export function gamePage(root, { id }) {
       game.you === null
         ? h("p", { class: "spectating" }, "You are watching this match.")
         : controls(
-            { state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: state.cube?.next ?? null, offerPoints: offerPoints() },
+            { state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: state.cube?.next ?? null, offerPoints: offerPoints(), you: game.you },
             act,
           ),
     );
