@@ -10,6 +10,8 @@ from gamehall.errors import IllegalMoveError
 from gamehall.play.actions import AllowTakebacks
 from gamehall.play.dice import ScriptedDice
 from gamehall.play.match import Match
+from gamehall.play.records.from_match import mat_record
+from gamehall.play.records.renju import renju_game
 from gamehall.play.registry import load_match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
@@ -145,3 +147,24 @@ def test_a_turn_taken_back_is_not_taken_back_again_until_played_again() -> None:
     match.act(1, "accept_takeback")
     assert match.dice == (3, 1) and match.to_act == 0
     assert _replayed(match).to_dict() == match.to_dict()
+
+
+def test_the_records_leave_the_turns_taken_back_out() -> None:
+    taken = _tables("backgammon", [(3, 1), (6, 5), (2, 1)])
+    taken.act(0, "play", text="24/21 24/23")
+    taken.act(0, "confirm")
+    taken.act(0, "takeback")
+    taken.act(1, "accept_takeback")
+    taken.act(0, "play", text="8/5 6/5")
+    taken.act(0, "confirm")
+    straight = _tables("backgammon", [(3, 1), (2, 1)])
+    straight.act(0, "play", text="8/5 6/5")
+    straight.act(0, "confirm")
+    assert mat_record(taken).games == mat_record(straight).games
+    renju = _renju()
+    for point in ("h8", "h9"):
+        renju.act(renju.to_act or 0, "move", point=point)
+    renju.act(1, "takeback")
+    renju.act(0, "accept_takeback")
+    renju.act(1, "move", point="i9")
+    assert renju_game(renju.settings, renju.events).board.moves == ["h8", "i9"]

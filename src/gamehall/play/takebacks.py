@@ -13,7 +13,7 @@ games the roll is not taken back: the player plays the turn again with the same 
 rolls are new ones). The clocks are not taken back either.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from gamehall.errors import IllegalMoveError
@@ -153,6 +153,20 @@ def still_asked(match: "Match", events: Sequence[Event]) -> int | None:
         if event.kind == "game_end" or (event.kind in ends and event.player == 1 - asker):
             return None
     return asker
+
+
+def without_taken_back(events: Iterable[Event]) -> list[Event]:
+    """The log as the match was played in the end: each accepted takeback drops the events
+    from the one it went back to up to itself (what a record of the match holds)."""
+    kept: list[Event] = []
+    for event in events:
+        if isinstance(event, TakebackAccepted):
+            back = event.outcome["seq"]
+            while kept and kept[-1].seq >= back:
+                kept.pop()
+        else:
+            kept.append(event)
+    return kept
 
 
 def check(reason: str | None) -> None:
