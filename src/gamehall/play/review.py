@@ -45,9 +45,12 @@ def review_frames(record: Mapping[str, object]) -> list[Frame]:
     if not is_object(settings):
         raise RecordError("a match record needs its settings")
     frames: list[Frame] = []
-    match = match_class(MatchSettings.from_dict(settings).game).from_dict(
-        record, watch=lambda played: frames.append(_frame(played))
-    )
+
+    def watch(played: Match) -> None:
+        if played.started:  # what comes before the start (seeds, takebacks allowed) is no step
+            frames.append(_frame(played))
+
+    match = match_class(MatchSettings.from_dict(settings).game).from_dict(record, watch=watch)
     if frames and frames[-1]["seq"] != len(match.events) - 1:
         frames.append(_frame(match))
     return frames
