@@ -48,3 +48,29 @@ def test_a_rematch_swaps_the_seats(hall: Hall) -> None:
     ann.goto(first)
     ann.locator(".after-match a", has_text="Back to the lobby").click()
     expect(ann.locator("form.new-game")).to_be_visible()
+
+
+def test_a_spectator_follows_the_players_into_the_rematch(hall: Hall) -> None:
+    ann, _ = hall.player("ann", DESKTOP)
+    bob, bob_name = hall.player("bob", DESKTOP)
+    ann.select_option("select[name=game]", "renju")
+    ann.locator("input[name=opponent]").fill(bob_name)
+    ann.locator("button[value=challenge]").click()
+    bob.locator("li[data-challenge] button", has_text="Accept").click()
+    for page in (ann, bob):
+        page.wait_for_url("**/#/game/*")
+        page.wait_for_function("window.gamehall && window.gamehall.game.state !== null")
+    first = ann.url
+    spectator = hall.page("/" + first.split("/", 3)[3], hall.phone)
+    expect(spectator.locator(".spectating")).to_be_visible()
+    ann.locator('.controls button[data-action="resign"]').click()
+    ann.locator('dialog [data-choice="yes"]').click()
+    expect(spectator.locator(".result h2")).to_be_visible()
+    ann.locator('.after-match button[data-action="rematch"]').click()
+    expect(bob.locator(".rematch-offer")).to_be_visible()
+    bob.locator('.after-match button[data-action="rematch"]').click()
+    bob.wait_for_function("url => location.href !== url", arg=first)
+    spectator.wait_for_function("url => location.href === url", arg=bob.url)
+    spectator.wait_for_function("window.gamehall && window.gamehall.game.state?.phase === 'move'")
+    expect(spectator.locator(".spectating")).to_be_visible()
+    assert hall.game(spectator)["you"] is None

@@ -72,6 +72,7 @@ EXAMPLES: list[BaseModel] = [
         {"events": [EVENT], "state": STATE, "actions": ["roll"], "legal": LEGAL}
     ),
     match.Presence(connected=[True, False], grace=match.Grace(player=1, deadline=99.5)),
+    match.RematchStarted(match_id="abcd1234"),
     common.SocketError(ref={"mine": 3}, message="h8 is occupied"),
     common.Pong(time=1234.5),
     match.ActionFrame(type="action", kind="move", data={"point": "h8"}, ref=4),
@@ -157,6 +158,7 @@ def test_the_schema_is_published_with_every_union() -> None:
             "hello": "#/$defs/Hello",
             "update": "#/$defs/Update",
             "presence": "#/$defs/Presence",
+            "rematch": "#/$defs/RematchStarted",
             "error": "#/$defs/SocketError",
             "pong": "#/$defs/Pong",
         },

@@ -66,3 +66,21 @@ def test_a_finished_match_is_reviewed_step_by_step(hall: Hall) -> None:
     assert [f["kind"] for f in frames] == ["start", "move", "resign"]
     assert frames[1]["state"]["stones"] == {"h8": "black"}
     assert hall.anonymous().get("/api/matches/nope/review").status_code == 404
+
+
+def test_spectators_are_sent_to_the_rematch_and_the_players_are_not(hall: Hall) -> None:
+    match_id, players = hall.match_between(RENJU)
+    with (
+        hall.anonymous().socket(match_id) as watcher,
+        players[1].socket(match_id) as player,
+    ):
+        with players[0].socket(match_id) as socket:
+            socket.act("resign")
+            assert socket.reply()["state"]["phase"] == "over"
+        watcher.until("update")
+        players[0].ok("post", f"/api/matches/{match_id}/rematch")
+        started = players[1].ok("post", f"/api/matches/{match_id}/rematch")
+        moved = watcher.until("rematch")
+        assert moved == {"type": "rematch", "match_id": started["match_id"]}
+        player.send({"type": "ping"})
+        assert player.until(lambda m: m["type"] in ("rematch", "pong"))["type"] == "pong"

@@ -321,6 +321,55 @@ class OfferDraw(Action):
     usage = "offer_draw takes no data"
 
 
+@dataclass(frozen=True)
+class ResignMatch(Action):
+    """Resign the whole match, not only the game (tables matches of more than one point): the
+    opponent wins the match."""
+
+    kind = "resign_match"
+    usage = "resign_match takes no data"
+
+
+@dataclass(frozen=True)
+class Abort(Action):
+    """Call the match off before both players have moved: no result, no rating."""
+
+    kind = "abort"
+    usage = "abort takes no data"
+
+
+@dataclass(frozen=True)
+class AllowTakebacks(Action):
+    """The referee allows takebacks in this match (a casual one), before it starts."""
+
+    kind = "allow_takebacks"
+    usage = "allow_takebacks takes no data"
+
+
+@dataclass(frozen=True)
+class AskTakeback(Action):
+    """Ask the opponent to take back one's last turn (casual matches)."""
+
+    kind = "takeback"
+    usage = "takeback takes no data"
+
+
+@dataclass(frozen=True)
+class AcceptTakeback(Action):
+    """Let the opponent take back his last turn."""
+
+    kind = "accept_takeback"
+    usage = "accept_takeback takes no data"
+
+
+@dataclass(frozen=True)
+class DeclineTakeback(Action):
+    """Refuse the opponent's takeback: the turn stands."""
+
+    kind = "decline_takeback"
+    usage = "decline_takeback takes no data"
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Start,
     CheckTime,
@@ -346,6 +395,12 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     OpeningChoice,
     OfferFifth,
     OfferDraw,
+    ResignMatch,
+    Abort,
+    AllowTakebacks,
+    AskTakeback,
+    AcceptTakeback,
+    DeclineTakeback,
 )
 """Every kind of action (``Move`` and ``Place`` share the kind ``move``)."""
 

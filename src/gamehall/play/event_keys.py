@@ -14,6 +14,12 @@ class SeedData(TypedDict):
     seed: str
 
 
+class TakebackOutcome(TypedDict):
+    """A takeback accepted: the log's event the match went back to before."""
+
+    seq: int
+
+
 class SeatOutcome(TypedDict):
     """A flag: the player whose time ran out."""
 

@@ -46,6 +46,7 @@ from gamehall.play.event_keys import (
     SeatOutcome,
     SeedData,
     StoneData,
+    TakebackOutcome,
 )
 from gamehall.play.snapshot import is_object
 
@@ -291,6 +292,44 @@ class DrawOffered(_Bare):
     kind: ClassVar[Literal["offer_draw"]] = "offer_draw"
 
 
+@dataclass(frozen=True, kw_only=True)
+class MatchResigned(_Bare):
+    """A player resigned the whole match (a ``match_end`` follows)."""
+
+    kind: ClassVar[Literal["resign_match"]] = "resign_match"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Aborted(_Bare):
+    """A player called the match off before both had moved (a ``match_end`` follows)."""
+
+    kind: ClassVar[Literal["abort"]] = "abort"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakebacksAllowed(_Bare):
+    """The referee allowed takebacks in this match, before its start."""
+
+    kind: ClassVar[Literal["allow_takebacks"]] = "allow_takebacks"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakebackAsked(_Bare):
+    kind: ClassVar[Literal["takeback"]] = "takeback"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakebackAccepted(_Outcome[TakebackOutcome]):
+    """The takeback accepted: the match is as it stood before the event ``seq`` of the log."""
+
+    kind: ClassVar[Literal["accept_takeback"]] = "accept_takeback"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakebackDeclined(_Bare):
+    kind: ClassVar[Literal["decline_takeback"]] = "decline_takeback"
+
+
 Event = (
     Started
     | SeedGiven
@@ -321,6 +360,12 @@ Event = (
     | Claimed
     | FalseClaimed
     | DrawOffered
+    | MatchResigned
+    | Aborted
+    | TakebacksAllowed
+    | TakebackAsked
+    | TakebackAccepted
+    | TakebackDeclined
 )
 """An entry of a match's log: one of the kinds above, told apart by ``kind``."""
 
@@ -404,6 +449,7 @@ OUTCOMES: dict[str, Keys] = {
         **_SEED,
     },
     "offer": {"offers": (_list_of(TEXT), True)},
+    "accept_takeback": {"seq": (INT, True)},
     "opening_choice": {"choice": (TEXT, True), "black": (SEAT, False), "swap": (BOOL, False)},
     "claim": {"point": (TEXT, True), "pattern": (TEXT, True), "move": (TEXT, True)},
     "false_claim": {

@@ -16,16 +16,32 @@ from typing import Any, Self, TypeVar
 
 from gamehall.errors import GameError, IllegalMoveError, RecordError
 from gamehall.jsontext import JsonObject
-from gamehall.play.actions import Action, CheckTime, ClaimTime, Seed, Start, action_from_dict
+from gamehall.play import match_exits, takebacks
+from gamehall.play.actions import (
+    Abort,
+    AcceptTakeback,
+    Action,
+    AllowTakebacks,
+    AskTakeback,
+    CheckTime,
+    ClaimTime,
+    DeclineTakeback,
+    ResignMatch,
+    Seed,
+    Start,
+    action_from_dict,
+)
 from gamehall.play.clock import Clock
 from gamehall.play.dice import DiceRecord, DiceSource
 from gamehall.play.event_keys import MatchEndOutcome
 from gamehall.play.event_log import EventLog
 from gamehall.play.events import (
+    Aborted,
     Event,
     Flagged,
     Forfeited,
     MatchEnded,
+    MatchResigned,
     SeedGiven,
     Stamp,
     event_from_dict,
@@ -38,6 +54,7 @@ from gamehall.play.snapshot import Fields, is_array, is_object
 from gamehall.play.summary import GameSummary
 
 TimeSource = Callable[[], float]
+TAKEBACKS = (AllowTakebacks, AskTakeback, AcceptTakeback, DeclineTakeback)
 Handler = Callable[[Any, Any], None]
 """A method that applies one kind of action: ``(player, action)``."""
 E = TypeVar("E", bound=Event)
@@ -64,6 +81,12 @@ class Match(ABC):
         self.winner: int | None = None
         self.end_reason: str | None = None
         self.started = False
+        self.movers: frozenset[int] = frozenset()
+        """The players who have moved: until both have, the match may be aborted."""
+        self.takebacks = False
+        """Whether takebacks are allowed (casual matches: ``takebacks.py``)."""
+        self.takeback_asked: int | None = None
+        """The player whose takeback waits for the opponent's answer."""
         self._now = time_source
         self.chance = MatchDice(fair=settings.dice == "fair", source=dice)
         self._instant: float | None = None
@@ -172,9 +195,9 @@ class Match(ABC):
         if isinstance(action, Start):
             if self.started:
                 raise IllegalMoveError("the match has already started")
-        elif not self.started and not isinstance(action, Seed):
+        elif not self.started and not isinstance(action, Seed | AllowTakebacks):
             raise IllegalMoveError("the match has not started yet")
-        if player is None and not isinstance(action, Start):
+        if player is None and not isinstance(action, Start | AllowTakebacks):
             raise IllegalMoveError(f"{kind!r} must come from a player")
         if player is not None and isinstance(action, Start):
             raise IllegalMoveError("the referee starts the match, not a player")
@@ -225,7 +248,14 @@ class Match(ABC):
 
     def _handlers(self) -> dict[type[Action], Handler]:
         """The actions of this game, each with the method that applies it."""
-        return {Start: self._on_start, Seed: self._on_seed, ClaimTime: self._on_claim}
+        return {
+            Start: self._on_start,
+            Seed: self._on_seed,
+            ClaimTime: self._on_claim,
+            ResignMatch: self._on_resign_match,
+            Abort: self._on_abort,
+            **dict.fromkeys(TAKEBACKS, self._on_takeback),
+        }
 
     @abstractmethod
     def _on_start(self, player: None, action: Start) -> None:
@@ -238,6 +268,21 @@ class Match(ABC):
             raise IllegalMoveError("seeds are given before the match starts")
         self.chance.client_seeds.append(action.seed.encode())
         self._log(SeedGiven(**self._stamp(player), data={"seed": action.seed}))
+
+    def _on_resign_match(self, player: int, action: ResignMatch) -> None:
+        match_exits.check(match_exits.why_no_match_resignation(self))
+        self._log(MatchResigned(**self._stamp(player)))
+        self._close_game()
+        self._end_match(1 - player, match_exits.MATCH_RESIGNED)
+
+    def _on_abort(self, player: int, action: Abort) -> None:
+        match_exits.check(match_exits.why_no_abort(self))
+        self._log(Aborted(**self._stamp(player)))
+        self._close_game()
+        self._end_match(None, match_exits.ABORTED)
+
+    def _on_takeback(self, player: int | None, action: Action) -> None:
+        takebacks.apply(self, player, action)
 
     def may_claim_time(self, player: int) -> bool:
         """Whether ``player``'s opponent has run out of time (so that a claim wins)."""
@@ -267,6 +312,9 @@ class Match(ABC):
     def _after_action(self, first: int) -> None:
         """Run the clock of whoever must act now and stamp the new events with both clocks;
         then tell whoever watches."""
+        if len(self.movers) < 2:
+            self.movers = match_exits.movers_after(self, self.events[first:])
+        self.takeback_asked = takebacks.still_asked(self, self.events[first:])
         self._run_clock(first)
         if self.watch is not None and len(self.events) > first:
             self.watch(self)
@@ -469,6 +517,8 @@ class Match(ABC):
             winner=self.winner,
             end_reason=self.end_reason,
             started=self.started,
+            movers=tuple(sorted(self.movers)),
+            takebacks=(self.takebacks, self.takeback_asked),
             clock=None if self.clock is None else self.clock.saved(),
             dice=self.chance.saved(),
             state=self._snapshot_state(),
@@ -519,6 +569,8 @@ class Match(ABC):
         self.winner = saved.winner
         self.end_reason = saved.end_reason
         self.started = saved.started
+        self.movers = frozenset(saved.movers)
+        self.takebacks, self.takeback_asked = saved.takebacks
         if (saved.clock is None) != (self.clock is None):
             raise RecordError("the snapshot's clock does not follow the settings' time control")
         if saved.clock is not None:

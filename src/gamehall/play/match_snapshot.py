@@ -10,7 +10,7 @@ from gamehall.errors import RecordError
 from gamehall.jsontext import JsonObject
 from gamehall.play.match_dice import SavedDice
 from gamehall.play.settings import MatchSettings
-from gamehall.play.snapshot import SNAPSHOT_VERSION, check_version, is_object
+from gamehall.play.snapshot import SNAPSHOT_VERSION, Fields, check_version, is_object
 from gamehall.play.summary import GameSummary
 
 
@@ -36,6 +36,11 @@ class MatchSnapshot:
     """The game's own state, written and read by its match class."""
     secrets: JsonObject | None = None
     """The server's secrets, only in a snapshot for the server's own storage."""
+    takebacks: tuple[bool, int | None] = (False, None)
+    """Whether takebacks are allowed, and the player whose takeback waits for an answer."""
+    movers: tuple[int, ...] = (0, 1)
+    """The players who have moved (a snapshot written before they were kept is refused, and
+    the log replayed)."""
 
     def to_dict(self) -> dict[str, object]:
         """The stored form, which ``from_dict`` reads back."""
@@ -54,6 +59,8 @@ class MatchSnapshot:
             "clock": self.clock,
             "dice": self.dice.to_dict(),
             "state": self.state,
+            "movers": list(self.movers),
+            "takebacks": {"allowed": self.takebacks[0], "asked": self.takebacks[1]},
         }
         if self.secrets is not None:
             out["secrets"] = self.secrets
@@ -89,7 +96,23 @@ class MatchSnapshot:
             dice=SavedDice.from_fields(fields.fields("dice")),
             state=state,
             secrets=_secrets(fields.data.get("secrets")),
+            movers=_movers(fields.items("movers")),
+            takebacks=_takebacks(fields.fields("takebacks")),
         )
+
+
+def _movers(value: object) -> tuple[int, ...]:
+    """The seats of a snapshot's ``movers``; ``RecordError`` for anything else."""
+    if not isinstance(value, list) or not all(
+        type(seat) is int and seat in (0, 1) for seat in value
+    ):
+        raise RecordError("the snapshot's movers must be a list of seats")
+    return tuple(sorted({int(seat) for seat in value}))
+
+
+def _takebacks(fields: Fields) -> tuple[bool, int | None]:
+    """A snapshot's ``takebacks``: whether they are allowed, and who asked for one."""
+    return fields.flag("allowed"), fields.seat("asked")
 
 
 def _secrets(value: object) -> JsonObject | None:

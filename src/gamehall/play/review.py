@@ -140,7 +140,11 @@ def review_frames(record: Mapping[str, object]) -> list[Frame]:
     """The steps of the match ``record`` (``Match.to_dict()``), the start first; the last
     shows the match as it ended. ``RecordError`` for a log that does not replay."""
     frames: list[Frame] = []
-    match = _replay(record, lambda played: frames.extend(_frames(played)))
+    def watch(played: Match) -> None:
+        if played.started:  # what comes before the start (seeds, takebacks allowed) is no step
+            frames.extend(_frames(played))
+
+    match = _replay(record, watch)
     if frames and frames[-1]["seq"] != len(match.events) - 1:
         frames.append(_frame(match))
     return frames
@@ -169,6 +173,8 @@ def at_step(record: Mapping[str, object], index: int, look: Callable[[Match], T]
     made: list[Frame] = []
 
     def watch(played: Match) -> None:
+        if not played.started:  # as in review_frames: what comes before the start is no step
+            return
         frames = _frames(played)
         if len(made) <= index < len(made) + len(frames):
             if index == len(made) and len(frames) > 1:

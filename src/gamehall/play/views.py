@@ -70,6 +70,8 @@ class TablesState(TypedDict):
     match_id: NotRequired[str]
     colours: NotRequired[list[str]]
     resign_offer: NotRequired[ResignOfferView]
+    takeback: NotRequired[int]
+    """The player whose takeback waits for an answer, while one does."""
     clocks: NotRequired[ClockReadings]
 
 
@@ -102,6 +104,7 @@ class RenjuState(TypedDict):
     fouls: NotRequired[list[dict[str, object]]]
     five: NotRequired[list[str]]
     result: NotRequired[RenjuResultView | None]
+    takeback: NotRequired[int]
     clocks: NotRequired[ClockReadings]
     last_game: NotRequired[JsonObject]
 
@@ -202,6 +205,8 @@ def tables_state(match: TablesMatch) -> TablesState:
         out["colours"] = list(match.colours)
     if match.resign_offer is not None:
         out["resign_offer"] = {"player": match.resign_offer[0], "value": match.resign_offer[1]}
+    if match.takeback_asked is not None:
+        out["takeback"] = match.takeback_asked
     if match.clock is not None:
         out["clocks"] = match.clock.snapshot().to_dict()
     return out
@@ -260,6 +265,8 @@ def renju_state(match: RenjuMatch) -> RenjuState:
             if board.result is None
             else {"winner": board.result.winner, "reason": board.result.reason}
         )
+    if match.takeback_asked is not None:
+        out["takeback"] = match.takeback_asked
     if match.clock is not None:
         out["clocks"] = match.clock.snapshot().to_dict()
     if match.last_game is not None:

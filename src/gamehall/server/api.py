@@ -40,6 +40,7 @@ from gamehall.server.limited import (
 )
 from gamehall.server.live import NoSuchMatchError, SaveNewMatch
 from gamehall.server.live.snapshots import rebuild
+from gamehall.server.live.terms import takebacks_for
 from gamehall.server.lobby_notices import (
     challenge_declined_from_thread,
     challenges_changed_from_thread,
@@ -213,16 +214,18 @@ async def _start_match(
     save: SaveNewMatch,
     body: AcceptBody,
     maker_seed: str | None,
+    rated: bool,
 ) -> MatchCreated:
     """Start the match of a seek or challenge between its maker and the accepter (with the
-    maker's and the accepter's fair-dice seeds, those given); ``save`` stores it in the
-    transaction that accepts the seek or challenge."""
+    maker's and the accepter's fair-dice seeds, those given; takebacks allowed when it is
+    casual); ``save`` stores it in the transaction that accepts the seek or challenge."""
     other = await hall.workers.store(hall.store.users.get, other_id)
     if other is None:
         raise HTTPException(404, "the player who made this offer is gone")
     seats = _seats_in_random_order(other, session.user)
     seeds = {**_seeds(seats, other_id, maker_seed), **_seeds(seats, session.user.id, body.seed)}
-    match_id = await hall.live.create(settings, seats, save, seeds)
+    takebacks = takebacks_for(settings, seats, rated)
+    match_id = await hall.live.create(settings, seats, save, seeds, takebacks)
     return MatchCreated(match_id=match_id)
 
 
@@ -244,7 +247,9 @@ async def accept_seek(
     if seek is None:
         raise HTTPException(404, f"there is no seek {seek_id}")
     save = partial(hall.store.offers.accept_seek, seek_id, session.user.id, rated=seek.rated)
-    created = await _start_match(hall, seek.user_id, session, seek.settings, save, body, seek.seed)
+    created = await _start_match(
+        hall, seek.user_id, session, seek.settings, save, body, seek.seed, seek.rated
+    )
     offer_accepted(
         hall.channels,
         "seek",
@@ -301,7 +306,14 @@ async def accept_challenge(
         hall.store.offers.accept_challenge, challenge_id, session.user.id, rated=challenge.rated
     )
     created = await _start_match(
-        hall, challenge.from_user_id, session, challenge.settings, save, body, challenge.seed
+        hall,
+        challenge.from_user_id,
+        session,
+        challenge.settings,
+        save,
+        body,
+        challenge.seed,
+        challenge.rated,
     )
     offer_accepted(
         hall.channels,

@@ -49,7 +49,7 @@ async def rematch(match_id: str, session: Acting, hall: Hall) -> RematchAnswer:
     stored = await hall.workers.store(hall.store.matches.load, match_id)
     if stored is None:
         raise HTTPException(404, f"there is no match {match_id}")
-    if stored.status != "over":
+    if stored.status == "playing":
         raise HTTPException(409, "the match is still being played: a rematch comes after it")
     offers = hall.rematches
     if match_id in offers.started:

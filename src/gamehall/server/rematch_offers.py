@@ -10,6 +10,8 @@ from gamehall.play.settings import MatchSettings
 from gamehall.server.bus import Bus
 from gamehall.server.live import LiveMatches
 from gamehall.server.live.peers import Peer
+from gamehall.server.live.terms import takebacks_for
+from gamehall.server.protocol.match import RematchStarted
 from gamehall.server.protocol.user import Notice, Rematch
 from gamehall.server.user_channels import UserChannels
 from gamehall.store import Store, StoredMatch
@@ -59,9 +61,12 @@ class RematchOffers:
         every process; returns the new match's id."""
         self.offers.pop(stored.id, None)
         settings = MatchSettings.from_dict(stored.settings)
-        new_id = await self.live.create(settings, [stored.seats[1], stored.seats[0]])
+        seats = [stored.seats[1], stored.seats[0]]
+        takebacks = takebacks_for(settings, seats, rated=False)
+        new_id = await self.live.create(settings, seats, takebacks=takebacks)
         self.started[stored.id] = new_id
         await self.bus.publish("rematch", stored.id, Started(match_id=new_id).wire())
+        self._tell_spectators(stored.id, new_id)
         for player in stored.seats:
             tell_player(self.channels, player.user_id, Rematch(of=stored.id, match_id=new_id))
         return new_id
@@ -75,6 +80,7 @@ class RematchOffers:
         if isinstance(news, Started):
             self.offers.pop(match_id, None)
             self.started[match_id] = news.match_id
+            self._tell_spectators(match_id, news.match_id)
         elif match_id not in self.started:
             mine = self.offers.get(match_id)
             if mine is None or mine == news.seat:
@@ -83,6 +89,17 @@ class RematchOffers:
                 stored = await self.live.workers.store(self.store.matches.load, match_id)
                 if stored is not None:
                     await self.start(stored)
+
+    def _tell_spectators(self, match_id: str, new_id: str) -> None:
+        """Send the spectators of ``match_id`` on this process to its rematch ``new_id`` (the
+        players are told on their own sockets)."""
+        live = self.live.cached(match_id)
+        if live is None:
+            return
+        message = RematchStarted(match_id=new_id).wire()
+        for connection in list(live.connections):
+            if connection.seat is None:
+                connection.send(message)
 
 
 def tell_player(channels: UserChannels, user_id: int | None, notice: Notice) -> None:

@@ -41,7 +41,7 @@ async def review(match_id: str, hall: Hall) -> ReviewAnswer:
     stored = await hall.workers.store(hall.store.matches.load, match_id)
     if stored is None:
         raise HTTPException(404, f"there is no match {match_id}")
-    if stored.status != "over":
+    if stored.status == "playing":
         raise HTTPException(409, "the match is still being played: review it once it is over")
     frames = await hall.workers.replay(review_frames, stored.as_match_dict(secrets=False))
     steps = review_steps(frames)

@@ -262,7 +262,7 @@ class MatchView(Answer):
     game: GameName
     settings: MatchSettingsView
     players: list[Seat]
-    status: Literal["playing", "over"]
+    status: Literal["playing", "over", "aborted"]
     summary: Summary
     created_at: str
     updated_at: str

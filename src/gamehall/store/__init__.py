@@ -23,6 +23,7 @@ from gamehall.store.store import Store
 from gamehall.store.values import (
     Challenge,
     MatchStats,
+    MatchTerms,
     PlayerSeat,
     Seek,
     SessionInfo,
@@ -37,6 +38,7 @@ __all__ = [
     "ConflictError",
     "EventConflictError",
     "MatchStats",
+    "MatchTerms",
     "NameTakenError",
     "NotAllowedError",
     "NotFoundError",

@@ -36,7 +36,7 @@ _RESERVED = frozenset(
 """Names nobody may register: the site's own, its roles and its computer players', compared as
 the names are (case and look-alike letters aside)."""
 _SEAT_KINDS = ("human", "computer")
-_MATCH_STATUSES = ("playing", "over")
+_MATCH_STATUSES = ("playing", "over", "aborted")
 
 
 def _name_character(char: str) -> bool:
@@ -130,7 +130,7 @@ def check_seed(seed: object, settings: MatchSettings) -> None:
 
 
 def check_status(status: str) -> None:
-    """StoreError unless the status is a match's: ``playing`` or ``over``."""
+    """StoreError unless the status is a match's: ``playing``, ``over`` or ``aborted``."""
     if status not in _MATCH_STATUSES:
         raise StoreError(f"match status {status!r}: choose one of {', '.join(_MATCH_STATUSES)}")
 

@@ -15,11 +15,18 @@ from sqlalchemy.orm import Session, defer
 from gamehall.jsontext import JsonObject
 from gamehall.store.appends import Append, Refused, append_one, with_results, write_batch
 from gamehall.store.checks import check_status
+from gamehall.store.competition_models import TournamentGameRow
 from gamehall.store.errors import StoreError
 from gamehall.store.models import EventRow, MatchRow, SeatRow
 from gamehall.store.new_matches import NewMatch, store_new_match
 from gamehall.store.transactions import Transactions
-from gamehall.store.values import MatchStats, PlayerSeat, StoredMatch, stored_match_from_row
+from gamehall.store.values import (
+    MatchStats,
+    MatchTerms,
+    PlayerSeat,
+    StoredMatch,
+    stored_match_from_row,
+)
 
 
 class MatchStore:
@@ -54,8 +61,9 @@ class MatchStore:
         snapshot: Mapping[str, object] | None = None,
     ) -> None:
         """In one transaction: add the match's new events, replace its secrets, status
-        (``playing`` or ``over``) and summary (``score``, ``winner`` seat, ``end_reason``),
-        and its snapshot when one is given (``Match.snapshot()`` after these events);
+        (``playing``, ``over``, or ``aborted``: no result) and summary (``score``, ``winner``
+        seat, ``end_reason``), and its snapshot when one is given (``Match.snapshot()`` after
+        these events);
         the results among the events of a rated match (a renju game, a tables match) change
         both players' ratings (``ratings.rate_results``).
         ``EventConflictError`` if one of the events is stored already (another server wrote
@@ -106,6 +114,16 @@ class MatchStore:
                 select(EventRow.event).where(EventRow.match_id == match_id).order_by(EventRow.seq)
             ).all()
             return stored_match_from_row(row, events, row.secrets, row.snapshot)
+
+    def terms(self, match_id: str) -> MatchTerms:
+        """Whether the match is rated, and whether it is a tournament's pairing (a match that
+        is not stored is neither)."""
+        with self.transactions.read() as session:
+            rated = session.scalar(select(MatchRow.rated).where(MatchRow.id == match_id))
+            pairing = session.scalar(
+                select(TournamentGameRow.match_id).where(TournamentGameRow.match_id == match_id)
+            )
+            return MatchTerms(rated=bool(rated), pairing=pairing is not None)
 
     def event_counts(self, match_ids: Sequence[str]) -> dict[str, int]:
         """How many events each of ``match_ids`` has stored (a match with none, or not in the

@@ -73,6 +73,19 @@ class PlayerSeat(NamedTuple):
         return {"user_id": self.user_id, "kind": self.kind, "level": self.level, "name": self.name}
 
 
+class MatchTerms(NamedTuple):
+    """What a match is played for besides its settings: a rated result, a tournament's
+    pairing. A match that is neither is casual (takebacks are for casual matches)."""
+
+    rated: bool = False
+    pairing: bool = False
+
+    @property
+    def casual(self) -> bool:
+        """Whether the match is neither rated nor a tournament's."""
+        return not (self.rated or self.pairing)
+
+
 @dataclass(frozen=True)
 class StoredMatch:
     """A stored match; ``events`` and ``secrets`` are there only when it was loaded whole

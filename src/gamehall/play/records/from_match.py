@@ -5,8 +5,8 @@ a ``MatRecord`` holds them: the rolls with their confirmed plays, the cube's dou
 answers, accepted resignations, and each game's winner and points; the settings that differ
 from the variant's defaults go into headers (``mat_settings``). What a ``.mat`` file cannot
 hold is left out: single moves taken back, declined resignations, the clocks, the dice of a
-forced play not made before resigning. A match lost on time keeps its last game unfinished,
-with a comment that says who ran out of time.
+forced play not made before resigning, a turn taken back (``takebacks``). A match lost on
+time keeps its last game unfinished, with a comment that says who ran out of time.
 
 An opening roll is written with the mover's die first, as GNU Backgammon writes it. A roll left
 unplayed when the game ends by resignation, or when the log stops, is written only when it was
@@ -28,6 +28,7 @@ from gamehall.play.events import Event
 from gamehall.play.records.mat_record import GamePosition, MatGame, MatRecord, MatTurn, VariantName
 from gamehall.play.records.mat_settings import event_date, settings_header
 from gamehall.play.tables_match import TablesMatch
+from gamehall.play.takebacks import without_taken_back
 
 RollKind = Literal["opening", "chosen", "automatic"]
 """How a roll came: the opening roll, a roll the player asked for, one the match made at once."""
@@ -138,7 +139,7 @@ def mat_record(match: TablesMatch, header: dict[str, str] | None = None) -> MatR
             + ", ".join(f"{k}={v}" for k, v in sorted(match.settings.options.items()))
         )
     reader = _Reader()
-    for event in match.events:
+    for event in without_taken_back(match.events):
         reader.read(match, event)
     if reader.games and reader.games[-1].winner is None:
         reader.unplayed(None)

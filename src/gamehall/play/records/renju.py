@@ -44,6 +44,7 @@ from gamehall.play.events import Event, event_from_dict
 from gamehall.play.renju_match import RenjuMatch, new_board
 from gamehall.play.renju_openings import OPENING_RULES
 from gamehall.play.settings import RENJU_OPENINGS, MatchSettings
+from gamehall.play.takebacks import without_taken_back
 from gamehall.renju import Board
 from gamehall.renju.points import CLAIM, point_name
 from gamehall.renju.records import read_psq
@@ -133,8 +134,8 @@ def renju_game(
         raise RecordError(f"a {settings.game} match has no renju games")
     rule = settings.options.get("opening", "center")
     games: list[tuple[list[int], list[str], list[OpeningStep]]] = []
-    for item in events:
-        event = event_from_dict(item) if isinstance(item, Mapping) else item
+    read = [event_from_dict(item) if isinstance(item, Mapping) else item for item in events]
+    for event in without_taken_back(read):
         if event.kind == "game_start":
             games.append(([event.outcome.get("black", 0)], [], []))
         elif not games or event.derived:

@@ -23,6 +23,7 @@ from gamehall.server.live.fanout import Serialised, Views, dumps, personal
 from gamehall.server.live.matches import LiveMatch, Saved
 from gamehall.server.live.persistence import secrets_of, summary_of
 from gamehall.server.live.snapshots import snapshot_due
+from gamehall.server.live.terms import check_terms, status_of
 from gamehall.server.protocol.match import LoggedEvent
 from gamehall.server.protocol.match import Update as UpdateMessage
 from gamehall.store.appends import Append
@@ -103,7 +104,7 @@ def change_of(live: LiveMatch, first: int) -> Change | None:
         live.id,
         events,
         secrets=saved.secrets,
-        status="over" if match.is_over else "playing",
+        status=status_of(match),
         summary=summary_of(match, live.time),
         snapshot=snapshot,
     )
@@ -111,7 +112,9 @@ def change_of(live: LiveMatch, first: int) -> Change | None:
 
 
 def acted(live: LiveMatch, seat: int, action: Action, first: int) -> Change | None:
-    """Apply ``seat``'s ``action`` to the match, and make its change ready."""
+    """Apply ``seat``'s ``action`` to the match, if its terms allow it, and make its change
+    ready."""
+    check_terms(action, live.terms)
     live.match.apply(seat, action)
     return change_of(live, first)
 

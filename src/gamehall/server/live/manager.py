@@ -209,18 +209,18 @@ class LiveMatches:
         seats: Sequence[PlayerSeat],
         save: SaveNewMatch | None = None,
         seeds: Mapping[int, str] | None = None,
+        takebacks: bool = False,
     ) -> str:
         """Make a new match between ``seats``, start it, store it and make it live; returns
         its id. ``save`` stores it (``Store.matches.create`` by default; accepting a seek or a
         challenge stores the match in the transaction that takes it). ``seeds`` are players'
-        own fair-dice seeds by seat, added before the start."""
-        time_source = MatchTime(self.clock)
+        own fair-dice seeds by seat, added before the start; ``takebacks`` allows them."""
+        times = MatchTime(self.clock)
         dice = new_dice(settings)
-        names = [s.name for s in seats]
-        match = await self.workers.play(started, settings, names, dice, time_source, seeds)
-        players = list(seats)
-        match_id = await self.persistence.create(match, players, save or self.store.matches.create)
-        live = LiveMatch(match_id, match, players, time_source, dice, saved_of(match))
+        match = await self.workers.play(started, settings, seats, dice, times, seeds, takebacks)
+        players, save = list(seats), save or self.store.matches.create
+        match_id, terms = await self.persistence.create(match, players, save)
+        live = LiveMatch(match_id, match, players, times, dice, saved_of(match), terms)
         self._live[match_id] = live
         async with live.lock:
             hold_for_players(live)
@@ -260,6 +260,7 @@ class LiveMatches:
             loaded.time,
             loaded.dice,
             saved_of(loaded.match),
+            loaded.terms,
         )
         live.snapshot_at = loaded.snapshot_at
         if resuming:  # the clock stands still until its player can reconnect
@@ -300,13 +301,12 @@ class LiveMatches:
         live.match = await self.workers.play(live.restored)
 
     async def state(self, match_id: str) -> State:
-        """The state of a match (``play.views.state_of``): of the live copy; of a finished
-        match, as stored with it (no replay, unless it was stored without); else of the
-        match, loaded."""
+        """The state of a match (``play.views.state_of``): of the live copy; of an ended match,
+        as stored with it (replayed only if it was stored without); else of the match loaded."""
         live = self._live.get(match_id)
         if live is None:
             stored = await self.persistence.stored(match_id)
-            if stored.status == "over":
+            if stored.status != "playing":
                 kept = stored_state(stored)
                 if kept is not None:
                     return kept

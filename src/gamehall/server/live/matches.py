@@ -16,10 +16,11 @@ from gamehall.play.registry import restore_match
 from gamehall.play.views import legal_of, state_of
 from gamehall.server.live.catch_up import LoggedDice
 from gamehall.server.live.clocks import MatchTime
+from gamehall.server.live.terms import exits_of
 from gamehall.server.protocol.match import Allowed, Hello, LoggedEvent, PlayerEntry
-from gamehall.store import PlayerSeat
+from gamehall.store import MatchTerms, PlayerSeat
 
-REFEREE_ACTIONS = ("start", "check_time")
+REFEREE_ACTIONS = ("start", "check_time", "allow_takebacks")
 """Actions of the play layer that only the server takes."""
 
 
@@ -52,6 +53,10 @@ class Saved:
         return count
 
 
+CASUAL = MatchTerms()
+"""The terms of a match neither rated nor a tournament's."""
+
+
 class LiveMatch:
     """A match being played or watched: the match, its seats, sockets and background tasks."""
 
@@ -63,6 +68,7 @@ class LiveMatch:
         time_source: MatchTime,
         dice: LoggedDice | None,
         saved: Saved,
+        terms: MatchTerms = CASUAL,
     ) -> None:
         self.id = match_id
         self.match = match
@@ -74,6 +80,8 @@ class LiveMatch:
         """The event count of the match's latest snapshot in the store, if known here."""
         self.saved = saved
         """The match as last stored (see ``Saved``)."""
+        self.terms = terms
+        """Whether it is rated, or a tournament's pairing."""
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.away: dict[int, float] = {}
@@ -144,10 +152,14 @@ class LiveMatch:
         return [PlayerEntry(name=s.name, kind=s.kind, level=s.level) for s in self.seats]
 
     def actions(self, seat: int | None) -> list[str]:
-        """The action kinds ``seat`` may send now (the referee's left out)."""
+        """The action kinds ``seat`` may send now (the referee's left out): the game's, and
+        for a person the ways out of the match (``terms.py``)."""
         if seat is None or self.match.is_over:
             return []
-        return [a for a in self.match.legal_actions(seat) if a not in REFEREE_ACTIONS]
+        actions = [a for a in self.match.legal_actions(seat) if a not in REFEREE_ACTIONS]
+        if seat < len(self.seats) and self.is_human(seat):
+            actions += exits_of(self.match, self.terms, seat)
+        return actions
 
     def views(self) -> dict[int | None, Allowed]:
         """What each reader may do now, by seat (None: spectators). Made once per change, and

@@ -15,6 +15,7 @@ from typing import Protocol, cast
 
 from gamehall.errors import GameError
 from gamehall.jsontext import JsonObject
+from gamehall.play.actions import AllowTakebacks
 from gamehall.play.match import Match
 from gamehall.play.registry import new_match
 from gamehall.play.settings import MatchSettings
@@ -23,10 +24,11 @@ from gamehall.server.live.catch_up import LoggedDice
 from gamehall.server.live.clocks import MatchTime, WallClock
 from gamehall.server.live.matches import LiveMatch
 from gamehall.server.live.snapshots import rebuild
+from gamehall.server.live.terms import status_of
 from gamehall.server.live.workers import Workers
 from gamehall.server.live.writer import GroupWriter
 from gamehall.server.protocol.match import LoggedEvent
-from gamehall.store import PlayerSeat, Store, StoredMatch
+from gamehall.store import MatchTerms, PlayerSeat, Store, StoredMatch
 from gamehall.store.appends import Append
 
 
@@ -80,6 +82,7 @@ class Loaded:
     dice: LoggedDice | None
     snapshot_at: int | None
     """The event count of the snapshot it was restored from (None: replayed from the start)."""
+    terms: MatchTerms
 
 
 class Persistence:
@@ -118,7 +121,8 @@ class Persistence:
         dice = new_dice(settings)
         earlier = functools.partial(self.store.matches.read_events, match_id, first)
         match, snapshot_at = rebuild(stored, time_source, dice, first=first, earlier=earlier)
-        return Loaded(stored, match, time_source, dice, snapshot_at)
+        terms = self.store.matches.terms(match_id)
+        return Loaded(stored, match, time_source, dice, snapshot_at, terms)
 
     def _offset(self, stored: StoredMatch, events: Sequence[JsonObject], resuming: bool) -> float:
         """The match's clock offset, so that its clock goes on where it stood: at the pause of
@@ -137,10 +141,13 @@ class Persistence:
             offset = self.wall() - float(last)
         return max(offset, 0.0)
 
-    async def create(self, match: Match, seats: list[PlayerSeat], save: SaveNewMatch) -> str:
-        """Store a new match with ``save``; returns its id."""
+    async def create(
+        self, match: Match, seats: list[PlayerSeat], save: SaveNewMatch
+    ) -> tuple[str, MatchTerms]:
+        """Store a new match with ``save``; returns its id and its terms as stored."""
         data = match.to_dict(secrets=True)
-        return await self.workers.store(save, data, players=seats)
+        match_id = await self.workers.store(save, data, players=seats)
+        return match_id, await self.workers.store(self.store.matches.terms, match_id)
 
     async def save_summary(self, live: LiveMatch, paused_at: float | None = None) -> None:
         """Store the match's status, secrets and summary (with the match time it was
@@ -154,7 +161,7 @@ class Persistence:
                 live.id,
                 [],
                 secrets=secrets_of(match),
-                status="over" if match.is_over else "playing",
+                status=status_of(match),
                 summary=summary,
             )
         )
@@ -178,14 +185,19 @@ class Persistence:
 
 def started(
     settings: MatchSettings,
-    names: list[str],
+    seats: Sequence[PlayerSeat],
     dice: LoggedDice | None,
     time_source: MatchTime,
     seeds: Mapping[int, str] | None = None,
+    takebacks: bool = False,
 ) -> Match:
-    """A new match with the players' ``seeds``, started (a tables game's opening roll made)."""
+    """A new match between ``seats`` with the players' ``seeds`` and, if ``takebacks``, the
+    referee allowing them; started (a tables game's opening roll made)."""
+    names = [seat.name for seat in seats]
     match = new_match(settings, names, dice=dice, time_source=time_source)
     for seat, seed in sorted((seeds or {}).items()):
         match.add_client_seed(seat, seed)
+    if takebacks:
+        match.apply(None, AllowTakebacks())
     match.start()
     return match

@@ -118,8 +118,16 @@ class Presence(Message):
     grace: Grace | None
 
 
+class RematchStarted(Message):
+    """To the spectators of a finished match: its rematch has started, as the match
+    ``match_id`` (their page follows the players there)."""
+
+    type: Literal["rematch"] = "rematch"
+    match_id: str
+
+
 MatchServerMessage = Annotated[
-    Hello | Update | Presence | SocketError | Pong, Field(discriminator="type")
+    Hello | Update | Presence | RematchStarted | SocketError | Pong, Field(discriminator="type")
 ]
 """What the server sends on a match's socket."""
 

@@ -420,7 +420,7 @@
 
 /**
  * What the server sends on a match's socket.
- * @typedef {Hello | Update | Presence | SocketError | Pong} MatchServerMessage
+ * @typedef {Hello | Update | Presence | RematchStarted | SocketError | Pong} MatchServerMessage
  */
 
 /**
@@ -449,7 +449,7 @@
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
  * @property {MatchSettingsView} settings
  * @property {Seat[]} players
- * @property {"playing" | "over"} status
+ * @property {"playing" | "over" | "aborted"} status
  * @property {Summary} summary
  * @property {string} created_at
  * @property {string} updated_at
@@ -586,6 +586,14 @@
  */
 
 /**
+ * To the spectators of a finished match: its rematch has started, as the match ``match_id`` (their
+ * page follows the players there).
+ * @typedef {object} RematchStarted
+ * @property {"rematch"} type
+ * @property {string} match_id
+ */
+
+/**
  * A renju move or opening step judged (``analysis.renju_record.RenjuDecision``), and ``frame``: the
  * review frame showing its position, or null.
  * @typedef {object} RenjuDecisionView
@@ -663,6 +671,7 @@
  * @property {Record<string, any>[]} [fouls]
  * @property {string[]} [five]
  * @property {RenjuResultView | null} [result]
+ * @property {number} [takeback]
  * @property {ClockReadings} [clocks]
  * @property {Record<string, JsonValue>} [last_game]
  */
@@ -960,6 +969,7 @@
  * @property {string} [match_id]
  * @property {string[]} [colours]
  * @property {ResignOfferView} [resign_offer]
+ * @property {number} [takeback]
  * @property {ClockReadings} [clocks]
  */
 

@@ -4,6 +4,8 @@
 
 import { h } from "../dom.js";
 import { ask } from "./ask.js";
+import { exitButtons } from "./exits.js";
+import { takebackControls } from "./takeback.js";
 import { surrenderText } from "../settings.js";
 
 /**
@@ -18,6 +20,7 @@ import { surrenderText } from "../settings.js";
  * @property {Legal | null} legal
  * @property {number | null} nextCube the stake a double would make (the server's)
  * @property {number | null} offerPoints what the resignation on offer is worth (the server's)
+ * @property {number | null} [you] the reader's seat
  */
 
 /** @type {[number, string][]} */
@@ -186,5 +189,6 @@ function renjuControls({ state, actions }, act) {
  * @param {Act} act
  */
 export function controls(view, act) {
-  return view.state.game === "renju" ? renjuControls(view, act) : tablesControls(view, act);
+  const game = view.state.game === "renju" ? renjuControls(view, act) : tablesControls(view, act);
+  return [...game, ...takebackControls(view.state, view.actions, view.you ?? null, act), ...exitButtons(view.actions, act)];
 }

@@ -6,6 +6,7 @@
 import { h } from "../dom.js";
 import { reasonText, say } from "../say.js";
 import { scoreWord } from "./score.js";
+import { withoutTakenBack } from "./takeback.js";
 
 /**
  * @typedef {import("../types.js").State} State
@@ -254,7 +255,8 @@ function renderTablesGame(game, state, nav, marked) {
  */
 export function moveList(events, state, you = null, nav = null) {
   const renju = state.game === "renju";
-  const games = renju ? renjuList(events, state, you) : tablesList(events, state, you);
+  const played = withoutTakenBack(events);
+  const games = renju ? renjuList(played, state, you) : tablesList(played, state, you);
   const seqs = games.flatMap((game) => [...game.moves, ...game.lines].map((line) => line.seq));
   const marked = new Set(nav ? nav.current(seqs) : []);
   return games.map((game) =>

@@ -4,6 +4,7 @@
 import { errorText, get } from "../api.js";
 import { h } from "../dom.js";
 import { reasonText } from "../say.js";
+import { abortedText } from "./exits.js";
 import { playerWord } from "./movelist.js";
 import { scoreWord } from "./score.js";
 
@@ -69,7 +70,7 @@ export function matchResultText(state, you) {
  * @param {{id: string, state: State, settings: MatchSettings | null, events: MatchEvent[], you: number | null}} game
  */
 export function result({ id, state, settings, events, you }) {
-  const text = matchResultText(state, you);
+  const text = abortedText(state, events, you) ?? matchResultText(state, you);
   const files = [["record.json", "the event log (.json)"]];
   files.push(state.game === "renju" ? ["record.psq", "the game (.psq)"] : ["record.mat", "the match (.mat)"]);
   const games = events.filter((e) => e.kind === "game_end").length;

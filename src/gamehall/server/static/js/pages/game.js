@@ -507,7 +507,7 @@ export function gamePage(root, { id }) {
       game.you === null
         ? h("p", { class: "spectating" }, "You are watching this match.")
         : controls(
-            { state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: state.cube?.next ?? null, offerPoints: offerPoints() },
+            { state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: state.cube?.next ?? null, offerPoints: offerPoints(), you: game.you },
             act,
           ),
     );
@@ -623,6 +623,9 @@ export function gamePage(root, { id }) {
         return;
       case "error":
         toast(sentence(message.message || ""));
+        return;
+      case "rematch": // a spectator follows the players into their rematch
+        location.hash = `#/game/${message.match_id}`;
         return;
       default:
         return;

@@ -18,7 +18,7 @@ const POLL_MS = 4000;
  */
 function resultText(match, viewer) {
   const { summary, players } = match;
-  if (match.status !== "over") return "playing";
+  if (match.status === "playing") return "playing";
   if (summary.winner === null || summary.winner === undefined) return `no winner (${reasonText(summary.end_reason)})`;
   const winner = players[summary.winner].name;
   const how = reasonText(summary.end_reason, players[1 - summary.winner]?.name ?? null);
