@@ -57,12 +57,19 @@ EXAMPLES: list[BaseModel] = [
             "players": [{"name": "ann", "kind": "human", "level": None}],
             "state": STATE,
             "events": [EVENT],
+            "clocks_wait": None,
             "actions": ["move", "resign"],
             "legal": None,
         }
     ),
     match.Update.model_validate(
-        {"events": [EVENT], "state": STATE, "actions": ["roll"], "legal": LEGAL}
+        {
+            "events": [EVENT],
+            "state": STATE,
+            "clocks_wait": 15.0,
+            "actions": ["roll"],
+            "legal": LEGAL,
+        }
     ),
     match.Presence(connected=[True, False], grace=match.Grace(player=1, deadline=99.5)),
     common.SocketError(ref={"mine": 3}, message="h8 is occupied"),
@@ -200,6 +207,7 @@ def test_hello_and_update_are_written_as_the_server_always_wrote_them(store: Sto
             "players",
             "state",
             "events",
+            "clocks_wait",
             "actions",
             "legal",
         ]
@@ -208,6 +216,7 @@ def test_hello_and_update_are_written_as_the_server_always_wrote_them(store: Sto
             "type": "update",
             "events": update["events"],
             "state": update["state"],
+            "clocks_wait": None,  # added since: the clocks' pause between games (none here)
             "actions": update["actions"],
             "legal": update["legal"],
         }

@@ -78,7 +78,11 @@ def update_of(live: LiveMatch, events: list[LoggedEvent]) -> Update:
     views = live.views()
     spectator = views[None]
     message = UpdateMessage.model_construct(
-        events=events, state=state_of(live.match), actions=spectator.actions, legal=spectator.legal
+        events=events,
+        state=state_of(live.match),
+        clocks_wait=live.clocks_wait(events),
+        actions=spectator.actions,
+        legal=spectator.legal,
     ).wire()
     tail = dumps(spectator.wire())  # the message's last two fields, as ``dumps`` writes them
     common = dumps(message)[: 1 - len(tail)]  # the message up to them, shared by every seat

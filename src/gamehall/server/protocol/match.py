@@ -66,6 +66,9 @@ class Hello(Message):
     state: MatchState
     events: list[LoggedEvent]
     """The log so far."""
+    clocks_wait: float | None
+    """Seconds from this message for which no clock runs (what is left of the pause between
+    two games, ``live/between_games.py``); null when the clocks run as they show."""
     actions: list[str]
     legal: Legal | None
 
@@ -78,6 +81,9 @@ class Update(Message):
     events: list[LoggedEvent]
     """The new events only."""
     state: MatchState
+    clocks_wait: float | None
+    """Seconds from this message for which no clock runs: the pause between two games, whole
+    when these events end one (``live/between_games.py``); null when the clocks run as shown."""
     actions: list[str]
     legal: Legal | None
 

@@ -1,8 +1,9 @@
 // @ts-check
 // The panel between two games of a match: the next game starts on the server at once (its
-// opening roll is logged with the end of the last), so the page keeps the finished game on the
-// board — the state's `last_game`, as the server saw it end — with who won, what it was worth
-// and how, until the reader presses Continue.
+// opening roll is logged with the end of the last; its clocks wait, see between.js), so the page
+// keeps the finished game on the board — the state's `last_game`, as the server saw it end —
+// and, in the controls' place, who won, what it was worth and how, until the reader presses
+// Continue.
 
 import { h } from "../dom.js";
 import { reasonText } from "../say.js";
@@ -106,6 +107,6 @@ export function gameOverPanel(state, last, you, onContinue) {
     h("h2", {}, title),
     lines.map((line) => h("p", {}, line)),
     next ? h("p", { class: "next" }, next) : null,
-    h("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: onContinue }, "Continue"),
+    h("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: onContinue }, next ? `Continue to game ${state.game_number}` : "Continue"),
   );
 }

@@ -13,6 +13,7 @@ import { chatBox } from "../game/chat.js";
 import { tones } from "../sound.js";
 import { controls } from "../game/controls.js";
 import { finalState, gameOverPanel } from "../game/gameover.js";
+import { betweenStatus, pauseLeft, pauseText } from "../game/between.js";
 import { hintPanel } from "../game/hints.js";
 import { keyStep, reviewBar } from "../game/review.js";
 import { moveList } from "../game/movelist.js";
@@ -48,6 +49,7 @@ const TOAST_MS = 5000;
  * @property {MatchSettings | null} settings
  * @property {import("../api-types.js").ClockControl | null} control the clock's parts, from the server
  * @property {number} receivedAt when the last state came (performance.now())
+ * @property {number} clocksWait seconds from receivedAt for which no clock runs (the server's)
  * @property {boolean} flipped
  * @property {boolean} showForbidden
  * @property {boolean} showNumbers
@@ -169,6 +171,7 @@ export function gamePage(root, { id }) {
     settings: null,
     control: null,
     receivedAt: 0,
+    clocksWait: 0,
     flipped: false,
     showForbidden: localStorage.getItem("gamehall.forbidden") !== "off",
     showNumbers: localStorage.getItem("gamehall.numbers") === "on",
@@ -189,12 +192,12 @@ export function gamePage(root, { id }) {
     title: h("h1", { class: "game-title" }, "Loading the match…"),
     info: h("p", { class: "match-info" }),
     status: h("p", { class: "status", role: "status", "aria-live": "polite" }),
+    pause: h("p", { class: "clock-pause", hidden: true }),
     connection: h("p", { class: "connection", hidden: true }),
     top: h("div", { class: "player top" }),
     bottom: h("div", { class: "player bottom" }),
     boardHolder: h("div", { class: "board-holder" }),
     toast: h("div", { class: "toast", role: "alert", hidden: true }),
-    gameOver: h("div", { class: "game-over-holder", hidden: true }),
     review: h("div", { class: "review-holder" }),
     controls: h("div", { class: "controls" }),
     claims: h("div", { class: "claims buttons" }),
@@ -218,10 +221,10 @@ export function gamePage(root, { id }) {
       "div",
       { class: "game-page" },
       h("div", { class: "game-head" }, el.title, el.info),
-      h("div", { class: "board-area" }, el.boardHolder, el.gameOver, el.toast),
+      h("div", { class: "board-area" }, el.boardHolder, el.toast),
       h("div", { class: "side-top" }, el.top),
       h("div", { class: "side-bottom" }, el.bottom),
-      h("div", { class: "side-controls" }, el.review, el.status, el.connection, el.controls, el.claims, el.toggles),
+      h("div", { class: "side-controls" }, el.review, el.status, el.pause, el.connection, el.controls, el.claims, el.toggles),
       h("div", { class: "side-moves" }, el.moves, el.result, chat.element),
       analysis.element,
     ),
@@ -282,18 +285,17 @@ export function gamePage(root, { id }) {
     }
   }
 
-  /** The panel between games, while the finished game is shown. */
-  function renderGameOver() {
-    const { state, gameOver } = game;
-    el.gameOver.hidden = !gameOver;
-    if (!state || !gameOver) return mount(el.gameOver, []);
-    mount(
-      el.gameOver,
-      gameOverPanel(state, gameOver, game.you, () => {
-        game.gameOver = null;
-        render();
-      }),
-    );
+  /**
+   * The panel between games, in the controls' place while the finished game is shown.
+   * @param {State} state
+   * @param {LastGame} last
+   */
+  function renderGameOver(state, last) {
+    const onContinue = () => {
+      game.gameOver = null;
+      render();
+    };
+    mount(el.controls, gameOverPanel(state, last, game.you, onContinue));
   }
 
   /**
@@ -529,21 +531,23 @@ export function gamePage(root, { id }) {
     const yourTurn = game.you !== null && state.to_act === game.you;
     document.title = `${titleMark()}${yourTurn ? "● " : ""}${names[0]} – ${names[1]} · gamehall`;
     el.info.textContent = matchInfo(state, game.settings);
-    el.status.textContent = statusText(state, game.you, game.legal);
+    el.status.textContent = game.gameOver ? betweenStatus(state, game.gameOver, game.you) : statusText(state, game.you, game.legal);
     renderBoard(state);
-    renderGameOver();
     renderReview();
     renderPlayer(el.top, state, 1 - seat);
     renderPlayer(el.bottom, state, seat);
-    mount(
-      el.controls,
-      game.you === null
-        ? h("p", { class: "spectating" }, "You are watching this match.")
-        : controls(
-            { state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: state.cube?.next ?? null, offerPoints: offerPoints() },
-            act,
-          ),
-    );
+    if (game.gameOver) renderGameOver(state, game.gameOver);
+    else {
+      mount(
+        el.controls,
+        game.you === null
+          ? h("p", { class: "spectating" }, "You are watching this match.")
+          : controls(
+              { state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: state.cube?.next ?? null, offerPoints: offerPoints() },
+              act,
+            ),
+      );
+    }
     renderToggles(state);
     const browsing = Boolean(game.review || game.gameOver);
     hints.update({ moment: game.events.length, onMove: game.you !== null && state.to_act === game.you && (state.phase === "move" || game.actions.includes("double") || game.actions.includes("take")) && !browsing });
@@ -566,7 +570,11 @@ export function gamePage(root, { id }) {
   function tick() {
     const { state } = game;
     if (!state) return;
-    const since = (performance.now() - game.receivedAt) / 1000;
+    const elapsed = (performance.now() - game.receivedAt) / 1000;
+    const paused = pauseLeft(game.clocksWait, elapsed);
+    el.pause.textContent = pauseText(paused);
+    el.pause.hidden = !paused;
+    const since = Math.max(elapsed - game.clocksWait, 0); // the clocks run once the pause is over
     const control = game.control;
     const faces = [0, 1].map((seat) => (state.clocks ? clockFace(control, state.clocks, seat, since) : null));
     for (const node of root.querySelectorAll("[data-clock]")) {
@@ -574,8 +582,8 @@ export function gamePage(root, { id }) {
       const face = faces[Number(node.dataset.clock)];
       if (!face) continue;
       mount(node, h("span", { class: "time" }, face.main), face.extra ? h("small", { class: "extra" }, face.extra) : null);
-      node.classList.toggle("running", face.running);
-      node.classList.toggle("low", face.running && face.low);
+      node.classList.toggle("running", face.running && !paused);
+      node.classList.toggle("low", face.running && !paused && face.low);
     }
     const grace = game.presence.grace;
     const left = grace ? Math.ceil(grace.deadline - socket.serverNow()) : 0;
@@ -662,6 +670,7 @@ export function gamePage(root, { id }) {
     game.actions = message.actions || [];
     game.legal = message.legal || null;
     game.receivedAt = performance.now();
+    game.clocksWait = message.clocks_wait ?? 0;
     render();
     if (message.type === "update") moveSound(message.events || []);
     if (message.type === "update" && game.turnSound && game.you !== null && wasToAct !== game.you && game.state?.to_act === game.you) {
