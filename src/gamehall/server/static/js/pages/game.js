@@ -22,6 +22,7 @@ import { playerCard } from "../game/players.js";
 import { result } from "../game/result.js";
 import { describeSettings, GAMES, gameTitle } from "../settings.js";
 import { MatchSocket } from "../socket.js";
+import { passingNotice } from "../notice-area.js";
 
 const TOAST_MS = 5000;
 
@@ -197,7 +198,6 @@ export function gamePage(root, { id }) {
     top: h("div", { class: "player top" }),
     bottom: h("div", { class: "player bottom" }),
     boardHolder: h("div", { class: "board-holder" }),
-    toast: h("div", { class: "toast", role: "alert", hidden: true }),
     review: h("div", { class: "review-holder" }),
     controls: h("div", { class: "controls" }),
     claims: h("div", { class: "claims buttons" }),
@@ -221,7 +221,7 @@ export function gamePage(root, { id }) {
       "div",
       { class: "game-page" },
       h("div", { class: "game-head" }, el.title, el.info),
-      h("div", { class: "board-area" }, el.boardHolder, el.toast),
+      h("div", { class: "board-area" }, el.boardHolder),
       h("div", { class: "side-top" }, el.top),
       h("div", { class: "side-bottom" }, el.bottom),
       h("div", { class: "side-controls" }, el.review, el.status, el.pause, el.connection, el.controls, el.claims, el.toggles),
@@ -230,14 +230,10 @@ export function gamePage(root, { id }) {
     ),
   );
 
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let toastTimer;
+  const errors = passingNotice(TOAST_MS); // in the notice area, under the header
   /** @param {string} message */
   function toast(message) {
-    el.toast.textContent = message;
-    el.toast.hidden = false;
-    clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => (el.toast.hidden = true), TOAST_MS);
+    errors.show(message);
   }
 
   const hints = hintPanel({ matchId: id, toast, show: (mark) => game.board?.showHint(mark) });
@@ -734,7 +730,7 @@ export function gamePage(root, { id }) {
   const timer = setInterval(tick, 100);
   return () => {
     clearInterval(timer);
-    clearTimeout(toastTimer);
+    errors.close();
     window.removeEventListener("gamehall:notice", onNotice);
     window.removeEventListener("keydown", onKey);
     chat.close();
