@@ -5,6 +5,7 @@
 // the chat, the tables); each notice can be dismissed.
 
 import { h } from "./dom.js";
+import { say } from "./say.js";
 
 /** The area (index.html has it under the header; made there if a page lacks it). */
 export function noticeArea() {
@@ -23,7 +24,8 @@ export function noticeArea() {
  * @param {() => void} dismiss
  */
 export function dismissButton(dismiss) {
-  return h("button", { type: "button", class: "link dismiss", "aria-label": "Dismiss", title: "Dismiss", onclick: dismiss }, "×");
+  const words = say("notice.dismiss");
+  return h("button", { type: "button", class: "link dismiss", "aria-label": words, title: words, onclick: dismiss }, "×");
 }
 
 /**

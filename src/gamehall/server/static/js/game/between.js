@@ -4,6 +4,7 @@
 // ends (its messages' `clocks_wait`, counted from their arrival): the page counts that pause
 // down and runs no clock meanwhile; it decides nothing itself.
 
+import { say } from "../say.js";
 import { gameOverText } from "./gameover.js";
 
 /**
@@ -36,5 +37,5 @@ export function pauseLeft(wait, since) {
  * @param {number} left seconds
  */
 export function pauseText(left) {
-  return left > 0 ? `The clocks start in ${Math.ceil(left)} s.` : "";
+  return left > 0 ? say("between.clocks-pause", { seconds: Math.ceil(left) }) : "";
 }

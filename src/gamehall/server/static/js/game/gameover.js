@@ -6,7 +6,7 @@
 // Continue.
 
 import { h } from "../dom.js";
-import { reasonText } from "../say.js";
+import { reasonText, say } from "../say.js";
 import { playerWord } from "./movelist.js";
 import { pointsWord } from "./score.js";
 
@@ -107,6 +107,6 @@ export function gameOverPanel(state, last, you, onContinue) {
     h("h2", {}, title),
     lines.map((line) => h("p", {}, line)),
     next ? h("p", { class: "next" }, next) : null,
-    h("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: onContinue }, next ? `Continue to game ${state.game_number}` : "Continue"),
+    h("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: onContinue }, next ? say("between.continue", { number: state.game_number }) : "Continue"),
   );
 }
