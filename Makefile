@@ -17,7 +17,7 @@ PIP_SELF    := $(BIN)/python -m pip install --quiet --disable-pip-version-check 
 WORKERS ?= auto
 HYPOTHESIS_PROFILE ?= ci
 
-.PHONY: serve test lint typecheck pytest bench clean system-packages lock upgrade
+.PHONY: serve test lint typecheck pytest bench clean system-packages lock upgrade messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || { \
@@ -39,6 +39,12 @@ lock: $(TEST_STAMP)
 
 upgrade: $(TEST_STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python tools/lock --upgrade
+
+# The translations: `make messages` writes the catalog template from the English texts and
+# carries each new or changed text into every language's catalog, for a translator to fill in
+# (docs/translations.md); `make lint` fails when they are behind.
+messages: $(TEST_STAMP)
+	$(BIN)/python tools/messages
 
 # What the tests need from Debian: GNU Backgammon (the .mat import test), Chromium (the
 # browser tests; no browser can be downloaded, so Playwright drives Debian's), PostgreSQL
@@ -72,10 +78,11 @@ $(NODE_STAMP): package.json package-lock.json
 	touch $(NODE_STAMP)
 
 lint: $(TEST_STAMP) $(NODE_STAMP)
-	$(BIN)/ruff check src tests benchmarks tools/lock
-	$(BIN)/ruff format --check src tests benchmarks tools/lock
+	$(BIN)/ruff check src tests benchmarks tools/lock tools/messages
+	$(BIN)/ruff format --check src tests benchmarks tools/lock tools/messages
 	$(BIN)/python -m gamehall.server.jstypes --check
 	$(BIN)/python -m gamehall.server.wordsjs --check
+	$(BIN)/python tools/messages --check
 	node_modules/.bin/tsc -p jsconfig.json
 
 typecheck: $(TEST_STAMP)

@@ -479,3 +479,28 @@ def test_a_drawn_renju_pairing_is_recorded_as_a_draw(hall: Hall) -> None:
     detail = hall.anonymous().ok("get", f"/api/tournaments/{made['id']}")
     assert [p["result"]["outcome"] for p in detail["pairings"]] == ["1/2-1/2"]
     assert [row["points"] for row in detail["standings"]["rows"]] == [0.5, 0.5]
+
+
+def test_a_withdrawal_that_finishes_the_tournament_ends_its_match_and_shows_its_dice(
+    hall: Hall,
+) -> None:
+    """Two players, fair dice, one leaves during round 1: the tournament is over at once, and
+    its match must end too (lost by the one who left) with its dice's seed revealed, not stay
+    live for ever."""
+    players = {name: hall.register(name) for name in ("ann", "bob")}
+    settings = {"game": "backgammon", "length": 3, "dice": "fair"}
+    body = {"name": "Two", "format": "round-robin", "settings": settings}
+    tid = players["ann"].ok("post", "/api/tournaments", body)["tournament"]["id"]
+    for player in players.values():
+        player.ok("post", f"/api/tournaments/{tid}/join")
+    players["ann"].ok("post", f"/api/tournaments/{tid}/start")
+    (pairing,) = hall.anonymous().ok("get", f"/api/tournaments/{tid}")["pairings"]
+    gone = pairing["second"]
+    players[gone].ok("post", f"/api/tournaments/{tid}/leave")
+    detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+    assert detail["tournament"]["status"] == "finished" and detail["winner"] == pairing["first"]
+    state = hall.anonymous().ok("get", f"/api/matches/{pairing['match_id']}")["state"]
+    assert state["phase"] == "over" and state["end_reason"] == "withdrawn"
+    assert state["winner"] == 0
+    dice = hall.anonymous().ok("get", f"/api/matches/{pairing['match_id']}/dice/1")
+    assert dice["verification"]["ok"]

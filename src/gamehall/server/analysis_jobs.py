@@ -180,10 +180,7 @@ class AnalysisJobs:
         pool = self._pool
         try:
             plain, frames = await loop.run_in_executor(pool, self._work, job.match_id, record)
-            result = analysis_from_dict(plain)
-            depth = RENJU_SECONDS if isinstance(result, RenjuAnalysis) else PLIES
-            save = self._store.analyses.save
-            await self._workers.store(save, job.match_id, result, frames, depth)
+            await self._workers.store(self._save, job.match_id, plain, frames)
         except GameError as exc:
             job.failure = str(exc)
             return
@@ -200,6 +197,14 @@ class AnalysisJobs:
             job.failure = f"the analysis failed: {type(exc).__name__}"
             return
         self._jobs.pop(job.match_id, None)
+
+    def _save(self, match_id: str, plain: JsonObject, frames: list[int | None]) -> None:
+        """Read the analysis back and store it, on a thread of the store: reading some tens of
+        kilobytes into typed values would hold the event loop, and the moves of the games
+        with it, for milliseconds."""
+        result = analysis_from_dict(plain)
+        depth = RENJU_SECONDS if isinstance(result, RenjuAnalysis) else PLIES
+        self._store.analyses.save(match_id, result, frames, depth)
 
     def _listen(self) -> None:
         """Start reading the progress reports, on the first analysis."""

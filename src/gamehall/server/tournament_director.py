@@ -181,6 +181,9 @@ class TournamentDirector:
             )
             if state.is_finished:
                 await self._announce_end(stored, state)
+            # his match being played ends now: a withdrawal that finishes the tournament
+            # leaves nothing for the next step to do, which would leave it live for ever
+            await self._end_decided(stored, state)
         await self.step(tournament_id)
 
     # -- one step -------------------------------------------------------------------------------

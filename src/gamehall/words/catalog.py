@@ -1,4 +1,10 @@
-"""A language's catalog of texts, read once from its JSON file, and the sentences built from it."""
+"""A language's catalog of texts and the sentences built from it.
+
+The English texts are the source (``en.json``, keyed); every other language is a gettext
+catalog that Babel manages (``locale/<language>/LC_MESSAGES/messages.po``, made from the
+template ``pybabel extract`` writes), where each keyed text is the message whose context is its
+key. A text a catalog lacks, or marks fuzzy, is said in English: only a language whose catalog
+is complete may be offered to readers."""
 
 import json
 import string
@@ -6,12 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from types import MappingProxyType
+
+from babel.messages.pofile import read_po
 
 from gamehall.errors import GameError
 
-LANGUAGES = ("en",)
-"""The languages with a catalog; the first is the default and is complete."""
+LANGUAGES = ("en", "ru", "ka", "zh_Hans")
+"""The languages with a catalog, as Babel names them; the first is the source, complete by
+definition."""
 
 
 class WordsError(GameError):
@@ -24,6 +34,13 @@ class Words:
 
     language: str
     texts: Mapping[str, str]
+    missing: frozenset[str] = frozenset()
+    """The keys said in English because the language's catalog lacks them."""
+
+    @property
+    def complete(self) -> bool:
+        """Whether every text is said in this language."""
+        return not self.missing
 
     def say(self, key: str, **values: object) -> str:
         """The text ``key`` with its ``{name}`` marks filled from ``values``."""
@@ -50,11 +67,36 @@ class Words:
         return tuple(name for _, name, _, _ in parsed if name)
 
 
+def _english() -> dict[str, str]:
+    text = resources.files(__package__).joinpath("en.json").read_text(encoding="utf-8")
+    loaded: dict[str, str] = json.loads(text)
+    return loaded
+
+
+def _catalog_file(language: str) -> Traversable:
+    return resources.files(__package__).joinpath("locale", language, "LC_MESSAGES", "messages.po")
+
+
+def _translated(language: str) -> dict[str, str]:
+    """The keyed texts the catalog of ``language`` translates (not fuzzy, not empty)."""
+    with _catalog_file(language).open("rb") as file:
+        catalog = read_po(file, locale=language)
+    return {
+        str(message.context): str(message.string)
+        for message in catalog
+        if message.context and message.string and not message.fuzzy
+    }
+
+
 @cache
 def words(language: str = LANGUAGES[0]) -> Words:
     """The catalog of ``language`` (one of ``LANGUAGES``)."""
     if language not in LANGUAGES:
         raise WordsError(f"no words in {language!r}: the languages are {', '.join(LANGUAGES)}")
-    text = resources.files(__package__).joinpath(f"{language}.json").read_text(encoding="utf-8")
-    loaded: dict[str, str] = json.loads(text)
-    return Words(language, MappingProxyType(loaded))
+    english = _english()
+    if language == LANGUAGES[0]:
+        return Words(language, MappingProxyType(english))
+    translated = _translated(language)
+    missing = frozenset(key for key, text in english.items() if text and key not in translated)
+    texts = {key: translated.get(key, text) for key, text in english.items()}
+    return Words(language, MappingProxyType(texts), missing)
