@@ -1,7 +1,8 @@
 """On a phone (375x667, 390x844) a finger hits what it means (issue 36): a backgammon point's
 target is its whole half-column, from the board's outer edge (its number included) to the
-middle, and a tap near that edge plays; the renju keyboard cursor is a ring that never hides
-the stone under it."""
+middle, and a tap near that edge plays; where the board is wide enough (a desktop) the target
+is at least 44 px both ways. The renju keyboard cursor is a ring that never hides the stone
+under it."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from browser.conftest import Hall
 
 PHONES = [{"width": 375, "height": 667}, {"width": 390, "height": 844}]
+DESKTOP = {"width": 1366, "height": 800}
 
 FINGER = 44
 """The smallest a finger's target should be, in CSS pixels."""
@@ -29,7 +31,7 @@ def _computer_game(hall: Hall, game: str, size: dict[str, int]) -> Page:
     return page
 
 
-@pytest.mark.parametrize("size", PHONES, ids=["375", "390"])
+@pytest.mark.parametrize("size", [*PHONES, DESKTOP], ids=["375", "390", "1366"])
 def test_a_point_is_its_whole_half_column_and_a_tap_at_its_edge_plays(
     hall: Hall, size: dict[str, int]
 ) -> None:
@@ -45,8 +47,10 @@ def test_a_point_is_its_whole_half_column_and_a_tap_at_its_edge_plays(
         assert target["height"] >= FINGER and abs(target["height"] - frame["height"] / 2) < 1
         middle = number["y"] + number["height"] / 2
         assert target["y"] <= middle <= target["y"] + target["height"]
-        # as wide as the point's column (the board leaves no more room across at this width)
-        assert target["width"] >= frame["width"] * 50 / 826 - 0.5
+        # as wide as the point's column; 44 px where the board is that wide (not on a phone,
+        # where twelve columns and the bar share 375 px: about 22 px a column)
+        column = frame["width"] * 50 / 826
+        assert target["width"] >= min(column - 0.5, FINGER)
     page.wait_for_function(
         "(g => g.state.to_act === g.you && (g.state.phase === 'roll' || g.legal?.moves?.length))"
         "(window.gamehall.game)"
@@ -60,7 +64,11 @@ def test_a_point_is_its_whole_half_column_and_a_tap_at_its_edge_plays(
     top = src >= 13
     # a tap on the point's number, at the board's outer edge, far from its checkers
     y = target["y"] + 3 if top else target["y"] + target["height"] - 3
-    page.touchscreen.tap(target["x"] + target["width"] / 2, y)
+    x = target["x"] + target["width"] / 2
+    if size["width"] < 600:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
     page.wait_for_function(
         "document.querySelector('svg.tables-board .targets .target')"
         " || (window.gamehall.game.state.dice_used || []).length > 0"
