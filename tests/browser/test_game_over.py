@@ -101,6 +101,7 @@ def test_between_games_the_page_tells_the_finished_game_and_no_clock_runs(hall: 
         assert box["y"] >= 0 and box["y"] + box["height"] <= LAPTOP["height"], box
         expect(page.locator(".clock-pause")).to_contain_text("The clocks start in")
         expect(page.locator(".clock.running")).to_have_count(0)
+        expect(page.locator(".player.to-act")).to_have_count(0)
     hall.screenshot(winner, "between-games-desktop")
     shown = ann.locator("[data-clock] .time").all_inner_texts()
     ann.wait_for_timeout(2200)

@@ -530,8 +530,9 @@ export function gamePage(root, { id }) {
     el.status.textContent = game.gameOver ? betweenStatus(state, game.gameOver, game.you) : statusText(state, game.you, game.legal);
     renderBoard(state);
     renderReview();
-    renderPlayer(el.top, state, 1 - seat);
-    renderPlayer(el.bottom, state, seat);
+    const cards = game.gameOver ? finalState(state, game.gameOver) : state; // nobody to act yet
+    renderPlayer(el.top, cards, 1 - seat);
+    renderPlayer(el.bottom, cards, seat);
     if (game.gameOver) renderGameOver(state, game.gameOver);
     else {
       mount(
