@@ -1,5 +1,6 @@
 """Between two games of a match the finished game stays on the board with a panel (who won,
-what it was worth and how), until Continue; the error toast keeps off the board."""
+what it was worth and how) in the controls' place, in sight, until Continue, and no clock runs
+in the server's pause; the error toast keeps off the board."""
 
 from __future__ import annotations
 
@@ -11,13 +12,23 @@ if TYPE_CHECKING:
     from browser.conftest import Hall
 
 DESKTOP = {"width": 1366, "height": 768}
+LAPTOP = {"width": 1366, "height": 800}
 
 
-def _challenge(hall: Hall, game: str, length: str, phone: bool = False) -> tuple[Page, Page]:
-    ann, ann_name = hall.player("ann", DESKTOP)
-    bob, _ = hall.player("bob", hall.phone if phone else DESKTOP)
+def _challenge(
+    hall: Hall,
+    game: str,
+    length: str,
+    phone: bool = False,
+    clock: str = "",
+    size: dict[str, int] = DESKTOP,
+) -> tuple[Page, Page]:
+    ann, ann_name = hall.player("ann", size)
+    bob, _ = hall.player("bob", hall.phone if phone else size)
     bob.select_option("select[name=game]", game)
     bob.fill("input[name=length]", length)
+    if clock:
+        bob.fill("input[name=clock]", clock)
     bob.locator("input[name=opponent]").fill(ann_name)
     bob.locator("button[value=challenge]").click()
     ann.locator("li[data-challenge] button", has_text="Accept").click()
@@ -62,6 +73,44 @@ def test_a_game_over_panel_shows_the_finished_game_until_continue(hall: Hall) ->
         page.locator('.game-over button[data-action="continue"]').click()
         expect(page.locator(".game-over")).to_have_count(0)
     expect(ann.locator(".match-info")).to_contain_text("game 2")
+
+
+def test_between_games_the_page_tells_the_finished_game_and_no_clock_runs(hall: Hall) -> None:
+    """Bug 9: the status and the controls were the next game's (Roll, Double), the panel was
+    under the board out of sight at 1366x800, and the next game's clock ran meanwhile."""
+    ann, bob = _challenge(hall, "backgammon", "3", clock="fischer:300", size=LAPTOP)
+    ann.wait_for_function("window.gamehall.game.state.to_act !== null")
+    state = hall.game(ann)["state"]
+    pages = {hall.game(ann)["you"]: ann, hall.game(bob)["you"]: bob}
+    loser, winner = pages[state["to_act"]], pages[1 - state["to_act"]]
+    loser.locator('.controls button[data-action="resign"]').click()
+    loser.locator('dialog [data-choice="1"]').click()
+    winner.locator('.controls button[data-action="accept"]').click()
+    for page, title in ((winner, "You won game 1"), (loser, "won game 1")):
+        panel = page.locator(".game-over")
+        expect(panel).to_be_visible()
+        expect(page.locator(".status")).to_contain_text(title)
+        expect(page.locator(".status")).to_contain_text("Score:")
+        for kind in ("roll", "double", "move", "confirm"):
+            expect(page.locator(f'.controls button[data-action="{kind}"]')).to_have_count(0)
+        expect(page.locator('.controls button[data-action="continue"]')).to_have_text(
+            "Continue to game 2"
+        )
+        box = panel.bounding_box()
+        assert box is not None and page.evaluate("window.scrollY") == 0
+        assert box["y"] >= 0 and box["y"] + box["height"] <= LAPTOP["height"], box
+        expect(page.locator(".clock-pause")).to_contain_text("The clocks start in")
+        expect(page.locator(".clock.running")).to_have_count(0)
+        expect(page.locator(".player.to-act")).to_have_count(0)
+    hall.screenshot(winner, "between-games-desktop")
+    shown = ann.locator("[data-clock] .time").all_inner_texts()
+    ann.wait_for_timeout(2200)
+    assert ann.locator("[data-clock] .time").all_inner_texts() == shown  # no clock runs
+    ann.locator('.controls button[data-action="continue"]').click()
+    expect(ann.locator(".game-over")).to_have_count(0)
+    expect(ann.locator(".status")).not_to_contain_text("won game 1")
+    expect(ann.locator(".clock-pause")).to_be_visible()  # the pause goes on after Continue
+    expect(ann.locator(".clock.running")).to_have_count(0)
 
 
 def _apart(page: Page, one: str, other: str) -> bool:

@@ -64,12 +64,19 @@ EXAMPLES: list[BaseModel] = [
             "players": [{"name": "ann", "kind": "human", "level": None}],
             "state": STATE,
             "events": [EVENT],
+            "clocks_wait": None,
             "actions": ["move", "resign"],
             "legal": None,
         }
     ),
     match.Update.model_validate(
-        {"events": [EVENT], "state": STATE, "actions": ["roll"], "legal": LEGAL}
+        {
+            "events": [EVENT],
+            "state": STATE,
+            "clocks_wait": 15.0,
+            "actions": ["roll"],
+            "legal": LEGAL,
+        }
     ),
     match.Presence(connected=[True, False], grace=match.Grace(player=1, deadline=99.5)),
     match.RematchStarted(match_id="abcd1234"),
@@ -209,6 +216,7 @@ def test_hello_and_update_are_written_as_the_server_always_wrote_them(store: Sto
             "players",
             "state",
             "events",
+            "clocks_wait",
             "actions",
             "legal",
         ]
@@ -217,6 +225,7 @@ def test_hello_and_update_are_written_as_the_server_always_wrote_them(store: Sto
             "type": "update",
             "events": update["events"],
             "state": update["state"],
+            "clocks_wait": None,  # added since: the clocks' pause between games (none here)
             "actions": update["actions"],
             "legal": update["legal"],
         }
@@ -236,12 +245,17 @@ def test_an_update_written_without_the_model_is_its_dump(game: str) -> None:
     while not played.is_over:
         events, first = events_of(played, first), len(played.events)
         state, views = state_of(played), live.views()
+        wait = 15.0 if played.phase == "over" else None
         for allowed in views.values():
-            fields = {"events": events, "state": state, **allowed.wire()}
-            written = jsontext.dumps(match.Update.written(events, state, allowed))
+            fields = {"events": events, "state": state, "clocks_wait": wait, **allowed.wire()}
+            written = jsontext.dumps(match.Update.written(events, state, wait, allowed))
             assert written == jsontext.dumps(match.Update.model_validate(fields).wire())
             constructed = match.Update.model_construct(
-                events=events, state=state, actions=allowed.actions, legal=allowed.legal
+                events=events,
+                state=state,
+                clocks_wait=wait,
+                actions=allowed.actions,
+                legal=allowed.legal,
             )
             assert written == jsontext.dumps(constructed.wire())
         seat = played.to_act
@@ -249,7 +263,7 @@ def test_an_update_written_without_the_model_is_its_dump(game: str) -> None:
         choice = tables_choice(views[seat].wire())
         assert choice is not None
         played.apply(seat, action_from_dict({"kind": choice[0], **choice[1]}))
-    renju = match.Update.written([EVENT], STATE, match.Allowed([], None))  # type: ignore[list-item, arg-type]
+    renju = match.Update.written([EVENT], STATE, None, match.Allowed([], None))  # type: ignore[list-item, arg-type]
     assert renju == match.Update.model_validate({**renju}).wire()
 
 

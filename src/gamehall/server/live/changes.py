@@ -77,7 +77,8 @@ def update_of(live: LiveMatch, events: list[LoggedEvent]) -> Update:
     """The update of ``live``'s new ``events`` (stored, or about to be). Built from typed
     values, the message is not checked again."""
     views = live.views()
-    message = UpdateMessage.written(events, state_of(live.match), views[None])
+    wait = live.clocks_wait(events)
+    message = UpdateMessage.written(events, state_of(live.match), wait, views[None])
     tails = {seat: dumps(allowed.wire()) for seat, allowed in views.items()}
     # the message up to its last two fields (the spectator's), shared by every seat
     common = dumps(message)[: 1 - len(tails[None])]

@@ -40,7 +40,8 @@ class MatchTime:
 
     After a restart the match's time is ``held`` (``hold``): it stands still, so that no clock
     runs, until the player on move has had the time to reconnect (``release``, or the wall
-    time the hold was given to end at); then it goes on from where it stood.
+    time the hold was given to end at); then it goes on from where it stood. A ``pause`` (the
+    pause between two games of a match) is a hold that nothing releases before its end.
     """
 
     def __init__(self, wall: WallClock, offset: float = 0.0) -> None:
@@ -50,6 +51,8 @@ class MatchTime:
         self.held: tuple[float, float | None] | None = None
         """The match time standing still, and the wall-clock time from which it goes on
         (None: not known yet, the server is still starting); None when not held."""
+        self._paused_until = 0.0
+        """The wall-clock time before which ``release`` leaves a ``pause`` as it is."""
 
     def __call__(self) -> float:
         if self.pinned is not None:
@@ -79,6 +82,19 @@ class MatchTime:
         until ``seconds`` of wall-clock time after it (``release`` may end it sooner)."""
         self.held = (at, at + self._offset + seconds)
 
+    def pause(self, at: float, seconds: float) -> None:
+        """Stand the match time at ``at``, a match time after which nothing happened, for
+        ``seconds`` of wall-clock time from now, whatever happens meanwhile: ``release`` does
+        not end it sooner."""
+        until = self.wall() + seconds
+        self.held = (at, until)
+        self._paused_until = until
+
+    def pausing_for(self) -> float | None:
+        """Seconds of wall-clock time until a ``pause`` ends, or None when there is none."""
+        left = self._paused_until - self.wall()
+        return left if self.held is not None and left > 0 else None
+
     def hold_until(self, until: float) -> None:
         """Set the end of a hold that had none yet."""
         if self.held is not None and self.held[1] is None:
@@ -93,8 +109,9 @@ class MatchTime:
         return math.inf if until is None else max(until - self.wall(), 0.0)
 
     def release(self) -> None:
-        """End a hold now: the match time goes on from where it stands."""
-        if self.held is not None:
+        """End a hold now (a ``pause`` only once it is over): the match time goes on from
+        where it stands."""
+        if self.held is not None and self.pausing_for() is None:
             now = self.wall()
             self._offset = now - self._at(now)
             self.held = None

@@ -423,7 +423,7 @@ class LiveMatches:
                 raise SaveError(
                     MOVED_ON if isinstance(exc, EventConflictError) else NOT_SAVED
                 ) from None
-            live.time.release()  # something happened: a clock held since a restart goes on
+            live.go_on(change.update.events)  # a held clock goes on; a game's end pauses it
             update = change.update
             live.saved = change.saved
             self._send_update(live, update)
@@ -526,6 +526,7 @@ class LiveMatches:
             await self._reload(live)
             events = events_of(live.match, known)
         update = update_of(live, events)
+        live.go_on(events)
         live.saved = saved_after(live, events)
         self._send_update(live, update)
         if live.match.is_over:

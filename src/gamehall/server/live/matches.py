@@ -14,6 +14,7 @@ from gamehall.jsontext import JsonObject
 from gamehall.play.match import Match
 from gamehall.play.registry import restore_match
 from gamehall.play.views import legal_of, state_of
+from gamehall.server.live import between_games
 from gamehall.server.live.catch_up import LoggedDice
 from gamehall.server.live.clocks import MatchTime
 from gamehall.server.live.terms import exits_of
@@ -124,6 +125,15 @@ class LiveMatch:
         elif until is not None:
             self.time.hold_until(until)
 
+    def go_on(self, events: list[LoggedEvent]) -> None:
+        """Something happened (the new ``events``, stored): a clock held since a restart or
+        for the players goes on; the end of a game pauses the clocks (``between_games``)."""
+        between_games.go_on(self.match, self.time, events)
+
+    def clocks_wait(self, events: list[LoggedEvent]) -> float | None:
+        """Seconds for which no clock runs from the message of the new ``events``."""
+        return between_games.clocks_wait(self.match, self.time, events)
+
     def is_human(self, seat: int) -> bool:
         """Whether ``seat`` is played by a person."""
         return self.seats[seat].kind == "human"
@@ -181,6 +191,7 @@ class LiveMatch:
             players=self.players(),
             state=state_of(self.match),
             events=cast(list[LoggedEvent], self.match.events.dicts()),
+            clocks_wait=self.time.pausing_for(),
             actions=allowed.actions,
             legal=allowed.legal,
         )

@@ -74,6 +74,9 @@ class Hello(Message):
     state: MatchState
     events: list[LoggedEvent]
     """The log so far."""
+    clocks_wait: float | None
+    """Seconds from this message for which no clock runs (what is left of the pause between
+    two games, ``live/between_games.py``); null when the clocks run as they show."""
     actions: list[str]
     legal: Legal | None
 
@@ -86,11 +89,16 @@ class Update(Message):
     events: list[LoggedEvent]
     """The new events only."""
     state: MatchState
+    clocks_wait: float | None
+    """Seconds from this message for which no clock runs: the pause between two games, whole
+    when these events end one (``live/between_games.py``); null when the clocks run as shown."""
     actions: list[str]
     legal: Legal | None
 
     @staticmethod
-    def written(events: list[LoggedEvent], state: State, allowed: Allowed) -> JsonObject:
+    def written(
+        events: list[LoggedEvent], state: State, clocks_wait: float | None, allowed: Allowed
+    ) -> JsonObject:
         """``Update(...).wire()`` of values the server made itself (typed, never read from
         outside), written without the model: its construction and dump walked the whole
         state again for every change, longer than the rest of the update took to make. The
@@ -99,6 +107,7 @@ class Update(Message):
             "type": "update",
             "events": cast(list[JsonValue], events),
             "state": cast(JsonValue, state),
+            "clocks_wait": clocks_wait,
             **allowed.wire(),
         }
 

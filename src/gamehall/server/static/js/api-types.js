@@ -288,6 +288,7 @@
  * @property {PlayerEntry[]} players
  * @property {TablesState | RenjuState} state
  * @property {LoggedEvent[]} events
+ * @property {number | null} clocks_wait
  * @property {string[]} actions
  * @property {Legal | null} legal
  */
@@ -1085,6 +1086,7 @@
  * @property {"update"} type
  * @property {LoggedEvent[]} events
  * @property {TablesState | RenjuState} state
+ * @property {number | null} clocks_wait
  * @property {string[]} actions
  * @property {Legal | null} legal
  */

@@ -11,6 +11,10 @@ const MARGIN = 46;
 const SIZE = MARGIN * 2 + STEP * (N - 1);
 const LETTERS = "abcdefghijklmno";
 const STARS = ["d4", "l4", "h8", "d12", "l12"];
+/** The keyboard cursor: a ring between a stone's edge (radius 18, 18.75 with a white stone's
+ * rim) and its neighbours' (21.25), its stroke 2 wide (the CSS): it never hides the stone under
+ * it, nor the stones beside it. */
+const CURSOR_R = 20;
 /**
  * What playing a forbidden point does, by the match's rule for Black's forbidden moves.
  * @type {Record<string, string>}
@@ -86,7 +90,7 @@ export class RenjuBoard {
       marks: s("g", { class: "marks" }),
       hint: s("g", { class: "hint-marks" }),
       ghost: s("circle", { class: "ghost", r: 17, visibility: "hidden" }),
-      cursor: s("rect", { class: "cursor", width: STEP - 4, height: STEP - 4, rx: 4 }),
+      cursor: s("circle", { class: "cursor", r: CURSOR_R }),
       targets: s("g", { class: "targets" }),
     };
     this.drawGrid();
@@ -272,8 +276,8 @@ export class RenjuBoard {
 
   placeCursor() {
     const { x, y } = coords(pointName(this.cursor.col, this.cursor.row));
-    this.layers.cursor.setAttribute("x", String(x - STEP / 2 + 2));
-    this.layers.cursor.setAttribute("y", String(y - STEP / 2 + 2));
+    this.layers.cursor.setAttribute("cx", String(x));
+    this.layers.cursor.setAttribute("cy", String(y));
   }
 
   /** @param {KeyboardEvent} event */

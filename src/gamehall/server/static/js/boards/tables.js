@@ -453,7 +453,9 @@ export class TablesBoard {
     );
   }
 
-  /** Invisible areas that say which point a pointer is on: data-point 1-24, bar or off. */
+  /** Invisible areas that say which point a pointer is on: data-point 1-24, bar or off. A
+   * point's area is its whole half-column, from the board's outer edge (its number and the
+   * frame included) to the middle, the largest a finger's target can be on a phone. */
   drawHitAreas() {
     const areas = [];
     for (let v = 1; v <= 24; v++) {
@@ -461,9 +463,9 @@ export class TablesBoard {
       areas.push(
         s("rect", {
           x: x - PW / 2,
-          y: top ? TOP : MID_BOTTOM - GAP / 2,
+          y: top ? 0 : MIDDLE,
           width: PW,
-          height: HALF + GAP / 2,
+          height: MIDDLE,
           dataset: { point: String(v) },
         }),
       );

@@ -1,12 +1,13 @@
 // @ts-check
 // The user's own socket (/ws/user): while logged in, whatever page is open, the server's
 // notices arrive here (a challenge accepted or declined, a tournament's round paired, the next match ready, the tournament over,
-// your turn in a correspondence-length match) and are shown in the corner with a link, and by
+// your turn in a correspondence-length match) and are shown in the notice area with a link, and by
 // the browser itself while the tab is hidden if the reader allowed it; pages that care hear
 // them as a "gamehall:notice" event on window. The socket reconnects after a drop.
 
 import { onSessionChange, session } from "../api.js";
 import { h } from "../dom.js";
+import { dismissButton, noticeArea } from "../notice-area.js";
 import { describeSettings, GAMES } from "../settings.js";
 import { say } from "../say.js";
 import { tones } from "../sound.js";
@@ -28,17 +29,18 @@ let socket = null;
 let connectedAs = null;
 let retry = 0;
 
+/** The list of notices, in the notice area under the header (it covers nothing). */
 function tray() {
   let node = document.getElementById("notices");
   if (!node) {
     node = h("div", { id: "notices", class: "notices", role: "status", "aria-live": "polite" });
-    document.body.append(node);
+    noticeArea().prepend(node);
     new MutationObserver(markTitle).observe(node, { childList: true });
   }
   return node;
 }
 
-/** The unread mark of the tab's title: "(2) " while two notices wait in the corner. */
+/** The unread mark of the tab's title: "(2) " while two notices wait in the notice area. */
 export function titleMark() {
   const count = document.getElementById("notices")?.children.length ?? 0;
   return count ? `(${count}) ` : "";
@@ -153,7 +155,7 @@ function show(notice) {
     { class: `notice-item ${notice.type}`, dataset: { key, type: notice.type } },
     h("span", {}, text, " "),
     (location.hash || "#/") === link ? null : h("a", { href: link }, linkText), // "": the lobby
-    h("button", { type: "button", class: "link", "aria-label": "Dismiss", onclick: () => item.remove() }, "×"),
+    dismissButton(() => item.remove()),
     notice.type === "your_turn" ? allowButton() : null,
   );
   if (WAITING.includes(notice.type) || notice.type === "your_turn") chime();

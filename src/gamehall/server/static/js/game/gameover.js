@@ -1,11 +1,12 @@
 // @ts-check
 // The panel between two games of a match: the next game starts on the server at once (its
-// opening roll is logged with the end of the last), so the page keeps the finished game on the
-// board — the state's `last_game`, as the server saw it end — with who won, what it was worth
-// and how, until the reader presses Continue.
+// opening roll is logged with the end of the last; its clocks wait, see between.js), so the page
+// keeps the finished game on the board — the state's `last_game`, as the server saw it end —
+// and, in the controls' place, who won, what it was worth and how, until the reader presses
+// Continue.
 
 import { h } from "../dom.js";
-import { reasonText } from "../say.js";
+import { reasonText, say } from "../say.js";
 import { playerWord } from "./movelist.js";
 import { pointsWord } from "./score.js";
 
@@ -106,6 +107,6 @@ export function gameOverPanel(state, last, you, onContinue) {
     h("h2", {}, title),
     lines.map((line) => h("p", {}, line)),
     next ? h("p", { class: "next" }, next) : null,
-    h("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: onContinue }, "Continue"),
+    h("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: onContinue }, next ? say("between.continue", { number: state.game_number }) : "Continue"),
   );
 }

@@ -13,6 +13,7 @@ import { chatBox } from "../game/chat.js";
 import { tones } from "../sound.js";
 import { controls } from "../game/controls.js";
 import { finalState, gameOverPanel } from "../game/gameover.js";
+import { betweenStatus, pauseLeft, pauseText } from "../game/between.js";
 import { hintPanel } from "../game/hints.js";
 import { reviewDesk } from "../game/review_desk.js";
 import { moveList } from "../game/movelist.js";
@@ -21,6 +22,7 @@ import { playerCard } from "../game/players.js";
 import { result } from "../game/result.js";
 import { describeSettings, GAMES, gameTitle } from "../settings.js";
 import { MatchSocket } from "../socket.js";
+import { passingNotice } from "../notice-area.js";
 
 const TOAST_MS = 5000;
 
@@ -48,6 +50,7 @@ const TOAST_MS = 5000;
  * @property {MatchSettings | null} settings
  * @property {import("../api-types.js").ClockControl | null} control the clock's parts, from the server
  * @property {number} receivedAt when the last state came (performance.now())
+ * @property {number} clocksWait seconds from receivedAt for which no clock runs (the server's)
  * @property {boolean} flipped
  * @property {boolean} showForbidden
  * @property {boolean} showNumbers
@@ -170,6 +173,7 @@ export function gamePage(root, { id }) {
     settings: null,
     control: null,
     receivedAt: 0,
+    clocksWait: 0,
     flipped: false,
     showForbidden: localStorage.getItem("gamehall.forbidden") !== "off",
     showNumbers: localStorage.getItem("gamehall.numbers") === "on",
@@ -190,12 +194,11 @@ export function gamePage(root, { id }) {
     title: h("h1", { class: "game-title" }, "Loading the match…"),
     info: h("p", { class: "match-info" }),
     status: h("p", { class: "status", role: "status", "aria-live": "polite" }),
+    pause: h("p", { class: "clock-pause", hidden: true }),
     connection: h("p", { class: "connection", hidden: true }),
     top: h("div", { class: "player top" }),
     bottom: h("div", { class: "player bottom" }),
     boardHolder: h("div", { class: "board-holder" }),
-    toast: h("div", { class: "toast", role: "alert", hidden: true }),
-    gameOver: h("div", { class: "game-over-holder", hidden: true }),
     review: h("div", { class: "review-holder" }),
     controls: h("div", { class: "controls" }),
     claims: h("div", { class: "claims buttons" }),
@@ -219,23 +222,19 @@ export function gamePage(root, { id }) {
       "div",
       { class: "game-page" },
       h("div", { class: "game-head" }, el.title, el.info),
-      h("div", { class: "board-area" }, el.boardHolder, el.gameOver, el.toast),
+      h("div", { class: "board-area" }, el.boardHolder),
       h("div", { class: "side-top" }, el.top),
       h("div", { class: "side-bottom" }, el.bottom),
-      h("div", { class: "side-controls" }, el.review, el.status, el.connection, el.controls, el.claims, el.toggles),
+      h("div", { class: "side-controls" }, el.review, el.status, el.pause, el.connection, el.controls, el.claims, el.toggles),
       h("div", { class: "side-moves" }, el.moves, el.result, chat.element),
       analysis.element,
     ),
   );
 
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let toastTimer;
+  const errors = passingNotice(TOAST_MS); // in the notice area, under the header
   /** @param {string} message */
   function toast(message) {
-    el.toast.textContent = message;
-    el.toast.hidden = false;
-    clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => (el.toast.hidden = true), TOAST_MS);
+    errors.show(message);
   }
 
   const hints = hintPanel({ matchId: id, toast, show: (mark) => game.board?.showHint(mark) });
@@ -298,18 +297,17 @@ export function gamePage(root, { id }) {
     }
   }
 
-  /** The panel between games, while the finished game is shown. */
-  function renderGameOver() {
-    const { state, gameOver } = game;
-    el.gameOver.hidden = !gameOver;
-    if (!state || !gameOver) return mount(el.gameOver, []);
-    mount(
-      el.gameOver,
-      gameOverPanel(state, gameOver, game.you, () => {
-        game.gameOver = null;
-        render();
-      }),
-    );
+  /**
+   * The panel between games, in the controls' place while the finished game is shown.
+   * @param {State} state
+   * @param {LastGame} last
+   */
+  function renderGameOver(state, last) {
+    const onContinue = () => {
+      game.gameOver = null;
+      render();
+    };
+    mount(el.controls, gameOverPanel(state, last, game.you, onContinue));
   }
 
   /**
@@ -494,23 +492,28 @@ export function gamePage(root, { id }) {
     el.title.textContent = `${names[0]} – ${names[1]}`;
     const yourTurn = game.you !== null && state.to_act === game.you;
     document.title = `${titleMark()}${yourTurn ? "● " : ""}${names[0]} – ${names[1]} · gamehall`;
-    const shown = review.shown() || state; // the header and the cards follow the review
+    const reviewed = review.shown();
+    const shown = reviewed || state; // the header and the cards follow the review
+    const over = reviewed ? null : game.gameOver; // a game just ended, shown before the next
     el.info.textContent = matchInfo(shown, game.settings);
-    el.status.textContent = statusText(state, game.you, game.legal);
+    el.status.textContent = over ? betweenStatus(state, over, game.you) : statusText(state, game.you, game.legal);
     renderBoard(state);
-    renderGameOver();
     mount(el.review, review.bar());
-    renderPlayer(el.top, shown, 1 - seat);
-    renderPlayer(el.bottom, shown, seat);
-    mount(
-      el.controls,
-      game.you === null
-        ? h("p", { class: "spectating" }, "You are watching this match.")
-        : controls(
-            { state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: state.cube?.next ?? null, offerPoints: offerPoints(), you: game.you },
-            act,
-          ),
-    );
+    const cards = over ? finalState(state, over) : shown; // nobody to act yet
+    renderPlayer(el.top, cards, 1 - seat);
+    renderPlayer(el.bottom, cards, seat);
+    if (over) renderGameOver(state, over);
+    else {
+      mount(
+        el.controls,
+        game.you === null
+          ? h("p", { class: "spectating" }, "You are watching this match.")
+          : controls(
+              { state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: state.cube?.next ?? null, offerPoints: offerPoints(), you: game.you },
+              act,
+            ),
+      );
+    }
     renderToggles(state);
     const browsing = Boolean(game.review || game.gameOver);
     hints.update({ moment: game.events.length, onMove: game.you !== null && state.to_act === game.you && (state.phase === "move" || game.actions.includes("double") || game.actions.includes("take")) && !browsing });
@@ -535,7 +538,12 @@ export function gamePage(root, { id }) {
     const { state } = game;
     if (!state) return;
     const reviewed = review.shown();
-    const since = reviewed ? 0 : (performance.now() - game.receivedAt) / 1000;
+    const elapsed = (performance.now() - game.receivedAt) / 1000;
+    const paused = reviewed ? 0 : pauseLeft(game.clocksWait, elapsed);
+    el.pause.textContent = pauseText(paused);
+    el.pause.hidden = !paused;
+    // the clocks run once the pause is over; a reviewed step's stand still
+    const since = reviewed ? 0 : Math.max(elapsed - game.clocksWait, 0);
     const control = game.control;
     const clocks = (reviewed || state).clocks;
     const faces = [0, 1].map((seat) => (clocks ? clockFace(control, clocks, seat, since) : null));
@@ -544,8 +552,8 @@ export function gamePage(root, { id }) {
       const face = faces[Number(node.dataset.clock)];
       if (!face) continue;
       mount(node, h("span", { class: "time" }, face.main), face.extra ? h("small", { class: "extra" }, face.extra) : null);
-      node.classList.toggle("running", face.running);
-      node.classList.toggle("low", face.running && face.low);
+      node.classList.toggle("running", face.running && !paused);
+      node.classList.toggle("low", face.running && !paused && face.low);
     }
     const grace = game.presence.grace;
     const left = grace ? Math.ceil(grace.deadline - socket.serverNow()) : 0;
@@ -635,6 +643,7 @@ export function gamePage(root, { id }) {
     game.actions = message.actions || [];
     game.legal = message.legal || null;
     game.receivedAt = performance.now();
+    game.clocksWait = message.clocks_wait ?? 0;
     render();
     if (message.type === "update") moveSound(message.events || []);
     if (message.type === "update" && game.turnSound && game.you !== null && wasToAct !== game.you && game.state?.to_act === game.you) {
@@ -698,7 +707,7 @@ export function gamePage(root, { id }) {
   const timer = setInterval(tick, 100);
   return () => {
     clearInterval(timer);
-    clearTimeout(toastTimer);
+    errors.close();
     window.removeEventListener("gamehall:notice", onNotice);
     window.removeEventListener("keydown", onKey);
     chat.close();
