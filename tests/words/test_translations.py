@@ -29,8 +29,9 @@ def test_every_language_says_every_text_with_the_same_marks() -> None:
         assert said.complete, f"{language} lacks {sorted(said.missing)}"
         for key, text in english.texts.items():
             assert _marks(said.texts[key]) == _marks(text), (language, key)
-            if text:
-                assert said.texts[key] != text or key == "analysis.row.pr", (language, key)
+            words_in_it = re.sub(r"\{[\w-]+\}", "", text)
+            if any(c.isalpha() for c in words_in_it) and key != "analysis.row.pr":
+                assert said.texts[key] != text, (language, key)  # left in English
 
 
 def test_a_sentence_is_said_in_its_language() -> None:
