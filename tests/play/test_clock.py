@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from gamehall.errors import GameError, RecordError
 from gamehall.play.clock import (
+    DAY,
     Byoyomi,
     Clock,
     ClockError,
@@ -161,7 +162,7 @@ def test_initial_times() -> None:
     assert Fischer(300).initial_periods == 0
 
 
-seconds = st.decimals(0, 10**5, places=3).map(float)
+seconds = st.decimals(0, DAY, places=3).map(float)  # a per-point reserve is at most a day
 controls = st.one_of(
     st.builds(Fischer, seconds.filter(bool), seconds),
     st.builds(Delay, seconds, seconds.filter(bool), st.booleans()),
