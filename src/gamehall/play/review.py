@@ -140,6 +140,7 @@ def review_frames(record: Mapping[str, object]) -> list[Frame]:
     """The steps of the match ``record`` (``Match.to_dict()``), the start first; the last
     shows the match as it ended. ``RecordError`` for a log that does not replay."""
     frames: list[Frame] = []
+
     def watch(played: Match) -> None:
         if played.started:  # what comes before the start (seeds, takebacks allowed) is no step
             frames.extend(_frames(played))
