@@ -67,7 +67,7 @@ def test_a_missing_or_fuzzy_translation_is_said_in_english(
 
 
 def test_the_extraction_gives_each_text_its_key_as_context() -> None:
-    source = (ROOT / "src/gamehall/words/en.json").read_bytes()
+    source = (ROOT / "src/gamehall/words/en/play.json").read_bytes()
     found = list(extract_words(io.BytesIO(source), {}, (), {}))
     by_key = {
         messages[0]: (line, name, messages[1], comments) for line, name, messages, comments in found

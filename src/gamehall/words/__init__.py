@@ -3,7 +3,7 @@
 The terminal and the server's pages say the same things in the same words because both read
 them here (the pages through ``static/js/words.js``, generated from the catalog). A language is
 a JSON file of keys to texts, where ``{name}`` marks a value filled in when the text is said.
-English (``en.json``) is the source; the other languages are gettext catalogs managed with Babel
+English (``en/*.json``, a file for each part of the hall) is the source; the other languages are gettext catalogs managed with Babel
 (``locale/``, see ``docs/translations.md``).
 """
 

@@ -1,6 +1,6 @@
 """A language's catalog of texts and the sentences built from it.
 
-The English texts are the source (``en.json``, keyed); every other language is a gettext
+The English texts are the source (``en/*.json``, keyed, one file a part of the hall); every other language is a gettext
 catalog that Babel manages (``locale/<language>/LC_MESSAGES/messages.po``, made from the
 template ``pybabel extract`` writes), where each keyed text is the message whose context is its
 key. A text a catalog lacks, or marks fuzzy, is said in English: only a language whose catalog
@@ -68,9 +68,17 @@ class Words:
 
 
 def _english() -> dict[str, str]:
-    text = resources.files(__package__).joinpath("en.json").read_text(encoding="utf-8")
-    loaded: dict[str, str] = json.loads(text)
-    return loaded
+    """The English texts of every part's file (``en/*.json``); a key is in one file only."""
+    texts: dict[str, str] = {}
+    parts = sorted(resources.files(__package__).joinpath("en").iterdir(), key=lambda f: f.name)
+    for part in parts:
+        if not part.name.endswith(".json"):
+            continue
+        loaded: dict[str, str] = json.loads(part.read_text(encoding="utf-8"))
+        if twice := sorted(set(loaded) & set(texts)):
+            raise WordsError(f"en/{part.name} repeats the keys {', '.join(twice)}")
+        texts.update(loaded)
+    return texts
 
 
 def _catalog_file(language: str) -> Traversable:

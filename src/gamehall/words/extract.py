@@ -1,4 +1,4 @@
-"""Babel's extraction of the keyed texts (``en.json``): each text becomes a message whose
+"""Babel's extraction of the keyed texts (``en/*.json``): each text becomes a message whose
 context is its key and whose id is its English text, as ``pgettext(key, text)`` would mark it,
 so that ``pybabel extract`` (``babel.cfg``) puts them in the one template with the texts
 marked in the code."""
