@@ -81,7 +81,6 @@ lint: $(TEST_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests benchmarks tools/lock tools/messages
 	$(BIN)/ruff format --check src tests benchmarks tools/lock tools/messages
 	$(BIN)/python -m gamehall.server.jstypes --check
-	$(BIN)/python -m gamehall.server.wordsjs --check
 	$(BIN)/python tools/messages --check
 	node_modules/.bin/tsc -p jsconfig.json
 

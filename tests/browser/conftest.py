@@ -165,9 +165,15 @@ class Hall:
     names: Iterator[int] = field(default_factory=itertools.count)
 
     def page(
-        self, path: str = "/", viewport: dict[str, int] = DESKTOP, *, policy: bool = False
+        self,
+        path: str = "/",
+        viewport: dict[str, int] = DESKTOP,
+        *,
+        policy: bool = False,
+        locale: str | None = None,
     ) -> Page:
-        """A new page (in a new context) at ``path``; JavaScript errors fail the test. The
+        """A new page (in a new context) at ``path``, its browser set to ``locale``'s language
+        when one is given (else Chromium's own); JavaScript errors fail the test. The
         server's Content-Security-Policy is enforced only with ``policy`` (and then any
         refusal fails the test): elsewhere it is bypassed, because Playwright's
         ``wait_for_function`` evaluates its text in the page, which the policy forbids."""
@@ -178,6 +184,7 @@ class Hall:
             is_mobile=phone,
             has_touch=phone,
             bypass_csp=not policy,
+            locale=locale,
         )
         context.set_default_timeout(TIMEOUT_MS)
         self.contexts.append(context)
@@ -197,11 +204,16 @@ class Hall:
         return f"{prefix}{next(self.names)}{secrets.token_hex(2)}"
 
     def player(
-        self, prefix: str = "p", viewport: dict[str, int] = DESKTOP, *, policy: bool = False
+        self,
+        prefix: str = "p",
+        viewport: dict[str, int] = DESKTOP,
+        *,
+        policy: bool = False,
+        locale: str | None = None,
     ) -> tuple[Page, str]:
         """A page of a newly registered player, in the lobby; and the player's name."""
         name = self.new_name(prefix)
-        page = self.page("/#/login", viewport, policy=policy)
+        page = self.page("/#/login", viewport, policy=policy, locale=locale)
         form = page.locator("form[aria-label=Register]")
         form.locator("input[name=name]").fill(name)
         form.locator("input[name=password]").fill(PASSWORD)

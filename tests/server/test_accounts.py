@@ -21,7 +21,8 @@ def test_the_session_cookie_is_http_only_and_lax(hall: Hall) -> None:
 
 
 def test_nobody_logged_in(hall: Hall) -> None:
-    assert hall.anonymous().ok("get", "/api/me") == {"user": None, "csrf_token": None}
+    nobody = {"user": None, "csrf_token": None, "language": None}
+    assert hall.anonymous().ok("get", "/api/me") == nobody
 
 
 def test_login_and_logout(hall: Hall) -> None:

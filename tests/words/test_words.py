@@ -1,12 +1,11 @@
 """The catalog of words (``gamehall.words``): every end reason of the games has its words, the
-texts ask for the values they are given, and the pages' copy is current."""
+texts ask for the values they are given."""
 
 import re
 
 import pytest
 
 from gamehall.renju.forbidden import PATTERN_NAMES
-from gamehall.server import wordsjs
 from gamehall.words import LANGUAGES, Words, WordsError, words
 
 END_REASONS = {
@@ -50,8 +49,3 @@ def test_marks_are_plain_names() -> None:
     for key, text in words().texts.items():
         for mark in re.findall(r"\{[^}]*\}", text):
             assert re.fullmatch(r"\{[\w-]+\}", mark), (key, mark)
-
-
-def test_the_pages_words_are_current() -> None:
-    """A catalog changed without ``python -m gamehall.server.wordsjs`` fails here (and in lint)."""
-    assert wordsjs.OUTPUT.read_text(encoding="utf-8") == wordsjs.current()

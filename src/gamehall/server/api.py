@@ -114,7 +114,7 @@ def _seats_in_random_order(first: User, second: User) -> list[PlayerSeat]:
 def _logged_in(hall: Services, user: User, response: Response) -> LoggedIn:
     token, csrf_token = hall.store.users.create_session(user.id, hall.config.session_days)
     set_session_cookie(response, token, hall.config)
-    return LoggedIn(user=UserView.of(user), csrf_token=csrf_token)
+    return LoggedIn(user=UserView.of(user), csrf_token=csrf_token, language=user.language)
 
 
 @router.post("/register", dependencies=[Depends(from_our_pages)])
@@ -155,8 +155,9 @@ def logout(session: Acting, hall: Hall, request: Request, response: Response) ->
 async def me(session: MaybeSession) -> Me:
     """Who I am (null when not logged in) and my CSRF token."""
     if session is None:
-        return Me(user=None, csrf_token=None)
-    return Me(user=UserView.of(session.user), csrf_token=session.csrf_token)
+        return Me(user=None, csrf_token=None, language=None)
+    user = session.user
+    return Me(user=UserView.of(user), csrf_token=session.csrf_token, language=user.language)
 
 
 @router.get("/users/{name}")

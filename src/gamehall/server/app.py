@@ -26,6 +26,7 @@ from gamehall.server import (
     api,
     chat,
     hints_api,
+    language_api,
     lobby_push,
     rematch,
     review,
@@ -95,6 +96,7 @@ def create_app(
     app.include_router(chat.router)
     app.include_router(hints_api.router)
     app.include_router(analysis_api.router)
+    app.include_router(language_api.router)
     app.add_exception_handler(GameError, _game_error)
     answer_outages(app)
     app.add_middleware(

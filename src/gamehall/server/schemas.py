@@ -211,6 +211,8 @@ class LoggedIn(Answer):
 
     user: UserView
     csrf_token: str
+    language: str | None
+    """The language the player chose for the hall (null: his browser's)."""
 
 
 class Me(Answer):
@@ -218,6 +220,8 @@ class Me(Answer):
 
     user: UserView | None
     csrf_token: str | None
+    language: str | None
+    """The language the player chose for the hall (null: his browser's, or not logged in)."""
 
 
 class Seat(Answer):

@@ -103,6 +103,8 @@ class UserRow(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255))
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime]
+    language: Mapped[str | None] = mapped_column(String(16), default=None)
+    """The language the player chose for the hall (``gamehall.words``), or None: his browser's."""
 
 
 class SessionRow(Base):

@@ -133,6 +133,12 @@ class UserStore:
             row = session.scalar(select(UserRow).where(UserRow.name_key == name_key(name)))
             return user_from_row(row) if row is not None else None
 
+    def set_language(self, user_id: int, language: str | None) -> None:
+        """Remember the language the user chose for the hall (None: his browser's); the caller
+        has checked that the hall speaks it."""
+        with self.transactions.write() as session:
+            session.execute(update(UserRow).where(UserRow.id == user_id).values(language=language))
+
     # -- sessions -----------------------------------------------------------------------------
 
     def create_session(self, user_id: int, days: int = 30) -> tuple[str, str]:

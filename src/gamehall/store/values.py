@@ -31,6 +31,8 @@ class User:
     name: str
     guest: bool
     created_at: datetime
+    language: str | None = None
+    """The language he chose for the hall, or None (his browser's)."""
 
     def to_dict(self) -> JsonObject:
         """The user as a client sees it."""
@@ -243,7 +245,13 @@ def stored_settings(data: JsonObject) -> GameSettings:
 
 def user_from_row(row: UserRow) -> User:
     """The user of a row, without its password hash."""
-    return User(id=row.id, name=row.name, guest=row.guest, created_at=row.created_at)
+    return User(
+        id=row.id,
+        name=row.name,
+        guest=row.guest,
+        created_at=row.created_at,
+        language=row.language,
+    )
 
 
 def seek_from_row(row: SeekRow) -> Seek:

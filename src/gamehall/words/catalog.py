@@ -1,10 +1,11 @@
 """A language's catalog of texts and the sentences built from it.
 
-The English texts are the source (``en/*.json``, keyed, one file a part of the hall); every other language is a gettext
-catalog that Babel manages (``locale/<language>/LC_MESSAGES/messages.po``, made from the
-template ``pybabel extract`` writes), where each keyed text is the message whose context is its
-key. A text a catalog lacks, or marks fuzzy, is said in English: only a language whose catalog
-is complete may be offered to readers."""
+The English texts are the source (``en/*.json``, keyed, a file for each part of the hall); every
+other language is a gettext catalog that Babel manages
+(``locale/<language>/LC_MESSAGES/messages.po``, made from the template ``pybabel extract``
+writes), where each keyed text is the message whose context is its key. A text a catalog lacks,
+or marks fuzzy, is said in English: only a language whose catalog is complete may be offered to
+readers."""
 
 import json
 import string

@@ -335,6 +335,20 @@
  */
 
 /**
+ * A player's choice of language: one the hall offers, or null for his browser's.
+ * @typedef {object} LanguageBody
+ * @property {string | null} language
+ */
+
+/**
+ * A language the hall offers: its catalog name, its HTML tag and its own name.
+ * @typedef {object} LanguageChoice
+ * @property {string} language
+ * @property {string} tag
+ * @property {string} name
+ */
+
+/**
  * @typedef {object} Leaderboard
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
  * @property {RatingView[]} players
@@ -390,6 +404,7 @@
  * @typedef {object} LoggedIn
  * @property {UserView} user
  * @property {string} csrf_token
+ * @property {string | null} language
  */
 
 /**
@@ -466,6 +481,7 @@
  * @typedef {object} Me
  * @property {UserView | null} user
  * @property {string | null} csrf_token
+ * @property {string | null} language
  */
 
 /**
@@ -1142,6 +1158,15 @@
  * @property {string} ending
  * @property {string | null} trap
  * @property {Stone[]} stones
+ */
+
+/**
+ * The pages' texts in one language, by key, with the languages one may choose.
+ * @typedef {object} WordsAnswer
+ * @property {string} language
+ * @property {string} tag
+ * @property {Record<string, string>} texts
+ * @property {LanguageChoice[]} offered
  */
 
 /**

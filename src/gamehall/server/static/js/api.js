@@ -17,10 +17,11 @@ class ApiError extends Error {
 
 /**
  * Who is logged in; `onSessionChange` listeners hear every change.
- * @typedef {{user: User | null, csrf: string}} Session
+ * @typedef {{user: User | null, csrf: string, language: string | null}} Session
+ *   `language`: the one the player chose for the hall, if he did
  * @type {Session}
  */
-export const session = { user: null, csrf: "" };
+export const session = { user: null, csrf: "", language: null };
 /** @type {Set<(session: Session) => void>} */
 const listeners = new Set();
 
@@ -30,10 +31,11 @@ export function onSessionChange(listener) {
   return () => listeners.delete(listener);
 }
 
-/** @param {{user?: User | null, csrf_token?: string | null}} answer */
+/** @param {{user?: User | null, csrf_token?: string | null, language?: string | null}} answer */
 function setSession(answer) {
   session.user = answer.user ?? null;
   session.csrf = answer.csrf_token ?? "";
+  session.language = answer.language ?? null;
   for (const listener of listeners) listener(session);
   return session;
 }
@@ -109,6 +111,7 @@ export function sentence(text) {
 
 export const get = (/** @type {string} */ path) => request("GET", path);
 export const post = (/** @type {string} */ path, /** @type {unknown} */ body = {}) => request("POST", path, body);
+export const put = (/** @type {string} */ path, /** @type {unknown} */ body = {}) => request("PUT", path, body);
 export const del = (/** @type {string} */ path) => request("DELETE", path);
 
 export async function loadSession() {

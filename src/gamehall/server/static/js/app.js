@@ -9,6 +9,7 @@
 import { errorText, loadSession, logout, onSessionChange, session } from "./api.js";
 import { startNotices } from "./competition/notices.js";
 import { h, mount } from "./dom.js";
+import { followProfile, languageMenu, loadLanguage } from "./language.js";
 import { authPage } from "./pages/auth.js";
 import { gamePage } from "./pages/game.js";
 import { leaderboardPage } from "./pages/leaderboard.js";
@@ -17,6 +18,7 @@ import { watchPage } from "./pages/matches.js";
 import { profilePage } from "./pages/profile.js";
 import { tournamentPage } from "./pages/tournament.js";
 import { tournamentsPage } from "./pages/tournaments.js";
+import { say } from "./say.js";
 
 /** @typedef {import("./types.js").Page} Page */
 
@@ -38,7 +40,7 @@ let cleanup = null;
 
 /** @type {Page} */
 function notFound(root) {
-  mount(root, h("h1", {}, "Nothing here"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+  mount(root, h("h1", {}, say("site.not-found")), h("p", {}, h("a", { href: "#/" }, say("site.back-to-lobby"))));
 }
 
 function route() {
@@ -61,7 +63,7 @@ function route() {
 function renderAccount() {
   const corner = /** @type {HTMLElement} */ (document.getElementById("account"));
   if (!session.user) {
-    mount(corner, h("a", { href: "#/login", class: "login-link" }, "Log in"));
+    mount(corner, h("a", { href: "#/login", class: "login-link" }, say("site.log-in")));
     return;
   }
   mount(
@@ -77,21 +79,30 @@ function renderAccount() {
           location.hash = "#/";
         },
       },
-      "Log out",
+      say("site.log-out"),
     ),
   );
 }
 
 async function start() {
   try {
-    await loadSession();
+    await loadLanguage();
   } catch (error) {
     mount(app, h("p", { class: "form-error", role: "alert" }, `The server cannot be reached: ${errorText(error)}`));
     return;
   }
+  try {
+    await loadSession();
+  } catch (error) {
+    mount(app, h("p", { class: "form-error", role: "alert" }, say("site.unreachable", { reason: errorText(error) })));
+    return;
+  }
+  followProfile(session.language);
+  mount(/** @type {HTMLElement} */ (document.getElementById("language")), languageMenu());
   renderAccount();
   startNotices();
   onSessionChange(() => {
+    followProfile(session.language);
     renderAccount();
     if (!location.hash.startsWith("#/game/")) route();
   });

@@ -1,8 +1,26 @@
 // @ts-check
-// The pages' words: texts of the catalog (words.js, generated from src/gamehall/words/) with
+// The pages' words: the texts of the catalog (src/gamehall/words/) in the reader's language, as
+// the server answers them (`/api/words`, loaded by language.js before any page is drawn), with
 // their {name} marks filled in, as gamehall.words says them in the terminal.
 
-import { WORDS } from "./words.js";
+/** @type {Readonly<Record<string, string>>} */
+let texts = {};
+
+/**
+ * Speak these texts from now on (the catalog of one language, by key).
+ * @param {Readonly<Record<string, string>>} catalog
+ */
+export function useTexts(catalog) {
+  texts = catalog;
+}
+
+/**
+ * Whether the catalog has a text `key`.
+ * @param {string} key
+ */
+export function hasText(key) {
+  return key in texts;
+}
 
 /**
  * The text `key` with its {name} marks filled from `values`.
@@ -10,7 +28,7 @@ import { WORDS } from "./words.js";
  * @param {Record<string, string | number>} [values]
  */
 export function say(key, values = {}) {
-  const text = WORDS[key];
+  const text = texts[key];
   if (text === undefined) throw new Error(`no text ${key} in the words`);
   return text.replace(/\{([\w-]+)\}/g, (_, name) => String(values[name] ?? ""));
 }
@@ -24,6 +42,6 @@ export function say(key, values = {}) {
  */
 export function reasonText(reason, loser = null) {
   if (!reason) return "";
-  if (loser && `end.${reason}.by` in WORDS) return say(`end.${reason}.by`, { loser });
-  return WORDS[`end.${reason}`] ?? reason;
+  if (loser && `end.${reason}.by` in texts) return say(`end.${reason}.by`, { loser });
+  return texts[`end.${reason}`] ?? reason;
 }

@@ -5,8 +5,7 @@
 // score are as they were. Where the keys and buttons go is review_nav.js's.
 
 import { h } from "../dom.js";
-import { say } from "../say.js";
-import { WORDS } from "../words.js";
+import { hasText, say } from "../say.js";
 import { gameAt, nextGame, nextTurn, previousGame, previousTurn } from "./review_nav.js";
 
 /**
@@ -48,7 +47,7 @@ export function stepText(frame, you) {
     offer: ["offer", { point: d.point }],
   };
   // the other kinds with words of their own take only the name; any other is named by its kind
-  const [key, values] = known[frame.kind] ?? [`review.step.${frame.kind}${mine}` in WORDS ? frame.kind : "other", { kind: frame.kind }];
+  const [key, values] = known[frame.kind] ?? [hasText(`review.step.${frame.kind}${mine}`) ? frame.kind : "other", { kind: frame.kind }];
   return say(`review.step.${key}${mine}`, { name, ...values });
 }
 
