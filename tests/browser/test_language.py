@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import expect
 
+from browser.languages import reading
+
 if TYPE_CHECKING:
     from browser.conftest import Hall
 
@@ -40,3 +42,16 @@ def test_the_menu_chooses_and_the_profile_remembers(hall: Hall) -> None:
     form.locator("button[type=submit]").click()
     expect(elsewhere.locator("html")).to_have_attribute("lang", "ka")
     expect(elsewhere.locator("nav a[href='#/']")).to_have_text("ლობი")
+
+
+def test_the_measure_counts_english_words_and_leaves_names_out(hall: Hall) -> None:
+    page = hall.page("/", locale="ru-RU")
+    expect(page.locator("nav a[href='#/']")).to_have_text("Лобби")
+    page.evaluate(
+        """() => document.querySelector('main').replaceChildren(Object.assign(
+             document.createElement('p'), {innerHTML:
+             'Играть <span translate="no">carol</span> Play now'}))"""
+    )
+    seen = reading(page)
+    assert "carol" not in seen.words and set(seen.english) >= {"Play", "now"}
+    assert 0 < seen.share < 1
