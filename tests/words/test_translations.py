@@ -35,6 +35,21 @@ def test_every_language_says_every_text_with_the_same_marks() -> None:
                 assert said.texts[key] != text, (language, key)  # left in English
 
 
+def test_every_language_counts_with_its_own_forms() -> None:
+    english = words("en")
+    for language in LANGUAGES[1:]:
+        said = words(language)
+        for key, forms in english.counted.items():
+            for form in said.counted[key].values():
+                assert _marks(form) == _marks(forms["other"]), (language, key)
+    assert [words("ru").say_count("points", n) for n in (1, 3, 5, 21, 112)] == [
+        "1 очко", "3 очка", "5 очков", "21 очко", "112 очков"
+    ]  # fmt: skip
+    assert english.say_count("points", 1) == "1 point"
+    assert english.say_count("points", 0) == "0 points"
+    assert words("zh_Hans").say_count("points", 7) == "7 分"
+
+
 def test_a_sentence_is_said_in_its_language() -> None:
     assert words("ru").end_reason("resign", "Ann") == "игрок Ann сдался"
     assert words("zh_Hans").say("notice.rematch-offer", opponent="Ann") == "Ann 提议再战。"

@@ -36,6 +36,9 @@ class WordsAnswer(Answer):
     tag: str
     """The language as ``<html lang>`` writes it."""
     texts: dict[str, str]
+    counted: dict[str, dict[str, str]]
+    """The texts said of a number, by key, each by the CLDR plural category (``one``, ``few``,
+    ``many``, ``other``…) that ``Intl.PluralRules`` gives the number."""
     offered: list[LanguageChoice]
 
 
@@ -63,6 +66,7 @@ async def words_of(
         language=chosen,
         tag=html_tag(chosen),
         texts=dict(words(chosen).texts),
+        counted={key: dict(forms) for key, forms in words(chosen).counted.items()},
         offered=[
             LanguageChoice(language=name, tag=html_tag(name), name=own_name(name))
             for name in offered()

@@ -1166,6 +1166,7 @@
  * @property {string} language
  * @property {string} tag
  * @property {Record<string, string>} texts
+ * @property {Record<string, Record<string, string>>} counted
  * @property {LanguageChoice[]} offered
  */
 

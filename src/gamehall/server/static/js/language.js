@@ -29,7 +29,7 @@ export function languageTag() {
 /** Load the texts of the reader's language, and say it to the document and its static words. */
 export async function loadLanguage() {
   spoken = /** @type {WordsAnswer} */ (await get("/api/words"));
-  useTexts(spoken.texts);
+  useTexts(spoken.texts, spoken.counted, spoken.tag);
   document.documentElement.lang = spoken.tag;
   for (const element of document.querySelectorAll("[data-say]")) {
     element.textContent = say(/** @type {HTMLElement} */ (element).dataset.say ?? "");

@@ -5,13 +5,43 @@
 
 /** @type {Readonly<Record<string, string>>} */
 let texts = {};
+/** @type {Readonly<Record<string, Record<string, string>>>} */
+let counted = {};
+let plurals = new Intl.PluralRules("en");
 
 /**
- * Speak these texts from now on (the catalog of one language, by key).
+ * Speak these texts from now on (the catalog of one language, by key): `catalog` the plain
+ * ones, `forms` the counted ones by CLDR plural category, `tag` the language ("zh-Hans").
  * @param {Readonly<Record<string, string>>} catalog
+ * @param {Readonly<Record<string, Record<string, string>>>} forms
+ * @param {string} tag
  */
-export function useTexts(catalog) {
+export function useTexts(catalog, forms, tag) {
   texts = catalog;
+  counted = forms;
+  plurals = new Intl.PluralRules(tag);
+}
+
+/**
+ * The counted text `key` in the form the language gives `count` ("1 очко", "5 очков"), its
+ * {count} mark filled with it and its other marks from `values`.
+ * @param {string} key
+ * @param {number} count
+ * @param {Record<string, string | number>} [values]
+ */
+export function sayCount(key, count, values = {}) {
+  const forms = counted[key];
+  if (forms === undefined) throw new Error(`no counted text ${key} in the words`);
+  const text = forms[plurals.select(Math.abs(count))] ?? forms.other;
+  return fill(text, { ...values, count });
+}
+
+/**
+ * @param {string} text
+ * @param {Record<string, string | number>} values
+ */
+function fill(text, values) {
+  return text.replace(/\{([\w-]+)\}/g, (_, name) => String(values[name] ?? ""));
 }
 
 /**
@@ -30,7 +60,7 @@ export function hasText(key) {
 export function say(key, values = {}) {
   const text = texts[key];
   if (text === undefined) throw new Error(`no text ${key} in the words`);
-  return text.replace(/\{([\w-]+)\}/g, (_, name) => String(values[name] ?? ""));
+  return fill(text, values);
 }
 
 /**

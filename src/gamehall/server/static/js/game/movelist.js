@@ -4,7 +4,7 @@
 // lines of the step reviewed are marked.
 
 import { h } from "../dom.js";
-import { reasonText, say } from "../say.js";
+import { reasonText, say, sayCount } from "../say.js";
 import { scoreWord } from "./score.js";
 import { withoutTakenBack } from "./takeback.js";
 
@@ -24,7 +24,7 @@ const KINDS = { 1: "single game", 2: "gammon", 3: "backgammon" };
 
 /** @param {number} points */
 function pointsText(points) {
-  return `${points} point${points === 1 ? "" : "s"}`;
+  return sayCount("points", points);
 }
 
 /**
