@@ -25,6 +25,7 @@ from gamehall.server import (
     analysis_api,
     api,
     chat,
+    health,
     hints_api,
     language_api,
     lobby_push,
@@ -97,6 +98,7 @@ def create_app(
     app.include_router(hints_api.router)
     app.include_router(analysis_api.router)
     app.include_router(language_api.router)
+    app.include_router(health.router)
     app.add_exception_handler(GameError, _game_error)
     answer_outages(app)
     app.add_middleware(
@@ -170,6 +172,7 @@ async def open_services(
             seek_keeper=seek_keeper,
             lobby=lobby,
             analyses=analyses,
+            bus=bus,
         )
         keeper = GarbageKeeper(clock)
         keeper.start()

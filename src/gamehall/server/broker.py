@@ -45,6 +45,11 @@ class RedisBroker:
         async with asyncio.timeout(REDIS_TIMEOUT):
             await self._client.publish(PREFIX + topic, json.dumps(message))
 
+    async def ping(self) -> None:
+        """Return when Redis answers (within its timeout)."""
+        async with asyncio.timeout(REDIS_TIMEOUT):
+            await self._client.ping()
+
     async def listen(self, deliver: Deliver, connected: Connected) -> None:
         """Pass every published message to ``deliver`` until cancelled, listening again after
         a lost connection; ``connected`` is called once each subscription is in force, the

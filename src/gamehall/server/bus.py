@@ -49,6 +49,9 @@ class Broker(Protocol):
     async def publish(self, topic: str, message: Outgoing) -> None:
         """Send ``message`` on ``topic`` to every process listening."""
 
+    async def ping(self) -> None:
+        """Return when the broker answers; raise when it does not (readiness checks)."""
+
     async def listen(
         self,
         deliver: Callable[[str, JsonObject], Awaitable[None]],

@@ -82,6 +82,10 @@ class PostgresBroker:
                 self._sender = None
                 raise
 
+    async def ping(self) -> None:
+        """Return at once: the broker is the store's PostgreSQL, which readiness checks
+        through the store."""
+
     async def listen(self, deliver: Deliver, connected: Connected) -> None:
         """Pass every notification to ``deliver`` until cancelled, listening again after a
         lost connection; ``connected`` once each ``LISTEN`` holds."""

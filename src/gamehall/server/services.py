@@ -20,6 +20,7 @@ from starlette.requests import HTTPConnection
 
 if TYPE_CHECKING:
     from gamehall.server.analysis_jobs import AnalysisJobs
+    from gamehall.server.bus import Bus
     from gamehall.server.chat_rooms import ChatRooms
     from gamehall.server.config import Config
     from gamehall.server.hashing import HashPool
@@ -57,6 +58,8 @@ class Services:
     lobby: LobbyHub
     analyses: AnalysisJobs
     """The finished matches' analyses being made, in processes of their own."""
+    bus: Bus
+    """The messages between server processes (its broker, when several share the games)."""
 
 
 def services_of(connection: HTTPConnection) -> Services:

@@ -15,6 +15,7 @@ from types import TracebackType
 from typing import Self
 
 from argon2 import PasswordHasher
+from sqlalchemy import text
 
 from gamehall.store.analyses import AnalysisStore
 from gamehall.store.matches import MatchStore
@@ -51,6 +52,13 @@ class Store:
     def close(self) -> None:
         """Close every pooled connection."""
         self.transactions.close()
+
+    def revision(self) -> str | None:
+        """The migration the database is at (None before the first): reading it is also how
+        readiness checks that the database answers."""
+        with self.transactions.read() as session:
+            revision: str | None = session.scalar(text("SELECT version_num FROM alembic_version"))
+            return revision
 
     def __enter__(self) -> Self:
         return self

@@ -21,6 +21,13 @@
  */
 
 /**
+ * The process lives.
+ * @typedef {object} Alive
+ * @property {string} status
+ * @property {string} version
+ */
+
+/**
  * A player's average figure in one game over his last ``matches`` analysed matches: ``error_rate``
  * (mEMG a decision, lower is better) or renju's ``accuracy`` (%).
  * @typedef {object} AnalysedView
@@ -157,6 +164,13 @@
 /**
  * What the server sends on a chat socket.
  * @typedef {ChatHello | ChatLine | ChatError} ChatServerMessage
+ */
+
+/**
+ * One dependency's state: whether it is ready, and if not, why.
+ * @typedef {object} Check
+ * @property {boolean} ready
+ * @property {string} detail
  */
 
 /**
@@ -577,6 +591,14 @@
  * @property {string} display
  * @property {number | null} fibs
  * @property {number} games
+ */
+
+/**
+ * Whether the process can serve players, and each dependency's state.
+ * @typedef {object} Readiness
+ * @property {boolean} ready
+ * @property {Check} store
+ * @property {Check | null} broker
  */
 
 /**
