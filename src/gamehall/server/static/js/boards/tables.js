@@ -63,6 +63,8 @@ export class TablesBoard {
     this.checkers = null;
     /** @type {Stack[]} */
     this.stacks = [];
+    /** @type {import("../game/hints.js").HintMark} the play the hint panel shows */
+    this.hintMark = null;
     // the layout the screen's width calls for, redrawn when that changes (a phone turned)
     const media = matchMedia(TURNED_MEDIA);
     this.L = new Layout(media.matches);
@@ -122,7 +124,7 @@ export class TablesBoard {
     this.svg.setAttribute("viewBox", this.L.viewBox);
     this.svg.classList.toggle("turned", turned);
     this.endDrag();
-    this.layers.hint.replaceChildren();
+    this.showHint(this.hintMark);
     this.drawHitAreas();
     if (this.view) this.render(this.view);
   }
@@ -408,6 +410,7 @@ export class TablesBoard {
    * @param {import("../game/hints.js").HintMark} mark
    */
   showHint(mark) {
+    this.hintMark = mark; // drawn again if the board turns
     const L = this.L;
     const at = (/** @type {number} */ point) => (point === OFF ? L.at(L.TRAY_X + L.TRAY / 2, L.MID_BOTTOM + L.HALF / 2) : this.slot(point, 0, true));
     const steps = mark && "steps" in mark ? mark.steps : [];
