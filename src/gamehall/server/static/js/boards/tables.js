@@ -67,10 +67,10 @@ export class TablesBoard {
     this.hintMark = null;
     // the layout the screen's width calls for, redrawn when that changes (a phone turned)
     const media = matchMedia(TURNED_MEDIA);
-    this.L = new Layout(media.matches);
+    this.layout = new Layout(media.matches);
     this.svg = s("svg", {
-      class: `board tables-board${this.L.turned ? " turned" : ""}`,
-      viewBox: this.L.viewBox,
+      class: `board tables-board${this.layout.turned ? " turned" : ""}`,
+      viewBox: this.layout.viewBox,
       role: "group",
       "aria-label": "Backgammon board",
       dataset: { board: "tables" },
@@ -82,7 +82,7 @@ export class TablesBoard {
       hint: s("g", { class: "hint-marks" }),
       targets: s("g", { class: "targets" }),
       hits: s("g", { class: "hit-areas" }),
-      ghost: s("circle", { class: "ghost-checker", r: this.L.R, visibility: "hidden" }),
+      ghost: s("circle", { class: "ghost-checker", r: this.layout.R, visibility: "hidden" }),
     };
     this.svg.append(...Object.values(this.layers));
     this.drawHitAreas();
@@ -92,7 +92,7 @@ export class TablesBoard {
     this.svg.addEventListener("pointerdown", (event) => {
       // The turned board is taller than a phone's screen and a swipe on it scrolls the page:
       // a finger's press counts only once it lifts without having scrolled.
-      if (this.L.turned && event.pointerType === "touch") this.finger = event.pointerId;
+      if (this.layout.turned && event.pointerType === "touch") this.finger = event.pointerId;
       else this.pointerDown(event);
     });
     this.svg.addEventListener("pointermove", (event) => this.pointerMove(event));
@@ -119,9 +119,9 @@ export class TablesBoard {
    * @param {boolean} turned
    */
   relayout(turned) {
-    if (turned === this.L.turned) return;
-    this.L = new Layout(turned);
-    this.svg.setAttribute("viewBox", this.L.viewBox);
+    if (turned === this.layout.turned) return;
+    this.layout = new Layout(turned);
+    this.svg.setAttribute("viewBox", this.layout.viewBox);
     this.svg.classList.toggle("turned", turned);
     this.endDrag();
     this.showHint(this.hintMark);
@@ -159,7 +159,7 @@ export class TablesBoard {
 
   /** @param {TablesView} view */
   drawFrame({ seat }) {
-    const L = this.L;
+    const L = this.layout;
     const { PW, BAND, TOP, BOTTOM, HALF } = L;
     const rect = (/** @type {string} */ name, /** @type {number[]} */ [u, w, du, dw], rx = 0) =>
       s("rect", { class: name, ...L.box(u, w, du, dw), ...(rx ? { rx } : {}) });
@@ -251,7 +251,7 @@ export class TablesBoard {
               class: `checker ${colour}${last && mine && this.selected === stack.point ? " selected" : ""}`,
               dataset: last ? { checker: stack.point === BAR_POINT ? "bar" : String(stack.point), count: String(stack.count), owner: String(stack.seat) } : {},
             },
-            s("circle", { cx: x, cy: y, r: this.L.R - 1 }),
+            s("circle", { cx: x, cy: y, r: this.layout.R - 1 }),
             last && stack.count > SHOWN ? s("text", { x, y: y + 6 }, stack.count) : null,
           ),
         );
@@ -283,7 +283,7 @@ export class TablesBoard {
       for (let i = 0; i < change; i++) to.push(point);
     }
     if (!from.length || from.length !== to.length || from.length > 4) return;
-    const L = this.L;
+    const L = this.layout;
     const spot = (/** @type {number} */ point, /** @type {Stack[]} */ stacks) =>
       point === OFF ? L.at(L.TRAY_X + L.TRAY / 2, mine ? L.BOTTOM - L.R : L.TOP + L.R) : this.slot(point, Math.min(Math.max(count(stacks, point) - 1, 0), SHOWN - 1), mine);
     const colour = colourOf(view.state, mover);
@@ -309,7 +309,7 @@ export class TablesBoard {
    * @param {boolean} mine
    */
   slot(point, i, mine) {
-    const L = this.L;
+    const L = this.layout;
     const { R, STEP } = L;
     if (point === BAR_POINT) {
       const u = L.BAR_X + L.BAR / 2;
@@ -325,7 +325,7 @@ export class TablesBoard {
    * @param {boolean} mine
    */
   offStack(count, colour, mine) {
-    const L = this.L;
+    const L = this.layout;
     const { SLAB, TRAY, TRAY_X } = L;
     const slabs = [];
     for (let i = 0; i < count; i++) {
@@ -344,7 +344,7 @@ export class TablesBoard {
 
   /** @param {TablesView} view */
   drawExtras({ state, seat }) {
-    const L = this.L;
+    const L = this.layout;
     const nodes = [];
     if (state.dice) {
       // The dice the turn's moves have played (greyed), then those left, as the server lists them.
@@ -382,7 +382,7 @@ export class TablesBoard {
    * @param {TablesView} view
    */
   drawTargets({ seat }) {
-    const L = this.L;
+    const L = this.layout;
     const mine = (/** @type {number} */ point) => this.stacks.find((st) => st.point === point && st.seat === seat)?.count ?? 0;
     const nodes = [];
     const selected = this.selected;
@@ -411,7 +411,7 @@ export class TablesBoard {
    */
   showHint(mark) {
     this.hintMark = mark; // drawn again if the board turns
-    const L = this.L;
+    const L = this.layout;
     const at = (/** @type {number} */ point) => (point === OFF ? L.at(L.TRAY_X + L.TRAY / 2, L.MID_BOTTOM + L.HALF / 2) : this.slot(point, 0, true));
     const steps = mark && "steps" in mark ? mark.steps : [];
     this.layers.hint.replaceChildren(
@@ -434,7 +434,7 @@ export class TablesBoard {
    * frame included) to the middle: on a phone, where the board is turned, a column is at least
    * 44 px wide and its half-column longer than that. */
   drawHitAreas() {
-    const L = this.L;
+    const L = this.layout;
     const areas = [];
     for (let v = 1; v <= 24; v++) {
       const { u, top } = L.place(v);
