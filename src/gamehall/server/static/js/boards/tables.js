@@ -1,36 +1,19 @@
 // @ts-check
 // The tables board (backgammon, Georgian backgammon, long nardy) in SVG, seen from one player's
 // side: his points 1-6 bottom right, 24 top right; the bar in the middle, the off-tray on the
-// right, the cube and the pip counts on the left. Click a checker, then a target (or drag it):
-// only the single moves the server lists as legal are offered. It draws what the server sends
-// (the position as it stands, the pips, the cube) and decides nothing itself.
+// right, the cube and the pip counts on the left. On a phone the board is turned a quarter
+// (points 1-12 down the left, 13-24 down the right, the pips and the cube above, the tray
+// below): tables_geometry.js says where everything goes in either layout, and the board is
+// drawn again when the window crosses from one to the other. Click a checker, then a target
+// (or drag it): only the single moves the server lists as legal are offered. It draws what the
+// server sends (the position as it stands, the pips, the cube) and decides nothing itself.
 
 import { s } from "../dom.js";
+import { Layout, TURNED_MEDIA } from "./tables_geometry.js";
+import { die, pips } from "./tables_pieces.js";
 
-const PW = 50; // point width
-const R = 23; // checker radius
 const DRAG_PX = 4; // how far a pressed pointer moves before the press is a drag
-const FRAME = 14;
-const BAR = 56;
-const TRAY = 64;
-const SIDE = 64; // the column on the left: cube and pips
-const BAND = 30; // point numbers above and below the frame (room for 11 px text on a phone)
-const HALF = 5 * 2 * R; // five checkers
-const GAP = 50; // between the halves: the dice
-const TRIANGLE = 200;
 const SHOWN = 5; // checkers drawn on a point before a count is written instead
-
-const LEFT_Q = SIDE + FRAME; // x of the left quarter
-const BAR_X = LEFT_Q + 6 * PW;
-const RIGHT_Q = BAR_X + BAR;
-const TRAY_X = RIGHT_Q + 6 * PW + FRAME;
-const WIDTH = TRAY_X + TRAY + FRAME;
-const TOP = BAND + FRAME; // top edge of the playing field
-const MID_TOP = TOP + HALF;
-const MID_BOTTOM = MID_TOP + GAP;
-const BOTTOM = MID_BOTTOM + HALF; // bottom edge of the playing field
-const HEIGHT = BOTTOM + FRAME + BAND;
-const MIDDLE = (MID_TOP + MID_BOTTOM) / 2;
 const BAR_POINT = 25;
 const OFF = 0;
 
@@ -48,17 +31,6 @@ const OFF = 0;
  */
 
 /**
- * Where the viewer's point v (1-24) is drawn: its centre x and whether it is on top.
- * @param {number} v
- */
-function place(v) {
-  if (v <= 6) return { x: RIGHT_Q + (6 - v) * PW + PW / 2, top: false };
-  if (v <= 12) return { x: LEFT_Q + (12 - v) * PW + PW / 2, top: false };
-  if (v <= 18) return { x: LEFT_Q + (v - 13) * PW + PW / 2, top: true };
-  return { x: RIGHT_Q + (v - 19) * PW + PW / 2, top: true };
-}
-
-/**
  * The checkers' colour of each seat: light or dark.
  * @param {State} state
  * @param {number} seat
@@ -66,55 +38,6 @@ function place(v) {
 export function colourOf(state, seat) {
   if (state.game === "nardy") return (state.colours || ["white", "black"])[seat] === "white" ? "light" : "dark";
   return seat === 0 ? "light" : "dark";
-}
-
-/**
- * The spots of each face of a die, around its centre.
- * @type {Record<number, [number, number][]>}
- */
-const SPOTS = {
-  1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-};
-
-/**
- * A pip count on the left of the board, labelled with whose it is ("you", "opp." for the
- * viewer's opponent, a spectator sees the names cut short; the whole name in the tooltip).
- * @param {number | null} number
- * @param {number} y
- * @param {string} label
- * @param {string} whose
- */
-function pips(number, y, label, whose) {
-  const short = whose === "you" || whose === "opp." ? whose : whose.slice(0, 4);
-  return s(
-    "g",
-    { class: "pips", dataset: { pips: label } },
-    s("title", {}, `${whose === "you" ? "Your" : whose === "opp." ? "Your opponent's" : `${whose}'s`} pip count: ${number ?? "–"}`),
-    s("text", { class: "pips-label", x: SIDE / 2, y }, short),
-    s("text", { class: "pips-value", x: SIDE / 2, y: y + 34 }, number ?? "–"),
-  );
-}
-
-/**
- * @param {number} x
- * @param {number} y
- * @param {number} value
- * @param {boolean} used
- * @param {string} colour
- */
-function die(x, y, value, used, colour) {
-  const spots = SPOTS[value] || [];
-  return s(
-    "g",
-    { class: `die ${colour}${used ? " used" : ""}`, dataset: { die: String(value), used: used ? "1" : "0" } },
-    s("rect", { x: x - 21, y: y - 21, width: 42, height: 42, rx: 8 }),
-    spots.map(([dx, dy]) => s("circle", { cx: x + dx * 10.5, cy: y + dy * 10.5, r: 4.2 })),
-  );
 }
 
 export class TablesBoard {
@@ -140,9 +63,14 @@ export class TablesBoard {
     this.checkers = null;
     /** @type {Stack[]} */
     this.stacks = [];
+    /** @type {import("../game/hints.js").HintMark} the play the hint panel shows */
+    this.hintMark = null;
+    // the layout the screen's width calls for, redrawn when that changes (a phone turned)
+    const media = matchMedia(TURNED_MEDIA);
+    this.layout = new Layout(media.matches);
     this.svg = s("svg", {
-      class: "board tables-board",
-      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      class: `board tables-board${this.layout.turned ? " turned" : ""}`,
+      viewBox: this.layout.viewBox,
       role: "group",
       "aria-label": "Backgammon board",
       dataset: { board: "tables" },
@@ -154,14 +82,29 @@ export class TablesBoard {
       hint: s("g", { class: "hint-marks" }),
       targets: s("g", { class: "targets" }),
       hits: s("g", { class: "hit-areas" }),
-      ghost: s("circle", { class: "ghost-checker", r: R, visibility: "hidden" }),
+      ghost: s("circle", { class: "ghost-checker", r: this.layout.R, visibility: "hidden" }),
     };
     this.svg.append(...Object.values(this.layers));
     this.drawHitAreas();
-    this.svg.addEventListener("pointerdown", (event) => this.pointerDown(event));
+    media.addEventListener("change", () => this.relayout(media.matches));
+    /** @type {number | null} a finger down on the turned board: heard when it lifts */
+    this.finger = null;
+    this.svg.addEventListener("pointerdown", (event) => {
+      // The turned board is taller than a phone's screen and a swipe on it scrolls the page:
+      // a finger's press counts only once it lifts without having scrolled.
+      if (this.layout.turned && event.pointerType === "touch") this.finger = event.pointerId;
+      else this.pointerDown(event);
+    });
     this.svg.addEventListener("pointermove", (event) => this.pointerMove(event));
-    this.svg.addEventListener("pointerup", (event) => this.pointerUp(event));
+    this.svg.addEventListener("pointerup", (event) => {
+      if (this.finger === event.pointerId) {
+        this.finger = null;
+        this.pointerDown(event);
+      }
+      this.pointerUp(event);
+    });
     this.svg.addEventListener("pointercancel", () => {
+      this.finger = null;
       this.endDrag();
       if (this.view) this.render(this.view);
     });
@@ -169,6 +112,21 @@ export class TablesBoard {
 
   get element() {
     return this.svg;
+  }
+
+  /**
+   * Draw the board in the other layout (the window has crossed the phone's width).
+   * @param {boolean} turned
+   */
+  relayout(turned) {
+    if (turned === this.layout.turned) return;
+    this.layout = new Layout(turned);
+    this.svg.setAttribute("viewBox", this.layout.viewBox);
+    this.svg.classList.toggle("turned", turned);
+    this.endDrag();
+    this.showHint(this.hintMark);
+    this.drawHitAreas();
+    if (this.view) this.render(this.view);
   }
 
   // -- drawing --------------------------------------------------------------------------------
@@ -201,30 +159,35 @@ export class TablesBoard {
 
   /** @param {TablesView} view */
   drawFrame({ seat }) {
+    const L = this.layout;
+    const { PW, BAND, TOP, BOTTOM, HALF } = L;
+    const rect = (/** @type {string} */ name, /** @type {number[]} */ [u, w, du, dw], rx = 0) =>
+      s("rect", { class: name, ...L.box(u, w, du, dw), ...(rx ? { rx } : {}) });
     /** @type {SVGElement[]} */
     const parts = [
-      s("rect", { class: "board-frame", x: SIDE, y: BAND, width: WIDTH - SIDE, height: HEIGHT - 2 * BAND, rx: 6 }),
-      s("rect", { class: "field", x: LEFT_Q, y: TOP, width: 6 * PW, height: BOTTOM - TOP }),
-      s("rect", { class: "field", x: RIGHT_Q, y: TOP, width: 6 * PW, height: BOTTOM - TOP }),
-      s("rect", { class: "bar", x: BAR_X, y: TOP, width: BAR, height: BOTTOM - TOP }),
-      s("rect", { class: "tray", x: TRAY_X, y: TOP, width: TRAY, height: HALF }),
-      s("rect", { class: "tray", x: TRAY_X, y: MID_BOTTOM, width: TRAY, height: HALF }),
+      rect("board-frame", [L.SIDE, BAND, L.LENGTH - L.SIDE, L.BREADTH - 2 * BAND], 6),
+      rect("field", [L.LEFT_Q, TOP, 6 * PW, BOTTOM - TOP]),
+      rect("field", [L.RIGHT_Q, TOP, 6 * PW, BOTTOM - TOP]),
+      rect("bar", [L.BAR_X, TOP, L.BAR, BOTTOM - TOP]),
+      rect("tray", [L.TRAY_X, TOP, L.TRAY, HALF]),
+      rect("tray", [L.TRAY_X, L.MID_BOTTOM, L.TRAY, HALF]),
     ];
     for (let v = 1; v <= 24; v++) {
-      const { x, top } = place(v);
+      const { u, top } = L.place(v);
       const edge = top ? TOP : BOTTOM;
-      const tip = top ? TOP + TRIANGLE : BOTTOM - TRIANGLE;
+      const corners = [L.at(u - PW / 2, edge), L.at(u + PW / 2, edge), L.at(u, top ? TOP + L.TRIANGLE : BOTTOM - L.TRIANGLE)];
+      const [near, far] = L.NUMBER;
       parts.push(
         s("path", {
           class: `point ${v % 2 ? "odd" : "even"}`,
-          d: `M${x - PW / 2} ${edge}L${x + PW / 2} ${edge}L${x} ${tip}Z`,
+          d: `M${corners.map(({ x, y }) => `${x} ${y}`).join("L")}Z`,
         }),
-        s("text", { class: "point-number", x, y: top ? BAND - 6 : HEIGHT - 6 }, v),
+        s("text", { class: "point-number", ...L.text(u, top ? near : L.BREADTH - far, 16) }, v),
       );
     }
     parts.push(
-      pips(this.pips(1 - seat), TOP + 16, "top", this.whose(1 - seat)),
-      pips(this.pips(seat), BOTTOM - 44, "bottom", this.whose(seat)),
+      pips(L, this.pips(1 - seat), "top", this.whose(1 - seat)),
+      pips(L, this.pips(seat), "bottom", this.whose(seat)),
     );
     this.layers.frame.replaceChildren(...parts);
   }
@@ -288,7 +251,7 @@ export class TablesBoard {
               class: `checker ${colour}${last && mine && this.selected === stack.point ? " selected" : ""}`,
               dataset: last ? { checker: stack.point === BAR_POINT ? "bar" : String(stack.point), count: String(stack.count), owner: String(stack.seat) } : {},
             },
-            s("circle", { cx: x, cy: y, r: R - 1 }),
+            s("circle", { cx: x, cy: y, r: this.layout.R - 1 }),
             last && stack.count > SHOWN ? s("text", { x, y: y + 6 }, stack.count) : null,
           ),
         );
@@ -320,13 +283,14 @@ export class TablesBoard {
       for (let i = 0; i < change; i++) to.push(point);
     }
     if (!from.length || from.length !== to.length || from.length > 4) return;
+    const L = this.layout;
     const spot = (/** @type {number} */ point, /** @type {Stack[]} */ stacks) =>
-      point === OFF ? { x: TRAY_X + TRAY / 2, y: mine ? BOTTOM - R : TOP + R } : this.slot(point, Math.min(Math.max(count(stacks, point) - 1, 0), SHOWN - 1), mine);
+      point === OFF ? L.at(L.TRAY_X + L.TRAY / 2, mine ? L.BOTTOM - L.R : L.TOP + L.R) : this.slot(point, Math.min(Math.max(count(stacks, point) - 1, 0), SHOWN - 1), mine);
     const colour = colourOf(view.state, mover);
     from.forEach((src, i) => {
       const a = spot(src, before);
       const b = spot(to[i], this.stacks);
-      const ghost = s("circle", { class: `moving-checker ${colour}`, cx: b.x, cy: b.y, r: R - 1 });
+      const ghost = s("circle", { class: `moving-checker ${colour}`, cx: b.x, cy: b.y, r: L.R - 1 });
       this.layers.extras.append(ghost);
       const motion = ghost.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: "translate(0, 0)" }], {
         duration: 350,
@@ -345,12 +309,14 @@ export class TablesBoard {
    * @param {boolean} mine
    */
   slot(point, i, mine) {
+    const L = this.layout;
+    const { R, STEP } = L;
     if (point === BAR_POINT) {
-      const x = BAR_X + BAR / 2;
-      return mine ? { x, y: MID_TOP - R - i * 2 * R } : { x, y: MID_BOTTOM + R + i * 2 * R };
+      const u = L.BAR_X + L.BAR / 2;
+      return L.at(u, mine ? L.MID_TOP - R - i * STEP : L.MID_BOTTOM + R + i * STEP);
     }
-    const { x, top } = place(point);
-    return { x, y: top ? TOP + R + i * 2 * R : BOTTOM - R - i * 2 * R };
+    const { u, top } = L.place(point);
+    return L.at(u, top ? L.TOP + R + i * STEP : L.BOTTOM - R - i * STEP);
   }
 
   /**
@@ -359,47 +325,54 @@ export class TablesBoard {
    * @param {boolean} mine
    */
   offStack(count, colour, mine) {
+    const L = this.layout;
+    const { SLAB, TRAY, TRAY_X } = L;
     const slabs = [];
     for (let i = 0; i < count; i++) {
-      const y = mine ? BOTTOM - 12 - i * 12 : TOP + 2 + i * 12;
-      slabs.push(s("rect", { x: TRAY_X + 8, y, width: TRAY - 16, height: 10, rx: 3 }));
+      const w = mine ? L.BOTTOM - 12 - i * SLAB : L.TOP + 2 + i * SLAB;
+      slabs.push(s("rect", { ...L.box(TRAY_X + 8, w, TRAY - 16, SLAB - 2), rx: 3 }));
     }
-    const labelY = mine ? BOTTOM - 12 - count * 12 - 6 : TOP + 2 + count * 12 + 18;
+    // the number beyond the last slab
+    const label = mine ? L.BOTTOM - 12 - count * SLAB - 11 : L.TOP + count * SLAB + 15;
     return s(
       "g",
       { class: `off ${colour}`, dataset: { off: mine ? "bottom" : "top", count: String(count) } },
       slabs,
-      s("text", { x: TRAY_X + TRAY / 2, y: labelY }, count),
+      s("text", L.text(TRAY_X + TRAY / 2, label, 15), count),
     );
   }
 
   /** @param {TablesView} view */
   drawExtras({ state, seat }) {
+    const L = this.layout;
     const nodes = [];
     if (state.dice) {
       // The dice the turn's moves have played (greyed), then those left, as the server lists them.
       const used = state.dice_used || [];
       const all = [...used, ...(state.dice_left || [])];
-      const x0 = (state.on_roll === seat ? RIGHT_Q : LEFT_Q) + 3 * PW - ((all.length - 1) * 50) / 2;
+      const u0 = (state.on_roll === seat ? L.RIGHT_Q : L.LEFT_Q) + 3 * L.PW - ((all.length - 1) * 50) / 2;
       all.forEach((value, i) => {
-        nodes.push(die(x0 + i * 50, MIDDLE, value, i < used.length, colourOf(state, state.on_roll ?? 0)));
+        const { x, y } = L.at(u0 + i * 50, L.MIDDLE);
+        nodes.push(die(x, y, value, i < used.length, colourOf(state, state.on_roll ?? 0)));
       });
     }
     if (state.cube) {
       const { value, owner } = state.cube;
-      const y = owner === null ? MIDDLE : owner === seat ? BOTTOM - 90 : TOP + 90;
+      const where = owner === null ? "centre" : owner === seat ? "bottom" : "top";
+      const { x, y } = L.cubeAt(where);
       nodes.push(
         s(
           "g",
-          { class: "cube", dataset: { cube: String(value), owner: owner === null ? "centre" : owner === seat ? "bottom" : "top" } },
+          { class: "cube", dataset: { cube: String(value), owner: where } },
           s("title", {}, owner === null ? `The cube is in the middle at ${value}` : `The stake is ${value}`),
-          s("rect", { x: SIDE / 2 - 21, y: y - 21, width: 42, height: 42, rx: 6 }),
-          s("text", { x: SIDE / 2, y: y + 8 }, value),
+          s("rect", { x: x - 21, y: y - 21, width: 42, height: 42, rx: 6 }),
+          s("text", { x, y: y + 8 }, value),
         ),
       );
     }
     if (state.crawford) {
-      nodes.push(s("text", { class: "crawford", x: SIDE / 2, y: MIDDLE + 44 }, "Crawford"));
+      // under the cube on a desktop; the line under the title says it on a phone
+      nodes.push(s("text", { class: "crawford", ...L.at(L.SIDE / 2, L.MIDDLE + 44) }, "Crawford"));
     }
     this.layers.extras.replaceChildren(...nodes);
   }
@@ -409,21 +382,22 @@ export class TablesBoard {
    * @param {TablesView} view
    */
   drawTargets({ seat }) {
+    const L = this.layout;
     const mine = (/** @type {number} */ point) => this.stacks.find((st) => st.point === point && st.seat === seat)?.count ?? 0;
     const nodes = [];
     const selected = this.selected;
     if (selected === null) {
       for (const src of new Set(this.legalMoves().map((m) => m.src))) {
         const { x, y } = this.slot(src, Math.min(mine(src), SHOWN) - 1, true);
-        nodes.push(s("circle", { class: "movable", cx: x, cy: y, r: R - 1 }));
+        nodes.push(s("circle", { class: "movable", cx: x, cy: y, r: L.R - 1 }));
       }
     } else {
       for (const dst of new Set(this.movesFrom(selected).map((m) => m.dst))) {
         if (dst === OFF) {
-          nodes.push(s("rect", { class: "target", x: TRAY_X + 4, y: MID_BOTTOM + 4, width: TRAY - 8, height: HALF - 8, rx: 6 }));
+          nodes.push(s("rect", { class: "target", ...L.box(L.TRAY_X + 4, L.MID_BOTTOM + 4, L.TRAY - 8, L.HALF - 8), rx: 6 }));
         } else {
           const { x, y } = this.slot(dst, Math.min(mine(dst), SHOWN - 1), true);
-          nodes.push(s("circle", { class: "target", cx: x, cy: y, r: R - 4 }));
+          nodes.push(s("circle", { class: "target", cx: x, cy: y, r: L.R - 4 }));
         }
       }
     }
@@ -436,7 +410,9 @@ export class TablesBoard {
    * @param {import("../game/hints.js").HintMark} mark
    */
   showHint(mark) {
-    const at = (/** @type {number} */ point) => (point === OFF ? { x: TRAY_X + TRAY / 2, y: MID_BOTTOM + HALF / 2 } : this.slot(point, 0, true));
+    this.hintMark = mark; // drawn again if the board turns
+    const L = this.layout;
+    const at = (/** @type {number} */ point) => (point === OFF ? L.at(L.TRAY_X + L.TRAY / 2, L.MID_BOTTOM + L.HALF / 2) : this.slot(point, 0, true));
     const steps = mark && "steps" in mark ? mark.steps : [];
     this.layers.hint.replaceChildren(
       ...steps.map(([src, dst], i) => {
@@ -455,23 +431,17 @@ export class TablesBoard {
 
   /** Invisible areas that say which point a pointer is on: data-point 1-24, bar or off. A
    * point's area is its whole half-column, from the board's outer edge (its number and the
-   * frame included) to the middle, the largest a finger's target can be on a phone. */
+   * frame included) to the middle: on a phone, where the board is turned, a column is at least
+   * 44 px wide and its half-column longer than that. */
   drawHitAreas() {
+    const L = this.layout;
     const areas = [];
     for (let v = 1; v <= 24; v++) {
-      const { x, top } = place(v);
-      areas.push(
-        s("rect", {
-          x: x - PW / 2,
-          y: top ? 0 : MIDDLE,
-          width: PW,
-          height: MIDDLE,
-          dataset: { point: String(v) },
-        }),
-      );
+      const { u, top } = L.place(v);
+      areas.push(s("rect", { ...L.box(u - L.PW / 2, top ? 0 : L.MIDDLE, L.PW, L.MIDDLE), dataset: { point: String(v) } }));
     }
-    areas.push(s("rect", { x: BAR_X, y: TOP, width: BAR, height: BOTTOM - TOP, dataset: { point: "bar" } }));
-    areas.push(s("rect", { x: TRAY_X, y: TOP, width: TRAY, height: BOTTOM - TOP, dataset: { point: "off" } }));
+    areas.push(s("rect", { ...L.box(L.BAR_X, L.TOP, L.BAR, L.BOTTOM - L.TOP), dataset: { point: "bar" } }));
+    areas.push(s("rect", { ...L.box(L.TRAY_X, L.TOP, L.TRAY, L.BOTTOM - L.TOP), dataset: { point: "off" } }));
     this.layers.hits.replaceChildren(...areas);
   }
 
