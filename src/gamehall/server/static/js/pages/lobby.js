@@ -19,7 +19,7 @@ const RETRY_MS = 2000;
  * @typedef {import("../types.js").Seek} Seek
  * @typedef {import("../types.js").Challenge} Challenge
  * @typedef {import("../types.js").MatchSummary} MatchSummary
- * @typedef {(text: string, isError?: boolean) => void} Report
+ * @typedef {(text: string | (string | Node)[], isError?: boolean) => void} Report
  */
 
 /** @param {string} matchId */
@@ -139,7 +139,7 @@ function newGameForm(report, refresh) {
         if (!opponent) throw new Error(say("lobby.opponent.missing"));
         const rated = data.get("rated") === "on";
         await post("/api/challenges", { opponent, settings, rated, ...seeded });
-        report(say(rated ? "lobby.challenge.sent-rated" : "lobby.challenge.sent", { opponent }));
+        report(sayWith(rated ? "lobby.challenge.sent-rated" : "lobby.challenge.sent", { opponent: nameNode(opponent) }));
         refresh();
       } else {
         const answer = await post("/api/computer", { settings, level: data.get("level"), side: Number(data.get("side")), ...seeded });
@@ -372,7 +372,7 @@ export function lobbyPage(root) {
 
   /** @type {Report} */
   function report(text, isError = false) {
-    message.textContent = text;
+    message.replaceChildren(...[text].flat());
     message.classList.toggle("form-error", isError);
   }
 
@@ -480,7 +480,7 @@ export function lobbyPage(root) {
     const notice = /** @type {CustomEvent} */ (event).detail;
     if (notice?.match_id && (notice.type === "seek_accepted" || notice.type === "challenge_accepted")) openMatch(notice.match_id);
     else if (notice?.type === "challenge_declined") {
-      report(say("lobby.challenge.declined", { opponent: notice.opponent }));
+      report(sayWith("lobby.challenge.declined", { opponent: nameNode(notice.opponent) }));
       refreshMine();
     } else if (notice?.type === "challenges") refreshMine();
   };
