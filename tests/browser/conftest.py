@@ -214,7 +214,7 @@ class Hall:
         """A page of a newly registered player, in the lobby; and the player's name."""
         name = self.new_name(prefix)
         page = self.page("/#/login", viewport, policy=policy, locale=locale)
-        form = page.locator("form[aria-label=Register]")
+        form = page.locator("form.register")
         form.locator("input[name=name]").fill(name)
         form.locator("input[name=password]").fill(PASSWORD)
         form.locator("button[type=submit]").click()

@@ -21,13 +21,13 @@ def test_register_log_out_and_in_with_errors_in_words(hall: Hall) -> None:
     expect(page.locator("#account .login-link")).to_be_visible()
 
     page.goto(hall.url + "/#/login")
-    register = page.locator("form[aria-label=Register]")
+    register = page.locator("form.register")
     register.locator("input[name=name]").fill(name)
     register.locator("input[name=password]").fill(PASSWORD)
     register.locator("button[type=submit]").click()
     expect(register.locator(".form-error")).to_contain_text("taken")
 
-    login = page.locator("form[aria-label='Log in']")
+    login = page.locator("form.log-in")
     login.locator("input[name=name]").fill(name)
     login.locator("input[name=password]").fill("not the password")
     login.locator("button[type=submit]").click()

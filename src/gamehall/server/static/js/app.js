@@ -68,7 +68,7 @@ function renderAccount() {
   }
   mount(
     corner,
-    h("a", { href: `#/player/${encodeURIComponent(session.user.name)}`, class: "me" }, session.user.name),
+    h("a", { href: `#/player/${encodeURIComponent(session.user.name)}`, class: "me", translate: "no" }, session.user.name),
     h(
       "button",
       {

@@ -4,17 +4,14 @@
 
 import { get } from "../api.js";
 import { h, s } from "../dom.js";
+import { languageTag } from "../language.js";
+import { say, sayCount } from "../say.js";
+import { GAMES } from "../settings.js";
 
 /** @typedef {import("./types.js").RatingView} RatingView */
 /** @typedef {import("./types.js").HistoryPoint} HistoryPoint */
 /** @typedef {{player: string, ratings: RatingView[], history: Record<string, HistoryPoint[]>}} PlayerRatings */
 
-const GAME_NAMES = /** @type {Record<string, string>} */ ({
-  renju: "Renju",
-  backgammon: "Backgammon",
-  georgian: "Georgian backgammon",
-  nardy: "Long nardy",
-});
 const NEWCOMER = "1500?";
 const CACHE_MS = 30_000;
 
@@ -38,7 +35,7 @@ export function playerRatings(name, fresh = false) {
 
 /** @param {string} game */
 export function gameName(game) {
-  return GAME_NAMES[game] ?? game;
+  return GAMES[game] ?? game;
 }
 
 /**
@@ -47,7 +44,7 @@ export function gameName(game) {
  * @param {string} game
  */
 export function ratingBadge(name, game) {
-  const badge = h("span", { class: "rating", title: `${gameName(game)} rating ("?": provisional)` }, "");
+  const badge = h("span", { class: "rating", title: say("ratings.badge", { game: gameName(game) }) }, "");
   playerRatings(name).then(
     (answer) => {
       const found = answer.ratings.find((r) => r.game === game);
@@ -94,7 +91,7 @@ export function ratingChart(points, game) {
       class: "rating-chart",
       viewBox: `0 0 ${width} ${height}`,
       role: "img",
-      "aria-label": `${gameName(game)} rating over ${points.length} rated results, now ${Math.round(last.rating)}`,
+      "aria-label": sayCount("ratings.chart", points.length, { game: gameName(game), rating: Math.round(last.rating) }),
       dataset: { game },
     },
     ticks.map((t) => [
@@ -104,10 +101,10 @@ export function ratingChart(points, game) {
     s("path", { class: "deviation", d: band }),
     s("path", { class: "line", d: line }),
     points.map((p, i) =>
-      s("circle", { class: "point", cx: x(i), cy: y(p.rating), r: 3 }, s("title", {}, `${new Date(p.at).toLocaleString()}: ${Math.round(p.rating)} ± ${Math.round(p.deviation)}`)),
+      s("circle", { class: "point", cx: x(i), cy: y(p.rating), r: 3 }, s("title", {}, `${new Date(p.at).toLocaleString(languageTag())}: ${Math.round(p.rating)} ± ${Math.round(p.deviation)}`)),
     ),
-    s("text", { class: "axis", x: pad.left, y: height - 6 }, "first rated result"),
-    s("text", { class: "axis", x: width - pad.right, y: height - 6, "text-anchor": "end" }, "now"),
+    s("text", { class: "axis", x: pad.left, y: height - 6 }, say("ratings.chart.first")),
+    s("text", { class: "axis", x: width - pad.right, y: height - 6, "text-anchor": "end" }, say("ratings.chart.now")),
   );
 }
 
@@ -116,7 +113,7 @@ export function ratingChart(points, game) {
  * @param {string} name
  */
 export function ratingsSection(name) {
-  const section = h("section", { class: "ratings-section" }, h("h2", {}, "Ratings"), h("p", { class: "loading" }, "Loading…"));
+  const section = h("section", { class: "ratings-section" }, h("h2", {}, say("ratings.title")), h("p", { class: "loading" }, say("watch.loading")));
   playerRatings(name, true).then(
     (answer) => {
       const body = answer.ratings.length
@@ -131,15 +128,15 @@ export function ratingsSection(name) {
                 " ",
                 h("span", { class: "rating big" }, r.display),
                 r.fibs !== null ? h("span", { class: "muted" }, ` FIBS ${r.fibs.toFixed(2)}`) : null,
-                h("span", { class: "muted" }, ` · ${r.games} rated ${r.games === 1 ? "result" : "results"}`),
+                h("span", { class: "muted" }, ` · ${sayCount("ratings.results", r.games)}`),
               ),
               ratingChart(answer.history[r.game] ?? [], r.game),
             ),
           )
-        : h("p", { class: "empty" }, "No rated game yet: every player starts at 1500? (the ? marks a provisional rating).");
-      section.replaceChildren(h("h2", {}, "Ratings"), ...[body].flat());
+        : h("p", { class: "empty" }, say("ratings.none"));
+      section.replaceChildren(h("h2", {}, say("ratings.title")), ...[body].flat());
     },
-    (error) => section.replaceChildren(h("h2", {}, "Ratings"), h("p", { class: "form-error" }, error.message)),
+    (error) => section.replaceChildren(h("h2", {}, say("ratings.title")), h("p", { class: "form-error" }, error.message)),
   );
   return section;
 }

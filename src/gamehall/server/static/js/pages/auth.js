@@ -3,29 +3,31 @@
 
 import { errorText, login, playAsGuest, register } from "../api.js";
 import { h, mount } from "../dom.js";
+import { say } from "../say.js";
 
 /**
+ * @param {string} kind the form's name and class ("log-in", "register"), the same in every language
  * @param {string} title
  * @param {string} submitLabel
  * @param {(name: string, password: string) => Promise<unknown>} send
  * @param {{newPassword: boolean}} how
  */
-function credentialsForm(title, submitLabel, send, { newPassword }) {
+function credentialsForm(kind, title, submitLabel, send, { newPassword }) {
   const error = h("p", { class: "form-error", role: "alert", hidden: true });
   const form = h(
     "form",
-    { class: "card auth-form", "aria-label": title },
+    { class: `card auth-form ${kind}`, name: kind, "aria-label": title },
     h("h2", {}, title),
     h(
       "label",
       { class: "field" },
-      h("span", {}, "Name"),
+      h("span", {}, say("auth.name")),
       h("input", { name: "name", required: true, autocomplete: "username", minlength: 3, maxlength: 20 }),
     ),
     h(
       "label",
       { class: "field" },
-      h("span", {}, "Password"),
+      h("span", {}, say("auth.password")),
       h("input", {
         name: "password",
         type: "password",
@@ -59,18 +61,18 @@ export function authPage(root) {
   const guestError = h("p", { class: "form-error", role: "alert", hidden: true });
   mount(
     root,
-    h("h1", {}, "Welcome to gamehall"),
-    h("p", { class: "lead" }, "Play renju, backgammon and long nardy with people and against the computer."),
+    h("h1", {}, say("auth.welcome")),
+    h("p", { class: "lead" }, say("auth.lead")),
     h(
       "div",
       { class: "auth" },
-      credentialsForm("Log in", "Log in", login, { newPassword: false }),
-      credentialsForm("Register", "Create my account", register, { newPassword: true }),
+      credentialsForm("log-in", say("auth.log-in"), say("auth.log-in"), login, { newPassword: false }),
+      credentialsForm("register", say("auth.register"), say("auth.create-account"), register, { newPassword: true }),
       h(
         "div",
         { class: "card" },
-        h("h2", {}, "Just play"),
-        h("p", {}, "A guest plays casual games under a name like Guest-4f2a, without an account."),
+        h("h2", {}, say("auth.just-play")),
+        h("p", {}, say("auth.guest-text")),
         guestError,
         h(
           "button",
@@ -86,7 +88,7 @@ export function authPage(root) {
               }
             },
           },
-          "Play as a guest",
+          say("lobby.play-as-guest"),
         ),
       ),
     ),

@@ -5,6 +5,7 @@
 import { errorText, get } from "../api.js";
 import { gameName } from "../competition/ratings.js";
 import { h, mount } from "../dom.js";
+import { say } from "../say.js";
 
 /** @typedef {import("../competition/types.js").RatingView} RatingView */
 
@@ -16,13 +17,13 @@ const GAMES = ["renju", "backgammon", "georgian", "nardy"];
  */
 export function leaderboardPage(root, { game }) {
   const chosen = GAMES.includes(game) ? game : "renju";
-  const body = h("div", {}, h("p", { class: "loading" }, "Loading…"));
+  const body = h("div", {}, h("p", { class: "loading" }, say("watch.loading")));
   mount(
     root,
-    h("h1", {}, "Leaderboard"),
+    h("h1", {}, say("ratings.leaderboard")),
     h(
       "nav",
-      { class: "tabs", "aria-label": "Games" },
+      { class: "tabs", "aria-label": say("ratings.games") },
       GAMES.map((g) => h("a", { href: `#/ratings/${g}`, class: g === chosen ? "current" : null, "aria-current": g === chosen ? "page" : null }, gameName(g))),
     ),
     body,
@@ -40,7 +41,11 @@ export function leaderboardPage(root, { game }) {
           ? h(
               "table",
               { class: "list leaderboard", dataset: { game: chosen } },
-              h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Rating"), fibs ? h("th", {}, "FIBS") : null, h("th", {}, "Rated results"))),
+              h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, say("ratings.player")),
+                  h("th", {}, say("ratings.rating")),
+                  fibs ? h("th", {}, "FIBS") : null,
+                  h("th", {}, say("ratings.rated-results")),
+                )),
               h(
                 "tbody",
                 {},
@@ -49,7 +54,7 @@ export function leaderboardPage(root, { game }) {
                     "tr",
                     { dataset: { player: p.player } },
                     h("td", {}, i + 1),
-                    h("td", {}, h("a", { href: `#/player/${encodeURIComponent(p.player)}` }, p.player)),
+                    h("td", {}, h("a", { href: `#/player/${encodeURIComponent(p.player)}`, translate: "no" }, p.player)),
                     h("td", { class: "rating", title: `± ${Math.round(p.deviation)}` }, p.display),
                     fibs ? h("td", {}, p.fibs?.toFixed(2) ?? "") : null,
                     h("td", {}, p.games),
@@ -57,8 +62,8 @@ export function leaderboardPage(root, { game }) {
                 ),
               ),
             )
-          : h("p", { class: "empty" }, `Nobody has a ${gameName(chosen)} rating yet: play a rated game.`),
-        h("p", { class: "muted" }, 'The rating is Glicko-2; "?" marks a provisional rating (its deviation is still high).'),
+          : h("p", { class: "empty" }, say("ratings.nobody", { game: gameName(chosen) })),
+        h("p", { class: "muted" }, say("ratings.about")),
       );
     },
     (error) => {

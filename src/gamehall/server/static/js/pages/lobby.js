@@ -6,7 +6,8 @@
 
 import { del, errorText, get, playAsGuest, post, session } from "../api.js";
 import { h, mount } from "../dom.js";
-import { describeSettings, readSeed, readSettings, settingsFieldset } from "../settings.js";
+import { hasText, say } from "../say.js";
+import { describeSettings, GAMES, lengthText, readSeed, readSettings, settingsFieldset } from "../settings.js";
 import { matchTable } from "./matches.js";
 
 /** How often the page asks for the seeks while their socket is down. */
@@ -18,7 +19,7 @@ const RETRY_MS = 2000;
  * @typedef {import("../types.js").Seek} Seek
  * @typedef {import("../types.js").Challenge} Challenge
  * @typedef {import("../types.js").MatchSummary} MatchSummary
- * @typedef {(text: string, isError?: boolean) => void} Report
+ * @typedef {(text: string | (string | Node)[], isError?: boolean) => void} Report
  */
 
 /** @param {string} matchId */
@@ -26,13 +27,33 @@ function openMatch(matchId) {
   location.hash = `#/game/${matchId}`;
 }
 
+/**
+ * The text `key` with its {name} marks filled by nodes: a player's name marked translate="no",
+ * a link.
+ * @param {string} key
+ * @param {Record<string, Node>} nodes
+ * @returns {(string | Node)[]}
+ */
+function sayWith(key, nodes) {
+  const marks = Object.fromEntries(Object.keys(nodes).map((name) => [name, `\u0000${name}\u0000`]));
+  return say(key, marks)
+    .split("\u0000")
+    .map((part, i) => (i % 2 ? nodes[part] : part))
+    .filter((part) => part !== "");
+}
+
+/** @param {string} name */
+function nameNode(name) {
+  return h("span", { translate: "no" }, name);
+}
+
 function welcome() {
   const error = h("p", { class: "form-error", role: "alert", hidden: true });
   return h(
     "section",
     { class: "card welcome" },
-    h("h2", {}, "Play renju, backgammon and long nardy"),
-    h("p", {}, h("a", { href: "#/login" }, "Log in or register"), " to seek opponents and keep your history, or play at once as a guest."),
+    h("h2", {}, say("lobby.welcome.title")),
+    h("p", {}, sayWith("lobby.welcome.text", { link: h("a", { href: "#/login" }, say("lobby.welcome.link")) })),
     error,
     h(
       "button",
@@ -48,7 +69,7 @@ function welcome() {
           }
         },
       },
-      "Play as a guest",
+      say("lobby.play-as-guest"),
     ),
   );
 }
@@ -59,11 +80,11 @@ function welcome() {
  * @param {() => void} refresh
  */
 function newGameForm(report, refresh) {
-  const levelSelect = /** @type {HTMLSelectElement} */ (h("select", { name: "level", "aria-label": "Computer's level" }));
+  const levelSelect = /** @type {HTMLSelectElement} */ (h("select", { name: "level", "aria-label": say("lobby.level.label") }));
   const form = h(
     "form",
-    { class: "card new-game", "aria-label": "New game" },
-    h("h2", {}, "New game"),
+    { class: "card new-game", "aria-label": say("lobby.new-game") },
+    h("h2", {}, say("lobby.new-game")),
     settingsFieldset(),
     h(
       "div",
@@ -73,17 +94,18 @@ function newGameForm(report, refresh) {
         { class: "intent" },
         h(
           "label",
-          { class: "rated-choice", title: "A rated game changes both players' ratings (registered players only)" },
+          { class: "rated-choice", title: say("lobby.rated.hint") },
           h("input", { type: "checkbox", name: "rated", disabled: !!session.user?.guest }),
-          " Rated",
+          " ",
+          say("lobby.rated"),
         ),
-        h("button", { type: "submit", class: "primary", value: "seek" }, "Seek an opponent"),
+        h("button", { type: "submit", class: "primary", value: "seek" }, say("lobby.seek")),
       ),
       h(
         "div",
         { class: "intent" },
-        h("input", { name: "opponent", placeholder: "player's name", "aria-label": "Player to challenge", autocomplete: "off" }),
-        h("button", { type: "submit", value: "challenge" }, "Challenge"),
+        h("input", { name: "opponent", placeholder: say("lobby.opponent.placeholder"), "aria-label": say("lobby.opponent.label"), autocomplete: "off" }),
+        h("button", { type: "submit", value: "challenge" }, say("lobby.challenge")),
       ),
       h(
         "div",
@@ -91,11 +113,11 @@ function newGameForm(report, refresh) {
         levelSelect,
         h(
           "select",
-          { name: "side", "aria-label": "Your seat" },
-          h("option", { value: "0" }, "Seat 1 (Black in renju's first game)"),
-          h("option", { value: "1" }, "Seat 2 (White in renju's first game)"),
+          { name: "side", "aria-label": say("lobby.seat.label") },
+          h("option", { value: "0" }, say("lobby.seat.first")),
+          h("option", { value: "1" }, say("lobby.seat.second")),
         ),
-        h("button", { type: "submit", value: "computer" }, "Play the computer"),
+        h("button", { type: "submit", value: "computer" }, say("lobby.play-computer")),
       ),
     ),
   );
@@ -110,14 +132,14 @@ function newGameForm(report, refresh) {
     try {
       if (intent === "seek") {
         await post("/api/seeks", { settings, rated: data.get("rated") === "on", ...seeded });
-        report("Your seek is in the list: the game opens when somebody accepts it.");
+        report(say("lobby.seek.posted"));
         refresh();
       } else if (intent === "challenge") {
         const opponent = String(data.get("opponent") || "").trim();
-        if (!opponent) throw new Error("write the name of the player to challenge");
+        if (!opponent) throw new Error(say("lobby.opponent.missing"));
         const rated = data.get("rated") === "on";
         await post("/api/challenges", { opponent, settings, rated, ...seeded });
-        report(`${opponent} is challenged${rated ? " to a rated game" : ""}: the game opens when they accept.`);
+        report(sayWith(rated ? "lobby.challenge.sent-rated" : "lobby.challenge.sent", { opponent: nameNode(opponent) }));
         refresh();
       } else {
         const answer = await post("/api/computer", { settings, level: data.get("level"), side: Number(data.get("side")), ...seeded });
@@ -138,15 +160,14 @@ function newGameForm(report, refresh) {
   return form;
 }
 
-/** What each level of the computer is, in a few words (docs/engines.md says more). */
-const LEVEL_NAMES = {
-  random: "Random mover",
-  beginner: "Beginner",
-  intermediate: "Intermediate",
-  advanced: "Advanced",
-  expert: "Expert",
-  "world-class": "World class",
-};
+/**
+ * What a level of the computer is, in a few words (docs/engines.md says more).
+ * @param {string} level
+ */
+function levelName(level) {
+  const key = `lobby.level.${level}`;
+  return hasText(key) ? say(key) : level;
+}
 
 /** @type {Promise<Record<string, string[]>> | null} */
 let levelsByGame = null;
@@ -162,7 +183,7 @@ async function fillLevels(select, game) {
   const levels = (await levelsByGame)[game] || [];
   const chosen = select.value || "beginner";
   select.replaceChildren(
-    ...levels.map((level) => h("option", { value: level }, LEVEL_NAMES[/** @type {keyof typeof LEVEL_NAMES} */ (level)] || level)),
+    ...levels.map((level) => h("option", { value: level }, levelName(level))),
   );
   select.value = levels.includes(chosen) ? chosen : "beginner";
 }
@@ -175,7 +196,7 @@ async function fillLevels(select, game) {
 function seekRow(seek, refresh, report) {
   const mine = session.user && seek.user === session.user.name;
   const action = mine
-    ? h("button", { type: "button", class: "secondary", onclick: () => del(`/api/seeks/${seek.id}`).then(refresh, (e) => report(errorText(e), true)) }, "Cancel")
+    ? h("button", { type: "button", class: "secondary", onclick: () => del(`/api/seeks/${seek.id}`).then(refresh, (e) => report(errorText(e), true)) }, say("lobby.cancel"))
     : h(
         "button",
         {
@@ -184,13 +205,13 @@ function seekRow(seek, refresh, report) {
           disabled: !session.user,
           onclick: () => post(`/api/seeks/${seek.id}/accept`).then((a) => openMatch(a.match_id), (e) => report(errorText(e), true)),
         },
-        "Accept",
+        say("lobby.accept"),
       );
   return h(
     "tr",
     { dataset: { seek: seek.id, user: seek.user } },
-    h("td", {}, h("a", { href: `#/player/${encodeURIComponent(seek.user)}` }, seek.user)),
-    h("td", {}, describeSettings(seek.settings), seek.rated ? h("span", { class: "tag" }, "rated") : null),
+    h("td", {}, h("a", { href: `#/player/${encodeURIComponent(seek.user)}`, translate: "no" }, seek.user)),
+    h("td", {}, describeSettings(seek.settings), seek.rated ? h("span", { class: "tag" }, say("lobby.rated.tag")) : null),
     h("td", {}, action),
   );
 }
@@ -202,13 +223,15 @@ function seekRow(seek, refresh, report) {
  */
 function challengeItem(challenge, refresh, report) {
   const incoming = session.user && challenge.to === session.user.name;
-  const text = incoming ? `${challenge.from} challenges you: ` : `You challenged ${challenge.to}: `;
+  const text = incoming
+    ? sayWith("lobby.challenge.incoming", { name: nameNode(challenge.from) })
+    : sayWith("lobby.challenge.outgoing", { name: nameNode(challenge.to) });
   return h(
     "li",
     { dataset: { challenge: challenge.id } },
     text,
     describeSettings(challenge.settings),
-    challenge.rated ? h("span", { class: "tag" }, "rated") : null,
+    challenge.rated ? h("span", { class: "tag" }, say("lobby.rated.tag")) : null,
     incoming
       ? h(
           "span",
@@ -220,14 +243,18 @@ function challengeItem(challenge, refresh, report) {
               class: "primary",
               onclick: () => post(`/api/challenges/${challenge.id}/accept`).then((a) => openMatch(a.match_id), (e) => report(errorText(e), true)),
             },
-            "Accept",
+            say("lobby.accept"),
           ),
-          h("button", { type: "button", onclick: () => post(`/api/challenges/${challenge.id}/decline`).then(refresh, (e) => report(errorText(e), true)) }, "Decline"),
+          h(
+            "button",
+            { type: "button", onclick: () => post(`/api/challenges/${challenge.id}/decline`).then(refresh, (e) => report(errorText(e), true)) },
+            say("lobby.decline"),
+          ),
         )
       : h(
           "span",
           { class: "buttons" },
-          h("span", { class: "muted" }, "waiting for an answer"),
+          h("span", { class: "muted" }, say("lobby.challenge.waiting")),
           h(
             "button",
             {
@@ -236,14 +263,15 @@ function challengeItem(challenge, refresh, report) {
               dataset: { action: "withdraw" },
               onclick: () => post(`/api/challenges/${challenge.id}/withdraw`).then(refresh, (e) => report(errorText(e), true)),
             },
-            "Withdraw",
+            say("lobby.withdraw"),
           ),
         ),
   );
 }
 
 /**
- * The quick games: a game, a length and a clock each, every other setting as usual.
+ * The quick games: a game, a length and a clock each, every other setting as usual. The first
+ * string names the button (its data-quick, the same in every language).
  * @type {[string, import("../types.js").SettingsBody][]}
  */
 const QUICK = [
@@ -266,13 +294,13 @@ function quickGames(openSeeks, report, refresh) {
   return h(
     "section",
     { class: "card quick" },
-    h("h2", {}, "Quick game"),
-    h("p", { class: "hint" }, "Join the first player waiting on these terms, or wait for one."),
+    h("h2", {}, say("lobby.quick.title")),
+    h("p", { class: "hint" }, say("lobby.quick.hint")),
     h(
       "div",
       { class: "quick-grid" },
       QUICK.map(([label, settings]) => {
-        const [game, ...terms] = label.split(" · ");
+        const game = settings.game || "backgammon";
         return h(
           "button",
           {
@@ -289,7 +317,7 @@ function quickGames(openSeeks, report, refresh) {
                   openMatch(answer.match_id);
                 } else {
                   await post("/api/seeks", { settings, rated: false });
-                  report(`Your seek (${wanted}) is in the list: the game opens when somebody accepts it.`);
+                  report(say("lobby.quick.posted", { settings: wanted }));
                   refresh();
                 }
               } catch (err) {
@@ -297,12 +325,25 @@ function quickGames(openSeeks, report, refresh) {
               }
             },
           },
-          h("strong", {}, game),
-          h("span", {}, terms.join(" · ")),
+          h("strong", {}, GAMES[game] || game),
+          h("span", {}, `${lengthText(game, settings.length ?? 1)} · ${clockText(settings.clock || "")}`),
         );
       }),
     ),
   );
+}
+
+/**
+ * A quick game's clock in words: "5 min + 5 s" (Fischer), "12 s a move + 1 min a point"
+ * (delay, with a reserve per point of the match).
+ * @param {string} clock
+ */
+function clockText(clock) {
+  const fischer = /^fischer:(\d+)\+(\d+)$/.exec(clock);
+  if (fischer) return say("lobby.quick.clock.fischer", { minutes: Number(fischer[1]) / 60, seconds: Number(fischer[2]) });
+  const delay = /^delay:(\d+)\+(\d+)\/pt$/.exec(clock);
+  if (delay) return say("lobby.quick.clock.delay", { seconds: Number(delay[1]), minutes: Number(delay[2]) / 60 });
+  return clock;
 }
 
 /** @type {import("../types.js").Page} */
@@ -331,7 +372,7 @@ export function lobbyPage(root) {
 
   /** @type {Report} */
   function report(text, isError = false) {
-    message.textContent = text;
+    message.replaceChildren(...[text].flat());
     message.classList.toggle("form-error", isError);
   }
 
@@ -344,14 +385,14 @@ export function lobbyPage(root) {
     show(online, names, () =>
       names.length
         ? [
-            h("h2", {}, `Online now (${names.length})`),
+            h("h2", {}, say("lobby.online.count", { count: names.length })),
             h(
               "ul",
               { class: "online-list" },
-              names.slice(0, 60).map((name) => h("li", {}, h("a", { href: `#/player/${encodeURIComponent(name)}` }, name))),
+              names.slice(0, 60).map((name) => h("li", {}, h("a", { href: `#/player/${encodeURIComponent(name)}`, translate: "no" }, name))),
             ),
           ]
-        : [h("h2", {}, "Online now"), h("p", { class: "empty" }, "Nobody else is here yet.")],
+        : [h("h2", {}, say("lobby.online")), h("p", { class: "empty" }, say("lobby.online.nobody"))],
     );
   }
 
@@ -365,10 +406,10 @@ export function lobbyPage(root) {
           ? h(
               "table",
               { class: "list seeks-table" },
-              h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Game"), h("th", { scope: "col" }, ""))),
+              h("thead", {}, h("tr", {}, h("th", { scope: "col" }, say("lobby.seeks.player")), h("th", { scope: "col" }, say("lobby.seeks.game")), h("th", { scope: "col" }, ""))),
               h("tbody", {}, open.map((seek) => seekRow(seek, refresh, report))),
             )
-          : h("p", { class: "empty" }, "No open seek: post one."),
+          : h("p", { class: "empty" }, say("lobby.seeks.none")),
     );
   }
 
@@ -401,10 +442,10 @@ export function lobbyPage(root) {
       show(challenges, pending, () =>
         pending.length
           ? h("ul", { class: "challenge-list" }, pending.map((c) => challengeItem(c, refresh, report)))
-          : h("p", { class: "empty" }, "No challenge."),
+          : h("p", { class: "empty" }, say("lobby.challenges.none")),
       );
       show(mine, matches, () =>
-        matches.length ? matchTable(matches, { linkText: "Play" }) : h("p", { class: "empty" }, "You are not playing now."),
+        matches.length ? matchTable(matches, { linkText: say("lobby.mine.play") }) : h("p", { class: "empty" }, say("lobby.mine.none")),
       );
       const ids = matches.map((m) => m.id);
       const before = known;
@@ -416,10 +457,10 @@ export function lobbyPage(root) {
     }
   }
 
-  const sections = [quickGames(() => lastSeeks, report, refresh), h("section", { class: "card" }, h("h2", {}, "Open seeks"), seeks)];
+  const sections = [quickGames(() => lastSeeks, report, refresh), h("section", { class: "card" }, h("h2", {}, say("lobby.seeks.title")), seeks)];
   if (session.user) {
-    sections.push(h("section", { class: "card" }, h("h2", {}, "Challenges"), challenges));
-    sections.push(h("section", { class: "card" }, h("h2", {}, "Your games"), mine));
+    sections.push(h("section", { class: "card" }, h("h2", {}, say("lobby.challenges.title")), challenges));
+    sections.push(h("section", { class: "card" }, h("h2", {}, say("lobby.mine.title")), mine));
   }
   sections.push(h("section", { class: "card" }, online));
   mount(
@@ -439,7 +480,7 @@ export function lobbyPage(root) {
     const notice = /** @type {CustomEvent} */ (event).detail;
     if (notice?.match_id && (notice.type === "seek_accepted" || notice.type === "challenge_accepted")) openMatch(notice.match_id);
     else if (notice?.type === "challenge_declined") {
-      report(`${notice.opponent} declined your challenge.`);
+      report(sayWith("lobby.challenge.declined", { opponent: nameNode(notice.opponent) }));
       refreshMine();
     } else if (notice?.type === "challenges") refreshMine();
   };

@@ -2,8 +2,9 @@
 // Lists of matches (the watch page, #/watch; profiles and the lobby use matchTable too).
 
 import { errorText, get } from "../api.js";
-import { dateText, h, mount } from "../dom.js";
-import { reasonText } from "../say.js";
+import { h, mount } from "../dom.js";
+import { languageTag } from "../language.js";
+import { reasonText, say } from "../say.js";
 import { describeSettings } from "../settings.js";
 import { scoreWord } from "../game/score.js";
 
@@ -18,12 +19,12 @@ const POLL_MS = 4000;
  */
 function resultText(match, viewer) {
   const { summary, players } = match;
-  if (match.status === "playing") return "playing";
-  if (summary.winner === null || summary.winner === undefined) return `no winner (${reasonText(summary.end_reason)})`;
+  if (match.status === "playing") return say("watch.playing");
+  if (summary.winner === null || summary.winner === undefined) return say("watch.no-winner", { reason: reasonText(summary.end_reason) });
   const winner = players[summary.winner].name;
   const how = reasonText(summary.end_reason, players[1 - summary.winner]?.name ?? null);
-  if (viewer) return `${winner === viewer ? "won" : "lost"}: ${how}`;
-  return `${winner} won: ${how}`;
+  if (viewer) return say(winner === viewer ? "watch.won" : "watch.lost", { how });
+  return say("watch.winner-won", { winner, how });
 }
 
 /**
@@ -34,7 +35,15 @@ function resultText(match, viewer) {
 function scoreText(match) {
   const score = scoreWord(match.summary.score?.length ? match.summary.score : [0, 0]);
   const reason = match.summary.end_reason;
-  return match.status === "over" && (reason === "abandoned" || reason === "withdrawn") ? `${score}, forfeit` : score;
+  return match.status === "over" && (reason === "abandoned" || reason === "withdrawn") ? say("watch.forfeit", { score }) : score;
+}
+
+/**
+ * When a match started, in the reader's language.
+ * @param {string} iso
+ */
+export function dateText(iso) {
+  return iso ? new Intl.DateTimeFormat(languageTag(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : "";
 }
 
 /**
@@ -46,7 +55,7 @@ export function matchTable(matches, { viewer = null, linkText = null } = {}) {
   return h(
     "table",
     { class: "list matches" },
-    h("thead", {}, h("tr", {}, ["Players", "Game", "Score", "Result", "Started", ""].map((t) => h("th", { scope: "col" }, t)))),
+    h("thead", {}, h("tr", {}, ["players", "game", "score", "result", "started"].map((t) => h("th", { scope: "col" }, say(`watch.${t}`))), h("th", { scope: "col" }))),
     h(
       "tbody",
       {},
@@ -54,12 +63,12 @@ export function matchTable(matches, { viewer = null, linkText = null } = {}) {
         h(
           "tr",
           { dataset: { match: match.id } },
-          h("td", {}, match.players.map((p) => p.name).join(" – ")),
+          h("td", { translate: "no" }, match.players.map((p) => p.name).join(" – ")),
           h("td", {}, describeSettings(match.settings)),
           h("td", {}, scoreText(match)),
           h("td", {}, resultText(match, viewer)),
           h("td", {}, dateText(match.created_at)),
-          h("td", {}, h("a", { href: `#/game/${match.id}` }, linkText || (match.status === "over" ? "Review" : "Watch"))),
+          h("td", {}, h("a", { href: `#/game/${match.id}` }, linkText || say(match.status === "over" ? "watch.review" : "watch.watch"))),
         ),
       ),
     ),
@@ -68,8 +77,8 @@ export function matchTable(matches, { viewer = null, linkText = null } = {}) {
 
 /** @type {import("../types.js").Page} */
 export function watchPage(root) {
-  const list = h("div", { class: "watch-list", "aria-live": "polite" }, h("p", { class: "loading" }, "Loading…"));
-  mount(root, h("h1", {}, "Live matches"), list);
+  const list = h("div", { class: "watch-list", "aria-live": "polite" }, h("p", { class: "loading" }, say("watch.loading")));
+  mount(root, h("h1", {}, say("watch.title")), list);
   let shown = "";
   async function refresh() {
     try {
@@ -78,7 +87,7 @@ export function watchPage(root) {
       const key = JSON.stringify(matches);
       if (key === shown) return;
       shown = key;
-      mount(list, matches.length ? matchTable(matches) : h("p", { class: "empty" }, "Nobody is playing right now."));
+      mount(list, matches.length ? matchTable(matches) : h("p", { class: "empty" }, say("watch.none")));
     } catch (error) {
       shown = "";
       mount(list, h("p", { class: "form-error", role: "alert" }, errorText(error)));

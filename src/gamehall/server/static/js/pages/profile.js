@@ -4,17 +4,17 @@
 
 import { get } from "../api.js";
 import { ratingsSection } from "../competition/ratings.js";
-import { dateText, h, mount } from "../dom.js";
+import { h, mount } from "../dom.js";
 import { say } from "../say.js";
 import { GAMES } from "../settings.js";
-import { matchTable } from "./matches.js";
+import { dateText, matchTable } from "./matches.js";
 
 /**
  * @param {HTMLElement} root
  * @param {{name: string}} params
  */
 export function profilePage(root, { name }) {
-  mount(root, h("p", { class: "loading" }, "Loading…"));
+  mount(root, h("p", { class: "loading" }, say("watch.loading")));
   let gone = false;
   const quoted = encodeURIComponent(name);
   Promise.all([get(`/api/users/${quoted}`), get(`/api/matches?status=live&user=${quoted}`)])
@@ -23,24 +23,24 @@ export function profilePage(root, { name }) {
       const { user, stats, recent, analysed } = profile;
       mount(
         root,
-        h("h1", {}, user.name, user.guest ? h("span", { class: "tag" }, "guest") : null),
-        h("p", { class: "lead" }, `Joined ${dateText(user.created_at)}`),
+        h("h1", {}, h("span", { translate: "no" }, user.name), user.guest ? h("span", { class: "tag" }, say("player.guest")) : null),
+        h("p", { class: "lead" }, say("player.joined", { date: dateText(user.created_at) })),
         h(
           "dl",
           { class: "stats" },
-          h("div", {}, h("dt", {}, "Matches"), h("dd", {}, stats.played)),
-          h("div", {}, h("dt", {}, "Won"), h("dd", {}, stats.won)),
-          h("div", {}, h("dt", {}, "Lost"), h("dd", {}, stats.lost)),
+          h("div", {}, h("dt", {}, say("player.matches")), h("dd", {}, stats.played)),
+          h("div", {}, h("dt", {}, say("player.won")), h("dd", {}, stats.won)),
+          h("div", {}, h("dt", {}, say("player.lost")), h("dd", {}, stats.lost)),
         ),
         analysed.length ? [h("h2", {}, say("profile.analysed")), analysedList(analysed)] : null,
         user.guest ? null : ratingsSection(user.name),
-        live.matches.length ? [h("h2", {}, "Playing now"), matchTable(live.matches)] : null,
-        h("h2", {}, "Finished matches"),
-        recent.length ? matchTable(recent, { viewer: user.name }) : h("p", { class: "empty" }, "No finished match yet."),
+        live.matches.length ? [h("h2", {}, say("player.playing-now")), matchTable(live.matches)] : null,
+        h("h2", {}, say("player.finished")),
+        recent.length ? matchTable(recent, { viewer: user.name }) : h("p", { class: "empty" }, say("player.no-finished")),
       );
     })
     .catch((error) => {
-      if (!gone) mount(root, h("h1", {}, name), h("p", { class: "form-error", role: "alert" }, error.message));
+      if (!gone) mount(root, h("h1", { translate: "no" }, name), h("p", { class: "form-error", role: "alert" }, error.message));
     });
   return () => {
     gone = true;
