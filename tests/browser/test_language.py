@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
 from playwright.sync_api import expect
 
 from browser.languages import reading
@@ -48,10 +49,9 @@ def test_the_measure_counts_english_words_and_leaves_names_out(hall: Hall) -> No
     page = hall.page("/", locale="ru-RU")
     expect(page.locator("nav a[href='#/']")).to_have_text("Лобби")
     page.evaluate(
-        """() => document.querySelector('main').replaceChildren(Object.assign(
-             document.createElement('p'), {innerHTML:
-             'Играть <span translate="no">carol</span> Play now'}))"""
+        """() => document.body.append(Object.assign(document.createElement('p'), {id: 'measured',
+             innerHTML: 'Играть <span translate="no">carol</span> Play now'}))"""
     )
-    seen = reading(page)
+    seen = reading(page, "#measured")
     assert "carol" not in seen.words and set(seen.english) >= {"Play", "now"}
-    assert 0 < seen.share < 1
+    assert seen.words == ("Играть", "Play", "now") and seen.share == pytest.approx(1 / 3)
