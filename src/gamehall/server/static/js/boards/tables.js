@@ -9,6 +9,7 @@
 // server sends (the position as it stands, the pips, the cube) and decides nothing itself.
 
 import { s } from "../dom.js";
+import { say } from "../say.js";
 import { Layout, TURNED_MEDIA } from "./tables_geometry.js";
 import { die, pips } from "./tables_pieces.js";
 
@@ -72,7 +73,7 @@ export class TablesBoard {
       class: `board tables-board${this.layout.turned ? " turned" : ""}`,
       viewBox: this.layout.viewBox,
       role: "group",
-      "aria-label": "Backgammon board",
+      "aria-label": say("board.tables"),
       dataset: { board: "tables" },
     });
     this.layers = {
@@ -138,7 +139,7 @@ export class TablesBoard {
   render(view) {
     this.view = view;
     const { state } = view;
-    this.svg.setAttribute("aria-label", `${state.game === "nardy" ? "Long nardy" : "Backgammon"} board`);
+    this.svg.setAttribute("aria-label", say(state.game === "nardy" ? "board.nardy" : "board.tables"));
     this.svg.dataset.game = state.game;
     this.svg.dataset.seat = String(view.seat);
     if (this.selected !== null && !this.movesFrom(this.selected).length) this.selected = null;
@@ -364,7 +365,7 @@ export class TablesBoard {
         s(
           "g",
           { class: "cube", dataset: { cube: String(value), owner: where } },
-          s("title", {}, owner === null ? `The cube is in the middle at ${value}` : `The stake is ${value}`),
+          s("title", {}, say(owner === null ? "board.cube.middle" : "board.cube.stake", { value })),
           s("rect", { x: x - 21, y: y - 21, width: 42, height: 42, rx: 6 }),
           s("text", { x, y: y + 8 }, value),
         ),
@@ -372,7 +373,7 @@ export class TablesBoard {
     }
     if (state.crawford) {
       // under the cube on a desktop; the line under the title says it on a phone
-      nodes.push(s("text", { class: "crawford", ...L.at(L.SIDE / 2, L.MIDDLE + 44) }, "Crawford"));
+      nodes.push(s("text", { class: "crawford", ...L.at(L.SIDE / 2, L.MIDDLE + 44) }, say("board.crawford")));
     }
     this.layers.extras.replaceChildren(...nodes);
   }

@@ -2,6 +2,7 @@
 // Pieces of the tables board drawn the same in either layout: a die, a pip count.
 
 import { s } from "../dom.js";
+import { say } from "../say.js";
 
 /** @typedef {import("./tables_geometry.js").Layout} Layout */
 
@@ -27,14 +28,22 @@ const SPOTS = {
  * @param {string} whose
  */
 export function pips(L, number, label, whose) {
-  const short = whose === "you" || whose === "opp." ? whose : whose.slice(0, 4);
+  const own = whose === "you" || whose === "opp.";
+  const short = whose === "you" ? say("board.pips.you") : whose === "opp." ? say("board.pips.opponent") : whose.slice(0, 4);
+  const pipCount = number ?? "–";
+  const title =
+    whose === "you"
+      ? say("board.pips.yours", { pips: pipCount })
+      : whose === "opp."
+        ? say("board.pips.opponents", { pips: pipCount })
+        : say("board.pips.of", { name: whose, pips: pipCount });
   const at = L.pipsAt(label === "top");
   const { x, y } = L.text(at.u, at.w, 14);
   return s(
     "g",
     { class: "pips", dataset: { pips: label } },
-    s("title", {}, `${whose === "you" ? "Your" : whose === "opp." ? "Your opponent's" : `${whose}'s`} pip count: ${number ?? "–"}`),
-    s("text", { class: "pips-label", x, y }, short),
+    s("title", {}, title),
+    s("text", { class: "pips-label", x, y, translate: own ? null : "no" }, short),
     s("text", { class: "pips-value", x, y: y + L.PIPS }, number ?? "–"),
   );
 }
