@@ -22,9 +22,22 @@ from babel.messages.pofile import read_po
 
 from gamehall.errors import GameError
 
-LANGUAGES = ("en", "ru", "ka", "zh_Hans")
-"""The languages with a catalog, as Babel names them; the first is the source, complete by
-definition."""
+
+def _catalogs() -> tuple[str, ...]:
+    folder = resources.files(__package__).joinpath("locale")
+    return tuple(
+        sorted(
+            entry.name
+            for entry in folder.iterdir()
+            if entry.joinpath("LC_MESSAGES", "messages.po").is_file()
+        )
+    )
+
+
+LANGUAGES = ("en", *_catalogs())
+"""The languages with a catalog, as Babel names them: English, the source and complete by
+definition, then every language with a catalog in ``locale/`` (adding a language is adding its
+catalog)."""
 
 
 class WordsError(GameError):
