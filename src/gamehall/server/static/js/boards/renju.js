@@ -4,6 +4,7 @@
 
 import { s } from "../dom.js";
 import { ask } from "../game/ask.js";
+import { hasText, say } from "../say.js";
 
 const N = 15;
 const STEP = 40;
@@ -15,15 +16,8 @@ const STARS = ["d4", "l4", "h8", "d12", "l12"];
  * rim) and its neighbours' (21.25), its stroke 2 wide (the CSS): it never hides the stone under
  * it, nor the stones beside it. */
 const CURSOR_R = 20;
-/**
- * What playing a forbidden point does, by the match's rule for Black's forbidden moves.
- * @type {Record<string, string>}
- */
-const FORBIDDEN_MEANS = {
-  loss: "playing it loses the game at once. Play it anyway?",
-  refuse: "the server will refuse it, and you play elsewhere.",
-  claim: "White may claim it as a foul and win. Play it anyway?",
-};
+/** The rules for Black's forbidden moves that say what playing one does (game.renju.forbidden.RULE). */
+const FORBIDDEN_RULES = ["loss", "refuse", "claim"];
 
 /**
  * What the board draws: the state, the seat of the viewer (null for a spectator), and the
@@ -81,7 +75,7 @@ export class RenjuBoard {
       viewBox: `0 0 ${SIZE} ${SIZE}`,
       role: "group",
       tabindex: 0,
-      "aria-label": "Renju board: arrow keys move the cursor, Enter plays a stone",
+      "aria-label": say("game.renju.board"),
       dataset: { board: "renju" },
     });
     this.layers = {
@@ -251,10 +245,11 @@ export class RenjuBoard {
     const pattern = this.markedForbidden(point);
     if (pattern) {
       const rule = this.view?.state.options?.forbidden || "loss";
-      const what = FORBIDDEN_MEANS[rule] || FORBIDDEN_MEANS.loss;
+      const what = say(`game.renju.forbidden.${FORBIDDEN_RULES.includes(rule) ? rule : "loss"}`);
+      const named = hasText(`game.renju.pattern.${pattern}`) ? say(`game.renju.pattern.${pattern}`) : pattern;
       /** @type {[string, string, boolean][]} */
-      const choices = rule === "refuse" ? [] : [["play", `Play ${point} anyway`, false]];
-      const sure = await ask(`${point} is forbidden for Black`, `It makes a ${pattern}: ${what}`, choices);
+      const choices = rule === "refuse" ? [] : [["play", say("game.renju.forbidden.play", { point }), false]];
+      const sure = await ask(say("game.renju.forbidden.title", { point }), say("game.renju.forbidden.text", { pattern: named, what }), choices);
       if (sure !== "play" || !this.myTurn() || this.occupied(point)) return;
     }
     this.onMove(point);

@@ -2,6 +2,7 @@
 // A question in a modal dialog, for the game page's buttons and the boards.
 
 import { h } from "../dom.js";
+import { say } from "../say.js";
 
 /**
  * Ask a question in a modal dialog; resolves with the value of the button pressed, or "".
@@ -26,7 +27,7 @@ export function ask(title, text, choices) {
           choices.map(([value, label, primary]) =>
             h("button", { value, class: primary ? "primary" : "", dataset: { choice: value } }, label),
           ),
-          h("button", { value: "", class: "secondary" }, "Cancel"),
+          h("button", { value: "", class: "secondary" }, say("game.cancel")),
         ),
       ),
     );

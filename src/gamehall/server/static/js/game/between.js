@@ -20,7 +20,7 @@ import { gameOverText } from "./gameover.js";
  */
 export function betweenStatus(state, last, you) {
   const { title, lines } = gameOverText(state, last, you);
-  return `${title}. ${lines[lines.length - 1]}`;
+  return say("game.over.status", { title, score: lines[lines.length - 1] });
 }
 
 /**

@@ -6,6 +6,7 @@
 // reads a control's text.
 
 import { clockText } from "../dom.js";
+import { say } from "../say.js";
 
 /** @typedef {import("../types.js").ClockSnapshot} ClockSnapshot */
 /** @typedef {import("../api-types.js").ClockControl} ClockControl the control's parts, as the server sends them */
@@ -28,7 +29,7 @@ export function clockFace(control, snapshot, side, since) {
     const delayLeft = Math.max(control.delay - elapsed, 0);
     const before = Math.max(snapshot.elapsed - control.delay, 0);
     remaining -= running ? Math.max(elapsed - control.delay, 0) - before : 0;
-    extra = running ? `+${Math.ceil(delayLeft)}s` : "";
+    extra = running ? say("game.clock.delay", { seconds: Math.ceil(delayLeft) }) : "";
   } else {
     remaining -= spent;
   }
@@ -38,7 +39,7 @@ export function clockFace(control, snapshot, side, since) {
     const periods = Math.min(snapshot.periods[side], Math.ceil(shown / control.period));
     const main = shown - snapshot.periods[side] * control.period;
     shown = main > 0 ? main : shown - Math.max(periods - 1, 0) * control.period;
-    extra = periods ? `${periods}×${control.period}s` : "";
+    extra = periods ? say("game.clock.periods", { periods, seconds: control.period }) : "";
   }
   const seconds = shown;
   return {

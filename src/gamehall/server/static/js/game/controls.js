@@ -7,6 +7,7 @@ import { ask } from "./ask.js";
 import { exitButtons } from "./exits.js";
 import { takebackControls } from "./takeback.js";
 import { surrenderText } from "../settings.js";
+import { say, sayCount } from "../say.js";
 
 /**
  * @typedef {import("../types.js").State} State
@@ -23,11 +24,11 @@ import { surrenderText } from "../settings.js";
  * @property {number | null} [you] the reader's seat
  */
 
-/** @type {[number, string][]} */
+/** The kinds of game a resignation offers, by value (keys of the words). @type {[number, string][]} */
 const RESIGN_KINDS = [
-  [1, "a single game"],
-  [2, "a gammon"],
-  [3, "a backgammon"],
+  [1, "game.resign.single"],
+  [2, "game.resign.gammon"],
+  [3, "game.resign.backgammon"],
 ];
 
 /**
@@ -71,14 +72,16 @@ function prompt(text, buttons) {
  */
 async function resignTables(state, settings, act) {
   if (state.game === "nardy") {
-    const sure = await ask("Surrender?", `You lose this game. ${surrenderText(settings)}`, [["yes", "Surrender", true]]);
+    const sure = await ask(say("game.surrender.title"), say("game.surrender.text", { cost: surrenderText(settings) }).trim(), [
+      ["yes", say("game.surrender"), true],
+    ]);
     if (sure) act("resign");
     return;
   }
   const value = await ask(
-    "Resign",
-    "Offer your opponent the game as one of these; they see what it is worth and accept or decline.",
-    RESIGN_KINDS.map(([v, kind]) => [String(v), kind, v === 1]),
+    say("game.resign"),
+    say("game.resign.text"),
+    RESIGN_KINDS.map(([v, kind]) => [String(v), say(kind), v === 1]),
   );
   if (value) act("resign", { value: Number(value) });
 }
@@ -93,8 +96,8 @@ function playForm(plays, act) {
     name: "play",
     list: "legal-plays",
     autocomplete: "off",
-    placeholder: "e.g. 24/18 13/11",
-    "aria-label": "Type a play",
+    placeholder: say("game.play.placeholder", { example: "24/18 13/11" }),
+    "aria-label": say("game.play.label"),
   });
   const submit = (/** @type {Event} */ event) => {
     event.preventDefault();
@@ -105,7 +108,7 @@ function playForm(plays, act) {
     { class: "play-form", onsubmit: submit },
     input,
     h("datalist", { id: "legal-plays" }, plays.map((p) => h("option", { value: p }))),
-    h("button", { type: "submit" }, "Play"),
+    h("button", { type: "submit" }, say("game.play")),
   );
 }
 
@@ -118,33 +121,34 @@ function tablesControls({ state, settings, actions, legal, nextCube, offerPoints
   const out = [];
   if (state.phase === "double" && has("take")) {
     out.push(
-      prompt(`${nameOf(state, state.doubled_by)} doubles: the stake would be ${nextCube}.`, [
-        button("take", "Take", act, { primary: true }),
-        button("drop", "Pass", act),
-        has("beaver") ? button("beaver", "Beaver", act) : null,
+      prompt(say("game.double.offer", { name: nameOf(state, state.doubled_by), stake: nextCube ?? "" }), [
+        button("take", say("game.take"), act, { primary: true }),
+        button("drop", say("game.pass"), act),
+        has("beaver") ? button("beaver", say("game.beaver"), act) : null,
       ]),
     );
   }
   const offer = state.resign_offer;
   if (state.phase === "resign" && has("accept") && offer) {
-    const kind = RESIGN_KINDS.find(([v]) => v === offer.value)?.[1] || "the game";
-    const worth = offerPoints === null ? "" : `: ${offerPoints} point${offerPoints === 1 ? "" : "s"} to you`;
+    const kind = say(RESIGN_KINDS.find(([v]) => v === offer.value)?.[1] || "game.resign.game");
+    const name = nameOf(state, offer.player);
+    const text = offerPoints === null ? say("game.resign.offer", { name, kind }) : sayCount("game.resign.offer.worth", offerPoints, { name, kind });
     out.push(
-      prompt(`${nameOf(state, offer.player)} offers to resign ${kind}${worth}.`, [
-        button("accept", "Accept", act, { primary: true }),
-        button("decline", "Decline", act),
+      prompt(text, [
+        button("accept", say("game.accept"), act, { primary: true }),
+        button("decline", say("game.decline"), act),
       ]),
     );
   }
   const row = [
-    has("roll") && button("roll", "Roll", act, { primary: true }),
-    has("double") && button("double", "Double", act),
-    has("undo") && button("undo", "Undo", act),
-    has("confirm") && button("confirm", "Confirm", act, { primary: true }),
-    has("next_game") && button("next_game", "Next game", act, { primary: true }),
-    has("end_session") && button("end_session", "End the session", act),
+    has("roll") && button("roll", say("game.roll"), act, { primary: true }),
+    has("double") && button("double", say("game.double"), act),
+    has("undo") && button("undo", say("game.undo"), act),
+    has("confirm") && button("confirm", say("game.confirm"), act, { primary: true }),
+    has("next_game") && button("next_game", say("game.next-game"), act, { primary: true }),
+    has("end_session") && button("end_session", say("game.end-session"), act),
     has("resign") &&
-      button("resign", state.game === "nardy" ? "Surrender" : "Resign", act, { onclick: () => resignTables(state, settings, act) }),
+      button("resign", say(state.game === "nardy" ? "game.surrender" : "game.resign"), act, { onclick: () => resignTables(state, settings, act) }),
   ].filter(Boolean);
   if (row.length) out.push(h("div", { class: "buttons" }, row));
   if (has("play") && legal?.plays?.length) out.push(playForm(legal.plays, act));
@@ -160,26 +164,25 @@ function renjuControls({ state, actions }, act) {
   const out = [];
   if (has("accept")) {
     out.push(
-      prompt(`${nameOf(state, state.draw_offer)} offers a draw.`, [
-        button("accept", "Accept the draw", act, { primary: true }),
-        button("decline", "Decline", act),
+      prompt(say("game.status.draw.theirs", { name: nameOf(state, state.draw_offer) }), [
+        button("accept", say("game.draw.accept"), act, { primary: true }),
+        button("decline", say("game.decline"), act),
       ]),
     );
   }
   const resign = async () => {
-    if (await ask("Resign this game?", "Your opponent wins the game.", [["yes", "Resign", true]])) act("resign");
+    if (await ask(say("game.renju.resign.title"), say("game.renju.resign.text"), [["yes", say("game.resign"), true]])) act("resign");
   };
   const pass = async () => {
-    const why = "You place no stone this turn. If your opponent passes too, the game is drawn.";
-    if (await ask("Pass this turn?", why, [["yes", "Pass", true]])) act("pass");
+    if (await ask(say("game.renju.pass.title"), say("game.renju.pass.text"), [["yes", say("game.pass"), true]])) act("pass");
   };
   const row = [
-    has("offer_draw") && button("offer_draw", "Offer a draw", act),
-    has("resign") && button("resign", "Resign", act, { onclick: resign }),
+    has("offer_draw") && button("offer_draw", say("game.draw.offer"), act),
+    has("resign") && button("resign", say("game.resign"), act, { onclick: resign }),
   ].filter(Boolean);
   if (row.length) out.push(h("div", { class: "buttons" }, row));
   // Pass stands apart from the offers, and asks first: a pass by mistake gives the move away.
-  if (has("pass")) out.push(h("div", { class: "buttons pass-row" }, button("pass", "Pass the turn", act, { onclick: pass })));
+  if (has("pass")) out.push(h("div", { class: "buttons pass-row" }, button("pass", say("game.renju.pass"), act, { onclick: pass })));
   return out;
 }
 

@@ -5,7 +5,6 @@
 import { h } from "../dom.js";
 import { say } from "../say.js";
 import { ask } from "./ask.js";
-import { playerWord } from "./movelist.js";
 
 /**
  * @typedef {import("../types.js").State} State
@@ -20,17 +19,16 @@ import { playerWord } from "./movelist.js";
  */
 export function exitButtons(actions, act) {
   const abort = async () => {
-    const why = "Neither player wins: the game is not counted and no rating changes.";
-    if (await ask("Abort this game?", why, [["yes", "Abort", true]])) act("abort");
+    if (await ask(say("game.abort.title"), say("game.abort.text"), [["yes", say("game.abort"), true]])) act("abort");
   };
   const resignMatch = async () => {
-    const why = "Your opponent wins the whole match, not only this game; a rated match counts as your loss.";
-    if (await ask("Resign the whole match?", why, [["yes", "Resign the match", true]])) act("resign_match");
+    const sure = await ask(say("game.resign-match.title"), say("game.resign-match.text"), [["yes", say("game.resign-match"), true]]);
+    if (sure) act("resign_match");
   };
   const row = [
-    actions.includes("abort") && h("button", { type: "button", class: "secondary", dataset: { action: "abort" }, onclick: abort }, "Abort"),
+    actions.includes("abort") && h("button", { type: "button", class: "secondary", dataset: { action: "abort" }, onclick: abort }, say("game.abort")),
     actions.includes("resign_match") &&
-      h("button", { type: "button", class: "secondary", dataset: { action: "resign_match" }, onclick: resignMatch }, "Resign the match"),
+      h("button", { type: "button", class: "secondary", dataset: { action: "resign_match" }, onclick: resignMatch }, say("game.resign-match")),
   ].filter(Boolean);
   return row.length ? [h("div", { class: "buttons exits" }, row)] : [];
 }
@@ -45,7 +43,12 @@ export function exitButtons(actions, act) {
 export function abortedText(state, events, you) {
   if (state.end_reason !== "aborted") return null;
   const abort = events.find((event) => event.kind === "abort");
-  const who = playerWord(state.players, abort?.player ?? null, you) || "a player";
-  const detail = say("exit.aborted.by", { player: who }).replace(/^you\b/, "You").replace(/^a player\b/, "A player");
-  return { title: "The match was aborted", detail };
+  const seat = abort?.player ?? null;
+  const detail =
+    seat === null || seat === undefined
+      ? say("game.result.aborted.someone")
+      : seat === you
+        ? say("game.result.aborted.yours")
+        : say("exit.aborted.by", { player: state.players[seat] ?? "" });
+  return { title: say("game.result.aborted"), detail };
 }

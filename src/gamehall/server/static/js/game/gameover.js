@@ -6,8 +6,8 @@
 // Continue.
 
 import { h } from "../dom.js";
-import { reasonText, say } from "../say.js";
-import { playerWord } from "./movelist.js";
+import { language } from "../language.js";
+import { hasText, reasonText, say, sayCount } from "../say.js";
 import { pointsWord } from "./score.js";
 
 /**
@@ -15,14 +15,27 @@ import { pointsWord } from "./score.js";
  * @typedef {import("../types.js").LastGame} LastGame
  */
 
-/** @type {Record<string, string>} */
-const KINDS = {
-  single: "a single game",
-  gammon: "a gammon",
-  backgammon: "a backgammon",
-  oin: "oin (a single game)",
-  mars: "mars (a double game)",
-};
+/**
+ * Why a game or match ended, from the reader's side: said of the loser (`loser`, a seat) when
+ * the reason is something he did, "you" on the reader's own page.
+ * @param {string | null | undefined} reason
+ * @param {string[]} names
+ * @param {number | null} loser
+ * @param {number | null} you
+ */
+export function whyText(reason, names, loser, you) {
+  if (reason && loser !== null && loser === you && hasText(`game.end.you.${reason}`)) return say(`game.end.you.${reason}`);
+  return reasonText(reason, loser === null ? null : names[loser] ?? null);
+}
+
+/**
+ * A text put at the start of a sentence: its first letter a capital, where the language has
+ * capitals (Georgian's Mtavruli are not the capitals of a sentence).
+ * @param {string} text
+ */
+export function capital(text) {
+  return language() === "ka" ? text : text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 /**
  * The state to draw while the panel is up: the finished game's board, no dice, nothing to play.
@@ -70,24 +83,27 @@ export function finalState(state, last) {
 export function gameOverText(state, last, you) {
   const names = state.players;
   const winner = last.winner ?? null;
+  const number = last.number;
   const title =
-    winner === null ? `Game ${last.number} is drawn` : winner === you ? `You won game ${last.number}` : `${names[winner]} won game ${last.number}`;
+    winner === null
+      ? say("game.over.drawn", { number })
+      : say(winner === you ? "game.over.won.yours" : "game.over.won.theirs", { name: names[winner], number });
   const lines = [];
-  const loser = winner === null ? null : playerWord(names, 1 - winner, you);
-  const why = reasonText(last.reason, loser);
+  const why = whyText(last.reason, names, winner === null ? null : 1 - winner, you);
   if (state.game === "renju") {
-    lines.push(`${why.charAt(0).toUpperCase()}${why.slice(1)}.`);
+    lines.push(`${capital(why)}.`);
   } else {
     const points = last.points ?? 0;
-    const kind = KINDS[last.kind || ""] || last.kind || "";
-    const cube = last.cube && last.cube > 1 ? `, the cube at ${last.cube}` : "";
-    lines.push(`${kind.charAt(0).toUpperCase()}${kind.slice(1)}: ${points} point${points === 1 ? "" : "s"}${cube} (${why}).`);
+    const kind = hasText(`game.kind.${last.kind}`) ? say(`game.kind.${last.kind}`) : last.kind || "";
+    const cube = last.cube && last.cube > 1 ? last.cube : null;
+    lines.push(cube ? sayCount("game.over.worth.cube", points, { kind, why, cube }) : sayCount("game.over.worth", points, { kind, why }));
   }
   const score = last.score || state.score;
   const seats = you === null ? [0, 1] : [you, 1 - you];
-  const parts = seats.map((seat) => `${seat === you ? "you" : names[seat]} ${pointsWord(score[seat])}`).join(", ");
-  const total = `Score: ${parts}`;
-  lines.push(state.length ? `${total} in a match to ${state.length}.` : `${total}.`);
+  const scores = seats
+    .map((seat) => (seat === you ? say("game.over.score.you", { points: pointsWord(score[seat]) }) : say("game.over.score.of", { name: names[seat], points: pointsWord(score[seat]) })))
+    .join(", ");
+  lines.push(state.length ? say("game.over.score.length", { scores, length: state.length }) : say("game.over.score", { scores }));
   return { title, lines };
 }
 
@@ -100,13 +116,13 @@ export function gameOverText(state, last, you) {
  */
 export function gameOverPanel(state, last, you, onContinue) {
   const { title, lines } = gameOverText(state, last, you);
-  const next = state.game_number > last.number ? `Game ${state.game_number} has started.` : "";
+  const next = state.game_number > last.number ? say("game.over.next", { number: state.game_number }) : "";
   return h(
     "section",
     { class: "game-over", role: "dialog", "aria-label": title },
     h("h2", {}, title),
     lines.map((line) => h("p", {}, line)),
     next ? h("p", { class: "next" }, next) : null,
-    h("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: onContinue }, next ? say("between.continue", { number: state.game_number }) : "Continue"),
+    h("button", { type: "button", class: "primary", dataset: { action: "continue" }, onclick: onContinue }, next ? say("between.continue", { number: state.game_number }) : say("game.continue")),
   );
 }

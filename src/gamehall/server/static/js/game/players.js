@@ -4,6 +4,7 @@
 import { colourOf } from "../boards/tables.js";
 import { ratingBadge } from "../competition/ratings.js";
 import { h, mount } from "../dom.js";
+import { say } from "../say.js";
 import { pointsWord } from "./score.js";
 
 /** @typedef {import("../types.js").State} State */
@@ -28,8 +29,8 @@ export function playerCard(node, { state, seat, info, you, away }) {
   node.classList.toggle("to-act", state.to_act === seat);
   const name =
     info.kind === "computer"
-      ? h("span", { class: "name" }, info.name)
-      : h("a", { class: "name", href: `#/player/${encodeURIComponent(info.name)}` }, info.name);
+      ? h("span", { class: "name", translate: "no" }, info.name)
+      : h("a", { class: "name", translate: "no", href: `#/player/${encodeURIComponent(info.name)}` }, info.name);
   mount(
     node,
     h("span", { class: `chip ${chipClass(state, seat)}`, "aria-hidden": "true" }),
@@ -38,13 +39,13 @@ export function playerCard(node, { state, seat, info, you, away }) {
       { class: "who" },
       name,
       info.kind === "computer" || info.name.startsWith("Guest-") ? null : ratingBadge(info.name, state.game),
-      seat === you ? h("span", { class: "tag" }, "you") : null,
-      h("span", { class: `presence${away ? " away" : ""}`, title: away ? "not connected" : "connected" }),
+      seat === you ? h("span", { class: "tag" }, say("game.card.you")) : null,
+      h("span", { class: `presence${away ? " away" : ""}`, title: say(away ? "game.card.away" : "game.card.connected") }),
     ),
     h(
       "span",
       { class: "meta" },
-      h("span", { class: "score", title: "match score" }, `score ${pointsWord(state.score[seat])}`),
+      h("span", { class: "score", title: say("game.card.score.title") }, say("game.card.score", { points: pointsWord(state.score[seat]) })),
       h("span", { class: "grace", dataset: { seat } }),
     ),
     state.clocks ? h("span", { class: "clock", dataset: { clock: seat } }) : null,

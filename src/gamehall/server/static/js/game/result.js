@@ -3,9 +3,9 @@
 
 import { errorText, get } from "../api.js";
 import { h } from "../dom.js";
-import { reasonText } from "../say.js";
+import { say } from "../say.js";
 import { abortedText } from "./exits.js";
-import { playerWord } from "./movelist.js";
+import { capital, whyText } from "./gameover.js";
 import { scoreWord } from "./score.js";
 
 /**
@@ -32,9 +32,9 @@ function diceCheck(matchId, number) {
   return h(
     "li",
     {},
-    h("button", { type: "button", class: "secondary", onclick: check }, `Check the dice of game ${number}`),
+    h("button", { type: "button", class: "secondary", onclick: check }, say("game.dice.check", { number })),
     " ",
-    h("a", { href: `/api/matches/${matchId}/dice/${number}` }, "record"),
+    h("a", { href: `/api/matches/${matchId}/dice/${number}` }, say("game.dice.record")),
     " ",
     out,
   );
@@ -53,16 +53,20 @@ const FORFEITS = ["abandoned", "withdrawn", "time"];
 export function matchResultText(state, you) {
   const names = state.players;
   const winner = state.winner ?? null;
-  const title = winner === null ? "The match is drawn" : winner === you ? "You won the match" : `${names[winner]} won the match`;
-  const loser = winner === null ? null : playerWord(names, 1 - winner, you);
+  const title =
+    winner === null ? say("game.result.drawn") : say(winner === you ? "game.result.won.yours" : "game.result.won.theirs", { name: names[winner] });
+  const loser = winner === null ? null : 1 - winner;
   const score = scoreWord(state.score);
-  const why = reasonText(state.end_reason, loser);
+  const why = whyText(state.end_reason, names, loser, you);
   const won = winner !== null && state.length > 0 && state.score[winner] >= state.length;
-  const detail = FORFEITS.includes(state.end_reason || "") && !won
-    ? `${why}: the match is given to ${winner === you ? "you" : names[winner ?? 0]} (the score was ${score} when it stopped)`
-    : `${why} · ${state.length ? `${score} in a match to ${state.length}` : score}`;
-  const named = loser && loser !== "you" && detail.startsWith(loser);
-  return { title, detail: named ? detail : detail.charAt(0).toUpperCase() + detail.slice(1) };
+  const detail =
+    FORFEITS.includes(state.end_reason || "") && !won
+      ? say(winner === you ? "game.result.given.yours" : "game.result.given.theirs", { why, name: names[winner ?? 0], score })
+      : state.length
+        ? say("game.result.score.length", { why, score, length: state.length })
+        : say("game.result.score", { why, score });
+  const named = loser !== null && loser !== you && detail.startsWith(names[loser]); // a name as it is written
+  return { title, detail: named ? detail : capital(detail) };
 }
 
 /**
@@ -71,8 +75,8 @@ export function matchResultText(state, you) {
  */
 export function result({ id, state, settings, events, you }) {
   const text = abortedText(state, events, you) ?? matchResultText(state, you);
-  const files = [["record.json", "the event log (.json)"]];
-  files.push(state.game === "renju" ? ["record.psq", "the game (.psq)"] : ["record.mat", "the match (.mat)"]);
+  const files = [["record.json", "game.download.log"]];
+  files.push(state.game === "renju" ? ["record.psq", "game.download.psq"] : ["record.mat", "game.download.mat"]);
   const games = events.filter((e) => e.kind === "game_end").length;
   const checks = [];
   for (let number = 1; number <= games; number++) checks.push(diceCheck(id, number));
@@ -82,8 +86,8 @@ export function result({ id, state, settings, events, you }) {
     h(
       "ul",
       { class: "downloads" },
-      files.map(([file, text]) => h("li", {}, h("a", { href: `/api/matches/${id}/${file}`, download: "" }, `Download ${text}`))),
+      files.map(([file, text]) => h("li", {}, h("a", { href: `/api/matches/${id}/${file}`, download: "" }, say(text)))),
     ),
-    settings?.dice === "fair" ? h("div", { class: "dice-checks" }, h("h3", {}, "Fair dice"), h("ul", {}, checks)) : null,
+    settings?.dice === "fair" ? h("div", { class: "dice-checks" }, h("h3", {}, say("game.dice.fair")), h("ul", {}, checks)) : null,
   ];
 }

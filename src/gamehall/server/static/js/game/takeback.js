@@ -3,6 +3,7 @@
 // request, from the server's `actions`; the state's `takeback` says whose request waits.
 
 import { h } from "../dom.js";
+import { say } from "../say.js";
 
 /**
  * @typedef {import("../types.js").State} State
@@ -31,18 +32,18 @@ function button(kind, label, act, primary = false) {
 export function takebackControls(state, actions, you, act) {
   const asker = state.takeback;
   if (asker !== undefined && actions.includes("accept_takeback")) {
-    const text = `${state.players[asker]} asks to take back their last turn.`;
+    const text = say("game.takeback.asked", { name: state.players[asker] });
     return [
       h(
         "div",
         { class: "prompt takeback", role: "alertdialog", "aria-label": text },
         h("p", {}, text),
-        h("div", { class: "buttons" }, button("accept_takeback", "Allow the takeback", act, true), button("decline_takeback", "Decline", act)),
+        h("div", { class: "buttons" }, button("accept_takeback", say("game.takeback.allow"), act, true), button("decline_takeback", say("game.decline"), act)),
       ),
     ];
   }
-  if (asker !== undefined && asker === you) return [h("p", { class: "takeback-waiting", role: "status" }, "Takeback asked: waiting for your opponent.")];
-  return actions.includes("takeback") ? [h("div", { class: "buttons takeback" }, button("takeback", "Ask to take back", act))] : [];
+  if (asker !== undefined && asker === you) return [h("p", { class: "takeback-waiting", role: "status" }, say("game.takeback.waiting"))];
+  return actions.includes("takeback") ? [h("div", { class: "buttons takeback" }, button("takeback", say("game.takeback.ask"), act))] : [];
 }
 
 /**

@@ -23,6 +23,7 @@ import { result } from "../game/result.js";
 import { describeSettings, GAMES, gameTitle } from "../settings.js";
 import { MatchSocket } from "../socket.js";
 import { passingNotice } from "../notice-area.js";
+import { hasText, say } from "../say.js";
 
 const TOAST_MS = 5000;
 
@@ -79,47 +80,52 @@ function statusText(state, you, legal) {
   const names = state.players;
   const me = (/** @type {number | null | undefined} */ seat) => seat === you;
   const name = (/** @type {number | null | undefined} */ seat) => (seat === null || seat === undefined ? "" : names[seat]);
-  const who = (/** @type {number | null | undefined} */ seat) => (me(seat) ? "You" : name(seat));
-  if (state.phase === "over") return "The match is over.";
-  if (state.phase === "waiting") return "The match has not started.";
+  const side = (/** @type {number | null | undefined} */ seat) => (me(seat) ? "yours" : "theirs");
+  if (state.phase === "over") return say("game.status.over");
+  if (state.phase === "waiting") return say("game.status.waiting");
   if (state.game === "renju") {
     if (state.draw_offer !== null && state.draw_offer !== undefined) {
-      return me(state.draw_offer) ? "You offered a draw." : `${name(state.draw_offer)} offers a draw.`;
+      return say(`game.status.draw.${side(state.draw_offer)}`, { name: name(state.draw_offer) });
     }
     if (state.opening) {
       const opening = state.opening;
       /** @type {Record<string, string>} */
       const steps = {
-        choose: "choose: play White, take Black or place two more",
-        "choose-colour": "choose a colour",
-        swap1: "choose: stay White or take Black",
-        swap2: "choose: stay Black or take White",
-        swap3: "choose: stay White or take Black",
-        swap5: "choose: stay White or take Black",
-        choose5: "choose: stay Black, take White, or offer ten fifth moves",
-        declare: `declare how many fifth moves Black offers (1 to ${opening.choices.length})`,
-        offers: `offer fifth moves (${(opening.offers || []).length} of ${opening.count})`,
-        select: "choose one of the offered fifth moves",
+        choose: say("game.opening.choose"),
+        "choose-colour": say("game.opening.choose-colour"),
+        swap1: say("game.opening.stay-white"),
+        swap2: say("game.opening.stay-black"),
+        swap3: say("game.opening.stay-white"),
+        swap5: say("game.opening.stay-white"),
+        choose5: say("game.opening.choose5"),
+        declare: say("game.opening.declare", { count: opening.choices.length }),
+        offers: say("game.opening.offers", { made: (opening.offers || []).length, count: opening.count ?? "" }),
+        select: say("game.opening.select"),
       };
-      const asked = steps[opening.step] || `place a ${state.turn} stone`;
-      const rule = { swap2: "Swap2", "soosorv-8": "Soosõrv-8", "taraguchi-10": "Taraguchi-10", yamaguchi: "Yamaguchi" }[opening.rule] || opening.rule;
-      return me(state.to_act) ? `${rule}: ${asked}.` : `${rule}: ${name(state.to_act)} to ${asked}.`;
+      const asked = steps[opening.step] || say(state.turn === "white" ? "game.opening.place.white" : "game.opening.place.black");
+      const rule = hasText(`game.rule.${opening.rule}`) ? say(`game.rule.${opening.rule}`) : opening.rule;
+      return say(`game.opening.${side(state.to_act)}`, { rule, step: asked, name: name(state.to_act) });
     }
-    const colour = state.turn === "black" ? "Black" : "White";
-    return me(state.to_act) ? `Your move (${colour}).` : `${name(state.to_act)} to move (${colour}).`;
+    const colour = state.turn === "black" ? "black" : "white";
+    return say(`game.status.move.${colour}.${side(state.to_act)}`, { name: name(state.to_act) });
   }
   switch (state.phase) {
     case "roll":
-      return me(state.on_roll) ? "Your turn: roll, or double." : `${name(state.on_roll)} to roll.`;
+      return say(`game.status.roll.${side(state.on_roll)}`, { name: name(state.on_roll) });
     case "move":
-      if (!me(state.on_roll)) return `${name(state.on_roll)} to play ${(state.dice || []).join("-")}.`;
-      return legal?.moves?.length ? `Your move: play ${(state.dice_left || []).join(", ")}.` : "No more moves: confirm the play.";
-    case "double":
-      return `${who(state.doubled_by)} doubled: ${me(state.to_act) ? "take or pass?" : `${name(state.to_act)} to answer.`}`;
-    case "resign":
-      return `${who(state.resign_offer?.player)} offered to resign: ${me(state.to_act) ? "accept or decline?" : `${name(state.to_act)} to answer.`}`;
+      if (!me(state.on_roll)) return say("game.status.play.theirs", { name: name(state.on_roll), dice: (state.dice || []).join("-") });
+      return legal?.moves?.length ? say("game.status.play.yours", { dice: (state.dice_left || []).join(", ") }) : say("game.status.play.confirm");
+    case "double": {
+      const key = me(state.doubled_by) ? "yours" : me(state.to_act) ? "to-you" : "theirs";
+      return say(`game.status.double.${key}`, { name: name(state.doubled_by), other: name(state.to_act) });
+    }
+    case "resign": {
+      const offerer = state.resign_offer?.player;
+      const key = me(offerer) ? "yours" : me(state.to_act) ? "to-you" : "theirs";
+      return say(`game.status.resign.${key}`, { name: name(offerer), other: name(state.to_act) });
+    }
     case "between":
-      return "The game is over: start the next one, or end the session.";
+      return say("game.status.between");
     default:
       return "";
   }
@@ -134,25 +140,25 @@ function statusText(state, you, legal) {
 function matchInfo(state, settings) {
   const parts = [settings ? gameTitle(settings) : GAMES[state.game] || state.game];
   const score = scoreWord(state.score);
-  parts.push(state.length === 0 ? `money play, ${score}` : `${score} to ${state.length}`);
-  if (state.game_number) parts.push(`game ${state.game_number}`);
-  if (state.crawford) parts.push("Crawford game");
+  parts.push(state.length === 0 ? say("game.info.money", { score }) : say("game.info.length", { score, length: state.length }));
+  if (state.game_number) parts.push(say("game.info.number", { number: state.game_number }));
+  if (state.crawford) parts.push(say("game.info.crawford"));
   if (settings?.clock) parts.push(settings.clock);
-  if (settings?.dice === "fair") parts.push("fair dice");
+  if (settings?.dice === "fair") parts.push(say("game.info.fair-dice"));
   return parts.join(" · ");
 }
 
 /**
  * A swap's choice buttons, by the opening's step, in the status's words: the chooser keeps his
- * colour or takes the other.
+ * colour or takes the other (keys of the words).
  * @type {Record<string, Record<string, string>>}
  */
 const SWAP_WORDS = {
-  swap1: { white: "Stay White", black: "Take Black" },
-  swap2: { black: "Stay Black", white: "Take White" },
-  swap3: { white: "Stay White", black: "Take Black" },
-  swap5: { white: "Stay White", black: "Take Black" },
-  choose5: { black: "Stay Black", white: "Take White" },
+  swap1: { white: "game.choice.stay-white", black: "game.choice.take-black" },
+  swap2: { black: "game.choice.stay-black", white: "game.choice.take-white" },
+  swap3: { white: "game.choice.stay-white", black: "game.choice.take-black" },
+  swap5: { white: "game.choice.stay-white", black: "game.choice.take-black" },
+  choose5: { black: "game.choice.stay-black", white: "game.choice.take-white" },
 };
 
 /**
@@ -191,7 +197,7 @@ export function gamePage(root, { id }) {
   Object.assign(window, { gamehall: { game } });
 
   const el = {
-    title: h("h1", { class: "game-title" }, "Loading the match…"),
+    title: h("h1", { class: "game-title" }, say("game.loading")),
     info: h("p", { class: "match-info" }),
     status: h("p", { class: "status", role: "status", "aria-live": "polite" }),
     pause: h("p", { class: "clock-pause", hidden: true }),
@@ -203,7 +209,7 @@ export function gamePage(root, { id }) {
     controls: h("div", { class: "controls" }),
     claims: h("div", { class: "claims buttons" }),
     toggles: h("div", { class: "toggles" }),
-    moves: h("div", { class: "moves", tabindex: 0, "aria-label": "Moves" }),
+    moves: h("div", { class: "moves", tabindex: 0, "aria-label": say("game.moves") }),
     result: h("section", { class: "result", hidden: true }),
   };
   const chat = chatBox(id);
@@ -260,7 +266,7 @@ export function gamePage(root, { id }) {
    * @param {object} [data]
    */
   function act(kind, data = {}) {
-    if (socket.act(kind, data) === null) toast("Not connected to the server: trying again…");
+    if (socket.act(kind, data) === null) toast(say("game.not-connected"));
   }
 
   const viewSeat = () => {
@@ -352,9 +358,9 @@ export function gamePage(root, { id }) {
         );
       // Under forbidden="claim" the points are not marked: spotting a foul is White's job.
       if (state.options?.forbidden !== "claim") {
-        items.push(toggle("Mark Black's forbidden points", "showForbidden", "gamehall.forbidden"));
+        items.push(toggle(say("game.toggle.forbidden"), "showForbidden", "gamehall.forbidden"));
       }
-      items.push(toggle("Move numbers", "showNumbers", "gamehall.numbers"));
+      items.push(toggle(say("game.toggle.numbers"), "showNumbers", "gamehall.numbers"));
     } else if (game.you !== null) {
       /**
        * @param {string} label
@@ -381,32 +387,32 @@ export function gamePage(root, { id }) {
         );
       items.push(
         setting(
-          "One tap moves a checker",
-          "A tap moves the checker by the larger die it can use; tap it where it landed to use the other die instead.",
+          say("game.toggle.one-tap"),
+          say("game.toggle.one-tap.hint"),
           "oneTap",
           "gamehall.onetap",
         ),
       );
       items.push(
-        setting("Bear off by itself", "When every move left takes a checker off, the moves are made for you.", "autoBearOff", "gamehall.autobearoff"),
+        setting(say("game.toggle.bear-off"), say("game.toggle.bear-off.hint"), "autoBearOff", "gamehall.autobearoff"),
       );
       items.push(
         setting(
-          "Confirm the turn by itself",
-          "Once every die is played the turn is confirmed for you: no chance to take a move back.",
+          say("game.toggle.confirm"),
+          say("game.toggle.confirm.hint"),
           "autoConfirm",
           "gamehall.autoconfirm",
         ),
       );
-      items.push(setting("Sound on each move", "A short click when your opponent moves.", "moveSound", "gamehall.movesound"));
+      items.push(setting(say("game.toggle.move-sound"), say("game.toggle.move-sound.hint"), "moveSound", "gamehall.movesound"));
     } else {
       items.push(
-        h("button", { type: "button", class: "secondary", onclick: () => ((game.flipped = !game.flipped), render()) }, "Flip the board"),
+        h("button", { type: "button", class: "secondary", onclick: () => ((game.flipped = !game.flipped), render()) }, say("game.flip")),
       );
     }
     if (game.you !== null) items.push(turnSoundToggle());
     // Without a clock the players come and go: the browser may tell them their turn.
-    if (game.you !== null && game.settings && !game.settings.clock) items.push(allowButton("Tell me in the browser when it is my turn"));
+    if (game.you !== null && game.settings && !game.settings.clock) items.push(allowButton(say("game.toggle.tell-me")));
     mount(el.toggles, items);
   }
 
@@ -414,7 +420,7 @@ export function gamePage(root, { id }) {
   function turnSoundToggle() {
     return h(
       "label",
-      { class: "toggle", title: "Two short notes when your opponent has played and it is your turn." },
+      { class: "toggle", title: say("game.toggle.turn-sound.hint") },
       h("input", {
         type: "checkbox",
         name: "turnSound",
@@ -424,7 +430,7 @@ export function gamePage(root, { id }) {
           localStorage.setItem("gamehall.turnsound", game.turnSound ? "on" : "off");
         },
       }),
-      "Sound when it is your turn",
+      say("game.toggle.turn-sound"),
     );
   }
 
@@ -441,8 +447,8 @@ export function gamePage(root, { id }) {
   /** What to do next: a rematch (seats swapped), back to the lobby. */
   function afterMatch() {
     const opponent = game.you === null ? "" : game.state?.players[1 - game.you] || "";
-    const offered = game.rematch === "opponent" ? h("p", { class: "rematch-offer" }, `${opponent} offers a rematch.`) : null;
-    const label = game.rematch === "opponent" ? "Accept the rematch" : game.rematch === "you" ? "Rematch offered: waiting…" : "Rematch";
+    const offered = game.rematch === "opponent" ? h("p", { class: "rematch-offer" }, say("notice.rematch-offer", { opponent })) : null;
+    const label = say(game.rematch === "opponent" ? "game.rematch.accept" : game.rematch === "you" ? "game.rematch.waiting" : "game.rematch");
     const rematch =
       game.you === null
         ? null
@@ -453,7 +459,7 @@ export function gamePage(root, { id }) {
               class: "primary",
               dataset: { action: "rematch" },
               disabled: game.rematch === "you",
-              title: "The same match again, the seats (and colours) swapped",
+              title: say("game.rematch.hint"),
               onclick: async () => {
                 try {
                   const answer = await post(`/api/matches/${encodeURIComponent(game.id)}/rematch`, {});
@@ -469,7 +475,7 @@ export function gamePage(root, { id }) {
             },
             label,
           );
-    return h("div", { class: "after-match" }, offered, h("div", { class: "buttons" }, rematch, h("a", { href: "#/", class: "button-link" }, "Back to the lobby")));
+    return h("div", { class: "after-match" }, offered, h("div", { class: "buttons" }, rematch, h("a", { href: "#/", class: "button-link" }, say("site.back-to-lobby"))));
   }
 
   /** A notice of the user's socket about this match's rematch. */
@@ -490,6 +496,7 @@ export function gamePage(root, { id }) {
     const seat = viewSeat();
     const names = state.players;
     el.title.textContent = `${names[0]} – ${names[1]}`;
+    el.title.setAttribute("translate", "no"); // the players' names
     const yourTurn = game.you !== null && state.to_act === game.you;
     document.title = `${titleMark()}${yourTurn ? "● " : ""}${names[0]} – ${names[1]} · gamehall`;
     const reviewed = review.shown();
@@ -507,7 +514,7 @@ export function gamePage(root, { id }) {
       mount(
         el.controls,
         game.you === null
-          ? h("p", { class: "spectating" }, "You are watching this match.")
+          ? h("p", { class: "spectating" }, say("game.watching"))
           : controls(
               { state, settings: game.settings, actions: game.actions, legal: game.legal, nextCube: state.cube?.next ?? null, offerPoints: offerPoints(), you: game.you },
               act,
@@ -560,31 +567,31 @@ export function gamePage(root, { id }) {
     for (const node of root.querySelectorAll(".grace")) {
       if (!(node instanceof HTMLElement)) continue;
       const mine = grace && Number(node.dataset.seat) === grace.player && state.phase !== "over";
-      node.textContent = mine ? (left > 0 ? `left: ${left} s to come back` : "left the game") : "";
+      node.textContent = mine ? (left > 0 ? say("game.grace.left", { seconds: left }) : say("game.grace.gone")) : "";
     }
     const claims = [];
     const opponent = game.you === null ? null : 1 - game.you;
     if (opponent !== null && state.phase !== "over") {
       if (grace && grace.player === opponent && left <= 0) {
-        claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_abandoned" }, onclick: () => act("claim_abandoned") }, "Claim the win"));
+        claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_abandoned" }, onclick: () => act("claim_abandoned") }, say("game.claim.win")));
       }
       /** @type {Record<string, string>} */
-      const words = { white: "Play White", black: "Take Black", place2: "Place two more", offers: "Offer ten fifth moves", ...SWAP_WORDS[state.opening?.step ?? ""] };
+      const words = { white: "game.choice.play-white", black: "game.choice.take-black", place2: "game.choice.place2", offers: "game.choice.offers", ...SWAP_WORDS[state.opening?.step ?? ""] };
       const choices = state.opening?.choices || [];
       if (game.actions.includes("opening_choice") && choices.length > 10) {
         claims.push(declareField(choices)); // Yamaguchi's 1 to 62: a field, not 62 buttons
       } else if (game.actions.includes("opening_choice")) {
         for (const choice of choices) {
-          claims.push(h("button", { type: "button", class: "primary", dataset: { action: "opening_choice", choice }, onclick: () => act("opening_choice", { choice }) }, words[choice] || `Declare ${choice}`));
+          claims.push(h("button", { type: "button", class: "primary", dataset: { action: "opening_choice", choice }, onclick: () => act("opening_choice", { choice }) }, words[choice] ? say(words[choice]) : say("game.choice.declare", { choice })));
         }
       }
       if (game.actions.includes("claim")) {
         // Renju under forbidden="claim": always there for White, since spotting a foul is his job.
-        claims.push(h("button", { type: "button", dataset: { action: "claim" }, onclick: () => act("claim") }, "Claim foul"));
+        claims.push(h("button", { type: "button", dataset: { action: "claim" }, onclick: () => act("claim") }, say("game.claim.foul")));
       }
       const face = faces[opponent];
       if (face && face.running && face.seconds <= 0 && game.actions.includes("claim_time")) {
-        claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_time" }, onclick: () => act("claim_time") }, "Claim on time"));
+        claims.push(h("button", { type: "button", class: "primary", dataset: { action: "claim_time" }, onclick: () => act("claim_time") }, say("game.claim.time")));
       }
     }
     if (claims.length !== el.claims.children.length) mount(el.claims, claims);
@@ -595,7 +602,7 @@ export function gamePage(root, { id }) {
    * @param {string[]} choices
    */
   function declareField(choices) {
-    const input = h("input", { type: "number", name: "declare", min: 1, max: choices.length, value: 1, required: true, "aria-label": "Fifth moves to offer" });
+    const input = h("input", { type: "number", name: "declare", min: 1, max: choices.length, value: 1, required: true, "aria-label": say("game.declare.label") });
     return h(
       "form",
       {
@@ -605,8 +612,8 @@ export function gamePage(root, { id }) {
           act("opening_choice", { choice: String(/** @type {HTMLInputElement} */ (input).value).trim() });
         },
       },
-      h("label", {}, `Fifth moves to offer (1 to ${choices.length}) `, input),
-      h("button", { type: "submit", class: "primary", dataset: { action: "opening_choice" } }, "Declare"),
+      h("label", {}, `${say("game.declare.range", { count: choices.length })} `, input),
+      h("button", { type: "submit", class: "primary", dataset: { action: "opening_choice" } }, say("game.declare")),
     );
   }
 
@@ -689,7 +696,7 @@ export function gamePage(root, { id }) {
     onStatus: (status, reason) => {
       el.connection.hidden = status === "open";
       el.connection.textContent =
-        status === "gone" ? reason || "This match cannot be shown." : status === "connecting" ? "Connecting…" : "Connection lost: reconnecting…";
+        status === "gone" ? reason || say("game.connection.gone") : say(status === "connecting" ? "game.connection.connecting" : "game.connection.lost");
     },
   });
 
