@@ -4,7 +4,7 @@
 import { colourOf } from "../boards/tables.js";
 import { ratingBadge } from "../competition/ratings.js";
 import { h, mount } from "../dom.js";
-import { say } from "../say.js";
+import { hasText, say } from "../say.js";
 import { pointsWord } from "./score.js";
 
 /** @typedef {import("../types.js").State} State */
@@ -19,6 +19,28 @@ function chipClass(state, seat) {
 }
 
 /**
+ * A seat's name as the reader reads it: a player's as he chose it, the computer's as its level
+ * in the reader's words ("Компьютер (новичок)"), where the server names it in English.
+ * @param {{name: string, kind: string, level?: string | null}} seat
+ */
+export function seatName(seat) {
+  if (seat.kind !== "computer" || !seat.level) return seat.name;
+  const key = `lobby.level.${seat.level}`;
+  return say("game.computer-name", { level: hasText(key) ? say(key) : seat.level });
+}
+
+/**
+ * The state with its computer players named in the reader's words (`seatName`).
+ * @param {State} state
+ * @param {{name: string, kind: string, level?: string | null}[]} seats
+ * @returns {State}
+ */
+export function withSeatNames(state, seats) {
+  if (!seats.some((seat) => seat.kind === "computer")) return state;
+  return { ...state, players: state.players.map((name, seat) => (seats[seat] ? seatName(seats[seat]) : name)) };
+}
+
+/**
  * Fill `node` with the card of `seat`. The clock and the grace countdown are left empty for the
  * page's ticker ([data-clock], .grace[data-seat]).
  * @param {HTMLElement} node
@@ -29,7 +51,7 @@ export function playerCard(node, { state, seat, info, you, away }) {
   node.classList.toggle("to-act", state.to_act === seat);
   const name =
     info.kind === "computer"
-      ? h("span", { class: "name", translate: "no" }, info.name)
+      ? h("span", { class: "name" }, state.players[seat] ?? info.name)
       : h("a", { class: "name", translate: "no", href: `#/player/${encodeURIComponent(info.name)}` }, info.name);
   mount(
     node,

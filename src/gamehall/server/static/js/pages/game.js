@@ -18,7 +18,7 @@ import { hintPanel } from "../game/hints.js";
 import { reviewDesk } from "../game/review_desk.js";
 import { moveList } from "../game/movelist.js";
 import { scoreWord } from "../game/score.js";
-import { playerCard } from "../game/players.js";
+import { playerCard, withSeatNames } from "../game/players.js";
 import { result } from "../game/result.js";
 import { describeSettings, GAMES, gameTitle } from "../settings.js";
 import { MatchSocket } from "../socket.js";
@@ -646,7 +646,7 @@ export function gamePage(root, { id }) {
         return;
     }
     const wasToAct = game.state?.to_act;
-    game.state = /** @type {State | null} */ (message.state || null);
+    game.state = message.state ? withSeatNames(/** @type {State} */ (message.state), game.seats) : null;
     game.actions = message.actions || [];
     game.legal = message.legal || null;
     game.receivedAt = performance.now();
