@@ -122,7 +122,7 @@ function browserNotice(text, link) {
  * A button that asks the browser to allow its notices (while it has not been asked).
  * @param {string} [label]
  */
-export function allowButton(label = "Also tell me when this tab is hidden") {
+export function allowButton(label = say("competition.allow-notices")) {
   if (!("Notification" in window) || Notification.permission !== "default") return null;
   return h(
     "button",
