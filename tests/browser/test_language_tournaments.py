@@ -38,6 +38,15 @@ def _make(page: Page, url: str) -> str:
 @pytest.mark.parametrize("locale", ["ru-RU", "ka-GE", "zh-CN"])
 def test_the_tournament_pages_speak_the_readers_language(hall: Hall, locale: str) -> None:
     short = locale.split("-")[0]
+    failures: list[str] = []
+
+    def check(page: Page, where: str, root: str = "body") -> None:
+        """Measure ``root`` of ``page``; every page is measured before the test fails."""
+        try:
+            assert_in_language(page, f"{where} ({locale})", root)
+        except AssertionError as failure:
+            failures.append(str(failure).splitlines()[0])
+
     pages: dict[str, Page] = {}
     for _ in range(4):
         page, name = hall.player("lt", locale=locale)
@@ -47,7 +56,7 @@ def test_the_tournament_pages_speak_the_readers_language(hall: Hall, locale: str
     maker.goto(f"{hall.url}/#/tournaments")
     expect(maker.locator("form.new-tournament")).to_be_visible()
     expect(maker.locator(".tournament-lists h2").first).to_be_visible()
-    assert_in_language(maker, f"the tournaments list and its form ({locale})")
+    check(maker, "the tournaments list and its form")
     hall.screenshot(maker, f"language-{short}-tournaments")
 
     tid = _make(maker, hall.url)
@@ -57,7 +66,8 @@ def test_the_tournament_pages_speak_the_readers_language(hall: Hall, locale: str
         page.locator(".tournament .buttons button.primary").click()
         expect(page.locator(".tournament .buttons button.primary")).to_have_count(0)
     expect(maker.locator(".entry-list li")).to_have_count(4)
-    assert_in_language(maker, f"a tournament before it starts ({locale})")
+    check(maker, "a tournament's entries", "section.entries")
+    check(maker, "a tournament before it starts")
     hall.screenshot(maker, f"language-{short}-tournament-open")
 
     # the maker's buttons: leave, start
@@ -67,12 +77,15 @@ def test_the_tournament_pages_speak_the_readers_language(hall: Hall, locale: str
     )
     expect(maker.locator("table.standings tbody tr")).to_have_count(4)
     expect(maker.locator("table.crosstable tbody tr")).to_have_count(4)
-    assert_in_language(maker, f"a tournament while its round is played ({locale})")
+    for part in ("section.standings-section", "section.tables", "section.rounds"):
+        check(maker, f"a running tournament's {part}", part)
+    check(maker, "a tournament while its round is played")
     maker.set_viewport_size({"width": 1280, "height": 1600})
     hall.screenshot(maker, f"language-{short}-tournament-running")
     phone = hall.page(url.removeprefix(hall.url), hall.phone, locale=locale)
     expect(phone.locator("table.standings tbody tr")).to_have_count(4)
-    assert_in_language(phone, f"a running tournament at phone width ({locale})")
+    check(phone, "a running tournament at phone width")
     hall.screenshot(phone, f"language-{short}-tournament-phone")
     overflow = phone.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1")
     assert not overflow, "the tournament page is wider than a phone"
+    assert not failures, "\n".join(failures)
