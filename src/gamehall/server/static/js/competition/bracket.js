@@ -4,6 +4,7 @@
 // plays next. Drawn from the tournament's pairings alone, so it is right at every moment.
 
 import { s } from "../dom.js";
+import { say, sayCount } from "../say.js";
 
 /** @typedef {import("./types.js").PairingView} PairingView */
 
@@ -62,7 +63,7 @@ export function bracketSvg(pairings, size) {
     width,
     height,
     role: "img",
-    "aria-label": `Knockout bracket, ${total} rounds`,
+    "aria-label": sayCount("tournament.bracket.label", total),
   });
   /** @type {number[]} */
   let previous = [];
@@ -109,11 +110,11 @@ function matchBox(x, y, pairing, round) {
     s("rect", { x, y, width: BOX_W, height: BOX_H, rx: 4 }),
     s("line", { x1: x, x2: x + BOX_W, y1: y + BOX_H / 2, y2: y + BOX_H / 2, class: "bracket-divider" }),
     line(pairing ? pairing.first : "…", won === "first", 16),
-    line(pairing ? (pairing.second ?? "bye") : "…", won === "second", 38),
+    line(pairing ? (pairing.second ?? say("tournament.bye")) : "…", won === "second", 38),
   );
   if (pairing?.match_id) {
     const link = s("a", { href: `#/game/${pairing.match_id}` }, group);
-    link.append(s("title", {}, `Round ${round}: open the game`));
+    link.append(s("title", {}, say("tournament.bracket.open", { round })));
     return link;
   }
   return group;

@@ -3,6 +3,7 @@
 // player's score against the column player (1, ½, 0; forfeits as +, −; empty until played).
 
 import { h } from "../dom.js";
+import { say } from "../say.js";
 
 /** @typedef {import("./types.js").PairingView} PairingView */
 
@@ -58,7 +59,7 @@ function table(players, pairings, points, number, caption) {
     h(
       "thead",
       {},
-      h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), players.map((_, i) => h("th", { scope: "col" }, i + 1)), h("th", {}, "Points")),
+      h("tr", {}, h("th", {}, "#"), h("th", {}, say("tournament.column.player")), players.map((_, i) => h("th", { scope: "col" }, i + 1)), h("th", {}, say("tournament.column.points"))),
     ),
     h(
       "tbody",
@@ -68,7 +69,7 @@ function table(players, pairings, points, number, caption) {
           "tr",
           {},
           h("td", {}, number.get(row)),
-          h("th", { scope: "row" }, row),
+          h("th", { scope: "row", translate: "no" }, row),
           players.map((column) => {
             if (row === column) return h("td", { class: "self" }, "");
             const met = pairings.filter((p) => p.second && [p.first, p.second].includes(row) && [p.first, p.second].includes(column));

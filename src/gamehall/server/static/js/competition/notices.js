@@ -122,7 +122,7 @@ function browserNotice(text, link) {
  * A button that asks the browser to allow its notices (while it has not been asked).
  * @param {string} [label]
  */
-export function allowButton(label = "Also tell me when this tab is hidden") {
+export function allowButton(label = say("competition.allow-notices")) {
   if (!("Notification" in window) || Notification.permission !== "default") return null;
   return h(
     "button",
@@ -136,6 +136,27 @@ export function allowButton(label = "Also tell me when this tab is hidden") {
     },
     label,
   );
+}
+
+/**
+ * A notice's words with the names in them (players', tournaments') marked as not to be
+ * translated.
+ * @param {string} text
+ * @param {Notice} notice
+ * @returns {(string | HTMLElement)[]}
+ */
+function marked(text, notice) {
+  const names = [notice.tournament?.name, notice.opponent, notice.winner].filter((n) => !!n);
+  /** @type {(string | HTMLElement)[]} */
+  let parts = [text];
+  for (const name of /** @type {string[]} */ (names)) {
+    parts = parts.flatMap((part) => {
+      if (typeof part !== "string") return [part];
+      const pieces = part.split(name);
+      return pieces.flatMap((piece, i) => (i ? [h("span", { translate: "no" }, name), piece] : [piece]));
+    });
+  }
+  return parts.filter((part) => part !== "");
 }
 
 /** @param {Notice} notice */
@@ -153,7 +174,7 @@ function show(notice) {
   const item = h(
     "div",
     { class: `notice-item ${notice.type}`, dataset: { key, type: notice.type } },
-    h("span", {}, text, " "),
+    h("span", {}, marked(text, notice), " "),
     (location.hash || "#/") === link ? null : h("a", { href: link }, linkText), // "": the lobby
     dismissButton(() => item.remove()),
     notice.type === "your_turn" ? allowButton() : null,

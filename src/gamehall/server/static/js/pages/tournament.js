@@ -7,9 +7,11 @@
 import { errorText, get, post, session } from "../api.js";
 import { bracketSvg } from "../competition/bracket.js";
 import { crosstable } from "../competition/crosstable.js";
-import { dateText, h, mount } from "../dom.js";
+import { h, mount } from "../dom.js";
+import { languageTag } from "../language.js";
+import { say, sayCount } from "../say.js";
 import { describeSettings } from "../settings.js";
-import { FORMATS, tiebreakName } from "./tournaments.js";
+import { formatName, tiebreakName, whenText } from "./tournaments.js";
 
 /**
  * @typedef {import("../competition/types.js").TournamentDetail} TournamentDetail
@@ -29,8 +31,14 @@ function half(value) {
  * @param {number} length points (or games) of each match: its score is shown when above 1
  */
 function resultText(p, length) {
-  if (!p.result) return p.match_id ? "playing" : "waiting";
-  const names = /** @type {Record<string, string>} */ ({ "1/2-1/2": "½–½", "+-": "+ – − (forfeit)", "-+": "− – + (forfeit)", "--": "− – − (forfeit)", bye: "bye" });
+  if (!p.result) return say(p.match_id ? "tournament.result.playing" : "tournament.result.waiting");
+  const names = /** @type {Record<string, string>} */ ({
+    "1/2-1/2": "½–½",
+    "+-": say("tournament.result.forfeit-first"),
+    "-+": say("tournament.result.forfeit-second"),
+    "--": say("tournament.result.forfeit-both"),
+    bye: say("tournament.bye"),
+  });
   const text = names[p.result.outcome] ?? p.result.outcome.replace("-", "–");
   return p.result.score && length > 1 ? `${text} (${p.result.score.join("–")})` : text;
 }
@@ -40,9 +48,11 @@ function resultText(p, length) {
  * @param {StandingsView} standings
  */
 function tieText(standings) {
-  const lots = `lots (seed ${standings.lots_seed}, so that anybody can check the draw)`;
+  const seed = standings.lots_seed;
   const names = standings.tiebreaks.map(tiebreakName);
-  return names.length ? `Ties are broken by ${names.join(", ")}, then by ${lots}.` : `Ties are broken by ${lots}.`;
+  if (!names.length) return say("tournament.ties.lots", { seed });
+  const tiebreaks = new Intl.ListFormat(languageTag(), { type: "conjunction" }).format(names);
+  return say("tournament.ties", { tiebreaks, seed });
 }
 
 /**
@@ -58,15 +68,15 @@ function roundsSection(detail) {
   return h(
     "section",
     { class: "rounds" },
-    h("h2", {}, "Pairings"),
+    h("h2", {}, say("tournament.pairings")),
     [...rounds.entries()]
       .sort(([a], [b]) => b - a)
       .map(([round, pairings]) =>
         h(
           "table",
           { class: "list pairings", dataset: { round } },
-          h("caption", {}, `Round ${round}`),
-          h("thead", {}, h("tr", {}, h("th", {}, "Board"), h("th", {}, "First (Black)"), h("th", {}, "Second"), h("th", {}, "Result"), h("th", {}, "Game"))),
+          h("caption", {}, say("tournament.round", { round })),
+          h("thead", {}, h("tr", {}, h("th", {}, say("tournament.column.board")), h("th", {}, say("tournament.column.first")), h("th", {}, say("tournament.column.second")), h("th", {}, say("tournament.column.result")), h("th", {}, say("tournament.column.game")))),
           h(
             "tbody",
             {},
@@ -74,11 +84,11 @@ function roundsSection(detail) {
               h(
                 "tr",
                 { class: me && (p.first === me || p.second === me) ? "mine" : null, dataset: { board: p.board } },
-                h("td", {}, p.group ? `${p.group}${p.board}` : p.board, p.leg > 1 ? ` (replay ${p.leg - 1})` : ""),
-                h("td", {}, p.first),
-                h("td", {}, p.second ?? "—"),
+                h("td", {}, p.group ? `${p.group}${p.board}` : p.board, p.leg > 1 ? ` ${say("tournament.replay-leg", { leg: p.leg - 1 })}` : ""),
+                h("td", { translate: "no" }, p.first),
+                h("td", { translate: "no" }, p.second ?? "—"),
                 h("td", { class: "outcome" }, resultText(p, Number(detail.tournament.settings.match?.length ?? 1))),
-                h("td", {}, p.match_id ? h("a", { href: `#/game/${p.match_id}` }, p.match_status === "playing" ? "Watch live" : "Replay") : ""),
+                h("td", {}, p.match_id ? h("a", { href: `#/game/${p.match_id}` }, say(p.match_status === "playing" ? "tournament.watch" : "tournament.replay")) : ""),
               ),
             ),
           ),
@@ -93,13 +103,13 @@ function roundsSection(detail) {
  * @param {TournamentDetail} detail
  */
 function standingsCaption(detail) {
-  if (detail.tournament.status === "finished") return "Final standings";
+  if (detail.tournament.status === "finished") return say("tournament.final-standings");
   const round = detail.current_round;
   const games = detail.pairings.filter((p) => p.round === round && p.second !== null);
   const done = games.filter((p) => p.result !== null).length;
-  if (games.length && done === games.length) return `After round ${round}`;
-  if (done === 0 && round > 1) return `After round ${round - 1}`;
-  return `Round ${round} in play`;
+  if (games.length && done === games.length) return say("tournament.round.after", { round });
+  if (done === 0 && round > 1) return say("tournament.round.after", { round: round - 1 });
+  return say("tournament.round.in-play", { round });
 }
 
 /**
@@ -116,7 +126,7 @@ function standingsTable(standings, caption) {
     h(
       "thead",
       {},
-      h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Points"), standings.tiebreaks.map((t) => h("th", {}, tiebreakName(t)))),
+      h("tr", {}, h("th", {}, "#"), h("th", {}, say("tournament.column.player")), h("th", {}, say("tournament.column.points")), standings.tiebreaks.map((t) => h("th", {}, tiebreakName(t)))),
     ),
     h(
       "tbody",
@@ -126,7 +136,7 @@ function standingsTable(standings, caption) {
           "tr",
           { class: row.qualified ? "qualified" : null, dataset: { player: row.player } },
           h("td", {}, row.rank),
-          h("td", {}, h("a", { href: `#/player/${encodeURIComponent(row.player)}` }, row.player), row.qualified ? h("span", { class: "tag" }, "qualified") : null),
+          h("td", {}, h("a", { href: `#/player/${encodeURIComponent(row.player)}`, translate: "no" }, row.player), row.qualified ? h("span", { class: "tag" }, say("tournament.qualified")) : null),
           h("td", { class: "points" }, half(row.points)),
           standings.tiebreaks.map((t) => h("td", {}, value(row.tiebreaks[t]))),
         ),
@@ -152,19 +162,19 @@ function tablesSection(detail) {
   const settings = detail.tournament.settings;
   const parts = [];
   if (format === "round-robin" && detail.standings) {
-    parts.push(crosstable(detail.standings.rows.map((r) => r.player), detail.pairings, pointsOf(detail.standings), "Crosstable"));
+    parts.push(crosstable(detail.standings.rows.map((r) => r.player), detail.pairings, pointsOf(detail.standings), say("tournament.crosstable")));
   }
   for (const group of detail.groups) {
     const members = group.rows.map((r) => r.player);
     const pairings = detail.pairings.filter((p) => p.group === group.name);
-    parts.push(crosstable(members, pairings, pointsOf(group), `Group ${group.name}`));
+    parts.push(crosstable(members, pairings, pointsOf(group), say("tournament.group", { name: group.name ?? "" })));
   }
   const knockout = format === "knockout" ? detail.pairings : format === "two-stage" && settings.final === "knockout" ? detail.pairings.filter((p) => p.stage === "final") : [];
   if (format === "knockout" || (format === "two-stage" && settings.final === "knockout")) {
     const size = format === "knockout" ? detail.players.length : undefined;
-    parts.push(h("div", { class: "bracket-frame" }, knockout.length ? bracketSvg(knockout, size) : h("p", { class: "empty" }, "The bracket is drawn when the knockout starts.")));
+    parts.push(h("div", { class: "bracket-frame" }, knockout.length ? bracketSvg(knockout, size) : h("p", { class: "empty" }, say("tournament.bracket.later"))));
   }
-  return parts.length ? h("section", { class: "tables" }, h("h2", {}, format === "knockout" ? "Bracket" : "Tables"), parts) : null;
+  return parts.length ? h("section", { class: "tables" }, h("h2", {}, say(format === "knockout" ? "tournament.bracket" : "tournament.tables")), parts) : null;
 }
 
 /**
@@ -179,26 +189,32 @@ function header(detail, reload, report) {
   const act = (/** @type {string} */ what) => post(`/api/tournaments/${t.id}/${what}`).then(reload, (e) => report(errorText(e)));
   const buttons = [];
   if (t.status === "open" && me) {
-    buttons.push(entered ? h("button", { type: "button", onclick: () => act("leave") }, "Leave") : h("button", { type: "button", class: "primary", onclick: () => act("join") }, "Join"));
-    if (t.created_by === me) buttons.push(h("button", { type: "button", onclick: () => act("start") }, "Start now"));
+    buttons.push(entered ? h("button", { type: "button", onclick: () => act("leave") }, say("tournament.leave")) : h("button", { type: "button", class: "primary", onclick: () => act("join") }, say("tournament.join")));
+    if (t.created_by === me) buttons.push(h("button", { type: "button", onclick: () => act("start") }, say("tournament.start")));
   }
   if (t.status === "running" && entered && !detail.withdrawn.includes(/** @type {string} */ (me))) {
     const withdraw = () => {
-      if (confirm(`Withdraw from ${t.name}? Your remaining games are lost by forfeit.`)) act("leave");
+      if (confirm(say("tournament.withdraw.confirm", { tournament: t.name }))) act("leave");
     };
-    buttons.push(h("button", { type: "button", class: "secondary", onclick: withdraw }, "Withdraw"));
+    buttons.push(h("button", { type: "button", class: "secondary", onclick: withdraw }, say("tournament.withdraw")));
   }
-  const status = { open: "taking entries", running: `round ${detail.current_round}`, finished: "finished" }[t.status] ?? t.status;
+  const statuses = /** @type {Record<string, string>} */ ({
+    open: say("tournament.status.open"),
+    running: say("tournament.status.round", { round: detail.current_round }),
+    finished: say("tournament.status.finished"),
+  });
+  const status = statuses[t.status] ?? t.status;
+  const format = t.settings.rounds ? sayCount("tournament.format-rounds", Number(t.settings.rounds), { format: formatName(t.format) }) : formatName(t.format);
   return [
-    h("h1", {}, t.name, " ", h("span", { class: "tag" }, t.rated ? "rated" : "casual"), h("span", { class: "tag status", dataset: { status: t.status } }, status)),
+    h("h1", {}, h("span", { translate: "no" }, t.name), " ", h("span", { class: "tag" }, say(t.rated ? "tournament.rated" : "tournament.casual")), h("span", { class: "tag status", dataset: { status: t.status } }, status)),
     h(
       "p",
       { class: "lead" },
-      `${FORMATS[t.format] ?? t.format}${t.settings.rounds ? ` of ${t.settings.rounds} rounds` : ""} · ${describeSettings(/** @type {any} */ (t.settings.match))}`,
-      t.starts_at ? ` · starts ${dateText(t.starts_at)}` : "",
-      ` · ${t.grace_seconds} s to come to a match`,
+      `${format} · ${describeSettings(/** @type {any} */ (t.settings.match))}`,
+      t.starts_at ? ` · ${say("tournament.starts", { date: whenText(t.starts_at) })}` : "",
+      ` · ${say("tournament.grace", { seconds: t.grace_seconds })}`,
     ),
-    detail.winner ? h("p", { class: "winner" }, `Winner: ${detail.winner}`) : null,
+    detail.winner ? h("p", { class: "winner" }, say("tournament.winner", { name: detail.winner })) : null,
     buttons.length ? h("div", { class: "buttons" }, buttons) : null,
   ];
 }
@@ -210,7 +226,7 @@ function entriesSection(detail) {
   return h(
     "section",
     { class: "entries" },
-    h("h2", {}, `Players (${detail.players.length})`),
+    h("h2", {}, sayCount("tournament.entries", detail.players.length)),
     detail.players.length
       ? h(
           "ol",
@@ -219,14 +235,14 @@ function entriesSection(detail) {
             h(
               "li",
               { dataset: { player: p } },
-              h("a", { href: `#/player/${encodeURIComponent(p)}` }, p),
+              h("a", { href: `#/player/${encodeURIComponent(p)}`, translate: "no" }, p),
               " ",
               h("span", { class: "rating" }, detail.ratings[p] ?? ""),
-              detail.withdrawn.includes(p) ? h("span", { class: "tag" }, "withdrawn") : null,
+              detail.withdrawn.includes(p) ? h("span", { class: "tag" }, say("tournament.withdrawn")) : null,
             ),
           ),
         )
-      : h("p", { class: "empty" }, "Nobody has entered yet."),
+      : h("p", { class: "empty" }, say("tournament.entries.none")),
   );
 }
 
@@ -235,7 +251,7 @@ function entriesSection(detail) {
  * @param {{id: string}} params
  */
 export function tournamentPage(root, { id }) {
-  mount(root, h("p", { class: "loading" }, "Loading…"));
+  mount(root, h("p", { class: "loading" }, say("competition.loading")));
   const message = h("p", { class: "form-error", role: "alert", hidden: true });
   let gone = false;
   let shown = "";
@@ -253,16 +269,16 @@ export function tournamentPage(root, { id }) {
           ? h(
               "section",
               { class: "standings-section" },
-              h("h2", {}, "Standings"),
+              h("h2", {}, say("tournament.standings")),
               standingsTable(detail.standings, standingsCaption(detail)),
-              detail.groups.map((g) => standingsTable(g, `Group ${g.name}`)),
+              detail.groups.map((g) => standingsTable(g, say("tournament.group", { name: g.name ?? "" }))),
               h("p", { class: "muted" }, tieText(detail.standings)),
             )
           : null;
         mount(root, h("div", { class: "tournament", dataset: { status: detail.tournament.status } }, header(detail, load, report), message, standings, tablesSection(detail), roundsSection(detail), entriesSection(detail)));
       },
       (error) => {
-        if (!gone) mount(root, h("h1", {}, "Tournament"), h("p", { class: "form-error", role: "alert" }, errorText(error)));
+        if (!gone) mount(root, h("h1", {}, say("tournament.error-title")), h("p", { class: "form-error", role: "alert" }, errorText(error)));
       },
     );
   load();

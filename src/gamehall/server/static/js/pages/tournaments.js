@@ -4,33 +4,40 @@
 
 import { errorText, get, post, session } from "../api.js";
 import { gameName } from "../competition/ratings.js";
-import { dateText, h, mount } from "../dom.js";
+import { h, mount } from "../dom.js";
+import { languageTag } from "../language.js";
+import { say, sayCount } from "../say.js";
 import { describeSettings, readSettings, settingsFieldset } from "../settings.js";
 
 /** @typedef {import("../competition/types.js").TournamentView} TournamentView */
 
 const POLL_MS = 4000;
 
-export const FORMATS = /** @type {Record<string, string>} */ ({
-  swiss: "Swiss",
-  "round-robin": "Round robin",
-  groups: "Groups",
-  knockout: "Knockout",
-  "two-stage": "Two stages: groups, then a final",
-});
+/** The formats, in the order the form offers them. */
+export const FORMAT_CODES = ["swiss", "round-robin", "groups", "knockout", "two-stage"];
 
-const TIEBREAKS = /** @type {Record<string, string>} */ ({
-  buchholz: "Buchholz",
-  "median-buchholz": "Median Buchholz",
-  "sonneborn-berger": "Sonneborn-Berger",
-  "direct-encounter": "Direct encounter",
-  wins: "Wins",
-  "points-difference": "Points difference",
-});
+/** The tie-breaks the server may name. */
+const TIEBREAKS = ["buchholz", "median-buchholz", "sonneborn-berger", "direct-encounter", "wins", "points-difference"];
+
+/**
+ * A format's name in the reader's language.
+ * @param {string} code
+ */
+export function formatName(code) {
+  return FORMAT_CODES.includes(code) ? say(`tournament.format.${code}`) : code;
+}
 
 /** @param {string} name */
 export function tiebreakName(name) {
-  return TIEBREAKS[name] ?? name;
+  return TIEBREAKS.includes(name) ? say(`tournament.tiebreak.${name}`) : name;
+}
+
+/**
+ * A date and time in the reader's language.
+ * @param {string | null | undefined} iso
+ */
+export function whenText(iso) {
+  return iso ? new Date(iso).toLocaleString(languageTag(), { dateStyle: "medium", timeStyle: "short" }) : "";
 }
 
 /**
@@ -42,7 +49,7 @@ function table(list, empty) {
   return h(
     "table",
     { class: "list tournaments" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Tournament"), h("th", {}, "Format"), h("th", {}, "Play"), h("th", {}, "Players"), h("th", {}, "Starts"))),
+    h("thead", {}, h("tr", {}, h("th", {}, say("tournament.column.tournament")), h("th", {}, say("tournament.column.format")), h("th", {}, say("tournament.column.play")), h("th", {}, say("tournament.column.players")), h("th", {}, say("tournament.column.starts")))),
     h(
       "tbody",
       {},
@@ -50,11 +57,11 @@ function table(list, empty) {
         h(
           "tr",
           { dataset: { tournament: t.id } },
-          h("td", {}, h("a", { href: `#/tournament/${t.id}` }, t.name), t.rated ? h("span", { class: "tag" }, "rated") : h("span", { class: "tag casual" }, "casual")),
-          h("td", {}, FORMATS[t.format] ?? t.format, t.settings.rounds ? `, ${t.settings.rounds} rounds` : ""),
+          h("td", {}, h("a", { href: `#/tournament/${t.id}`, translate: "no" }, t.name), t.rated ? h("span", { class: "tag" }, say("tournament.rated")) : h("span", { class: "tag casual" }, say("tournament.casual"))),
+          h("td", {}, formatName(t.format), t.settings.rounds ? `, ${sayCount("tournament.rounds", t.settings.rounds)}` : ""),
           h("td", {}, describeSettings(/** @type {any} */ (t.settings.match))),
           h("td", {}, t.entries.length),
-          h("td", {}, t.starts_at ? dateText(t.starts_at) : t.status === "open" ? "when its maker starts it" : ""),
+          h("td", {}, t.starts_at ? whenText(t.starts_at) : t.status === "open" ? say("tournament.starts-by-maker") : ""),
         ),
       ),
     ),
@@ -66,35 +73,35 @@ function newTournamentForm() {
   const error = h("p", { class: "form-error", role: "alert", hidden: true });
   const form = h(
     "form",
-    { class: "card new-tournament", "aria-label": "New tournament" },
-    h("h2", {}, "New tournament"),
+    { class: "card new-tournament", "aria-label": say("tournament.form.label") },
+    h("h2", {}, say("tournament.form.label")),
     h(
       "div",
       { class: "field-row" },
-      h("label", { class: "field" }, h("span", {}, "Name"), h("input", { name: "name", required: true, maxlength: 80, placeholder: "Autumn Swiss" })),
+      h("label", { class: "field" }, h("span", {}, say("tournament.form.name")), h("input", { name: "name", required: true, maxlength: 80, placeholder: say("tournament.form.name-placeholder") })),
       h(
         "label",
         { class: "field" },
-        h("span", {}, "Format"),
-        h("select", { name: "format" }, Object.entries(FORMATS).map(([v, t]) => h("option", { value: v }, t))),
+        h("span", {}, say("tournament.column.format")),
+        h("select", { name: "format" }, FORMAT_CODES.map((v) => h("option", { value: v }, formatName(v)))),
       ),
-      h("label", { class: "field" }, h("span", {}, "Rounds"), h("input", { name: "rounds", type: "number", min: 1, max: 64, value: 5 }), h("small", {}, "a Swiss only")),
-      h("label", { class: "field" }, h("span", {}, "Group size"), h("input", { name: "group_size", type: "number", min: 3, max: 16, placeholder: "8 to 10" }), h("small", {}, "left empty: groups of 8 to 10, one group under 16 players")),
-      h("label", { class: "field" }, h("span", {}, "Qualify per group"), h("input", { name: "qualify", type: "number", min: 1, max: 15, value: 3 })),
+      h("label", { class: "field" }, h("span", {}, say("tournament.form.rounds")), h("input", { name: "rounds", type: "number", min: 1, max: 64, value: 5 }), h("small", {}, say("tournament.form.rounds-hint"))),
+      h("label", { class: "field" }, h("span", {}, say("tournament.form.group-size")), h("input", { name: "group_size", type: "number", min: 3, max: 16, placeholder: say("tournament.form.group-size-placeholder") }), h("small", {}, say("tournament.form.group-size-hint"))),
+      h("label", { class: "field" }, h("span", {}, say("tournament.form.qualify")), h("input", { name: "qualify", type: "number", min: 1, max: 15, value: 3 })),
       h(
         "label",
         { class: "field" },
-        h("span", {}, "Final"),
-        h("select", { name: "final" }, h("option", { value: "knockout" }, "Knockout"), h("option", { value: "round-robin" }, "Round robin")),
-        h("small", {}, "two stages only"),
+        h("span", {}, say("tournament.form.final")),
+        h("select", { name: "final" }, h("option", { value: "knockout" }, formatName("knockout")), h("option", { value: "round-robin" }, formatName("round-robin"))),
+        h("small", {}, say("tournament.form.final-hint")),
       ),
-      h("label", { class: "field" }, h("span", {}, "Starts at"), h("input", { name: "starts_at", type: "datetime-local" }), h("small", {}, "empty: you start it")),
-      h("label", { class: "field" }, h("span", {}, "Grace (seconds)"), h("input", { name: "grace_seconds", type: "number", min: 0, max: 3600, value: 60 }), h("small", {}, "to come to a match before losing it")),
-      h("label", { class: "field check" }, h("span", {}, "Rated"), h("input", { name: "rated", type: "checkbox", disabled: !!session.user?.guest })),
+      h("label", { class: "field" }, h("span", {}, say("tournament.form.starts-at")), h("input", { name: "starts_at", type: "datetime-local" }), h("small", {}, say("tournament.form.starts-at-hint"))),
+      h("label", { class: "field" }, h("span", {}, say("tournament.form.grace")), h("input", { name: "grace_seconds", type: "number", min: 0, max: 3600, value: 60 }), h("small", {}, say("tournament.form.grace-hint"))),
+      h("label", { class: "field check" }, h("span", {}, say("tournament.form.rated")), h("input", { name: "rated", type: "checkbox", disabled: !!session.user?.guest })),
     ),
     settingsFieldset(),
     error,
-    h("button", { type: "submit", class: "primary" }, "Make the tournament"),
+    h("button", { type: "submit", class: "primary" }, say("tournament.form.submit")),
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -130,13 +137,13 @@ function newTournamentForm() {
 
 /** @type {import("../types.js").Page} */
 export function tournamentsPage(root) {
-  const lists = h("div", { class: "tournament-lists" }, h("p", { class: "loading" }, "Loading…"));
+  const lists = h("div", { class: "tournament-lists" }, h("p", { class: "loading" }, say("competition.loading")));
   mount(
     root,
-    h("h1", {}, "Tournaments"),
-    h("p", { class: "lead" }, "Swiss, round robins, groups and knockouts of every game. The server pairs each round as the last one ends and tells you where to play."),
+    h("h1", {}, say("tournament.title")),
+    h("p", { class: "lead" }, say("tournament.list.lead")),
     lists,
-    session.user ? newTournamentForm() : h("p", {}, h("a", { href: "#/login" }, "Log in"), " to make or enter a tournament."),
+    session.user ? newTournamentForm() : h("p", {}, h("a", { href: "#/login" }, say("tournament.list.log-in"))),
   );
   let gone = false;
   let shown = "";
@@ -148,12 +155,12 @@ export function tournamentsPage(root) {
         shown = key;
         mount(
           lists,
-          h("h2", {}, "Upcoming"),
-          table(answer.upcoming, "No tournament is taking entries."),
-          h("h2", {}, "Running"),
-          table(answer.running, "No tournament is being played."),
-          h("h2", {}, "Finished"),
-          table(answer.finished, "No tournament has finished yet."),
+          h("h2", {}, say("tournament.list.upcoming")),
+          table(answer.upcoming, say("tournament.list.empty.upcoming")),
+          h("h2", {}, say("tournament.list.running")),
+          table(answer.running, say("tournament.list.empty.running")),
+          h("h2", {}, say("tournament.list.finished")),
+          table(answer.finished, say("tournament.list.empty.finished")),
         );
       },
       (error) => {
