@@ -8,7 +8,7 @@
 
 import { errorText, get, post } from "../api.js";
 import { h, mount, s } from "../dom.js";
-import { say } from "../say.js";
+import { hasText, say } from "../say.js";
 
 /**
  * @typedef {import("../api-types.js").AnalysisAnswer} AnalysisAnswer
@@ -203,8 +203,8 @@ export function analysisPanel({ matchId, toast, show }) {
             }
           },
         },
-        h("span", { class: "where" }, `${decision.game}.${decision.move}`),
-        h("span", { class: "who" }, names[decision.player]),
+        h("span", { class: "where", translate: "no" }, `${decision.game}.${decision.move}`),
+        h("span", { class: "who", translate: "no" }, names[decision.player]),
         h("span", { class: "what" }, decisionText(decision)),
         decision.band ? h("span", { class: `band band-${decision.band}` }, say(`band.${decision.band}`)) : null,
       );
@@ -335,6 +335,22 @@ const choiceText = (decision, move) => (resigning(decision) ? say(`analysis.choi
 const signed = (value) => `${value >= 0 ? "+" : ""}${value.toFixed(3)}`;
 
 /**
+ * A label with the units of backgammon's figures (mEMG, PR), written alike in every language,
+ * marked as not to be translated.
+ * @param {string} text
+ */
+const units = (text) => text.split(/\b(mEMG|PR)\b/).map((part, i) => (i % 2 ? h("span", { translate: "no" }, part) : part));
+
+/**
+ * GNU Backgammon's rating word that the server sends ("World class", "Awful!"), in words.
+ * @param {string} word
+ */
+function ratingText(word) {
+  const key = `analysis.rating.${word.toLowerCase().replace(/[^a-z]+/g, "-").replace(/-$/, "")}`;
+  return hasText(key) ? say(key) : word;
+}
+
+/**
  * A table of the two players' figures, the rows given as [label, figure of a player].
  * @template P
  * @param {P[]} players
@@ -345,11 +361,11 @@ function figures(players, names, rows) {
   return h(
     "table",
     { class: "analysis-summary", dataset: { summary: "" } },
-    h("thead", {}, h("tr", {}, h("th", {}, say("analysis.summary")), names.map((name) => h("th", {}, name)))),
+    h("thead", {}, h("tr", {}, h("th", {}, say("analysis.summary")), names.map((name) => h("th", { translate: "no" }, name)))),
     h(
       "tbody",
       {},
-      rows.map(([label, figure]) => h("tr", {}, h("th", {}, label), players.map((player) => h("td", {}, figure(player))))),
+      rows.map(([label, figure]) => h("tr", {}, h("th", {}, units(label)), players.map((player) => h("td", {}, figure(player))))),
     ),
   );
 }
@@ -360,7 +376,7 @@ function tablesSummary(result) {
   return figures(result.players, names, [
     [say("analysis.row.error-rate"), (p) => p.error_rate.toFixed(1)],
     [say("analysis.row.pr"), (p) => p.pr.toFixed(1)],
-    [say("analysis.row.rating"), (p) => p.rating],
+    [say("analysis.row.rating"), (p) => ratingText(p.rating)],
     [say("analysis.row.checker"), (p) => p.checker_error_rate.toFixed(1)],
     [say("analysis.row.cube"), (p) => p.cube_error_rate.toFixed(1)],
     [say("analysis.row.errors"), (p) => `${p.errors.doubtful} / ${p.errors.error} / ${p.errors.blunder}`],

@@ -139,7 +139,9 @@ export function hintPanel({ matchId, show, toast }) {
       ),
     ];
     if (answer) {
-      parts.push(h("p", { class: "hint-method" }, say("hints.method", { method: answer.method })), hintTable(answer, marked, mark));
+      // the engine's method is its own name (not translated): the text around it is
+      const [before, after = ""] = say("hints.method", { method: "\u0000" }).split("\u0000");
+      parts.push(h("p", { class: "hint-method" }, before, h("span", { translate: "no" }, answer.method), after), hintTable(answer, marked, mark));
       for (const note of answer.notes) parts.push(h("p", { class: "hint-note" }, note));
       const line = answer.winning;
       if (line) {

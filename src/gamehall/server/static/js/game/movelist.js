@@ -184,6 +184,19 @@ function renjuList(events, state, you) {
 }
 
 /**
+ * A text with the players' names in it, each name marked as not to be translated.
+ * @param {string} text
+ * @param {string[]} names
+ * @returns {(string | HTMLElement)[]}
+ */
+function keepNames(text, names) {
+  const shown = names.filter(Boolean).sort((a, b) => b.length - a.length);
+  if (!shown.length) return [text];
+  const pattern = new RegExp(`(${shown.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`);
+  return text.split(pattern).map((part, i) => (i % 2 ? h("span", { translate: "no" }, part) : part));
+}
+
+/**
  * The attributes of a line or a stone: its event, marked when it is the step reviewed, and in a
  * finished match a click (or Enter) that goes to it.
  * @param {number} seq
@@ -212,16 +225,17 @@ function lineAttributes(seq, base, nav, marked) {
 
 /**
  * @param {Game} game
+ * @param {string[]} names the players'
  * @param {Nav | null} nav
  * @param {Set<number>} marked
  */
-function renderRenjuGame(game, nav, marked) {
+function renderRenjuGame(game, names, nav, marked) {
   const rows = [];
   const ply = (/** @type {Ply} */ move) => h("span", { ...lineAttributes(move.seq, "ply", nav, marked), translate: "no" }, move.text);
   for (let i = 0; i < game.moves.length; i += 2) {
     rows.push(h("li", { class: "pair" }, ply(game.moves[i]), i + 1 < game.moves.length ? ply(game.moves[i + 1]) : null));
   }
-  return [h("ol", { class: "renju-moves" }, rows), game.lines.map((line) => h("p", lineAttributes(line.seq, "note", nav, marked), line.text))];
+  return [h("ol", { class: "renju-moves" }, rows), game.lines.map((line) => h("p", lineAttributes(line.seq, "note", nav, marked), keepNames(line.text, names)))];
 }
 
 /**
@@ -241,7 +255,7 @@ function renderTablesGame(game, state, nav, marked) {
         { ...attributes, dataset: { ...attributes.dataset, player: line.player ?? "" } },
         line.note || line.player === null ? null : h("span", { class: "who", translate: "no" }, state.players[line.player]),
         line.dice ? h("span", { class: "dice-text", translate: "no" }, line.dice) : null,
-        h("span", line.note ? { class: "play" } : { class: "play", translate: "no" }, line.text),
+        line.note ? h("span", { class: "play" }, keepNames(line.text, state.players)) : h("span", { class: "play", translate: "no" }, line.text),
       );
     }),
   );
@@ -264,8 +278,8 @@ export function moveList(events, state, you = null, nav = null) {
     h(
       "section",
       { class: "game-moves" },
-      h("h3", {}, game.title),
-      renju ? renderRenjuGame(game, nav, marked) : renderTablesGame(game, state, nav, marked),
+      h("h3", {}, keepNames(game.title, state.players)),
+      renju ? renderRenjuGame(game, state.players, nav, marked) : renderTablesGame(game, state, nav, marked),
     ),
   );
 }
