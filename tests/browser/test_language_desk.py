@@ -32,7 +32,7 @@ def _my_move(page: Page) -> None:
 
 def _measure(page: Page, where: str, root: str) -> None:
     seen = assert_in_language(page, where, root=root)
-    print(f"{where}: {seen.share:.0%} of {len(seen.words)} words")
+    print(f"{where}: {seen.share:.0%} of {len(seen.words)} words; English: {seen.english}")
 
 
 @pytest.mark.parametrize("locale", ["ru-RU", "ka-GE", "zh-CN"])

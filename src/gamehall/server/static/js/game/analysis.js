@@ -175,7 +175,7 @@ export function analysisPanel({ matchId, toast, show }) {
         return band ? s("circle", { class: `graph-error band-${band}`, cx: x(i), cy: y(p.value), r: 4, dataset: { decision: String(p.decision) } }) : null;
       }),
     );
-    return h("figure", { class: "analysis-figure" }, svg, h("figcaption", {}, title));
+    return h("figure", { class: "analysis-figure" }, svg, h("figcaption", {}, keepName(title, name)));
   }
 
   /** Every decision in order (a right no-double left out), each error marked by its band (colour and word). */
@@ -228,7 +228,7 @@ export function analysisPanel({ matchId, toast, show }) {
     const decision = result.decisions[index];
     const name = result.players[decision.player].name;
     const parts = [
-      h("p", { class: "played" }, say(resigning(decision) ? "analysis.decided" : "analysis.played", { name, played: decisionText(decision) }), decision.band ? h("span", { class: `band band-${decision.band}` }, say(`band.${decision.band}`)) : null),
+      h("p", { class: "played" }, keepName(say(resigning(decision) ? "analysis.decided" : "analysis.played", { name, played: decisionText(decision) }), name), decision.band ? h("span", { class: `band band-${decision.band}` }, say(`band.${decision.band}`)) : null),
       decision.best && decision.best !== decision.played ? h("p", { class: "best", dataset: { best: decision.best } }, say("analysis.best", { best: choiceText(decision, decision.best) })) : h("p", { class: "best" }, say("analysis.best-played")),
     ];
     if (decision.loss > 0) {
@@ -333,6 +333,14 @@ const choiceText = (decision, move) => (resigning(decision) ? say(`analysis.choi
 
 /** @param {number} value */
 const signed = (value) => `${value >= 0 ? "+" : ""}${value.toFixed(3)}`;
+
+/**
+ * A text with a player's name in it, the name marked as not to be translated.
+ * @param {string} text
+ * @param {string} name
+ * @returns {(string | HTMLElement)[]}
+ */
+const keepName = (text, name) => (name ? text.split(name).flatMap((part, i) => (i ? [h("span", { translate: "no" }, name), part] : [part])) : [text]);
 
 /**
  * A label with the units of backgammon's figures (mEMG, PR), written alike in every language,
