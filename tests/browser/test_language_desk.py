@@ -67,3 +67,25 @@ def test_the_side_panels_speak_the_readers_language(hall: Hall, locale: str) -> 
     expect(panel.locator("[data-summary]")).to_be_visible(timeout=60_000)
     _measure(page, f"analysis {locale}", root="[data-analysis]")
     hall.screenshot(page, f"language-desk-over-{locale}")
+
+
+def test_georgian_side_panels_fit_a_phone(hall: Hall) -> None:
+    """Georgian's long words wrap: nothing of the hint panel, the move list or the chat is wider
+    than a 375 px phone."""
+    page, _ = hall.player("deskp", {"width": 375, "height": 812}, locale="ka-GE")
+    page.select_option("select[name=game]", "backgammon")
+    page.select_option("select[name=level]", "random")
+    page.locator("button[value=computer]").click()
+    page.wait_for_url("**/#/game/*")
+    _my_move(page)
+    page.locator('button[data-action="hint"]').click()
+    expect(page.locator(".hint-table tbody tr").first).to_be_visible(timeout=30_000)
+    for root in ("[data-hints] > button", ".hint-method", ".moves", ".chat"):
+        right = page.evaluate(
+            "(s) => Math.max(...[...document.querySelectorAll(s)]"
+            ".map((e) => e.getBoundingClientRect().right))",
+            root,
+        )
+        assert right <= 375, f"{root} reaches {right}px"
+    page.locator(".chat").scroll_into_view_if_needed()
+    hall.screenshot(page, "language-desk-phone-ka-GE")
