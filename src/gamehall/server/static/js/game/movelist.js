@@ -72,7 +72,7 @@ function note(event, names, you) {
     case "offer":
       return say("moves.offer", { name: who, point: event.data?.point ?? "" });
     case "claim":
-      return say("moves.claim", { name: who, pattern: out.pattern, point: out.point });
+      return say(hasText(`moves.claim.${out.pattern}`) ? `moves.claim.${out.pattern}` : "moves.claim", { name: who, pattern: out.pattern, point: out.point });
     case "false_claim": {
       const sanction = say(`claim.false.${out.penalty}`, { seconds: out.seconds ?? 0 });
       return `${who} ${say("claim.false")}${sanction ? ` (${sanction})` : ""}`;
