@@ -8,7 +8,7 @@
 
 import { errorText, get, post } from "../api.js";
 import { h, mount, s } from "../dom.js";
-import { say } from "../say.js";
+import { hasText, say } from "../say.js";
 
 /**
  * @typedef {import("../api-types.js").AnalysisAnswer} AnalysisAnswer
@@ -175,7 +175,7 @@ export function analysisPanel({ matchId, toast, show }) {
         return band ? s("circle", { class: `graph-error band-${band}`, cx: x(i), cy: y(p.value), r: 4, dataset: { decision: String(p.decision) } }) : null;
       }),
     );
-    return h("figure", { class: "analysis-figure" }, svg, h("figcaption", {}, title));
+    return h("figure", { class: "analysis-figure" }, svg, h("figcaption", {}, keepName(title, name)));
   }
 
   /** Every decision in order (a right no-double left out), each error marked by its band (colour and word). */
@@ -203,8 +203,8 @@ export function analysisPanel({ matchId, toast, show }) {
             }
           },
         },
-        h("span", { class: "where" }, `${decision.game}.${decision.move}`),
-        h("span", { class: "who" }, names[decision.player]),
+        h("span", { class: "where", translate: "no" }, `${decision.game}.${decision.move}`),
+        h("span", { class: "who", translate: "no" }, names[decision.player]),
         h("span", { class: "what" }, decisionText(decision)),
         decision.band ? h("span", { class: `band band-${decision.band}` }, say(`band.${decision.band}`)) : null,
       );
@@ -228,7 +228,7 @@ export function analysisPanel({ matchId, toast, show }) {
     const decision = result.decisions[index];
     const name = result.players[decision.player].name;
     const parts = [
-      h("p", { class: "played" }, say(resigning(decision) ? "analysis.decided" : "analysis.played", { name, played: decisionText(decision) }), decision.band ? h("span", { class: `band band-${decision.band}` }, say(`band.${decision.band}`)) : null),
+      h("p", { class: "played" }, keepName(say(resigning(decision) ? "analysis.decided" : "analysis.played", { name, played: decisionText(decision) }), name), decision.band ? h("span", { class: `band band-${decision.band}` }, say(`band.${decision.band}`)) : null),
       decision.best && decision.best !== decision.played ? h("p", { class: "best", dataset: { best: decision.best } }, say("analysis.best", { best: choiceText(decision, decision.best) })) : h("p", { class: "best" }, say("analysis.best-played")),
     ];
     if (decision.loss > 0) {
@@ -335,6 +335,30 @@ const choiceText = (decision, move) => (resigning(decision) ? say(`analysis.choi
 const signed = (value) => `${value >= 0 ? "+" : ""}${value.toFixed(3)}`;
 
 /**
+ * A text with a player's name in it, the name marked as not to be translated.
+ * @param {string} text
+ * @param {string} name
+ * @returns {(string | HTMLElement)[]}
+ */
+const keepName = (text, name) => (name ? text.split(name).flatMap((part, i) => (i ? [h("span", { translate: "no" }, name), part] : [part])) : [text]);
+
+/**
+ * A label with the units of backgammon's figures (mEMG, PR), written alike in every language,
+ * marked as not to be translated.
+ * @param {string} text
+ */
+const units = (text) => text.split(/\b(mEMG|PR)\b/).map((part, i) => (i % 2 ? h("span", { translate: "no" }, part) : part));
+
+/**
+ * GNU Backgammon's rating word that the server sends ("World class", "Awful!"), in words.
+ * @param {string} word
+ */
+function ratingText(word) {
+  const key = `analysis.rating.${word.toLowerCase().replace(/[^a-z]+/g, "-").replace(/-$/, "")}`;
+  return hasText(key) ? say(key) : word;
+}
+
+/**
  * A table of the two players' figures, the rows given as [label, figure of a player].
  * @template P
  * @param {P[]} players
@@ -345,11 +369,11 @@ function figures(players, names, rows) {
   return h(
     "table",
     { class: "analysis-summary", dataset: { summary: "" } },
-    h("thead", {}, h("tr", {}, h("th", {}, say("analysis.summary")), names.map((name) => h("th", {}, name)))),
+    h("thead", {}, h("tr", {}, h("th", {}, say("analysis.summary")), names.map((name) => h("th", { translate: "no" }, name)))),
     h(
       "tbody",
       {},
-      rows.map(([label, figure]) => h("tr", {}, h("th", {}, label), players.map((player) => h("td", {}, figure(player))))),
+      rows.map(([label, figure]) => h("tr", {}, h("th", {}, units(label)), players.map((player) => h("td", {}, figure(player))))),
     ),
   );
 }
@@ -360,7 +384,7 @@ function tablesSummary(result) {
   return figures(result.players, names, [
     [say("analysis.row.error-rate"), (p) => p.error_rate.toFixed(1)],
     [say("analysis.row.pr"), (p) => p.pr.toFixed(1)],
-    [say("analysis.row.rating"), (p) => p.rating],
+    [say("analysis.row.rating"), (p) => ratingText(p.rating)],
     [say("analysis.row.checker"), (p) => p.checker_error_rate.toFixed(1)],
     [say("analysis.row.cube"), (p) => p.cube_error_rate.toFixed(1)],
     [say("analysis.row.errors"), (p) => `${p.errors.doubtful} / ${p.errors.error} / ${p.errors.blunder}`],

@@ -4,6 +4,7 @@
 // The chat can be turned off (remembered in this browser): then it is not even connected.
 
 import { h, mount } from "../dom.js";
+import { say } from "../say.js";
 
 const MAX_TEXT = 300;
 const STORAGE = "gamehall.chat";
@@ -23,25 +24,25 @@ export function chatBox(matchId) {
   let closed = false;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let retry;
-  const title = h("h3", {}, "Chat");
-  const list = h("ol", { class: "chat-messages", "aria-live": "polite", "aria-label": "Chat messages" });
+  const title = h("h3", {}, say("chat.title"));
+  const list = h("ol", { class: "chat-messages", "aria-live": "polite", "aria-label": say("chat.messages") });
   const problem = h("p", { class: "chat-error", role: "alert", hidden: true });
   const input = /** @type {HTMLInputElement} */ (
-    h("input", { name: "chat", maxlength: MAX_TEXT, autocomplete: "off", placeholder: "Write a message", "aria-label": "Chat message" })
+    h("input", { name: "chat", maxlength: MAX_TEXT, autocomplete: "off", placeholder: say("chat.placeholder"), "aria-label": say("chat.input") })
   );
-  const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, "Send"));
+  const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, say("chat.send")));
   const body = h("div", { class: "chat-body" }, list, problem, form);
   const toggle = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", name: "chat-on", checked: on }));
   const element = h(
     "section",
-    { class: "chat", "aria-label": "Chat" },
-    h("div", { class: "chat-head" }, title, h("label", { class: "toggle" }, toggle, "Show the chat")),
+    { class: "chat", "aria-label": say("chat.title") },
+    h("div", { class: "chat-head" }, title, h("label", { class: "toggle" }, toggle, say("chat.show"))),
     body,
   );
 
   /** @param {{from: string, text: string}} message */
   function add(message) {
-    list.append(h("li", {}, h("strong", {}, message.from), " ", message.text));
+    list.append(h("li", {}, h("strong", { translate: "no" }, message.from), " ", h("span", { translate: "no" }, message.text)));
     while (list.children.length > 100) list.firstElementChild?.remove();
     list.scrollTop = list.scrollHeight;
   }
@@ -59,7 +60,7 @@ export function chatBox(matchId) {
         return;
       }
       if (message.type === "hello") {
-        title.textContent = message.room === "players" ? "Chat with your opponent" : "Spectators' chat";
+        title.textContent = message.room === "players" ? say("chat.players") : say("chat.spectators");
         mount(list, []);
         (message.messages || []).forEach(add);
         form.hidden = !message.can_write;

@@ -6,6 +6,7 @@
 
 import { errorText, get } from "../api.js";
 import { h, mount } from "../dom.js";
+import { hasText, say, sayCount } from "../say.js";
 
 /**
  * One ranked choice, as the server sends it.
@@ -45,27 +46,6 @@ import { h, mount } from "../dom.js";
  * stones of a winning line, or nothing.
  * @typedef {{steps: [number, number][]} | {point: string} | {stones: HintStone[]} | null} HintMark
  */
-
-/** @type {Record<string, string>} */
-const PROBABILITY_LABELS = {
-  win: "Win",
-  win_gammon: "W g",
-  win_backgammon: "W bg",
-  lose_gammon: "L g",
-  lose_backgammon: "L bg",
-  win_mars: "W mars",
-  lose_mars: "L mars",
-};
-
-const PROBABILITY_WORDS = {
-  win: "winning",
-  win_gammon: "winning a gammon",
-  win_backgammon: "winning a backgammon",
-  lose_gammon: "losing a gammon",
-  lose_backgammon: "losing a backgammon",
-  win_mars: "winning by mars",
-  lose_mars: "losing by mars",
-};
 
 /** @param {number} p */
 const percent = (p) => `${(100 * p).toFixed(1)}%`;
@@ -141,9 +121,10 @@ export function hintPanel({ matchId, show, toast }) {
 
   /** @param {WinningLine} line */
   function lineText(line) {
-    const how = line.kind === "vcf" ? "by fours" : "by threes and fours";
-    const end = line.ending === "five" ? "to a five" : `to a four whose only defence, ${line.trap}, is forbidden to Black`;
-    return `${line.attacker === "black" ? "Black" : "White"} wins ${how}: ${line.moves.join(" ")} (${line.moves.length} moves, ${end}).`;
+    const how = line.kind === "vcf" ? "vcf" : "vct";
+    const end = line.ending === "five" ? "five" : "forbidden";
+    const side = say(line.attacker === "black" ? "hints.black" : "hints.white");
+    return sayCount(`hints.line.${how}.${end}`, line.moves.length, { side, moves: line.moves.join(" "), trap: line.trap ?? "" });
   }
 
   function draw() {
@@ -154,11 +135,13 @@ export function hintPanel({ matchId, show, toast }) {
       h(
         "button",
         { type: "button", class: "secondary", dataset: { action: "hint" }, disabled: asking || !onMove, onclick: ask },
-        asking ? "Thinking…" : "Hint",
+        asking ? say("hints.thinking") : say("hints.hint"),
       ),
     ];
     if (answer) {
-      parts.push(h("p", { class: "hint-method" }, `The engine's choices (${answer.method}):`), hintTable(answer, marked, mark));
+      // the engine's method is its own name (not translated): the text around it is
+      const [before, after = ""] = say("hints.method", { method: "\u0000" }).split("\u0000");
+      parts.push(h("p", { class: "hint-method" }, before, h("span", { translate: "no" }, answer.method), after), hintTable(answer, marked, mark));
       for (const note of answer.notes) parts.push(h("p", { class: "hint-note" }, note));
       const line = answer.winning;
       if (line) {
@@ -167,7 +150,7 @@ export function hintPanel({ matchId, show, toast }) {
           h(
             "button",
             { type: "button", class: lineShown ? "primary" : "secondary", dataset: { action: "winning" }, onclick: toggleLine },
-            lineShown ? "Hide the winning sequence" : "Show winning sequence",
+            lineShown ? say("hints.hide-line") : say("hints.show-line"),
           ),
         );
       }
@@ -209,10 +192,12 @@ export function hintTable(shown, marked, mark) {
     "tr",
     {},
     h("th", {}, "#"),
-    h("th", { class: "hint-move" }, tables ? "Play" : "Move"),
-    h("th", {}, tables ? "Equity" : "Score"),
-    tables ? h("th", {}, "Diff.") : null,
-    names.map((name) => h("th", { title: `The chance of ${PROBABILITY_WORDS[/** @type {keyof typeof PROBABILITY_WORDS} */ (name)] || name}` }, PROBABILITY_LABELS[name] || name)),
+    h("th", { class: "hint-move" }, say(tables ? "hints.play" : "hints.move")),
+    h("th", {}, say(tables ? "hints.equity" : "hints.score")),
+    tables ? h("th", {}, say("hints.diff")) : null,
+    names.map((name) =>
+      h("th", { title: hasText(`hints.chance.${name}`) ? say(`hints.chance.${name}`) : name }, hasText(`hints.label.${name}`) ? say(`hints.label.${name}`) : name),
+    ),
   );
   const rows = shown.candidates.map((candidate, i) =>
     h(
@@ -221,7 +206,7 @@ export function hintTable(shown, marked, mark) {
         class: marked === i ? "marked" : "",
         tabindex: 0,
         dataset: { hintRow: String(i), move: candidate.move },
-        title: "Show it on the board",
+        title: say("hints.show"),
         onclick: () => mark(i),
         onkeydown: (/** @type {KeyboardEvent} */ event) => {
           if (event.key === "Enter" || event.key === " ") {
@@ -231,7 +216,7 @@ export function hintTable(shown, marked, mark) {
         },
       },
       h("td", {}, i + 1),
-      h("td", { class: "hint-move" }, candidate.move),
+      h("td", { class: "hint-move", translate: "no" }, candidate.move),
       h("td", { class: "hint-value" }, candidate.text),
       tables ? h("td", {}, i === 0 ? "" : (candidate.difference ?? 0).toFixed(3)) : null,
       names.map((name) => h("td", {}, percent(candidate.probabilities[name]))),

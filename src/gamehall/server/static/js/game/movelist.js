@@ -4,7 +4,7 @@
 // lines of the step reviewed are marked.
 
 import { h } from "../dom.js";
-import { reasonText, say, sayCount } from "../say.js";
+import { hasText, reasonText, say, sayCount } from "../say.js";
 import { scoreWord } from "./score.js";
 import { withoutTakenBack } from "./takeback.js";
 
@@ -19,9 +19,6 @@ import { withoutTakenBack } from "./takeback.js";
  * @property {(seqs: number[]) => number[]} current the lines (their seqs) of the step reviewed
  */
 
-/** @type {Record<number, string>} */
-const KINDS = { 1: "single game", 2: "gammon", 3: "backgammon" };
-
 /** @param {number} points */
 function pointsText(points) {
   return sayCount("points", points);
@@ -35,11 +32,11 @@ function pointsText(points) {
  */
 export function playerWord(names, seat, you) {
   if (seat === null || seat === undefined) return "";
-  return seat === you ? "you" : names[seat] ?? "";
+  return seat === you ? say("moves.you") : names[seat] ?? "";
 }
 
 /** @param {string} text a sentence starting with "you" or a player's name (left as it is) */
-const capital = (text) => text.replace(/^you\b/, "You");
+const capital = (text) => (text.startsWith(say("moves.you")) ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 
 /**
  * A line for an event that is not a move, or null.
@@ -52,49 +49,53 @@ function note(event, names, you) {
   const out = event.outcome || {};
   switch (event.kind) {
     case "double":
-      return `${who} doubles to ${out.cube}`;
+      return say("moves.double", { name: who, cube: out.cube });
     case "take":
-      return `${who} takes`;
+      return say("moves.take", { name: who });
     case "beaver":
-      return `${who} beavers: the cube is ${out.cube}`;
+      return say("moves.beaver", { name: who, cube: out.cube });
     case "drop":
-      return `${who} passes`;
+      return say("moves.drop", { name: who });
     case "resign":
       if (event.data?.value && out.points !== undefined && !("kind" in out)) {
-        return `${who} offers to resign a ${KINDS[event.data.value] || "game"} (${pointsText(out.points)})`;
+        const value = [1, 2, 3].includes(event.data.value) ? event.data.value : "other";
+        return say(`moves.resign-offer.${value}`, { name: who, points: pointsText(out.points) });
       }
-      return `${who} resigns`;
+      return say("moves.resign", { name: who });
     case "offer_draw":
-      return `${who} offers a draw`;
+      return say("moves.offer-draw", { name: who });
     case "opening_choice":
-      return { white: `${who} plays White`, black: `${who} takes Black${out.swap ? " (a swap)" : ""}`, place2: `${who} places two more stones` }[String(out.choice)] || `${who} declares ${out.choice} fifth moves`;
+      return (
+        { white: say("moves.white", { name: who }), black: say(out.swap ? "moves.black-swap" : "moves.black", { name: who }), place2: say("moves.place2", { name: who }) }[String(out.choice)] ||
+        sayCount("moves.declare", Number(out.choice), { name: who })
+      );
     case "offer":
-      return `${who} offers ${event.data?.point} as a fifth move`;
+      return say("moves.offer", { name: who, point: event.data?.point ?? "" });
     case "claim":
-      return `${who} claims Black's ${out.pattern} on ${out.point}`;
+      return say(hasText(`moves.claim.${out.pattern}`) ? `moves.claim.${out.pattern}` : "moves.claim", { name: who, pattern: out.pattern, point: out.point });
     case "false_claim": {
       const sanction = say(`claim.false.${out.penalty}`, { seconds: out.seconds ?? 0 });
       return `${who} ${say("claim.false")}${sanction ? ` (${sanction})` : ""}`;
     }
     case "accept":
-      return `${who} accepts`;
+      return say("moves.accept", { name: who });
     case "decline":
-      return event.derived ? null : `${who} declines`;
+      return event.derived ? null : say("moves.decline", { name: who });
     case "flag":
       return say("end.time.by", { loser: names[out.player] ?? "" });
     case "forfeit":
-      return `${capital(reasonText(event.data?.reason, playerWord(names, event.data?.player, you)))}: the match is forfeited`;
+      return say("moves.forfeit", { reason: capital(reasonText(event.data?.reason, playerWord(names, event.data?.player, you))) });
     case "game_end": {
       const score = scoreWord(out.score || []);
-      if (out.winner === null || out.winner === undefined) return `Draw (${reasonText(out.reason)}) · ${score}`;
+      if (out.winner === null || out.winner === undefined) return say("moves.draw", { reason: reasonText(out.reason), score });
       const points = out.points !== undefined && out.kind !== "win" ? ` ${pointsText(out.points)}` : "";
-      const kind = out.kind && !["win", "single", "draw"].includes(out.kind) ? ` (${out.kind})` : "";
-      const winner = out.winner === you ? "You win" : `${names[out.winner]} wins`;
+      const kind = out.kind && !["win", "single", "draw"].includes(out.kind) ? ` (${hasText(`moves.kind.${out.kind}`) ? say(`moves.kind.${out.kind}`) : out.kind})` : "";
+      const winner = out.winner === you ? say("moves.you-win") : say("moves.wins", { name: names[out.winner] ?? "" });
       return `${winner}${points}${kind}: ${reasonText(out.reason, playerWord(names, 1 - out.winner, you))} · ${score}`;
     }
     case "match_end":
-      if (out.winner === null || out.winner === undefined) return "The match ends";
-      return out.winner === you ? "You win the match" : `${names[out.winner]} wins the match`;
+      if (out.winner === null || out.winner === undefined) return say("moves.match-ends");
+      return out.winner === you ? say("moves.you-win-match") : say("moves.wins-match", { name: names[out.winner] ?? "" });
     default:
       return null;
   }
@@ -122,7 +123,7 @@ function tablesList(events, state, you) {
   for (const event of events) {
     const out = event.outcome || {};
     if (event.kind === "game_start") {
-      game = { title: `Game ${out.number}${out.crawford ? " (Crawford)" : ""}`, lines: [], moves: [] };
+      game = { title: say(out.crawford ? "moves.game-crawford" : "moves.game", { number: out.number }), lines: [], moves: [] };
       games.push(game);
       dice = null;
     } else if (event.kind === "opening") {
@@ -131,12 +132,12 @@ function tablesList(events, state, you) {
       dice = opening[0] === opening[1] ? null : [...opening].sort((a, b) => b - a);
       if (game && opening.length === 2) {
         const rolls = [0, 1].map((seat) => `${playerWord(names, seat, you)} ${opening[seat]}`).join(", ");
-        game.lines.push({ player: null, seq: event.seq, text: `Opening roll: ${rolls}${opening[0] === opening[1] ? " (a tie: again)" : ""}`, note: true });
+        game.lines.push({ player: null, seq: event.seq, text: say(opening[0] === opening[1] ? "moves.opening-tie" : "moves.opening", { rolls }), note: true });
       }
     } else if (event.kind === "roll") {
       dice = out.dice;
     } else if (event.kind === "confirm" && game) {
-      game.lines.push({ player: event.player, seq: event.seq, dice: diceText(dice), text: out.play || "(no move)" });
+      game.lines.push({ player: event.player, seq: event.seq, dice: diceText(dice), text: out.play || say("moves.no-move") });
       dice = null;
     } else if (game) {
       const text = note(event, names, you);
@@ -167,19 +168,32 @@ function renjuList(events, state, you) {
     const out = event.outcome || {};
     if (event.kind === "game_start") {
       number = out.number;
-      game = { title: `Game ${number} · Black: ${names[out.black]}`, moves: [], lines: [] };
+      game = { title: say("moves.game-black", { number, name: names[out.black] ?? "" }), moves: [], lines: [] };
       games.push(game);
     } else if (event.kind === "move" && game) {
       game.moves.push({ text: out.move, seq: event.seq });
     } else if (event.kind === "pass" && game) {
-      game.moves.push({ text: "pass", seq: event.seq });
+      game.moves.push({ text: say("moves.pass"), seq: event.seq });
     } else if (game) {
-      if (typeof out.black === "number") game.title = `Game ${number} · Black: ${names[out.black]}`; // colours chosen
+      if (typeof out.black === "number") game.title = say("moves.game-black", { number, name: names[out.black] ?? "" }); // colours chosen
       const text = note(event, names, you);
       if (text) game.lines.push({ player: event.player, seq: event.seq, text, note: true });
     }
   }
   return games;
+}
+
+/**
+ * A text with the players' names in it, each name marked as not to be translated.
+ * @param {string} text
+ * @param {string[]} names
+ * @returns {(string | HTMLElement)[]}
+ */
+function keepNames(text, names) {
+  const shown = names.filter(Boolean).sort((a, b) => b.length - a.length);
+  if (!shown.length) return [text];
+  const pattern = new RegExp(`(${shown.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`);
+  return text.split(pattern).map((part, i) => (i % 2 ? h("span", { translate: "no" }, part) : part));
 }
 
 /**
@@ -211,16 +225,17 @@ function lineAttributes(seq, base, nav, marked) {
 
 /**
  * @param {Game} game
+ * @param {string[]} names the players'
  * @param {Nav | null} nav
  * @param {Set<number>} marked
  */
-function renderRenjuGame(game, nav, marked) {
+function renderRenjuGame(game, names, nav, marked) {
   const rows = [];
-  const ply = (/** @type {Ply} */ move) => h("span", lineAttributes(move.seq, "ply", nav, marked), move.text);
+  const ply = (/** @type {Ply} */ move) => h("span", { ...lineAttributes(move.seq, "ply", nav, marked), translate: "no" }, move.text);
   for (let i = 0; i < game.moves.length; i += 2) {
     rows.push(h("li", { class: "pair" }, ply(game.moves[i]), i + 1 < game.moves.length ? ply(game.moves[i + 1]) : null));
   }
-  return [h("ol", { class: "renju-moves" }, rows), game.lines.map((line) => h("p", lineAttributes(line.seq, "note", nav, marked), line.text))];
+  return [h("ol", { class: "renju-moves" }, rows), game.lines.map((line) => h("p", lineAttributes(line.seq, "note", nav, marked), keepNames(line.text, names)))];
 }
 
 /**
@@ -238,9 +253,9 @@ function renderTablesGame(game, state, nav, marked) {
       return h(
         "li",
         { ...attributes, dataset: { ...attributes.dataset, player: line.player ?? "" } },
-        line.note || line.player === null ? null : h("span", { class: "who" }, state.players[line.player]),
-        line.dice ? h("span", { class: "dice-text" }, line.dice) : null,
-        h("span", { class: "play" }, line.text),
+        line.note || line.player === null ? null : h("span", { class: "who", translate: "no" }, state.players[line.player]),
+        line.dice ? h("span", { class: "dice-text", translate: "no" }, line.dice) : null,
+        line.note ? h("span", { class: "play" }, keepNames(line.text, state.players)) : h("span", { class: "play", translate: "no" }, line.text),
       );
     }),
   );
@@ -263,8 +278,8 @@ export function moveList(events, state, you = null, nav = null) {
     h(
       "section",
       { class: "game-moves" },
-      h("h3", {}, game.title),
-      renju ? renderRenjuGame(game, nav, marked) : renderTablesGame(game, state, nav, marked),
+      h("h3", {}, keepNames(game.title, state.players)),
+      renju ? renderRenjuGame(game, state.players, nav, marked) : renderTablesGame(game, state, nav, marked),
     ),
   );
 }

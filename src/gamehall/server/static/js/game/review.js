@@ -26,6 +26,15 @@ function pointWord(point) {
 }
 
 /**
+ * A text naming keys of the keyboard: the keys' names (written on the keys, in every language
+ * alike) are shown as keys and not translated.
+ * @param {string} text
+ */
+function keyNames(text) {
+  return text.split(/(Shift|Page Up|Page Down|Home|End(?= ))/).map((part, i) => (i % 2 ? h("kbd", { translate: "no" }, part) : part));
+}
+
+/**
  * A step in words: who did what ("Bob moves a checker from the bar with a 3", "You play h8").
  * @param {Frame} frame
  * @param {number | null} you
@@ -120,6 +129,6 @@ export function reviewBar({ frames, steps, index, you, go, close, analyse }) {
       ),
       h("button", { type: "button", dataset: { action: "end-review" }, onclick: close }, say("review.end")),
     ),
-    h("p", { class: "hint" }, say("review.keys")),
+    h("p", { class: "hint" }, keyNames(say("review.keys"))),
   );
 }
