@@ -125,7 +125,10 @@ def test_ids_beyond_the_database_are_404(hall: Hall, number: int) -> None:
         call = {"get": ann.get, "post": ann.post, "delete": ann.delete}[method]
         response = call(path)
         assert response.status_code == 404, (path, response.text)
-        assert response.json() == {"detail": f"there is no {what} {number}"}
+        assert response.json() == {
+            "code": f"no-such-{what}",
+            "detail": f"there is no {what} {number}",
+        }
 
 
 @pytest.mark.parametrize("number", [2**31, 2**63])
