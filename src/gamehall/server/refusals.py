@@ -94,12 +94,12 @@ def game_code(exc: GameError) -> str:
     return "refused"
 
 
-def game_said(exc: GameError, language: str) -> str:
+def game_said(exc: GameError, language: str, code: str | None = None) -> str:
     """A ``GameError``'s message in ``language``: its own (English) words, led by a translated
-    sentence outside English."""
+    sentence outside English (that of ``code``, else of its class's code)."""
     if language == DEFAULT:
         return str(exc)
-    return words(language).say(f"error.{game_code(exc)}", reason=str(exc))
+    return words(language).say(f"error.{code or game_code(exc)}", reason=str(exc))
 
 
 STATUS_CODES = {
