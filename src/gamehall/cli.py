@@ -29,9 +29,12 @@ from gamehall.play.dice import SeededDice, verify_record
 from gamehall.play.match import Match
 from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.terminal import analyse, tournament
+from gamehall.terminal.language import UnknownLanguageError, chosen_language, system_language
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
 from gamehall.terminal.session import TerminalGame
 from gamehall.terminal.settings import add_settings_arguments, describe, settings_from
+from gamehall.words import LANGUAGES, words
+from gamehall.words.languages import DEFAULT
 
 SIDES = ("human", "computer")
 
@@ -61,39 +64,38 @@ backgammon matches, --first-move, --surrender-value and --bearoff ... --last-rol
 .mat (backgammon, georgian, nardy), .psq (renju: the last game)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``gamehall`` command."""
-    parser = argparse.ArgumentParser(prog="gamehall", description="Renju, Backgammon, Long Nardy.")
+def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
+    """The argument parser of the ``gamehall`` command, its help in ``language``."""
+    say = words(language).say
+    parser = argparse.ArgumentParser(prog="gamehall", description=say("cli.description"))
     parser.add_argument("--version", action="version", version=f"gamehall {__version__}")
+    parser.add_argument(
+        "--lang", metavar="LANG", help=say("cli.lang.help", languages=", ".join(LANGUAGES))
+    )
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("info", help="print the version and the games gamehall knows")
-    sub.add_parser("serve", help="run the game server (settings from GAMEHALL_* variables)")
+    sub.add_parser("info", help=say("cli.info.help"))
+    sub.add_parser("serve", help=say("cli.serve.help"))
     play = sub.add_parser(
         "play",
-        help="play a match in the terminal",
-        description="Play a match in the terminal; type help at the prompt for the commands.",
+        help=say("cli.play.help"),
+        description=say("cli.play.description"),
         epilog=PLAY_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("game", choices=GAME_NAMES)
-    play.add_argument("--vs", choices=SIDES, help="the second player (default: computer)")
-    play.add_argument("--white", choices=SIDES, help="who plays White (see below)")
-    play.add_argument("--black", choices=SIDES, help="who plays Black (see below)")
+    play.add_argument("--vs", choices=SIDES, help=say("cli.play.vs"))
+    play.add_argument("--white", choices=SIDES, help=say("cli.play.white"))
+    play.add_argument("--black", choices=SIDES, help=say("cli.play.black"))
     play.add_argument("--level", choices=LEVELS, default="beginner", help=levels_help())
+    play.add_argument("--seed", metavar="S", help=say("cli.play.seed"))
     play.add_argument(
-        "--seed", metavar="S", help="practice: seeded dice and computer; fair dice: your seed"
-    )
-    play.add_argument(
-        "--save", metavar="FILE", help=f"write the record at the end ({', '.join(FORMATS)})"
+        "--save", metavar="FILE", help=say("cli.play.save", formats=", ".join(FORMATS))
     )
     add_settings_arguments(play)
     verify = sub.add_parser(
-        "verify-dice",
-        help="check a provably fair dice record",
-        description="Recompute every roll of a revealed dice record (JSON, see "
-        "docs/fair-dice.md); exit status 0 if all check out, else 1.",
+        "verify-dice", help=say("cli.verify.help"), description=say("cli.verify.description")
     )
-    verify.add_argument("file", help="the dice record, a JSON file")
+    verify.add_argument("file", help=say("cli.verify.file"))
     tournament.add_parser(sub)
     analyse.add_parser(sub)
     train_command.add_parser(sub)
@@ -242,9 +244,28 @@ def _verify_match_dice(match: Match, stdout: TextIO) -> int:
     return 0 if ok else 1
 
 
+def _lang_option(argv: Sequence[str] | None) -> str | None:
+    """The value of ``--lang``, read before the parser is built (its help is in that language)."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _ = early.parse_known_args(argv)
+    lang: str | None = known.lang
+    return lang
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
+    try:
+        language = chosen_language(_lang_option(argv), os.environ)
+    except UnknownLanguageError:
+        wanted = repr(_lang_option(argv))
+        spoken = ", ".join(LANGUAGES)
+        said = words(system_language(os.environ)).say(
+            "cli.unknown-language", language=wanted, languages=spoken
+        )
+        print(f"gamehall: {said}", file=sys.stderr)
+        return 2
+    parser = build_parser(language)
     args = parser.parse_args(argv)
     try:
         if args.command == "serve":

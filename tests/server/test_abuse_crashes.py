@@ -125,7 +125,10 @@ def test_ids_beyond_the_database_are_404(hall: Hall, number: int) -> None:
         call = {"get": ann.get, "post": ann.post, "delete": ann.delete}[method]
         response = call(path)
         assert response.status_code == 404, (path, response.text)
-        assert response.json() == {"detail": f"there is no {what} {number}"}
+        assert response.json() == {
+            "code": f"no-such-{what}",
+            "detail": f"there is no {what} {number}",
+        }
 
 
 @pytest.mark.parametrize("number", [2**31, 2**63])
@@ -141,7 +144,10 @@ def test_a_body_over_the_limit_is_413(hall: Hall) -> None:
     big = json.dumps({"name": "x", "password": "y" * 70_000})
     response = client.post("/api/login", content=big, headers={"content-type": "application/json"})
     assert response.status_code == 413
-    assert response.json() == {"detail": "the request body is too large: at most 65536 bytes"}
+    assert response.json() == {
+        "code": "too-large",
+        "detail": "the request body is too large: at most 65536 bytes",
+    }
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: the bytes are counted
         yield b'{"name": "x", "password": "'
@@ -167,7 +173,10 @@ def test_the_host_header_is_checked(hall: Hall) -> None:
     evil = {"Host": "evil.example", "Origin": "http://evil.example"}
     response = client.post("/api/guest", headers=evil)
     assert response.status_code == 400
-    assert response.json() == {"detail": "this server does not answer to that host name"}
+    assert response.json() == {
+        "code": "unknown-host",
+        "detail": "this server does not answer to that host name",
+    }
     assert client.get("/api/me", headers={"Host": "evil.example"}).status_code == 400
     assert client.get("/", headers={"Host": "evil.example:8000"}).status_code == 400
     with (

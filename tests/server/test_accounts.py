@@ -30,7 +30,7 @@ def test_login_and_logout(hall: Hall) -> None:
     client = hall.client()
     bad = client.post("/api/login", json={"name": "ann", "password": "wrong password"})
     assert bad.status_code == 401
-    assert bad.json() == {"detail": "wrong name or password"}
+    assert bad.json() == {"code": "wrong-password", "detail": "wrong name or password"}
     unknown = client.post("/api/login", json={"name": "nobody", "password": PASSWORD})
     assert unknown.status_code == 401
     good = client.post("/api/login", json={"name": "ANN", "password": PASSWORD})

@@ -41,6 +41,7 @@ def test_out_of_turn_and_other_peoples_games(hall: Hall) -> None:
         assert waiting.reply() == {
             "type": "error",
             "ref": 1,
+            "code": "not-your-turn",
             "message": f"it is {players[to_act].name}'s turn to act, not yours",
         }
         for spectator in (outsider, anonymous):

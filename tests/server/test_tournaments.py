@@ -182,6 +182,7 @@ def test_the_user_socket_needs_a_session_and_takes_only_pings(hall: Hall) -> Non
         assert socket.receive() == {
             "type": "error",
             "ref": None,
+            "code": "pings-only",
             "message": "this socket only takes pings",
         }
 

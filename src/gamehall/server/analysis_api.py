@@ -6,11 +6,12 @@ The answer says where it stands: none yet, running (with its progress), done (th
 result, each decision with the review frame that shows its position), or failed (why).
 """
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 
 from gamehall.server.analysis_jobs import Job, JobsFullError
 from gamehall.server.analysis_schemas import AnalysisAnswer, done_answer
 from gamehall.server.auth import Acting
+from gamehall.server.refusals import Refusal
 from gamehall.server.services import Hall, Services
 from gamehall.store import StoredMatch
 from gamehall.store.terms import match_terms
@@ -32,7 +33,7 @@ async def request_analysis(match_id: str, session: Acting, hall: Hall) -> Analys
     try:
         job = hall.analyses.start(match_id, stored.as_match_dict(secrets=False))
     except JobsFullError as exc:
-        raise HTTPException(503, str(exc)) from None
+        raise Refusal(503, "analyses-full", as_is=True, reason=str(exc)) from None
     return _job_answer(job)
 
 
@@ -46,7 +47,7 @@ async def analysis(match_id: str, hall: Hall) -> AnalysisAnswer:
     if answer is not None:
         return answer
     if await hall.workers.store(match_terms, hall.store, match_id) is None:
-        raise HTTPException(404, f"there is no match {match_id}")
+        raise Refusal(404, "no-such-match", match=match_id)
     return AnalysisAnswer(match_id=match_id, status="none")
 
 
@@ -54,9 +55,9 @@ async def _finished(hall: Services, match_id: str) -> StoredMatch:
     """The match, finished: 404 when there is none, 409 while it is being played."""
     stored = await hall.workers.store(hall.store.matches.load, match_id)
     if stored is None:
-        raise HTTPException(404, f"there is no match {match_id}")
+        raise Refusal(404, "no-such-match", match=match_id)
     if stored.status != "over":
-        raise HTTPException(409, "the match is still being played: analyse it once it is over")
+        raise Refusal(409, "analysis-too-soon")
     return stored
 
 

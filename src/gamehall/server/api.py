@@ -10,7 +10,7 @@ import secrets
 from functools import partial
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 
 from gamehall.engines import levels_of
@@ -46,6 +46,7 @@ from gamehall.server.lobby_notices import (
     challenges_changed_from_thread,
     offer_accepted,
 )
+from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import (
     AcceptBody,
     AnalysedView,
@@ -131,7 +132,7 @@ async def login(body: Credentials, hall: Hall, response: Response, _: LimitedLog
     """Log in with a name and a password (checked in the hashing pool)."""
     user = await hall.hashing.run(hall.store.users.authenticate, body.name, body.password)
     if user is None:
-        raise HTTPException(401, "wrong name or password")
+        raise Refusal(401, "wrong-password")
     return await hall.workers.store(_logged_in, hall, user, response)
 
 
@@ -167,7 +168,7 @@ def profile(name: str, hall: Hall) -> Profile:
     (a registered player's) figures over his last analysed matches."""
     user = hall.store.users.by_name(name)
     if user is None:
-        raise HTTPException(404, f"there is no player named {name}")
+        raise Refusal(404, "no-such-player", name=name)
     stats = hall.store.matches.stats(user.id)
     analysed = [] if user.guest else hall.store.analyses.figures(user.id)
     return Profile(
@@ -222,7 +223,7 @@ async def _start_match(
     casual); ``save`` stores it in the transaction that accepts the seek or challenge."""
     other = await hall.workers.store(hall.store.users.get, other_id)
     if other is None:
-        raise HTTPException(404, "the player who made this offer is gone")
+        raise Refusal(404, "offer-gone")
     seats = _seats_in_random_order(other, session.user)
     seeds = {**_seeds(seats, other_id, maker_seed), **_seeds(seats, session.user.id, body.seed)}
     takebacks = takebacks_for(settings, seats, rated)
@@ -246,7 +247,7 @@ async def accept_seek(
     stored_id(seek_id, "seek")
     seek = await hall.workers.store(hall.store.offers.get_seek, seek_id)
     if seek is None:
-        raise HTTPException(404, f"there is no seek {seek_id}")
+        raise Refusal(404, "no-such-seek", id=seek_id)
     save = partial(hall.store.offers.accept_seek, seek_id, session.user.id, rated=seek.rated)
     created = await _start_match(
         hall, seek.user_id, session, seek.settings, save, body, seek.seed, seek.rated
@@ -282,7 +283,7 @@ def create_challenge(
     """Challenge a player by name (both are told on their own sockets)."""
     opponent = hall.store.users.by_name(body.opponent)
     if opponent is None:
-        raise HTTPException(404, f"there is no player named {body.opponent}")
+        raise Refusal(404, "no-such-player", name=body.opponent)
     challenge = hall.store.offers.create_challenge(
         session.user.id, opponent.id, body.settings.to_settings(), rated=body.rated, seed=body.seed
     )
@@ -302,7 +303,7 @@ async def accept_challenge(
     stored_id(challenge_id, "challenge")
     challenge = await hall.workers.store(hall.store.offers.get_challenge, challenge_id)
     if challenge is None:
-        raise HTTPException(404, f"there is no challenge {challenge_id}")
+        raise Refusal(404, "no-such-challenge", id=challenge_id)
     save = partial(
         hall.store.offers.accept_challenge, challenge_id, session.user.id, rated=challenge.rated
     )
@@ -390,7 +391,7 @@ def list_matches(
     if user is not None:
         found = hall.store.users.by_name(user)
         if found is None:
-            raise HTTPException(404, f"there is no player named {user}")
+            raise Refusal(404, "no-such-player", name=user)
         user_id = found.id
     stored_status = {"live": "playing", "over": "over", "all": None}[status]
     matches = hall.store.matches.list_matches(status=stored_status, user_id=user_id, limit=limit)
@@ -400,7 +401,7 @@ def list_matches(
 def _stored(hall: Services, match_id: str) -> StoredMatch:
     stored = hall.store.matches.load(match_id)
     if stored is None:
-        raise HTTPException(404, f"there is no match {match_id}")
+        raise Refusal(404, "no-such-match", match=match_id)
     return stored
 
 
@@ -437,14 +438,14 @@ def record_psq(
     last one with a move)."""
     stored = _stored(hall, match_id)
     if stored.game != "renju":
-        raise HTTPException(404, ".psq records are for renju games: download the .json record")
+        raise Refusal(404, "psq-renju-only")
     settings = MatchSettings.from_dict(stored.settings)
     try:
         renju = renju_game(settings, stored.log, game)
     except RecordError as exc:
-        raise HTTPException(404, str(exc)) from None
+        raise Refusal(404, "no-such-step", as_is=True, reason=str(exc)) from None
     if renju.has_pass:
-        raise HTTPException(409, "this game has a pass, which a .psq file cannot hold")
+        raise Refusal(409, "psq-pass")
     return PlainTextResponse(
         renju.to_psq(stored.players),
         headers={"Content-Disposition": f'attachment; filename="gamehall-{match_id}.psq"'},
@@ -459,11 +460,11 @@ def record_mat(match_id: str, hall: Hall) -> PlainTextResponse:
     stored = _stored(hall, match_id)
     match = _replayed(hall, stored)
     if not isinstance(match, TablesMatch):
-        raise HTTPException(404, ".mat records are for backgammon and nardy: try .psq")
+        raise Refusal(404, "mat-dice-only")
     try:
         text = export_mat(mat_record(match))
     except RecordError as exc:
-        raise HTTPException(409, f"this match cannot be written as .mat: {exc}") from None
+        raise Refusal(409, "mat-cannot", reason=str(exc)) from None
     return PlainTextResponse(
         text, headers={"Content-Disposition": f'attachment; filename="gamehall-{match_id}.mat"'}
     )
@@ -475,16 +476,14 @@ def dice(match_id: str, game: int, hall: Hall) -> DiceAnswer:
     """Game ``game``'s provably fair dice record, once that game is over, and its check."""
     stored = _stored(hall, match_id)
     if stored.settings.get("dice") != "fair":
-        raise HTTPException(404, "this match does not use provably fair dice")
+        raise Refusal(404, "no-fair-dice")
     match = _replayed(hall, stored)
     try:
         record = match.dice_record(game)
     except RecordError:
-        raise HTTPException(404, f"this match has no game {game} yet") from None
+        raise Refusal(404, "no-such-game", game=game) from None
     if record.server_seed is None:
-        raise HTTPException(
-            409, f"game {game} is still being played: its dice are revealed when it ends"
-        )
+        raise Refusal(409, "dice-not-revealed", game=game)
     report = verify_record(record)
     return DiceAnswer(
         game=game,

@@ -12,7 +12,8 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -46,12 +47,14 @@ from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
 from gamehall.server.headers import SecurityHeaders
 from gamehall.server.hint_desk import HintDesk
-from gamehall.server.limits import RateLimits
+from gamehall.server.language import reader_language
+from gamehall.server.limits import RateLimitedError, RateLimits
 from gamehall.server.live import Broker, LiveMatches, SystemClock, WallClock
 from gamehall.server.live.workers import Workers
 from gamehall.server.lobby_hub import LobbyHub
 from gamehall.server.outage import answer_outages
 from gamehall.server.pg_broker import PostgresBroker
+from gamehall.server.refusals import Refusal, game_code, game_said, status_code
 from gamehall.server.rematch_offers import RematchOffers
 from gamehall.server.seek_keeper import SeekKeeper
 from gamehall.server.services import Services
@@ -59,6 +62,8 @@ from gamehall.server.tournament_director import TournamentDirector
 from gamehall.server.turn_notices import TurnNotices
 from gamehall.server.user_channels import UserChannels
 from gamehall.store import Store, upgrade_database
+from gamehall.words import words
+from gamehall.words.languages import DEFAULT
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +105,7 @@ def create_app(
     app.include_router(language_api.router)
     app.include_router(health.router)
     app.add_exception_handler(GameError, _game_error)
+    app.add_exception_handler(HTTPException, _http_error)
     answer_outages(app)
     app.add_middleware(
         Guards,
@@ -184,8 +190,29 @@ async def open_services(
 async def _game_error(request: Request, exc: Exception) -> JSONResponse:
     """A refusal of the store or the play layer, in its own words."""
     assert isinstance(exc, GameError)
-    detail: JsonObject = {"detail": str(exc)}
+    detail: JsonObject = {
+        "code": game_code(exc),
+        "detail": game_said(exc, reader_language(request)),
+    }
     return JSONResponse(detail, status_code=api.error_status(exc))
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """A refusal of a route (``Refusal``: its code, said in the reader's language) or of the
+    framework (no such page, a wrong method, too many requests: a code by its status)."""
+    assert isinstance(exc, HTTPException)
+    if isinstance(exc, Refusal):
+        answer: JsonObject = {"code": exc.code, "detail": exc.said(reader_language(request))}
+    else:
+        code = (
+            "too-many-requests"
+            if isinstance(exc, RateLimitedError)
+            else status_code(exc.status_code)
+        )
+        answer = {"code": code, "detail": exc.detail}
+    if exc.status_code in (204, 304):
+        return Response(status_code=exc.status_code, headers=exc.headers)
+    return JSONResponse(answer, status_code=exc.status_code, headers=exc.headers)
 
 
 async def _bad_request(request: Request, exc: Exception) -> JSONResponse:
@@ -194,7 +221,15 @@ async def _bad_request(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     errors: Sequence[Mapping[str, object]] = exc.errors()
     problems = [_problem(error) for error in errors]
-    detail: JsonObject = {"detail": "; ".join(problems) or "bad request"}
+    said = "; ".join(problems) or "bad request"
+    language = reader_language(request)
+    if language != DEFAULT:
+        said = words(language).say("error.invalid-request", reason=said)
+    detail: JsonObject = {
+        "code": "invalid-request",
+        "detail": said,
+        "errors": jsonable_encoder(errors),
+    }
     return JSONResponse(detail, status_code=422)
 
 

@@ -11,10 +11,11 @@ import hmac
 from typing import Annotated
 from urllib.parse import urlsplit
 
-from fastapi import Depends, HTTPException, Request, Response
+from fastapi import Depends, Request, Response
 from starlette.requests import HTTPConnection
 
 from gamehall.server.config import Config
+from gamehall.server.refusals import Refusal
 from gamehall.server.services import Hall, services_of
 from gamehall.store import SessionInfo
 
@@ -49,14 +50,14 @@ async def user_session(
 ) -> SessionInfo:
     """Dependency: the session, or 401."""
     if session is None:
-        raise HTTPException(401, "log in first (or play as a guest)")
+        raise Refusal(401, "login-first")
     return session
 
 
 async def from_our_pages(request: Request) -> None:
     """Dependency of every change: 403 for a request sent from another site."""
     if not same_origin(request):
-        raise HTTPException(403, "requests from other sites are not accepted")
+        raise Refusal(403, "other-site")
 
 
 async def acting_session(
@@ -67,9 +68,7 @@ async def acting_session(
     await from_our_pages(request)
     token = request.headers.get(CSRF_HEADER, "")
     if not token or not hmac.compare_digest(token.encode(), session.csrf_token.encode()):
-        raise HTTPException(
-            403, f"the {CSRF_HEADER} header is missing or wrong: reload the page and try again"
-        )
+        raise Refusal(403, "csrf-failed", header=CSRF_HEADER)
     return session
 
 

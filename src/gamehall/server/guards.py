@@ -123,14 +123,16 @@ class Guards:
             await self.app(scope, receive, send)
             return
         if not self.host_allowed(scope):
-            await _refuse(scope, send, 400, "this server does not answer to that host name")
+            await _refuse(
+                scope, send, 400, "this server does not answer to that host name", "unknown-host"
+            )
             return
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
         length = header(scope, b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await _refuse(scope, send, 413, BodyTooLargeError(self.max_body).detail)
+            await _refuse(scope, send, 413, BodyTooLargeError(self.max_body).detail, "too-large")
             return
         await self.app(scope, self._counted(receive), send)
 
@@ -151,13 +153,13 @@ class Guards:
         return counted
 
 
-async def _refuse(scope: Scope, send: Send, status: int, detail: str) -> None:
-    """Answer ``status`` with the protocol's ``{"detail"}`` (a socket: refused before it is
+async def _refuse(scope: Scope, send: Send, status: int, detail: str, code: str) -> None:
+    """Answer ``status`` with the protocol's ``{"code", "detail"}`` (a socket: refused before it is
     accepted, which the client sees as a failed handshake)."""
     if scope["type"] == "websocket":
         await send({"type": "websocket.close", "code": 1008, "reason": detail})
         return
-    body = json.dumps({"detail": detail}).encode()
+    body = json.dumps({"code": code, "detail": detail}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

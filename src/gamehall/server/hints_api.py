@@ -11,7 +11,7 @@ within a time limit.
 
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, Query
 from pydantic import BaseModel
 
 from gamehall.engines.hints import HintError, HintOptions, Hints, prepare_hint
@@ -19,6 +19,7 @@ from gamehall.server.auth import Session
 from gamehall.server.hint_desk import HintBusyError
 from gamehall.server.live import NoSuchMatchError
 from gamehall.server.live.matches import LiveMatch
+from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import Answer
 from gamehall.server.services import Hall, Services
 from gamehall.store.terms import match_terms
@@ -119,7 +120,7 @@ async def _refusal(
     match (when he may); 404 when there is no such match."""
     terms = await hall.workers.store(match_terms, hall.store, match_id)
     if terms is None:
-        raise HTTPException(404, f"there is no match {match_id}")
+        raise Refusal(404, "no-such-match", match=match_id)
     if terms.tournament_id is not None:
         return "hints are not given in tournament games", -1, None
     if terms.rated:
@@ -127,7 +128,7 @@ async def _refusal(
     try:
         live = await hall.live.get(match_id)
     except NoSuchMatchError:
-        raise HTTPException(404, f"there is no match {match_id}") from None
+        raise Refusal(404, "no-such-match", match=match_id) from None
     seat = live.seat_of(user_id)
     if seat is None:
         return "hints are for the players of a match, not its spectators", -1, None
@@ -156,17 +157,17 @@ async def hint(
     plays ranked at up to ``ply`` plies; renju: moves, and the winning line if I have one)."""
     reason, seat, live = await _refusal(hall, match_id, session.user.id)
     if reason is not None or live is None:
-        raise HTTPException(403, reason)
+        raise Refusal(403, "no-hints", as_is=True, reason=reason)
     options = HintOptions(count=count, ply=ply, seconds=SECONDS)
     async with live.lock:
         try:
             work = prepare_hint(live.match, seat, options)
         except HintError as exc:
-            raise HTTPException(409, str(exc)) from None
+            raise Refusal(409, "no-hint", as_is=True, reason=str(exc)) from None
     try:
         hints = await hall.hints.work_out(session.user.id, work, SECONDS + GRACE)
     except HintBusyError:
-        raise HTTPException(429, "your last hint is still being worked out: wait for it") from None
+        raise Refusal(429, "hint-pending") from None
     except TimeoutError:
-        raise HTTPException(503, "the engine is busy: ask for a hint again in a moment") from None
+        raise Refusal(503, "engine-busy") from None
     return answer(match_id, seat, hints)

@@ -8,11 +8,12 @@ so that it follows him to another browser.
 
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import Field
 
 from gamehall.server.auth import Acting
 from gamehall.server.language import offered, own_name, reader_language
+from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import Answer, Body, Empty
 from gamehall.server.services import Hall, on_store_threads
 from gamehall.words import words
@@ -50,8 +51,8 @@ class LanguageBody(Body):
 
 def _offered_or_refused(language: str) -> str:
     if language not in offered():
-        raise HTTPException(
-            422, f"the hall does not speak {language!r}: it speaks {', '.join(offered())}"
+        raise Refusal(
+            422, "language-not-spoken", language=repr(language), spoken=", ".join(offered())
         )
     return language
 

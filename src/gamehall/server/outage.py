@@ -50,7 +50,7 @@ async def database_unavailable(connection: HTTPConnection, exc: Exception) -> JS
         if connection.application_state != WebSocketState.DISCONNECTED:
             await connection.close(TRY_AGAIN_LATER, MESSAGE[:120])
         return None
-    detail: JsonObject = {"detail": MESSAGE}
+    detail: JsonObject = {"code": "unavailable", "detail": MESSAGE}
     return JSONResponse(detail, status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
 
 

@@ -15,10 +15,11 @@ it: one rematch, never two.
 
 from typing import Literal
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 
 from gamehall.server.auth import Acting
 from gamehall.server.protocol.user import RematchOffer
+from gamehall.server.refusals import Refusal
 from gamehall.server.rematch_offers import tell_player
 from gamehall.server.schemas import Answer
 from gamehall.server.services import Hall
@@ -39,7 +40,7 @@ def _seat_of(stored: StoredMatch, user_id: int) -> Literal[0, 1]:
         player = stored.seats[seat]
         if player.kind == "human" and player.user_id == user_id:
             return seat
-    raise HTTPException(403, "only the players of a match can ask for a rematch")
+    raise Refusal(403, "rematch-players-only")
 
 
 @router.post("/matches/{match_id}/rematch")
@@ -48,9 +49,9 @@ async def rematch(match_id: str, session: Acting, hall: Hall) -> RematchAnswer:
     swapped (at once against the computer)."""
     stored = await hall.workers.store(hall.store.matches.load, match_id)
     if stored is None:
-        raise HTTPException(404, f"there is no match {match_id}")
+        raise Refusal(404, "no-such-match", match=match_id)
     if stored.status == "playing":
-        raise HTTPException(409, "the match is still being played: a rematch comes after it")
+        raise Refusal(409, "rematch-too-soon")
     offers = hall.rematches
     if match_id in offers.started:
         return RematchAnswer(status="started", match_id=offers.started[match_id])

@@ -2,10 +2,11 @@
 for the game page's Review: the board, the dice and the cube after each action, and the steps
 grouped into turns and games for stepping a whole play at once or jumping to a game."""
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 from pydantic import BaseModel
 
 from gamehall.play.review import review_frames, review_steps
+from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import Answer
 from gamehall.server.services import Hall
 
@@ -40,9 +41,9 @@ async def review(match_id: str, hall: Hall) -> ReviewAnswer:
     """Every step of a finished match (409 while it is being played)."""
     stored = await hall.workers.store(hall.store.matches.load, match_id)
     if stored is None:
-        raise HTTPException(404, f"there is no match {match_id}")
+        raise Refusal(404, "no-such-match", match=match_id)
     if stored.status == "playing":
-        raise HTTPException(409, "the match is still being played: review it once it is over")
+        raise Refusal(409, "review-too-soon")
     frames = await hall.workers.replay(review_frames, stored.as_match_dict(secrets=False))
     steps = review_steps(frames)
     return ReviewAnswer(

@@ -11,7 +11,7 @@ works on the hints' thread, within the same limits as ``/hint``.
 from collections.abc import Callable
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Path, Query
+from fastapi import APIRouter, Path, Query
 
 from gamehall.engines.hints import HintError, HintOptions, Work, prepare_hint
 from gamehall.errors import GameError, RecordError
@@ -20,6 +20,7 @@ from gamehall.play.review import at_step
 from gamehall.server.auth import Session
 from gamehall.server.hint_desk import HintBusyError
 from gamehall.server.hints_api import GRACE, SECONDS, HintAnswer, answer
+from gamehall.server.refusals import Refusal
 from gamehall.server.services import Hall
 
 router = APIRouter(prefix="/api")
@@ -52,23 +53,21 @@ async def step_hint(
     finished match's review (409 while it is played, or when nobody is to move then)."""
     stored = await hall.workers.store(hall.store.matches.load, match_id)
     if stored is None:
-        raise HTTPException(404, f"there is no match {match_id}")
+        raise Refusal(404, "no-such-match", match=match_id)
     if stored.status != "over":
-        raise HTTPException(
-            409, "the match is still being played: analyse its steps once it is over"
-        )
+        raise Refusal(409, "steps-too-soon")
     options = HintOptions(count=count, ply=ply, seconds=SECONDS)
     record = stored.as_match_dict(secrets=False)
     try:
         seat, work = await hall.workers.replay(at_step, record, step, _work(options))
     except RecordError as exc:
-        raise HTTPException(404, str(exc)) from None
+        raise Refusal(404, "no-such-step", as_is=True, reason=str(exc)) from None
     except GameError as exc:  # nobody to move there, or no hint for that step
-        raise HTTPException(409, str(exc)) from None
+        raise Refusal(409, "no-hint", as_is=True, reason=str(exc)) from None
     try:
         hints = await hall.hints.work_out(session.user.id, work, SECONDS + GRACE)
     except HintBusyError:
-        raise HTTPException(429, "your last hint is still being worked out: wait for it") from None
+        raise Refusal(429, "hint-pending") from None
     except TimeoutError:
-        raise HTTPException(503, "the engine is busy: ask for a hint again in a moment") from None
+        raise Refusal(503, "engine-busy") from None
     return answer(match_id, seat, hints)

@@ -10,7 +10,6 @@ are declared too (``response_model``), so ``/openapi.json`` documents every fiel
 from datetime import datetime
 from typing import Annotated, Literal
 
-from fastapi import HTTPException
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, computed_field
 
 from gamehall.engines import Level
@@ -18,6 +17,7 @@ from gamehall.play.clock import Byoyomi, Delay, Fischer, TimeControl
 from gamehall.play.dice import FORMAT_VERSION, DiceRecord
 from gamehall.play.settings import GameName, GameSettings, MatchSettings
 from gamehall.play.views import RenjuState, TablesState
+from gamehall.server.refusals import Refusal
 from gamehall.store import Challenge, PlayerSeat, Seek, StoredMatch, User
 from gamehall.store.analyses import AnalysedFigure
 
@@ -29,7 +29,7 @@ def stored_id(value: int, what: str) -> int:
     """``value`` if it can be the id of a stored ``what``; else ``HTTPException`` 404, as for
     any id that names nothing (the database would refuse a number out of its range)."""
     if not 1 <= value <= MAX_ID:
-        raise HTTPException(404, f"there is no {what} {value}")
+        raise Refusal(404, f"no-such-{what}", id=value)
     return value
 
 

@@ -20,10 +20,12 @@ TRY_AGAIN_LATER = 1013
 
 
 class SocketConnection:
-    """One socket on a match: its seat and the queue of messages waiting to be sent."""
+    """One socket on a match: its seat, the language of its reader (that of the handshake
+    request) and the queue of messages waiting to be sent."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, language: str = "en") -> None:
         self.seat = seat
+        self.language = language
         self._queue: asyncio.Queue[JsonObject | None] = asyncio.Queue(QUEUE_SIZE)
         self.overflowed = False
 

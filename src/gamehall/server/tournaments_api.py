@@ -9,10 +9,11 @@ import secrets
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, Query
 
 from gamehall.play.settings import GameName
 from gamehall.server.auth import Acting
+from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import stored_id
 from gamehall.server.services import Hall, on_store_threads
 from gamehall.server.tournament_schemas import (
@@ -204,7 +205,7 @@ def player_ratings(
     """A player's ratings in each game, and the history of each (oldest first)."""
     user = hall.store.users.by_name(name)
     if user is None:
-        raise HTTPException(404, f"there is no player named {name}")
+        raise Refusal(404, "no-such-player", name=name)
     kept = hall.store.ratings
     ratings = kept.of_user(user.id)
     points: dict[str, list[HistoryPointView]] = {}

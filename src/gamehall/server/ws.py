@@ -18,6 +18,7 @@ from gamehall.jsontext import JsonValue, loads
 from gamehall.play.actions import action_from_dict
 from gamehall.server.auth import same_origin, session_of
 from gamehall.server.guards import MAX_JSON_DEPTH, nests_deeper
+from gamehall.server.language import reader_language
 from gamehall.server.limits import RateLimitedError, client_address
 from gamehall.server.live import LiveMatch, NoSuchMatchError
 from gamehall.server.live.manager import PlayerAction
@@ -57,7 +58,9 @@ async def answer_pings(
             connection.send(Pong(time=now()).wire())
         elif isinstance(read, ActionFrame):
             connection.send(
-                SocketError(ref=read.ref, message="this socket only takes pings").wire()
+                SocketError(
+                    ref=read.ref, code="pings-only", message="this socket only takes pings"
+                ).wire()
             )
         else:
             connection.send(read.wire())
@@ -71,19 +74,27 @@ def read_frame(text: str) -> ActionFrame | Ping | SocketError:
     """The message of a frame or, if it cannot be used, the error that says why (in the
     player's words)."""
     if len(text) > MAX_FRAME:
-        return SocketError(message=f"that message is too long: at most {MAX_FRAME} characters")
+        return SocketError(
+            code="too-long", message=f"that message is too long: at most {MAX_FRAME} characters"
+        )
     if nests_deeper(text, MAX_JSON_DEPTH):
-        return SocketError(message=f"that message nests too deep: at most {MAX_JSON_DEPTH} levels")
+        return SocketError(
+            code="too-deep", message=f"that message nests too deep: at most {MAX_JSON_DEPTH} levels"
+        )
     try:
         message: JsonValue = loads(text)
     except ValueError:
-        return SocketError(message="that is not JSON: send a JSON object with a type")
+        return SocketError(
+            code="not-json", message="that is not JSON: send a JSON object with a type"
+        )
     if not isinstance(message, dict):
-        return SocketError(message="send a JSON object with a type")
+        return SocketError(code="not-an-object", message="send a JSON object with a type")
     try:
         return MATCH_FRAMES.validate_python(message)
     except ValidationError as exc:
-        return SocketError(ref=message.get("ref"), message=_problem(message.get("type"), exc))
+        return SocketError(
+            ref=message.get("ref"), code="bad-message", message=_problem(message.get("type"), exc)
+        )
 
 
 def _problem(kind: JsonValue, exc: ValidationError) -> str:
@@ -139,7 +150,8 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
         return
     hall, session, live = opened
     await websocket.accept()
-    connection = SocketConnection(live.seat_of(session.user.id if session else None))
+    seat = live.seat_of(session.user.id if session else None)
+    connection = SocketConnection(seat, reader_language(websocket))
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     await hall.live.join(live, connection)
     try:
@@ -165,18 +177,20 @@ async def _serve(websocket: WebSocket, live: LiveMatch, connection: SocketConnec
             try:
                 text = raw.decode("utf-8") if len(raw) <= MAX_FRAME * 4 else "x" * (MAX_FRAME + 1)
             except UnicodeDecodeError:
-                connection.send(SocketError(message="send text frames").wire())
+                connection.send(
+                    SocketError(code="text-frames-only", message="send text frames").wire()
+                )
                 continue
         try:
             await limits.hit("actions", client)
         except RateLimitedError as exc:
-            connection.send(SocketError(message=exc.detail).wire())
+            connection.send(SocketError(code="too-many-requests", message=exc.detail).wire())
             continue
         read = read_frame(text)
         if isinstance(read, ActionFrame):
             action = read_action(read)
             if isinstance(action, str):
-                connection.send(SocketError(ref=read.ref, message=action).wire())
+                connection.send(SocketError(ref=read.ref, code="bad-action", message=action).wire())
             else:
                 await hall.live.act(live, connection, action, read.ref)
         elif isinstance(read, Ping):

@@ -66,7 +66,9 @@ from gamehall.server.live.snapshots import rebuilt_state, stored_state
 from gamehall.server.live.workers import Workers
 from gamehall.server.protocol.common import SocketError
 from gamehall.server.protocol.match import LoggedEvent
+from gamehall.server.refusals import game_code, game_said
 from gamehall.store import EventConflictError, PlayerSeat, Store
+from gamehall.words.languages import DEFAULT
 
 log = logging.getLogger(__name__)
 
@@ -367,7 +369,17 @@ class LiveMatches:
             try:
                 await self._act(live, connection.seat, action)
             except GameError as exc:
-                connection.send(SocketError(ref=ref, message=str(exc)).wire())
+                code = game_code(exc)
+                to_act = getattr(live.match, "to_act", None)
+                seat = connection.seat
+                if (
+                    isinstance(exc, IllegalMoveError)
+                    and None not in (seat, to_act)
+                    and seat != to_act
+                ):
+                    code = "not-your-turn"
+                said = game_said(exc, getattr(connection, "language", DEFAULT), code)
+                connection.send(SocketError(ref=ref, code=code, message=said).wire())
 
     async def forfeit(self, match_id: str, seat: int, reason: str) -> bool:
         """End a match for a reason outside the game (a tournament player who did not come):

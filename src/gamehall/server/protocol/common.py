@@ -46,8 +46,11 @@ class Pong(Message):
 
 class SocketError(Message):
     """A frame was refused: why, in the player's words; nothing changed. ``ref`` is the
-    frame's own ``ref`` (null when the frame could not be read)."""
+    frame's own ``ref`` (null when the frame could not be read); ``code`` is the refusal's
+    stable machine code (``docs/protocol.md``), ``message`` its words in the reader's
+    language."""
 
     type: Literal["error"] = "error"
     ref: JsonValue = None
+    code: str = "refused"
     message: str

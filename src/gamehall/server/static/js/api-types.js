@@ -867,10 +867,12 @@
 
 /**
  * A frame was refused: why, in the player's words; nothing changed. ``ref`` is the frame's own
- * ``ref`` (null when the frame could not be read).
+ * ``ref`` (null when the frame could not be read); ``code`` is the refusal's stable machine code
+ * (``docs/protocol.md``), ``message`` its words in the reader's language.
  * @typedef {object} SocketError
  * @property {"error"} type
  * @property {JsonValue} ref
+ * @property {string} code
  * @property {string} message
  */
 

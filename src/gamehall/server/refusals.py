@@ -1,0 +1,129 @@
+"""The server's refusals: each answer of an error carries a stable machine ``code`` (kebab-case,
+e.g. ``login-first``) beside its ``detail``, the message in the reader's language.
+
+Programs read the code; people read the detail. A route refuses by raising ``Refusal(status,
+code, **values)``: its text is ``error.<code>`` of the catalog (``words/en/errors.json``),
+filled with ``values``. Errors of the rules, play and store layers (``GameError``) get a code
+by their class; their detail is their own English text, led, for other languages, by a
+translated sentence saying what kind of refusal it is.
+"""
+
+from collections.abc import Mapping
+
+from fastapi import HTTPException
+from starlette.requests import HTTPConnection
+
+from gamehall.errors import GameError
+from gamehall.server.language import reader_language
+from gamehall.words import words
+from gamehall.words.languages import DEFAULT
+
+JsonBody = dict[str, object]
+
+
+class Refusal(HTTPException):
+    """An HTTP refusal with a stable ``code``; its detail is the text ``error.<code>`` filled
+    with ``values``, said in the reader's language (``detail`` holds the English). A refusal
+    passing on the ``reason`` of a lower layer (in English) gives ``as_is=True``: English
+    readers get the reason alone, others the translated lead-in before it."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        headers: Mapping[str, str] | None = None,
+        *,
+        as_is: bool = False,
+        **values: object,
+    ) -> None:
+        self.code = code
+        self.values = values
+        self.as_is = as_is
+        super().__init__(status, self.said(DEFAULT), dict(headers or {}) or None)
+
+    def said(self, language: str) -> str:
+        """The refusal's message in ``language``."""
+        if self.as_is and language == DEFAULT:
+            return str(self.values["reason"])
+        return words(language).say(f"error.{self.code}", **self.values)
+
+
+def game_code(exc: GameError) -> str:
+    """The stable code of a refusal of the rules, play or store layers (by its class, the
+    most particular first; another's: ``refused``)."""
+    # imported here: the server's modules import this one, and these import theirs
+    from gamehall.engines.hints import HintError
+    from gamehall.errors import IllegalMoveError, InvalidPositionError, RecordError
+    from gamehall.play.clock import ClockError
+    from gamehall.play.dice import DiceError
+    from gamehall.play.review import EndedGameError
+    from gamehall.server.live.persistence import NoSuchMatchError
+    from gamehall.store.errors import (
+        BadNameError,
+        BadPasswordError,
+        ConflictError,
+        NameTakenError,
+        NotAllowedError,
+        NotFoundError,
+        StoreError,
+    )
+    from gamehall.tournaments.errors import TournamentError
+
+    codes: tuple[tuple[type[GameError], str], ...] = (
+        (NameTakenError, "name-taken"),
+        (BadNameError, "bad-name"),
+        (BadPasswordError, "bad-password"),
+        (NotFoundError, "not-found"),
+        (NotAllowedError, "not-allowed"),
+        (ConflictError, "conflict"),
+        (StoreError, "refused"),
+        (IllegalMoveError, "illegal-move"),
+        (InvalidPositionError, "invalid-position"),
+        (RecordError, "bad-record"),
+        (HintError, "no-hint"),
+        (TournamentError, "tournament-refused"),
+        (ClockError, "clock-refused"),
+        (DiceError, "dice-refused"),
+        (EndedGameError, "game-over"),
+    )
+    for kind, code in codes:
+        if isinstance(exc, kind):
+            return code
+    if isinstance(exc, NoSuchMatchError):
+        return "no-such-match"
+    return "refused"
+
+
+def game_said(exc: GameError, language: str, code: str | None = None) -> str:
+    """A ``GameError``'s message in ``language``: its own (English) words, led by a translated
+    sentence outside English (that of ``code``, else of its class's code)."""
+    if language == DEFAULT:
+        return str(exc)
+    return words(language).say(f"error.{code or game_code(exc)}", reason=str(exc))
+
+
+STATUS_CODES = {
+    400: "bad-request",
+    401: "login-first",
+    403: "forbidden",
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "too-large",
+    429: "too-many-requests",
+    503: "unavailable",
+}
+
+
+def status_code(status: int) -> str:
+    """The code of a refusal of the framework (no such page, a wrong method): by its status."""
+    return STATUS_CODES.get(status, f"http-{status}")
+
+
+def body(code: str, detail: object) -> JsonBody:
+    """The JSON body of every refusal: ``{"code": ..., "detail": ...}``."""
+    return {"code": code, "detail": detail}
+
+
+def refusal_said(connection: HTTPConnection, exc: Refusal) -> JsonBody:
+    """The body of ``exc`` for the reader of ``connection``."""
+    return body(exc.code, exc.said(reader_language(connection)))
