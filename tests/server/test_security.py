@@ -126,7 +126,7 @@ def test_a_forged_session_is_nobody(hall: Hall) -> None:
     match_id, _ = _match(hall)
     forger = hall.client()
     forger.cookies.set("gamehall_session", "forged-token")
-    assert forger.get("/api/me").json() == {"user": None, "csrf_token": None}
+    assert forger.get("/api/me").json() == {"user": None, "csrf_token": None, "language": None}
     response = forger.post("/api/seeks", json={"settings": {}}, headers={"X-CSRF-Token": "forged"})
     assert response.status_code == 401
     with Player(hall, forger, "", None).socket(match_id) as socket:
