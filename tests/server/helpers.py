@@ -55,6 +55,7 @@ class Inbox:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
+        self.language = "en"
         self.messages: list[dict[str, Any]] = []
 
     def send(self, message: dict[str, Any]) -> None:

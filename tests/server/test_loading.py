@@ -89,6 +89,7 @@ class Socket:
 
     def __init__(self, seat: int) -> None:
         self.seat: int | None = seat
+        self.language = "en"
 
     def send(self, message: dict[str, Any]) -> None:
         return None
@@ -203,6 +204,7 @@ class Replies:
 
     def __init__(self, seat: int) -> None:
         self.seat: int | None = seat
+        self.language = "en"
         self.errors: list[str] = []
 
     def send(self, message: dict[str, Any]) -> None:
@@ -215,6 +217,7 @@ class Greeted:
 
     def __init__(self) -> None:
         self.seat: int | None = None
+        self.language = "en"
         self.hello: dict[str, Any] = {}
 
     def send(self, message: dict[str, Any]) -> None:

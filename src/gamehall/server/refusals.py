@@ -94,6 +94,16 @@ def game_code(exc: GameError) -> str:
     return "refused"
 
 
+def action_refusal(exc: GameError, seat: int | None, to_act: int | None) -> str:
+    """The code of a player's action the match refused: ``not-your-turn`` for a move made out
+    of turn, else its class's (``game_code``)."""
+    from gamehall.errors import IllegalMoveError  # as in game_code
+
+    if isinstance(exc, IllegalMoveError) and None not in (seat, to_act) and seat != to_act:
+        return "not-your-turn"
+    return game_code(exc)
+
+
 def game_said(exc: GameError, language: str, code: str | None = None) -> str:
     """A ``GameError``'s message in ``language``: its own (English) words, led by a translated
     sentence outside English (that of ``code``, else of its class's code)."""

@@ -66,9 +66,8 @@ from gamehall.server.live.snapshots import rebuilt_state, stored_state
 from gamehall.server.live.workers import Workers
 from gamehall.server.protocol.common import SocketError
 from gamehall.server.protocol.match import LoggedEvent
-from gamehall.server.refusals import game_code, game_said
+from gamehall.server.refusals import action_refusal, game_said
 from gamehall.store import EventConflictError, PlayerSeat, Store
-from gamehall.words.languages import DEFAULT
 
 log = logging.getLogger(__name__)
 
@@ -369,17 +368,9 @@ class LiveMatches:
             try:
                 await self._act(live, connection.seat, action)
             except GameError as exc:
-                code = game_code(exc)
-                to_act = getattr(live.match, "to_act", None)
-                seat = connection.seat
-                if (
-                    isinstance(exc, IllegalMoveError)
-                    and None not in (seat, to_act)
-                    and seat != to_act
-                ):
-                    code = "not-your-turn"
-                said = game_said(exc, getattr(connection, "language", DEFAULT), code)
-                connection.send(SocketError(ref=ref, code=code, message=said).wire())
+                refusal = action_refusal(exc, connection.seat, live.match.to_act)
+                said = game_said(exc, connection.language, refusal)
+                connection.send(SocketError(ref=ref, code=refusal, message=said).wire())
 
     async def forfeit(self, match_id: str, seat: int, reason: str) -> bool:
         """End a match for a reason outside the game (a tournament player who did not come):

@@ -30,6 +30,8 @@ class Connection(Protocol):
 
     seat: int | None
     """The seat of the player on this socket, or None for a spectator."""
+    language: str
+    """The language its reader reads (the refusals it is sent are said in it)."""
 
     def send(self, message: JsonObject) -> None:
         """Queue ``message`` (a message's ``wire()`` form) for the socket; never waits."""
