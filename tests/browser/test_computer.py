@@ -63,7 +63,7 @@ def test_a_guest_plays_nardy_with_fair_dice_and_the_computer_answers(hall: Hall)
     page = hall.page("/")
     page.locator(".welcome button", has_text="Play as a guest").click()
     _start_against_computer(page, "nardy", "random", dice="fair")
-    expect(page.locator(".player.top .name")).to_have_text("Computer (random)")
+    expect(page.locator(".player.top .name")).to_have_text("Computer (Random mover)")
     for _ in range(MY_TURNS):
         _my_turn(hall, page)
         answered = page.evaluate(COMPUTER_TURNS, 1)

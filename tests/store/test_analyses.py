@@ -2,9 +2,11 @@
 figures average his seats' headline figures over his last analysed matches, game by game."""
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 import pytest
 from alembic import command
+from sqlalchemy import text
 
 from gamehall.store import (
     ConflictError,
@@ -87,15 +89,28 @@ def test_a_players_figures_average_his_last_analysed_matches(
     assert store.analyses.figures(make_user("cid").id) == []
 
 
+def _old_guest(store: Store, name: str) -> User:
+    """A guest account written as the schema of migration 0004 holds one."""
+    made = datetime(2026, 12, 1, tzinfo=UTC)
+    with store.transactions.write() as session:
+        user_id = session.scalar(
+            text(
+                "INSERT INTO users (name, name_key, guest, created_at)"
+                " VALUES (:name, :name, :guest, :made) RETURNING id"
+            ),
+            {"name": name, "guest": True, "made": made},
+        )
+    assert isinstance(user_id, int)
+    return User(id=user_id, name=name, guest=True, created_at=made)
+
+
 def test_the_migration_adds_the_table_to_a_database_at_the_last_head(database_url: str) -> None:
     config = alembic_config(database_url)
     try:
         command.upgrade(config, "0004")
         with Store(database_url) as store:
-            ann, bob = (
-                store.users.create("ann", None, guest=True),
-                store.users.create("bob", None, guest=True),
-            )
+            # the accounts as that schema has them (today's model has columns added since)
+            ann, bob = (_old_guest(store, name) for name in ("ann", "bob"))
             match_id = new_match_id(store, (ann, bob), over=True)
         upgrade_database(database_url)
         with Store(database_url) as store:

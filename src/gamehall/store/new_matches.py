@@ -18,7 +18,7 @@ from gamehall.store.checks import check_events, check_seats, check_settings
 from gamehall.store.errors import ConflictError, NotAllowedError, StoreError
 from gamehall.store.models import EventRow, MatchRow, SeatRow
 from gamehall.store.shapes import is_array, is_object
-from gamehall.store.transactions import Transactions, need_user
+from gamehall.store.transactions import Transactions, need_account
 from gamehall.store.values import LoggedEvent, PlayerSeat
 
 
@@ -112,7 +112,7 @@ def store_new_match(
                 first(session)
                 for seat in new.seats:
                     if seat.user_id is not None:
-                        need_user(session, seat.user_id)
+                        need_account(session, seat.user_id)
                 session.add(new.row(match_id, transactions.now()))
                 session.flush()
                 session.add_all(event_rows(match_id, new.events))

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.sql.expression import Executable
 
@@ -76,6 +76,12 @@ def need_user(session: Session, user_id: int) -> UserRow:
     if row is None:
         raise NotFoundError(f"there is no user {user_id}")
     return row
+
+
+def need_account(session: Session, user_id: int) -> None:
+    """``NotFoundError`` unless the user exists (his id read alone, not his whole row)."""
+    if session.scalar(select(UserRow.id).where(UserRow.id == user_id)) is None:
+        raise NotFoundError(f"there is no user {user_id}")
 
 
 def rowcount(session: Session, statement: Executable) -> int:
