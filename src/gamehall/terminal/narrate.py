@@ -121,7 +121,7 @@ class Narrator:
             points = self._points(out.get("points", 1))
             if kind and kind not in ("single", "win"):
                 what = w.texts.get(f"terminal.kind.{kind}", str(kind))
-                points = w.say("terminal.kind", kind=what, points=points)
+                points = f"{what}, {points}"
             reason = w.end_reason(out["reason"], names[1 - winner])
             text = w.say("terminal.wins", name=names[winner], points=points, reason=reason)
         else:
