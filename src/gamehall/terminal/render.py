@@ -162,7 +162,8 @@ def status_lines(match: Match, language: str = DEFAULT) -> list[str]:
     length = match.settings.length
     between = isinstance(match, TablesMatch) and match.phase == "between"
     number = len(match.games) + (0 if match.is_over or between else 1)
-    what = say("terminal.status.length", length=length) if length else say("terminal.status.money")
+    money = say("terminal.status.money")
+    what = w.say_count("terminal.status.length", length) if length else money
     score = ", ".join(f"{players[p]} {show_points(match.score[p])}" for p in (0, 1))
     first = [say("terminal.status.game", number=number), what, score]
     second: list[str] = []

@@ -227,7 +227,11 @@ def describe(settings: MatchSettings, language: str = DEFAULT) -> str:
     game = say(f"terminal.game.{settings.game}") if settings.game in _GAME_NAMES else settings.game
     parts = [
         game,
-        say("terminal.settings.money") if length == 0 else say("terminal.status.length", length=length),
+        (
+            say("terminal.settings.money")
+            if length == 0
+            else words(language).say_count("terminal.status.length", length)
+        ),
     ]
     if settings.clock:
         parts.append(say("terminal.settings.clock", clock=settings.clock))
