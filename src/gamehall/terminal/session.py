@@ -273,7 +273,7 @@ class TerminalGame:
                 self._act(player, "play", text=text)
             except IllegalMoveError as whole:
                 try:
-                    steps = single_steps(match, text)
+                    steps = single_steps(match, text, self.language)
                 except IllegalMoveError:
                     raise whole from None
             else:
@@ -281,7 +281,7 @@ class TerminalGame:
                     self._act(player, "confirm")
                 return
         else:
-            steps = single_steps(match, text)
+            steps = single_steps(match, text, self.language)
         for src, die in steps:
             self._act(player, "move", src=src, die=die)
 
@@ -296,7 +296,7 @@ class TerminalGame:
             hints = hint_for(match, player)
         except HintError:
             return self._moves(player)
-        lines = hint_lines(hints)
+        lines = hint_lines(hints, self.language)
         if isinstance(match, RenjuMatch):
             lines += self._forbidden(match)
         return lines
