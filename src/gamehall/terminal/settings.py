@@ -239,17 +239,17 @@ def describe(settings: MatchSettings, language: str = DEFAULT) -> str:
         parts.append(say("terminal.settings.fair"))
     if isinstance(settings, BackgammonRules):
         if settings.crawford is not None:
-            parts.append(f"Crawford rule {'on' if settings.crawford else 'off'}")
+            parts.append(say(f"terminal.settings.crawford.{'on' if settings.crawford else 'off'}"))
         if settings.jacoby:
-            parts.append("Jacoby rule")
+            parts.append(say("terminal.settings.jacoby"))
         if settings.beavers:
-            parts.append("beavers")
+            parts.append(say("terminal.settings.beavers"))
         if settings.cube_cap is not None:
-            parts.append(f"cube limit {settings.cube_cap}")
+            parts.append(say("terminal.settings.cube-cap", cap=settings.cube_cap))
     if isinstance(settings, NardySettings):
         if settings.first_move == "winner":
-            parts.append("the winner starts the next game")
+            parts.append(say("terminal.settings.winner-starts"))
         if settings.surrender_value == "mars":
-            parts.append("a surrender with nothing borne off costs a mars")
+            parts.append(say("terminal.settings.surrender-mars"))
     parts += [f"{name.replace('_', '-')} {value}" for name, value in settings.options.items()]
     return " · ".join(parts)
