@@ -179,9 +179,7 @@ def new_match(args: argparse.Namespace, settings: MatchSettings, sides: tuple[st
     return match
 
 
-def play(
-    args: argparse.Namespace, stdin: TextIO, stdout: TextIO, language: str = DEFAULT
-) -> int:
+def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, language: str = DEFAULT) -> int:
     """``gamehall play``: set the match up, play it, save it; returns the exit status."""
     sides = seats(args)
     settings = settings_from(args)

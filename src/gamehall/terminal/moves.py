@@ -54,8 +54,8 @@ def _reach(
     if len(hits) > 1:
         say = words(language).say
         shown = say("terminal.error.or").join(format_play(way) for way in ways)
-        move = f"{point_name(start)}/{point_name(end)}"
-        raise IllegalMoveError(say("terminal.error.which", move=move, ways=shown))
+        named = f"{point_name(start)}/{point_name(end)}"
+        raise IllegalMoveError(say("terminal.error.which", move=named, ways=shown))
     for move in ways[0]:
         trial.move(move.src, move.die)
     return [(move.src, move.die) for move in ways[0]]

@@ -128,7 +128,9 @@ class Narrator:
             text = w.say("terminal.draw", reason=w.end_reason(out["reason"]))
         score = out["score"]
         shown = ", ".join(f"{names[p]} {show_points(score[p])}" for p in (0, 1))
-        text = w.say("terminal.game-over", result=text) + "\n" + w.say("terminal.score", score=shown)
+        text = (
+            w.say("terminal.game-over", result=text) + "\n" + w.say("terminal.score", score=shown)
+        )
         if out.get("server_seed"):
             text += "\n" + w.say("terminal.fair.seed", seed=out["server_seed"])
         return text

@@ -117,8 +117,16 @@ def backgammon_board(
         f" |{half(range(12, 6, -1), row)}|{cell(mine, me[BAR], row)}|{half(range(6, 0, -1), row)}|"
         for row in reversed(range(_ROWS))
     ]
-    top[0] += "  " + say("terminal.board.off", mark=theirs, count=op[OFF]) + (cube_text if cube_row == "top" else "")
-    bottom[-1] += "  " + say("terminal.board.off", mark=mine, count=me[OFF]) + (cube_text if cube_row == "bottom" else "")
+    top[0] += (
+        "  "
+        + say("terminal.board.off", mark=theirs, count=op[OFF])
+        + (cube_text if cube_row == "top" else "")
+    )
+    bottom[-1] += (
+        "  "
+        + say("terminal.board.off", mark=mine, count=me[OFF])
+        + (cube_text if cube_row == "bottom" else "")
+    )
     middle = " |                  |BAR|                  |" + (cube_text if not cube_row else "")
     mine_pips, their_pips = view.pip_count()
     return "\n".join(
@@ -235,7 +243,10 @@ def turn_text(match: Match, language: str = DEFAULT) -> str:
     if phase == "resign" and match.resign_offer is not None:
         who, value = match.resign_offer
         return say(
-            "terminal.turn.resign", name=players[who], points=value * match.cube, other=players[1 - who]
+            "terminal.turn.resign",
+            name=players[who],
+            points=value * match.cube,
+            other=players[1 - who],
         )
     if phase == "roll":
         return say("terminal.turn.roll", name=players[match.on_roll])

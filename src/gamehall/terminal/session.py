@@ -347,7 +347,9 @@ class TerminalGame:
                 title = self.words.say("terminal.list.single", dice=show_dice(match.turn.dice_left))
                 return self._listing(title, moves)
             plays = [play.notation for play in match.position.legal_plays(match.dice)]
-            title = self.words.say("terminal.list.plays", dice=show_dice(match.dice), count=len(plays))
+            title = self.words.say(
+                "terminal.list.plays", dice=show_dice(match.dice), count=len(plays)
+            )
             return self._listing(title, plays)
         commands = {action: command for command, action in _SIMPLE.items()}
         shown = [commands.get(a, a) for a in actions if a != "claim_time"]
