@@ -45,16 +45,18 @@ def hint_lines(hints: Hints, language: str = DEFAULT) -> list[str]:
     return lines
 
 
-def winning_lines(line: WinningLine) -> list[str]:
+def winning_lines(line: WinningLine, language: str = DEFAULT) -> list[str]:
     """A forced win move by move, numbered, with each stone's colour, and how it ends."""
-    attacker = line.attacker.capitalize()
-    steps = [f"{number}. {point} ({colour})" for point, colour, number in line.stones()]
+    w = words(language)
+    attacker = w.say(f"terminal.hint.side.{line.attacker}")
+    steps = [
+        f"{number}. {point} ({w.texts.get(f'terminal.colour.{colour}', colour)})"
+        for point, colour, number in line.stones()
+    ]
     if line.ending == "five":
-        end = f"{attacker} makes five."
+        end = w.say("terminal.hint.five", side=attacker)
     else:
-        end = f"Only {line.trap} stops White's four, and it is forbidden to Black."
-    return wrap(f"{attacker} wins {_how(line)}: " + ", ".join(steps) + ". " + end, indent="  ")
-
-
-def _how(line: WinningLine) -> str:
-    return "by fours" if line.kind == "vcf" else "by threes and fours"
+        end = w.say("terminal.hint.trap", point=line.trap)
+    how = w.say(f"terminal.hint.{'vcf' if line.kind == 'vcf' else 'vct'}")
+    text = w.say("terminal.hint.wins", side=attacker, how=how, steps=", ".join(steps), end=end)
+    return wrap(text, indent="  ")

@@ -312,7 +312,7 @@ class TerminalGame:
             return [str(error).capitalize() + "."]
         if hints.winning is None:
             return [self.words.say("terminal.winning.none")]
-        return winning_lines(hints.winning)
+        return winning_lines(hints.winning, self.language)
 
     def _forbidden(self, match: RenjuMatch) -> list[str]:
         """Black's forbidden points listed, when Black is to move and they are shown."""
