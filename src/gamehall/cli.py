@@ -179,7 +179,7 @@ def new_match(args: argparse.Namespace, settings: MatchSettings, sides: tuple[st
     return match
 
 
-def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, language: str = DEFAULT) -> int:
     """``gamehall play``: set the match up, play it, save it; returns the exit status."""
     sides = seats(args)
     settings = settings_from(args)
@@ -192,8 +192,8 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         for player in (0, 1)
         if sides[player] == "computer"
     }
-    stdout.write(f"{describe(settings)}\n")
-    status = TerminalGame(match, engines, stdin, stdout).run()
+    stdout.write(f"{describe(settings, language)}\n")
+    status = TerminalGame(match, engines, stdin, stdout, language).run()
     if args.save and match.is_over:
         try:
             save_record(match, args.save)
@@ -274,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             run()
             return 0
         if args.command == "play":
-            return play(args, sys.stdin, sys.stdout)
+            return play(args, sys.stdin, sys.stdout, language)
         if args.command == "verify-dice":
             return verify_dice(args.file, sys.stdout)
         if args.command == "tournament":

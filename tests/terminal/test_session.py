@@ -18,10 +18,14 @@ from gamehall.play.settings import (
     RenjuSettings,
 )
 from gamehall.play.tables_match import TablesMatch
-from gamehall.terminal.session import RENJU_HELP, TABLES_HELP, TerminalGame
+from gamehall.terminal.session import TerminalGame
+from gamehall.words import words
 
 Strategy = Callable[[str], str | None]
 """The next line to type, given everything printed so far (None: end of input)."""
+
+TABLES_HELP = words().say("terminal.help.tables")
+RENJU_HELP = words().say("terminal.help.renju")
 
 
 class ScriptedInput(io.StringIO):

@@ -5,6 +5,8 @@ import textwrap
 
 from gamehall.engines.hints import Hints, WinningLine
 from gamehall.terminal.render import WIDTH, wrap
+from gamehall.words import words
+from gamehall.words.languages import DEFAULT
 
 LABELS = {
     "win": "win",
@@ -18,10 +20,11 @@ LABELS = {
 """Short names of the engine's probabilities."""
 
 
-def hint_lines(hints: Hints) -> list[str]:
+def hint_lines(hints: Hints, language: str = DEFAULT) -> list[str]:
     """The ranked choices, best first: the move, its evaluation (and for the tables games the
     difference to the best, the ply and the probabilities on a line of their own)."""
-    lines = [f"The engine's choices ({hints.method}):"]
+    w = words(language)
+    lines = [w.say("terminal.hint.choices", method=hints.method)]
     for rank, candidate in enumerate(hints.candidates, 1):
         if candidate.equity is None:
             lines.append(f"  {rank:>2}. {candidate.move:<6} {candidate.text}")
@@ -30,30 +33,30 @@ def hint_lines(hints: Hints) -> list[str]:
         row = f"  {rank:>2}. {candidate.move:<24} {candidate.text:>7} {difference:>7}"
         lines.append(row.rstrip())
         figures = ", ".join(
-            f"{LABELS.get(name, name)} {100 * chance:.1f}%"
+            f"{w.texts.get(f'terminal.hint.{name}', LABELS.get(name, name))} {100 * chance:.1f}%"
             for name, chance in candidate.probabilities
         )
         lines += textwrap.wrap(figures, WIDTH, initial_indent="      ", subsequent_indent="      ")
     lines += [f"  ({note})" for note in hints.notes]
     if hints.winning is not None:
         line = hints.winning
-        lines.append(
-            f"You have a forced win {_how(line)} in {len(line.moves)} moves: "
-            "type winning to see it."
-        )
+        how = w.say(f"terminal.hint.{line.kind if line.kind == 'vcf' else 'vct'}")
+        lines.append(w.say("terminal.hint.forced", how=how, count=len(line.moves)))
     return lines
 
 
-def winning_lines(line: WinningLine) -> list[str]:
+def winning_lines(line: WinningLine, language: str = DEFAULT) -> list[str]:
     """A forced win move by move, numbered, with each stone's colour, and how it ends."""
-    attacker = line.attacker.capitalize()
-    steps = [f"{number}. {point} ({colour})" for point, colour, number in line.stones()]
+    w = words(language)
+    attacker = w.say(f"terminal.hint.side.{line.attacker}")
+    steps = [
+        f"{number}. {point} ({w.texts.get(f'terminal.colour.{colour}', colour)})"
+        for point, colour, number in line.stones()
+    ]
     if line.ending == "five":
-        end = f"{attacker} makes five."
+        end = w.say("terminal.hint.five", side=attacker)
     else:
-        end = f"Only {line.trap} stops White's four, and it is forbidden to Black."
-    return wrap(f"{attacker} wins {_how(line)}: " + ", ".join(steps) + ". " + end, indent="  ")
-
-
-def _how(line: WinningLine) -> str:
-    return "by fours" if line.kind == "vcf" else "by threes and fours"
+        end = w.say("terminal.hint.trap", point=line.trap)
+    how = w.say(f"terminal.hint.{'vcf' if line.kind == 'vcf' else 'vct'}")
+    text = w.say("terminal.hint.wins", side=attacker, how=how, steps=", ".join(steps), end=end)
+    return wrap(text, indent="  ")

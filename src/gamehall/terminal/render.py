@@ -14,6 +14,8 @@ from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.tables_match import TablesMatch
 from gamehall.tables.moves import BAR, OFF
+from gamehall.words import Words, words
+from gamehall.words.languages import DEFAULT
 
 WIDTH = 80
 """The widest line any board or status line takes."""
@@ -42,17 +44,23 @@ def show_seconds(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-def render(match: Match, viewer: int) -> str:
-    """The board from ``viewer``'s side and the status lines under it."""
+def render(match: Match, viewer: int, language: str = DEFAULT) -> str:
+    """The board from ``viewer``'s side and the status lines under it, in ``language``."""
     if isinstance(match, RenjuMatch):
-        board = renju_board(match)
+        board = renju_board(match, language)
     else:
         assert isinstance(match, TablesMatch)
-        board = tables_board(match, viewer)
-    return "\n".join([board, *status_lines(match)] if board else status_lines(match))
+        board = tables_board(match, viewer, language)
+    lines = status_lines(match, language)
+    return "\n".join([board, *lines] if board else lines)
 
 
-def tables_board(match: TablesMatch, viewer: int) -> str:
+def colour(w: Words, name: str) -> str:
+    """A colour's name (``black``, ``white``) in the words ``w``."""
+    return w.texts.get(f"terminal.colour.{name}", name)
+
+
+def tables_board(match: TablesMatch, viewer: int, language: str = DEFAULT) -> str:
     """A backgammon or nardy board from ``viewer``'s side (empty when no game is on)."""
     position = match.position
     if position is None or match.phase == "between":
@@ -68,7 +76,7 @@ def tables_board(match: TablesMatch, viewer: int) -> str:
         f"{MARKS[viewer]} {match.players[viewer]}",
         f"{MARKS[1 - viewer]} {match.players[1 - viewer]}",
     )
-    return backgammon_board(view, labels, cube, cube_row)
+    return backgammon_board(view, labels, cube, cube_row, language)
 
 
 def backgammon_board(
@@ -76,6 +84,7 @@ def backgammon_board(
     labels: tuple[str, str],
     cube: int | None = None,
     cube_row: str | None = None,
+    language: str = DEFAULT,
 ) -> str:
     """A backgammon board as GNU Backgammon draws it, from the side of ``view``'s side on roll
     and his opponent's, each ``labels`` a mark and a name (``"X Human"``): his points 13-24 along
@@ -98,7 +107,8 @@ def backgammon_board(
     def half(points: range, row: int) -> str:
         return "".join(cell(*stack(p), row) for p in points)
 
-    cube_text = f"  cube {cube}" if cube else ""
+    say = words(language).say
+    cube_text = "  " + say("terminal.board.cube", cube=cube) if cube else ""
     top = [
         f" |{half(range(13, 19), row)}|{cell(theirs, op[BAR], row)}|{half(range(19, 25), row)}|"
         for row in range(_ROWS)
@@ -107,8 +117,16 @@ def backgammon_board(
         f" |{half(range(12, 6, -1), row)}|{cell(mine, me[BAR], row)}|{half(range(6, 0, -1), row)}|"
         for row in reversed(range(_ROWS))
     ]
-    top[0] += f"  {theirs}: {op[OFF]} off" + (cube_text if cube_row == "top" else "")
-    bottom[-1] += f"  {mine}: {me[OFF]} off" + (cube_text if cube_row == "bottom" else "")
+    top[0] += (
+        "  "
+        + say("terminal.board.off", mark=theirs, count=op[OFF])
+        + (cube_text if cube_row == "top" else "")
+    )
+    bottom[-1] += (
+        "  "
+        + say("terminal.board.off", mark=mine, count=me[OFF])
+        + (cube_text if cube_row == "bottom" else "")
+    )
     middle = " |                  |BAR|                  |" + (cube_text if not cube_row else "")
     mine_pips, their_pips = view.pip_count()
     return "\n".join(
@@ -118,110 +136,132 @@ def backgammon_board(
             middle,
             *bottom,
             " +12-11-10--9--8--7-------6--5--4--3--2--1-+",
-            f" {labels[0]}: {mine_pips} pips   {labels[1]}: {their_pips} pips",
+            " "
+            + say("terminal.board.pips", label=labels[0], pips=mine_pips)
+            + "   "
+            + say("terminal.board.pips", label=labels[1], pips=their_pips),
         ]
     )
 
 
-def renju_board(match: RenjuMatch) -> str:
+def renju_board(match: RenjuMatch, language: str = DEFAULT) -> str:
     """The renju board (X Black, O White, the last stone in brackets) and Black's forbidden
     points when Black is to move (not when White must claim them: spotting them is his job)."""
     board = match.board
     if board is None:
         return ""
     black, white = match.players[match.black], match.players[1 - match.black]
-    lines = [str(board), f"   X Black: {black}   O White: {white}"]
+    say = words(language).say
+    lines = [str(board), "   " + say("terminal.board.renju", black=black, white=white)]
     if board.result is None and board.turn == "black" and board.forbidden != "claim":
         forbidden = board.forbidden_points()
         if forbidden:
             points = ", ".join(f"{p} ({why})" for p, why in sorted(forbidden.items()))
-            lines += wrap(f"Forbidden for Black: {points}", indent="   ")
+            lines += wrap(say("terminal.forbidden", points=points), indent="   ")
     return "\n".join(lines)
 
 
-def status_lines(match: Match) -> list[str]:
+def status_lines(match: Match, language: str = DEFAULT) -> list[str]:
     """The match's state in a few lines: score and cube; dice and clocks; whose turn it is and
     the last move."""
+    w = words(language)
+    say = w.say
     players = match.players
     length = match.settings.length
     between = isinstance(match, TablesMatch) and match.phase == "between"
     number = len(match.games) + (0 if match.is_over or between else 1)
-    what = f"{length}-point match" if length > 1 else "1-point match" if length else "money"
+    money = say("terminal.status.money")
+    what = w.say_count("terminal.status.length", length) if length else money
     score = ", ".join(f"{players[p]} {show_points(match.score[p])}" for p in (0, 1))
-    first = [f"Game {number}", what, score]
+    first = [say("terminal.status.game", number=number), what, score]
     second: list[str] = []
     if isinstance(match, TablesMatch) and not between:
-        first += _cube_parts(match)
+        first += _cube_parts(match, w)
         if match.dice is not None and match.turn is not None:
-            left = show_dice(match.turn.dice_left) or "none"
-            second.append(f"dice {show_dice(match.dice)} (to play: {left})")
+            left = show_dice(match.turn.dice_left) or say("terminal.status.none")
+            second.append(say("terminal.status.dice", dice=show_dice(match.dice), left=left))
     elif isinstance(match, RenjuMatch) and match.board is not None:
-        second.append(f"move {len(match.board.moves) + 1}")
+        second.append(say("terminal.status.move", number=len(match.board.moves) + 1))
     if match.clock is not None:
-        second.append("clocks: " + _clocks(match))
-    third = [turn_text(match)]
-    last = "" if between else last_move(match)
+        second.append(say("terminal.status.clocks", clocks=_clocks(match, w)))
+    third = [turn_text(match, language)]
+    last = "" if between else last_move(match, language)
     if last:
-        third.append(f"last: {last}")
+        third.append(say("terminal.status.last", move=last))
     lines = [" · ".join(first), " · ".join(second), " · ".join(third)]
     return [wrapped for line in lines if line for wrapped in wrap(line)]
 
 
-def _cube_parts(match: TablesMatch) -> list[str]:
+def _cube_parts(match: TablesMatch, w: Words) -> list[str]:
     if match.variant is None:
         return []
     if match.crawford_game:
-        return ["Crawford game"]
+        return [w.say("terminal.status.crawford")]
     if match.settings.length == 1:
         return []
-    owner = "centred" if match.cube_owner is None else f"owned by {match.players[match.cube_owner]}"
-    return [f"cube {match.cube}, {owner}"]
+    if match.cube_owner is None:
+        return [w.say("terminal.status.cube.centred", cube=match.cube)]
+    owner = match.players[match.cube_owner]
+    return [w.say("terminal.status.cube.owned", cube=match.cube, name=owner)]
 
 
-def _clocks(match: Match) -> str:
+def _clocks(match: Match, w: Words) -> str:
     assert match.clock is not None
     snapshot = match.clock.snapshot()
     parts = []
     for side in (0, 1):
         text = f"{match.players[side]} {show_seconds(snapshot.remaining[side])}"
         if snapshot.periods[side]:
-            text += f" ({snapshot.periods[side]} periods)"
+            text += " " + w.say("terminal.status.periods", count=snapshot.periods[side])
         parts.append(text)
     return ", ".join(parts)
 
 
-def turn_text(match: Match) -> str:
+def turn_text(match: Match, language: str = DEFAULT) -> str:
     """Whose turn it is and what he must do, or how the match ended."""
+    w = words(language)
+    say = w.say
     players = match.players
     if match.is_over:
         if match.winner is None:
-            return f"the match is over ({match.end_reason})"
-        return f"{players[match.winner]} has won the match ({match.end_reason})"
+            return say("terminal.turn.over", reason=w.end_reason(str(match.end_reason)))
+        reason = w.end_reason(str(match.end_reason))
+        return say("terminal.turn.won", name=players[match.winner], reason=reason)
     if isinstance(match, RenjuMatch):
         if match.to_act is None:
-            return "waiting for the game to start"
-        text = f"{players[match.to_act]} ({match.colour_of(match.to_act)}) to move"
+            return say("terminal.turn.waiting")
+        side = colour(w, match.colour_of(match.to_act))
+        text = say("terminal.turn.move.colour", name=players[match.to_act], colour=side)
         if match.draw_offer is not None:
-            text += f"; {players[match.draw_offer]} offers a draw"
+            text += "; " + say("terminal.turn.draw", name=players[match.draw_offer])
         return text
     assert isinstance(match, TablesMatch)
     phase = match.phase
     if phase == "double" and match.doubled_by is not None:
-        return f"{players[match.doubled_by]} doubles: {players[1 - match.doubled_by]} to answer"
+        doubler, taker = players[match.doubled_by], players[1 - match.doubled_by]
+        return say("terminal.turn.double", name=doubler, other=taker)
     if phase == "resign" and match.resign_offer is not None:
         who, value = match.resign_offer
-        return f"{players[who]} offers to resign {value * match.cube}: {players[1 - who]} to answer"
+        return say(
+            "terminal.turn.resign",
+            name=players[who],
+            points=value * match.cube,
+            other=players[1 - who],
+        )
     if phase == "roll":
-        return f"{players[match.on_roll]} to roll or double"
+        return say("terminal.turn.roll", name=players[match.on_roll])
     if phase == "move":
-        colour = f" ({match.colours[match.on_roll]})" if match.is_nardy else ""
-        return f"{players[match.on_roll]}{colour} to move"
+        name = players[match.on_roll]
+        if match.is_nardy:
+            side = colour(w, match.colours[match.on_roll])
+            return say("terminal.turn.move.colour", name=name, colour=side)
+        return say("terminal.turn.move", name=name)
     if phase == "between":
-        return "between games: next game or end the session"
-    return "waiting for the game to start"
+        return say("terminal.turn.between")
+    return say("terminal.turn.waiting")
 
 
-def last_move(match: Match) -> str:
+def last_move(match: Match, language: str = DEFAULT) -> str:
     """The last move of the current game, with who made it (empty if none)."""
     for event in reversed(match.events):
         if event.kind == "game_start":
@@ -230,9 +270,11 @@ def last_move(match: Match) -> str:
             continue
         name = match.players[event.player]
         if event.kind == "confirm":
-            return f"{name} {event.outcome.get('play') or 'no move'}"
+            play = event.outcome.get("play") or words(language).say("terminal.status.no-move")
+            return f"{name} {play}"
         if event.kind in ("move", "pass") and isinstance(match, RenjuMatch):
-            return f"{name} {event.outcome.get('move', 'pass')}"
+            move = event.outcome.get("move") or words(language).say("terminal.status.pass")
+            return f"{name} {move}"
     return ""
 
 

@@ -24,62 +24,15 @@ from gamehall.terminal.analyse import report
 from gamehall.terminal.hints import hint_lines, winning_lines
 from gamehall.terminal.moves import single_steps
 from gamehall.terminal.narrate import Narrator
-from gamehall.terminal.render import render, show_dice, wrap
+from gamehall.terminal.render import colour, render, show_dice, wrap
+from gamehall.words import words
+from gamehall.words.languages import DEFAULT
 
 HINT_LIMIT = 60
 """The most plays or points ``hint`` lists."""
 RENJU_SECONDS = 0.3
 """The search's time a move when the terminal analyses a renju match (a game of 60 moves in
 about 20 seconds)."""
-
-TABLES_HELP = """\
-Commands (shorten them to their first letters, except resign and quit):
-  24/18 13/11   play a whole turn, e.g. also bar/22, 6/off, 8/5(2)
-  13/7          or move one checker at a time (then confirm, or undo)
-  hint          the engine's best plays for your roll, with their equity and
-                chances (in the middle of a turn: the single moves)
-  moves         the legal plays (in the middle of a turn: the single moves)
-  undo          take the last single move back (not in Georgian backgammon)
-  confirm       end the turn once its moves are made (or an empty line)
-  roll          roll the dice (or an empty line)
-  double        offer a double
-  take, drop    answer a double (beaver too, in money play with beavers)
-  resign [1|2|3]  offer to resign a single game, a gammon or a backgammon
-                (times the cube); in nardy, resign ends the game at once
-  accept, decline  answer a resignation
-  next, end     between the games of a money session: play another, or stop
-  board         show the board again
-  analyse       the match analysed so far: every decision judged, error rates,
-                luck (also offered when the match ends)
-  help, ?       this text
-  quit, q       leave the match"""
-
-RENJU_HELP = """\
-Commands:
-  h8            play a stone on a point: a column a-o and a row 1-15
-  hint          the engine's best moves (and Black's forbidden points)
-  winning       your winning sequence, when the engine finds one (or solve)
-  moves         the points you may play (and Black's forbidden points)
-  pass          pass your move (two passes in a row draw the game)
-  claim         (White, when forbidden moves are claimed) claim Black's
-                forbidden move: a double-three or double-four at once,
-                an overline at any time; White wins
-  white, black, place2  (Swap2 opening) after the first three stones: play
-                White, take Black, or place two more stones (White, then
-                Black) and let the opponent choose; after those two: white
-                or black
-  white, black, 1-8  (Soosorv-8 opening) a swap choice: stay or change
-                colour; White declares 1 to 8 fifth moves after move 4;
-                Black's offers and White's choice among them are points
-  draw          offer a draw, then make your move: the answer comes before
-                your opponent's next move
-  accept, decline  answer a draw offer (a move declines it too)
-  resign        resign the game
-  board         show the board again
-  analyse       the match analysed so far: each move judged by the search,
-                forced wins missed and allowed (also offered when it ends)
-  help, ?       this text
-  quit, q       leave the match"""
 
 _SIMPLE = {
     "roll": "roll",
@@ -132,13 +85,16 @@ class TerminalGame:
         engines: Mapping[int, Engine],
         stdin: TextIO | None = None,
         stdout: TextIO | None = None,
+        language: str = DEFAULT,
     ) -> None:
         self.match = match
         self.engines = dict(engines)
         self.humans = [p for p in (0, 1) if p not in self.engines]
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
-        self.narrator = Narrator(match)
+        self.language = language
+        self.words = words(language)
+        self.narrator = Narrator(match, language)
         self._told = 0
         self._shown: tuple[int, int] | None = None
         self._interactive = (
@@ -169,10 +125,10 @@ class TerminalGame:
                     self._human_acts()
             self._offer_analysis()
         except _Quit:
-            self._say("The match is left unfinished.")
+            self._say(self.words.say("terminal.left"))
             return 0
         except KeyboardInterrupt:
-            self._say("\nInterrupted: the match is left unfinished.")
+            self._say("\n" + self.words.say("terminal.interrupted"))
             return 130
         return 0
 
@@ -195,7 +151,7 @@ class TerminalGame:
         """Show the board to the person who must act, read one command and apply it."""
         player = self._human_to_act()
         if self._shown != (len(self.match.events), player):
-            self._say(render(self.match, player))
+            self._say(render(self.match, player, self.language))
             self._shown = (len(self.match.events), player)
         line = self._read(self._prompt(player))
         try:
@@ -209,7 +165,7 @@ class TerminalGame:
         if not self.humans:
             return
         try:
-            answer = self._read("Type analyse for the match's analysis, or press Enter to leave: ")
+            answer = self._read(self.words.say("terminal.prompt.analyse") + " ")
         except _Quit:
             return
         if answer.strip().lower() in ("analyse", "analyze"):
@@ -247,7 +203,8 @@ class TerminalGame:
         elif word in ("quit", "exit"):
             raise _Quit
         elif word == "help":
-            self._say(RENJU_HELP if isinstance(self.match, RenjuMatch) else TABLES_HELP)
+            game = "renju" if isinstance(self.match, RenjuMatch) else "tables"
+            self._say(self.words.say(f"terminal.help.{game}"))
         elif word == "hint":
             self._say("\n".join(self._hint(player)))
         elif word == "moves":
@@ -255,7 +212,7 @@ class TerminalGame:
         elif word == "winning":
             self._say("\n".join(self._winning(player)))
         elif word == "board":
-            self._say(render(self.match, player))
+            self._say(render(self.match, player, self.language))
         elif word == "analyse":
             self._say(self._analysis())
         elif word == "resign":
@@ -294,9 +251,7 @@ class TerminalGame:
             return
         value = rest[0] if rest else "1"
         if value not in ("1", "2", "3"):
-            raise IllegalMoveError(
-                "say what you resign: 1 (a single game), 2 (a gammon) or 3 (a backgammon)"
-            )
+            raise IllegalMoveError(self.words.say("terminal.error.resign"))
         self._act(player, "resign", value=int(value))
 
     def _move(self, player: int, text: str) -> None:
@@ -307,9 +262,9 @@ class TerminalGame:
         assert isinstance(match, TablesMatch)
         if match.phase != "move" or match.to_act != player:
             if "/" not in text:
-                raise IllegalMoveError(f"{text!r} is not a command: type help for the commands")
+                raise IllegalMoveError(self.words.say("terminal.error.command", text=repr(text)))
             if match.phase == "roll" and match.to_act == player:
-                raise IllegalMoveError("roll first (roll, or an empty line), or double")
+                raise IllegalMoveError(self.words.say("terminal.error.roll-first"))
             self._act(player, "play", text=text)
             return
         assert match.turn is not None
@@ -318,7 +273,7 @@ class TerminalGame:
                 self._act(player, "play", text=text)
             except IllegalMoveError as whole:
                 try:
-                    steps = single_steps(match, text)
+                    steps = single_steps(match, text, self.language)
                 except IllegalMoveError:
                     raise whole from None
             else:
@@ -326,7 +281,7 @@ class TerminalGame:
                     self._act(player, "confirm")
                 return
         else:
-            steps = single_steps(match, text)
+            steps = single_steps(match, text, self.language)
         for src, die in steps:
             self._act(player, "move", src=src, die=die)
 
@@ -341,7 +296,7 @@ class TerminalGame:
             hints = hint_for(match, player)
         except HintError:
             return self._moves(player)
-        lines = hint_lines(hints)
+        lines = hint_lines(hints, self.language)
         if isinstance(match, RenjuMatch):
             lines += self._forbidden(match)
         return lines
@@ -350,14 +305,14 @@ class TerminalGame:
         """Renju: the winning sequence of ``player``, to move, when the engine finds one."""
         match = self.match
         if not isinstance(match, RenjuMatch):
-            return ["A winning sequence is shown in renju: in the tables games, try hint."]
+            return [self.words.say("terminal.winning.tables")]
         try:
             hints = hint_for(match, player)
         except HintError as error:
             return [str(error).capitalize() + "."]
         if hints.winning is None:
-            return ["The engine finds no forced win for you here."]
-        return winning_lines(hints.winning)
+            return [self.words.say("terminal.winning.none")]
+        return winning_lines(hints.winning, self.language)
 
     def _forbidden(self, match: RenjuMatch) -> list[str]:
         """Black's forbidden points listed, when Black is to move and they are shown."""
@@ -367,7 +322,7 @@ class TerminalGame:
         if board.forbidden == "claim" or not forbidden:
             return []
         shown = [f"{p} ({why})" for p, why in sorted(forbidden.items())]
-        return self._listing("Forbidden for Black", shown)
+        return self._listing(self.words.say("terminal.list.forbidden"), shown)
 
     def _moves(self, player: int) -> list[str]:
         """What ``player`` may play now: the legal plays or points, or the actions."""
@@ -375,9 +330,10 @@ class TerminalGame:
         if isinstance(match, RenjuMatch):
             assert match.board is not None
             if match.to_act != player:
-                return ["It is not your move."]
+                return [self.words.say("terminal.not-your-move")]
             points = match.board.legal_moves()
-            listing = self._listing(f"Points you may play ({len(points)})", points)
+            title = self.words.say("terminal.list.points", count=len(points))
+            listing = self._listing(title, points)
             return listing + self._forbidden(match)
         assert isinstance(match, TablesMatch)
         actions = match.legal_actions(player)
@@ -386,31 +342,40 @@ class TerminalGame:
             assert match.dice is not None
             if match.turn.moves:
                 if match.turn.is_complete:
-                    return ["The play is complete: confirm it, or undo."]
+                    return [self.words.say("terminal.play-complete")]
                 moves = [str(move) for move in match.turn.legal_moves()]
-                return self._listing(f"Single moves with {show_dice(match.turn.dice_left)}", moves)
+                title = self.words.say("terminal.list.single", dice=show_dice(match.turn.dice_left))
+                return self._listing(title, moves)
             plays = [play.notation for play in match.position.legal_plays(match.dice)]
-            return self._listing(f"Legal plays of {show_dice(match.dice)} ({len(plays)})", plays)
+            title = self.words.say(
+                "terminal.list.plays", dice=show_dice(match.dice), count=len(plays)
+            )
+            return self._listing(title, plays)
         commands = {action: command for command, action in _SIMPLE.items()}
         shown = [commands.get(a, a) for a in actions if a != "claim_time"]
-        return [f"You may: {', '.join(shown) or 'wait'}."]
+        wait = self.words.say("terminal.list.wait")
+        return [self.words.say("terminal.list.may", actions=", ".join(shown) or wait)]
 
-    @staticmethod
-    def _listing(title: str, items: list[str]) -> list[str]:
+    def _listing(self, title: str, items: list[str]) -> list[str]:
         more = len(items) - HINT_LIMIT
         text = f"{title}: " + ", ".join(items[:HINT_LIMIT])
         if more > 0:
-            text += f" and {more} more"
+            text += " " + self.words.say("terminal.list.more", count=more)
         return wrap(text, indent="  ")
 
     # -- input and output -------------------------------------------------------------------------
 
     def _prompt(self, player: int) -> str:
+        return self._prompt_text(player) + "> "
+
+    def _prompt_text(self, player: int) -> str:
         match = self.match
+        say = self.words.say
         name = match.players[player]
         if isinstance(match, RenjuMatch):
             if match.draw_offer is not None and match.draw_offer != player:
-                return f"{name} ({match.colour_of(player)}), accept or decline the draw, or move> "
+                side = colour(self.words, match.colour_of(player))
+                return say("terminal.prompt.draw", name=name, colour=side)
             if match.opening is not None:
                 rule = (
                     "Swap2"
@@ -423,30 +388,45 @@ class TerminalGame:
                 )
                 choices = match.opening.choices()
                 if len(choices) > 3:
-                    return f"{name}, {rule}: declare {choices[0]} to {choices[-1]} fifth moves> "
+                    return say(
+                        "terminal.prompt.declare",
+                        name=name,
+                        rule=rule,
+                        low=choices[0],
+                        high=choices[-1],
+                    )
                 if choices:
-                    return f"{name}, {rule}: {', '.join(choices[:-1])} or {choices[-1]}> "
+                    return say(
+                        "terminal.prompt.choose",
+                        name=name,
+                        rule=rule,
+                        choices=", ".join(choices[:-1]),
+                        last=choices[-1],
+                    )
                 opening = match.opening
                 if isinstance(opening, WITH_OFFERS) and opening.step == "offers":
-                    return f"{name}, {rule}: offer a fifth move> "
+                    return say("terminal.prompt.offer", name=name, rule=rule)
                 if isinstance(opening, WITH_OFFERS) and opening.step == "select":
-                    return f"{name}, {rule}: choose the fifth move ({', '.join(opening.offers)})> "
-                return f"{name}, {rule}: place a {match.board.turn if match.board else ''} stone> "
-            return f"{name} ({match.colour_of(player)})> "
+                    offers = ", ".join(opening.offers)
+                    return say("terminal.prompt.select", name=name, rule=rule, offers=offers)
+                stone = match.board.turn if match.board else "black"
+                return say(f"terminal.prompt.place.{stone}", name=name, rule=rule)
+            return f"{name} ({colour(self.words, match.colour_of(player))})"
         assert isinstance(match, TablesMatch)
         if match.phase == "double":
-            beaver = ", beaver" if "beaver" in match.legal_actions(player) else ""
-            return f"{name}, take{beaver} or drop> "
+            if "beaver" in match.legal_actions(player):
+                return say("terminal.prompt.take.beaver", name=name)
+            return say("terminal.prompt.take", name=name)
         if match.phase == "resign":
-            return f"{name}, accept or decline the resignation> "
+            return say("terminal.prompt.resign", name=name)
         if match.phase == "roll":
-            return f"{name}, roll or double> "
+            return say("terminal.prompt.roll", name=name)
         if match.phase == "between":
-            return "Next game or end the session (next/end)> "
+            return say("terminal.prompt.between")
         assert match.turn is not None
         if match.turn.is_complete:
-            return f"{name}, confirm or undo> "
-        return f"{name} [{show_dice(match.turn.dice_left)}]> "
+            return say("terminal.prompt.confirm", name=name)
+        return f"{name} [{show_dice(match.turn.dice_left)}]"
 
     def _read(self, prompt: str) -> str:
         """A line of input; ``_Quit`` at the end of the input."""

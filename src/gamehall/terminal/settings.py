@@ -29,6 +29,8 @@ from gamehall.play.settings import (
     MatchSettings,
     NardySettings,
 )
+from gamehall.words import words
+from gamehall.words.languages import DEFAULT
 
 
 @dataclass(frozen=True)
@@ -217,31 +219,37 @@ _GAME_NAMES = {
 }
 
 
-def describe(settings: MatchSettings) -> str:
+def describe(settings: MatchSettings, language: str = DEFAULT) -> str:
     """The settings in one line, the defaults left out but the game and the length:
     ``Backgammon · money play · Jacoby rule · beavers · cube limit 16``."""
+    say = words(language).say
     length = settings.length
+    game = say(f"terminal.game.{settings.game}") if settings.game in _GAME_NAMES else settings.game
     parts = [
-        _GAME_NAMES.get(settings.game, settings.game),
-        "money play" if length == 0 else f"{length}-point match",
+        game,
+        (
+            say("terminal.settings.money")
+            if length == 0
+            else words(language).say_count("terminal.status.length", length)
+        ),
     ]
     if settings.clock:
-        parts.append(f"clock {settings.clock}")
+        parts.append(say("terminal.settings.clock", clock=settings.clock))
     if settings.dice == "fair":
-        parts.append("provably fair dice")
+        parts.append(say("terminal.settings.fair"))
     if isinstance(settings, BackgammonRules):
         if settings.crawford is not None:
-            parts.append(f"Crawford rule {'on' if settings.crawford else 'off'}")
+            parts.append(say(f"terminal.settings.crawford.{'on' if settings.crawford else 'off'}"))
         if settings.jacoby:
-            parts.append("Jacoby rule")
+            parts.append(say("terminal.settings.jacoby"))
         if settings.beavers:
-            parts.append("beavers")
+            parts.append(say("terminal.settings.beavers"))
         if settings.cube_cap is not None:
-            parts.append(f"cube limit {settings.cube_cap}")
+            parts.append(say("terminal.settings.cube-cap", cap=settings.cube_cap))
     if isinstance(settings, NardySettings):
         if settings.first_move == "winner":
-            parts.append("the winner starts the next game")
+            parts.append(say("terminal.settings.winner-starts"))
         if settings.surrender_value == "mars":
-            parts.append("a surrender with nothing borne off costs a mars")
+            parts.append(say("terminal.settings.surrender-mars"))
     parts += [f"{name.replace('_', '-')} {value}" for name, value in settings.options.items()]
     return " · ".join(parts)
