@@ -30,8 +30,10 @@ async def request_analysis(match_id: str, session: Acting, hall: Hall) -> Analys
     if answer is not None:
         return answer
     stored = await _finished(hall, match_id)
+    # copying a long match's events takes tens of milliseconds: not on the games' loop
+    record = await hall.workers.replay(stored.as_match_dict, secrets=False)
     try:
-        job = hall.analyses.start(match_id, stored.as_match_dict(secrets=False))
+        job = hall.analyses.start(match_id, record)
     except JobsFullError as exc:
         raise Refusal(503, "analyses-full", as_is=True, reason=str(exc)) from None
     return _job_answer(job)

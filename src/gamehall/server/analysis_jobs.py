@@ -176,10 +176,11 @@ class AnalysisJobs:
         return job
 
     async def _run(self, job: Job, record: JsonObject) -> None:
-        loop = asyncio.get_running_loop()
         pool = self._pool
         try:
-            plain, frames = await loop.run_in_executor(pool, self._work, job.match_id, record)
+            # submitting pickles the record and may start the pool's processes: off the loop
+            submitted = await asyncio.to_thread(pool.submit, self._work, job.match_id, record)
+            plain, frames = await asyncio.wrap_future(submitted)
             await self._workers.store(self._save, job.match_id, plain, frames)
         except GameError as exc:
             job.failure = str(exc)
