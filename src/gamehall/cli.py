@@ -5,7 +5,8 @@ plays a match in the terminal, against the computer, another person at the same 
 the computer against itself, under any match settings (``gamehall.terminal.settings``);
 ``gamehall verify-dice FILE`` checks a provably fair dice record; ``gamehall tournament GAME``
 runs a tournament between computer players (``gamehall.terminal.tournament``); ``gamehall
-analyse FILE`` analyses a match (``gamehall.terminal.analyse``).
+analyse FILE`` analyses a match (``gamehall.terminal.analyse``); ``gamehall backup PATH`` and
+``gamehall restore PATH`` save and put back the server's database (``gamehall.terminal.backup``).
 """
 
 import argparse
@@ -29,6 +30,7 @@ from gamehall.play.dice import SeededDice, verify_record
 from gamehall.play.match import Match
 from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.terminal import analyse, tournament
+from gamehall.terminal import backup as backup_command
 from gamehall.terminal.language import UnknownLanguageError, chosen_language, system_language
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
 from gamehall.terminal.session import TerminalGame
@@ -100,6 +102,7 @@ def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
     analyse.add_parser(sub)
     train_command.add_parser(sub)
     gomocup_command.add_parsers(sub)
+    backup_command.add_parsers(sub, say)
     return parser
 
 
@@ -287,6 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return gomocup_command.brain_main(args, sys.stdin, sys.stdout)
         if args.command == "match":
             return gomocup_command.match_main(args, sys.stdout, sys.stderr)
+        if args.command in ("backup", "restore"):
+            return backup_command.main(args, sys.stdout, sys.stderr, words(language).say)
     except GameError as error:
         print(f"gamehall: {error}", file=sys.stderr)
         return 2 if args.command == "play" else 1
