@@ -155,6 +155,11 @@ class AnalysisJobs:
             return ProcessPoolExecutor(self._size, self._context, _start_worker, starting)
         return ThreadPoolExecutor(self._size, "gamehall-analysis", _start_worker, starting)
 
+    def counts(self) -> dict[str, int]:
+        """How many analyses are running (or waiting their turn) and failed."""
+        states = [job.state for job in self._jobs.values()]
+        return {state: states.count(state) for state in ("running", "failed")}
+
     def job(self, match_id: str) -> Job | None:
         """The match's analysis being made (or failed), or None."""
         return self._jobs.get(match_id)

@@ -31,6 +31,7 @@ from gamehall.server.auth import (
     from_our_pages,
     set_session_cookie,
 )
+from gamehall.server.figures import LOGIN_FAILURES
 from gamehall.server.limited import (
     LimitedChallenges,
     LimitedGuest,
@@ -132,6 +133,7 @@ async def login(body: Credentials, hall: Hall, response: Response, _: LimitedLog
     """Log in with a name and a password (checked in the hashing pool)."""
     user = await hall.hashing.run(hall.store.users.authenticate, body.name, body.password)
     if user is None:
+        LOGIN_FAILURES.inc()
         raise Refusal(401, "wrong-password")
     return await hall.workers.store(_logged_in, hall, user, response)
 

@@ -30,6 +30,7 @@ from gamehall.server import (
     hints_api,
     language_api,
     lobby_push,
+    metrics,
     rematch,
     review,
     review_hints,
@@ -104,6 +105,7 @@ def create_app(
     app.include_router(analysis_api.router)
     app.include_router(language_api.router)
     app.include_router(health.router)
+    app.include_router(metrics.router)
     app.add_exception_handler(GameError, _game_error)
     app.add_exception_handler(HTTPException, _http_error)
     answer_outages(app)
@@ -180,6 +182,8 @@ async def open_services(
             analyses=analyses,
             bus=bus,
         )
+        metrics.GAUGES.apps.append(services)
+        stack.callback(metrics.GAUGES.apps.remove, services)
         keeper = GarbageKeeper(clock)
         keeper.start()
         stack.push_async_callback(keeper.stop)

@@ -33,6 +33,7 @@ from typing import Protocol, TypeAlias
 
 from gamehall.jsontext import JsonObject
 from gamehall.server.breaker import Breaker
+from gamehall.server.figures import BUS_LAG_SECONDS
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +166,9 @@ class Bus:
             return False
         try:
             async with asyncio.timeout(PUBLISH_TIMEOUT):
-                await self.broker.publish(f"{kind}:{key}", {"origin": self.origin, **message})
+                await self.broker.publish(
+                    f"{kind}:{key}", {"origin": self.origin, "sent": self.clock(), **message}
+                )
         except Exception as exc:
             log.warning(
                 "could not publish %s:%s to the other processes (%s): not trying for %s s",
@@ -238,6 +241,9 @@ class Bus:
         handler = self._handlers.get(kind)
         if handler is None or not isinstance(origin, str) or origin == self.origin:
             return
+        sent = message.get("sent")
+        if isinstance(sent, float):
+            BUS_LAG_SECONDS.observe(max(0.0, self.clock() - sent))
         try:
             await handler(key, origin, message)
         except Exception:

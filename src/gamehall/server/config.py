@@ -106,6 +106,9 @@ class Config(BaseModel):
     warm_engines: bool = True
     """Load the engines and compile their kernels as the server starts (``gamehall serve``), in
     a thread of their own, so that the first hint or computer move does not wait for it."""
+    metrics_token: str = ""
+    """The bearer token that ``GET /metrics`` asks for (Prometheus's ``authorization``);
+    empty: no metrics are served (404)."""
     rate_login: Rate = DEFAULT_RATES["login"]
     rate_register: Rate = DEFAULT_RATES["register"]
     rate_guest: Rate = DEFAULT_RATES["guest"]

@@ -31,6 +31,7 @@ from starlette.requests import HTTPConnection
 
 from gamehall.server.breaker import COOL_DOWN, REDIS_TIMEOUT, Breaker
 from gamehall.server.config import DEFAULT_RATES, Config
+from gamehall.server.figures import RATE_LIMITED
 
 log = logging.getLogger(__name__)
 
@@ -182,6 +183,7 @@ class RateLimits:
         if refused is None:
             return
         retry_after = max(1, math.ceil(refused.reset_time - self.clock()))
+        RATE_LIMITED.labels(name).inc()
         raise RateLimitedError(WHAT[name], rate, retry_after)
 
 

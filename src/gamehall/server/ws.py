@@ -8,6 +8,7 @@ up a match: one that falls too far behind is disconnected (it can reconnect and 
 """
 
 import asyncio
+import time
 from collections.abc import Callable
 
 from fastapi import APIRouter, WebSocket
@@ -17,6 +18,7 @@ from gamehall.errors import GameError
 from gamehall.jsontext import JsonValue, loads
 from gamehall.play.actions import action_from_dict
 from gamehall.server.auth import same_origin, session_of
+from gamehall.server.figures import acted_in
 from gamehall.server.guards import MAX_JSON_DEPTH, nests_deeper
 from gamehall.server.language import reader_language
 from gamehall.server.limits import RateLimitedError, client_address
@@ -192,7 +194,9 @@ async def _serve(websocket: WebSocket, live: LiveMatch, connection: SocketConnec
             if isinstance(action, str):
                 connection.send(SocketError(ref=read.ref, code="bad-action", message=action).wire())
             else:
-                await hall.live.act(live, connection, action, read.ref)
+                began = time.perf_counter()
+                refused = await hall.live.act(live, connection, action, read.ref)
+                acted_in(live.match.settings.game, began, refused)
         elif isinstance(read, Ping):
             connection.send(Pong(time=hall.live.clock()).wire())
         else:

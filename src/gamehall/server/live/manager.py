@@ -362,8 +362,8 @@ class LiveMatches:
 
     async def act(
         self, live: LiveMatch, connection: Connection, action: PlayerAction, ref: JsonValue
-    ) -> None:
-        """Apply a player's action; a refusal is answered to ``connection`` alone."""
+    ) -> str | None:
+        """Apply a player's action; a refusal goes to ``connection`` alone (its code returned)."""
         async with live.lock:
             try:
                 await self._act(live, connection.seat, action)
@@ -371,6 +371,8 @@ class LiveMatches:
                 refusal = action_refusal(exc, connection.seat, live.match.to_act)
                 said = game_said(exc, connection.language, refusal)
                 connection.send(SocketError(ref=ref, code=refusal, message=said).wire())
+                return refusal
+        return None
 
     async def forfeit(self, match_id: str, seat: int, reason: str) -> bool:
         """End a match for a reason outside the game (a tournament player who did not come):

@@ -23,10 +23,14 @@ event's CPU (``benchmarks/live_inprocess.py``), so the manager runs it on the ev
 """
 
 import asyncio
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import ParamSpec, TypeVar
+
+from gamehall.server.figures import ENGINE_WAIT_SECONDS
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -41,6 +45,9 @@ class Workers:
         self._engines = ThreadPoolExecutor(1, thread_name_prefix="gamehall-engine")
         self._store = ThreadPoolExecutor(2, thread_name_prefix="gamehall-store")
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._engine_waiting = 0
+        """Computers' decisions queued for the engine thread and not begun."""
+        self._engine_count = threading.Lock()
 
     async def play(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run the play layer's longer ``work`` (a start, a restore, a hello and its text)."""
@@ -51,8 +58,22 @@ class Workers:
         return await self._run(self._replays, partial(work, *args, **kwargs))
 
     async def engine(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """Run a computer player's decision."""
-        return await self._run(self._engines, partial(work, *args, **kwargs))
+        """Run a computer player's decision (how long it waited for the thread is counted)."""
+        queued = time.perf_counter()
+        with self._engine_count:
+            self._engine_waiting += 1
+
+        def begun() -> T:
+            ENGINE_WAIT_SECONDS.observe(time.perf_counter() - queued)
+            with self._engine_count:
+                self._engine_waiting -= 1
+            return work(*args, **kwargs)
+
+        return await self._run(self._engines, begun)
+
+    def engine_queue(self) -> int:
+        """How many computers' decisions wait for the engine thread."""
+        return self._engine_waiting
 
     async def store(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a call of the store."""

@@ -26,8 +26,10 @@ same) or what failed the whole transaction (the database gone).
 
 import asyncio
 import logging
+import time
 from collections import deque
 
+from gamehall.server.figures import STORE_BATCH, STORE_WRITE_SECONDS
 from gamehall.server.live.workers import Workers
 from gamehall.store import Store
 from gamehall.store.appends import Append
@@ -99,11 +101,14 @@ class GroupWriter:
     async def _write(self, batch: list[tuple[Append, asyncio.Future[None]]]) -> None:
         """Write one batch and settle each append's future with its own outcome."""
         outcomes: list[BaseException | None]
+        began = time.perf_counter()
         try:
             appends = [append for append, _ in batch]
             outcomes = list(await self.workers.store(self.store.matches.append_batch, appends))
         except Exception as exc:  # the transaction failed: every append in it did
             outcomes = [exc] * len(batch)
+        STORE_WRITE_SECONDS.observe(time.perf_counter() - began)
+        STORE_BATCH.observe(len(batch))
         self.batches += 1
         self.appends += len(batch)
         for (_, future), outcome in zip(batch, outcomes, strict=True):
