@@ -4,10 +4,12 @@
 // form shows only the settings that apply to the game and the match length chosen.
 
 import { h } from "./dom.js";
+import { clockWords } from "./clock-words.js";
 import { hasText, say, sayCount } from "./say.js";
 
 /** @typedef {import("./types.js").MatchSettings} MatchSettings */
 /** @typedef {import("./types.js").SettingsBody} SettingsBody */
+/** @typedef {import("./api-types.js").ClockControl} ClockControl */
 
 /**
  * The games' names in the reader's language (read when asked: the words arrive after the page's
@@ -301,7 +303,9 @@ export function readSettings(form) {
  */
 export function describeSettings(/** @type {MatchSettings | SettingsBody} */ settings) {
   const { game: name = "backgammon", length: points = 1 } = settings; // the server's defaults
-  const parts = [gameTitle(settings), lengthText(name, points), settings.clock || say("settings.no-clock")];
+  const control = /** @type {{ control?: ClockControl | null }} */ (settings).control; // MatchSettingsView sends it
+  const clock = control ? clockWords(control) : settings.clock || say("settings.no-clock");
+  const parts = [gameTitle(settings), lengthText(name, points), clock];
   /** @type {Context} */
   const context = {
     game: name,
