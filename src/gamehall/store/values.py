@@ -33,6 +33,8 @@ class User:
     created_at: datetime
     language: str | None = None
     """The language he chose for the hall, or None (his browser's)."""
+    bot: bool = False
+    """Whether the account is a program's (a bot)."""
 
     def to_dict(self) -> JsonObject:
         """The user as a client sees it."""
@@ -40,6 +42,7 @@ class User:
             "id": self.id,
             "name": self.name,
             "guest": self.guest,
+            "bot": self.bot,
             "created_at": _iso(self.created_at),
         }
 
@@ -251,6 +254,7 @@ def user_from_row(row: UserRow) -> User:
         guest=row.guest,
         created_at=row.created_at,
         language=row.language,
+        bot=row.bot,
     )
 
 
