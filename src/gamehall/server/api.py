@@ -208,10 +208,10 @@ def delete_seek(seek_id: int, session: Acting, hall: Hall) -> Empty:
     return Empty()
 
 
-async def _start_match(
-    hall: Hall,
+async def start_match(
+    hall: Services,
     other_id: int,
-    session: Acting,
+    user: User,
     settings: GameSettings,
     save: SaveNewMatch,
     body: AcceptBody,
@@ -224,8 +224,8 @@ async def _start_match(
     other = await hall.workers.store(hall.store.users.get, other_id)
     if other is None:
         raise Refusal(404, "offer-gone")
-    seats = _seats_in_random_order(other, session.user)
-    seeds = {**_seeds(seats, other_id, maker_seed), **_seeds(seats, session.user.id, body.seed)}
+    seats = _seats_in_random_order(other, user)
+    seeds = {**_seeds(seats, other_id, maker_seed), **_seeds(seats, user.id, body.seed)}
     takebacks = takebacks_for(settings, seats, rated)
     match_id = await hall.live.create(settings, seats, save, seeds, takebacks)
     return MatchCreated(match_id=match_id)
@@ -249,8 +249,8 @@ async def accept_seek(
     if seek is None:
         raise Refusal(404, "no-such-seek", id=seek_id)
     save = partial(hall.store.offers.accept_seek, seek_id, session.user.id, rated=seek.rated)
-    created = await _start_match(
-        hall, seek.user_id, session, seek.settings, save, body, seek.seed, seek.rated
+    created = await start_match(
+        hall, seek.user_id, session.user, seek.settings, save, body, seek.seed, seek.rated
     )
     offer_accepted(
         hall.channels,
@@ -307,10 +307,10 @@ async def accept_challenge(
     save = partial(
         hall.store.offers.accept_challenge, challenge_id, session.user.id, rated=challenge.rated
     )
-    created = await _start_match(
+    created = await start_match(
         hall,
         challenge.from_user_id,
-        session,
+        session.user,
         challenge.settings,
         save,
         body,
@@ -361,6 +361,12 @@ async def computer_levels() -> ComputerLevels:
 @router.post("/computer")
 async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> MatchCreated:
     """Start a match against the computer; I sit in ``side``."""
+    return await start_computer(hall, session.user, body)
+
+
+async def start_computer(hall: Services, user: User, body: ComputerBody) -> MatchCreated:
+    """Start a match of ``user`` against the computer, as ``body`` asks (the pages' and the
+    bots' one way to)."""
     settings = body.settings.to_settings()
     levels = levels_of(settings.game)
     if body.level not in levels:
@@ -368,7 +374,7 @@ async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> Matc
             f"the computer does not play {settings.game} at the {body.level} level: "
             f"choose {', '.join(levels)}"
         )
-    person = PlayerSeat(session.user.id, "human", None, session.user.name)
+    person = PlayerSeat(user.id, "human", None, user.name)
     computer = PlayerSeat(None, "computer", body.level, f"Computer ({body.level})")
     seats = [person, computer] if body.side == 0 else [computer, person]
     seeds: dict[int, str] = {} if body.seed is None else {body.side: body.seed}
