@@ -150,3 +150,26 @@ def _bots_turn(watcher: Player, match_id: str) -> Any:
 def _over(watcher: Player, match_id: str) -> Any:
     state = watcher.ok("get", f"/api/matches/{match_id}")["state"]
     return state if state["phase"] == "over" else None
+
+
+def test_a_new_account_becomes_a_bot_and_stays_out_of_the_seeks(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    token, _ = _token(ann)
+    made = _bearer(hall, token, "/api/bot/account/upgrade")
+    assert made.status_code == 200 and made.json()["bot"] is True
+    assert hall.anonymous().ok("get", "/api/users/ann")["user"]["bot"] is True
+    seek = bob.ok("post", "/api/seeks", {"settings": {}})
+    taken = ann.post(f"/api/seeks/{seek['id']}/accept")
+    assert (taken.status_code, taken.json()["code"]) == (403, "bots-no-seeks")
+    offered = ann.post("/api/seeks", {"settings": {}})
+    assert (offered.status_code, offered.json()["code"]) == (403, "bots-no-seeks")
+    assert len(bob.ok("get", "/api/seeks")["seeks"]) == 1
+
+
+def test_an_account_that_has_played_stays_a_person(hall: Hall) -> None:
+    ann = hall.register("ann")
+    token, _ = _token(ann)
+    _bearer(hall, token, "/api/challenge/ai", {"game": "renju"})
+    refused = _bearer(hall, token, "/api/bot/account/upgrade")
+    assert (refused.status_code, refused.json()["code"]) == (409, "bot-has-played")
+    assert hall.anonymous().ok("get", "/api/users/ann")["user"]["bot"] is False

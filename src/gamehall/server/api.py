@@ -192,7 +192,10 @@ def list_seeks(hall: Hall) -> Seeks:
 @router.post("/seeks")
 @on_store_threads
 def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) -> SeekView:
-    """Offer a match to anybody, rated or casual (guests play casual games only)."""
+    """Offer a match to anybody, rated or casual (guests play casual games only; bots play
+    by challenge only)."""
+    if session.user.bot:
+        raise Refusal(403, "bots-no-seeks")
     seek = hall.store.offers.create_seek(
         session.user.id, body.settings.to_settings(), rated=body.rated, seed=body.seed
     )
@@ -243,8 +246,10 @@ async def accept_seek(
     seek_id: int, session: Acting, hall: Hall, body: AcceptBody = NO_SEED
 ) -> MatchCreated:
     """Accept somebody's seek: the match starts (the seek is taken only with its match), and
-    its maker is told on his own socket."""
+    its maker is told on his own socket. Seeks are for people: a bot is refused."""
     stored_id(seek_id, "seek")
+    if session.user.bot:
+        raise Refusal(403, "bots-no-seeks")
     seek = await hall.workers.store(hall.store.offers.get_seek, seek_id)
     if seek is None:
         raise Refusal(404, "no-such-seek", id=seek_id)

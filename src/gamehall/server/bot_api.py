@@ -22,7 +22,14 @@ from gamehall.server.lobby_notices import (
 )
 from gamehall.server.protocol.match import ActionFrame
 from gamehall.server.refusals import Refusal
-from gamehall.server.schemas import AcceptBody, ChallengeView, Empty, MatchCreated, stored_id
+from gamehall.server.schemas import (
+    AcceptBody,
+    ChallengeView,
+    Empty,
+    MatchCreated,
+    UserView,
+    stored_id,
+)
 from gamehall.server.services import Hall, Services
 from gamehall.server.ws import read_action
 from gamehall.store import User
@@ -61,6 +68,22 @@ async def act(match_id: str, body: BotAction, bot: Player, hall: Hall) -> Acted:
         code, reason = answer.refusal.get("code"), answer.refusal.get("message")
         raise Refusal(400, str(code), as_is=True, reason=str(reason))
     return Acted()
+
+
+def _upgrade(hall: Services, user: User) -> UserView:
+    if hall.store.matches.stats(user.id).played or hall.store.matches.list_matches(
+        status="playing", user_id=user.id, limit=1
+    ):
+        raise Refusal(409, "bot-has-played")
+    return UserView.of(hall.store.users.make_bot(user.id))
+
+
+@router.post("/bot/account/upgrade")
+async def upgrade(bot: Player, hall: Hall) -> UserView:
+    """Make my account a bot's, for good: only one that has played no match yet (its results
+    were a person's). A bot is marked as one wherever its name is shown, and plays by
+    challenge only (never a seek)."""
+    return await hall.workers.store(_upgrade, hall, bot.user)
 
 
 @router.post("/challenge/ai")

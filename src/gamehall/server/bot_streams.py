@@ -22,15 +22,23 @@ from typing import cast
 
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
+from pydantic import RootModel
 
 from gamehall import jsontext
 from gamehall.jsontext import JsonObject
 from gamehall.play.settings import GameName
 from gamehall.server.bearer import Bearer, Reader
-from gamehall.server.bot_schemas import ChallengeLine, GameFinish, GameStart, KeepAlive
+from gamehall.server.bot_schemas import (
+    ChallengeLine,
+    EventLine,
+    GameFinish,
+    GameStart,
+    KeepAlive,
+)
 from gamehall.server.language import reader_language
 from gamehall.server.live import LiveMatch
 from gamehall.server.live.fanout import Serialised
+from gamehall.server.protocol.match import MatchServerMessage
 from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import ChallengeView
 from gamehall.server.services import Hall, Services
@@ -40,6 +48,19 @@ from gamehall.store.tokens import TokenUse
 router = APIRouter(prefix="/api")
 
 NDJSON = "application/x-ndjson"
+
+
+class NdjsonResponse(StreamingResponse):
+    """A stream of NDJSON lines (its media type is what the OpenAPI names its lines under)."""
+
+    media_type = NDJSON
+
+
+EventStreamLine = RootModel[EventLine]
+"""A line of the event stream, as the OpenAPI describes it."""
+GameStreamLine = RootModel[MatchServerMessage | KeepAlive]
+"""A line of a game stream, as the OpenAPI describes it: the match socket's messages (of them
+``hello``, ``update`` and ``presence``) and ``keep_alive``."""
 KEEP_ALIVE = 5.0
 """Seconds without a line after which a stream sends ``keep_alive``."""
 TICK = 1.0
@@ -126,11 +147,15 @@ async def event_lines(hall: Services, bearer: Bearer) -> AsyncIterator[str]:
         await asyncio.sleep(TICK)
 
 
-@router.get("/stream/event", response_class=StreamingResponse)
-async def event_stream(bearer: Reader, hall: Hall) -> StreamingResponse:
+@router.get(
+    "/stream/event",
+    response_class=NdjsonResponse,
+    responses={200: {"model": EventStreamLine, "description": "one line a JSON object"}},
+)
+async def event_stream(bearer: Reader, hall: Hall) -> NdjsonResponse:
     """The account's events, as NDJSON lines: ``challenge``, ``game_start``, ``game_finish``
     and ``keep_alive`` (``docs/bot-api.md``)."""
-    return StreamingResponse(event_lines(hall, bearer), media_type=NDJSON)
+    return NdjsonResponse(event_lines(hall, bearer))
 
 
 # -- a match's stream ---------------------------------------------------------------------------
@@ -191,10 +216,14 @@ async def game_lines(
         await hall.live.leave(live, connection)
 
 
-@router.get("/bot/game/stream/{match_id}", response_class=StreamingResponse)
+@router.get(
+    "/bot/game/stream/{match_id}",
+    response_class=NdjsonResponse,
+    responses={200: {"model": GameStreamLine, "description": "one line a JSON object"}},
+)
 async def game_stream(
     match_id: str, bearer: Reader, hall: Hall, request: Request
-) -> StreamingResponse:
+) -> NdjsonResponse:
     """One of my matches, as NDJSON lines: ``hello`` (everything, with my legal actions),
     then ``update`` for each change, ``presence``, and ``keep_alive`` (``docs/bot-api.md``)."""
     live = await hall.live.get(match_id)
@@ -202,4 +231,4 @@ async def game_stream(
     if seat is None:
         raise Refusal(403, "not-a-player", match=match_id)
     connection = StreamConnection(seat, reader_language(request))
-    return StreamingResponse(game_lines(hall, bearer, live, connection), media_type=NDJSON)
+    return NdjsonResponse(game_lines(hall, bearer, live, connection))

@@ -199,11 +199,19 @@ class UserView(Answer):
     id: int
     name: str
     guest: bool
+    bot: bool
+    """A program's account (``docs/bot-api.md``), shown with a bot mark."""
     created_at: str
 
     @classmethod
     def of(cls, user: User) -> "UserView":
-        return cls(id=user.id, name=user.name, guest=user.guest, created_at=iso(user.created_at))
+        return cls(
+            id=user.id,
+            name=user.name,
+            guest=user.guest,
+            bot=user.bot,
+            created_at=iso(user.created_at),
+        )
 
 
 class LoggedIn(Answer):
