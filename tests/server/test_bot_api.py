@@ -173,3 +173,14 @@ def test_an_account_that_has_played_stays_a_person(hall: Hall) -> None:
     refused = _bearer(hall, token, "/api/bot/account/upgrade")
     assert (refused.status_code, refused.json()["code"]) == (409, "bot-has-played")
     assert hall.anonymous().ok("get", "/api/users/ann")["user"]["bot"] is False
+
+
+def test_a_bots_matches_show_it_as_a_bot(hall: Hall) -> None:
+    ann = hall.register("ann")
+    token, _ = _token(ann)
+    _bearer(hall, token, "/api/bot/account/upgrade")
+    match_id = _bearer(hall, token, "/api/challenge/ai", {"game": "nardy"}).json()["match_id"]
+    players = hall.anonymous().ok("get", f"/api/matches/{match_id}")["match"]["players"]
+    assert [(p["name"], p["bot"]) for p in players] == [("ann", True), ("Computer (random)", False)]
+    with ann.socket(match_id) as socket:
+        assert [p["bot"] for p in socket.hello["players"]] == [True, False]

@@ -105,7 +105,7 @@ NO_SEED = AcceptBody()
 
 
 def _seats_in_random_order(first: User, second: User) -> list[PlayerSeat]:
-    seats = [PlayerSeat(u.id, "human", None, u.name) for u in (first, second)]
+    seats = [PlayerSeat(u.id, "human", None, u.name, u.bot) for u in (first, second)]
     return seats if secrets.randbelow(2) else seats[::-1]
 
 
@@ -379,7 +379,7 @@ async def start_computer(hall: Services, user: User, body: ComputerBody) -> Matc
             f"the computer does not play {settings.game} at the {body.level} level: "
             f"choose {', '.join(levels)}"
         )
-    person = PlayerSeat(user.id, "human", None, user.name)
+    person = PlayerSeat(user.id, "human", None, user.name, user.bot)
     computer = PlayerSeat(None, "computer", body.level, f"Computer ({body.level})")
     seats = [person, computer] if body.side == 0 else [computer, person]
     seeds: dict[int, str] = {} if body.seed is None else {body.side: body.seed}

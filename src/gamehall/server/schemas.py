@@ -239,6 +239,8 @@ class Seat(Answer):
     kind: Literal["human", "computer"]
     level: str | None
     name: str
+    bot: bool = False
+    """The player is a bot (an account of a program's, ``docs/bot-api.md``)."""
 
     @classmethod
     def of(cls, seat: PlayerSeat) -> "Seat":
@@ -247,6 +249,7 @@ class Seat(Answer):
             "kind": seat.kind,
             "level": seat.level,
             "name": seat.name,
+            "bot": seat.bot,
         }
         return cls.model_validate(data)
 

@@ -184,6 +184,9 @@ class SeatRow(Base):
     level: Mapped[str | None] = mapped_column(String(32))
     name: Mapped[str] = mapped_column(String(64))
 
+    user: Mapped[UserRow | None] = relationship(lazy="joined")
+    """The seat's account, read with it (whether it is a bot's)."""
+
 
 class EventRow(Base):
     """One event of a match's log; ``(match_id, seq)`` is unique, so a seq is written once."""

@@ -72,10 +72,19 @@ class PlayerSeat(NamedTuple):
     """``human`` or ``computer``."""
     level: str | None
     name: str
+    bot: bool = False
+    """Whether the seat's account is a bot's (read from the account, not stored with the
+    seat)."""
 
     def to_dict(self) -> JsonObject:
         """The seat as a client sees it."""
-        return {"user_id": self.user_id, "kind": self.kind, "level": self.level, "name": self.name}
+        return {
+            "user_id": self.user_id,
+            "kind": self.kind,
+            "level": self.level,
+            "name": self.name,
+            "bot": self.bot,
+        }
 
 
 class MatchTerms(NamedTuple):
@@ -302,7 +311,10 @@ def stored_match_from_row(
         id=row.id,
         game=row.game,
         settings=row.settings,
-        seats=tuple(PlayerSeat(s.user_id, s.kind, s.level, s.name) for s in row.seats),
+        seats=tuple(
+            PlayerSeat(s.user_id, s.kind, s.level, s.name, s.user is not None and s.user.bot)
+            for s in row.seats
+        ),
         status=row.status,
         summary=row.summary,
         created_at=row.created_at,

@@ -609,6 +609,7 @@
  * @property {string} name
  * @property {string} kind
  * @property {string | null} level
+ * @property {boolean} bot
  */
 
 /**
@@ -855,6 +856,7 @@
  * @property {"human" | "computer"} kind
  * @property {string | null} level
  * @property {string} name
+ * @property {boolean} bot
  */
 
 /**
