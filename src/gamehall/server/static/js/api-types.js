@@ -668,6 +668,7 @@
  * @property {string} display
  * @property {number | null} fibs
  * @property {number} games
+ * @property {boolean} bot
  */
 
 /**
