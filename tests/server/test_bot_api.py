@@ -184,3 +184,12 @@ def test_a_bots_matches_show_it_as_a_bot(hall: Hall) -> None:
     assert [(p["name"], p["bot"]) for p in players] == [("ann", True), ("Computer (random)", False)]
     with ann.socket(match_id) as socket:
         assert [p["bot"] for p in socket.hello["players"]] == [True, False]
+
+
+def test_a_bots_challenge_shows_it_as_a_bot(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    token, _ = _token(ann)
+    _bearer(hall, token, "/api/bot/account/upgrade")
+    _bearer(hall, token, "/api/challenge/bob", {"settings": {"game": "renju"}})
+    (seen,) = bob.ok("get", "/api/challenges")["challenges"]
+    assert (seen["from"], seen["from_bot"], seen["to_bot"]) == ("ann", True, False)

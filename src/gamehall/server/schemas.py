@@ -393,6 +393,10 @@ class ChallengeView(Answer):
     rated: bool = False
     created_at: str
     answered_at: str | None
+    from_bot: bool = False
+    """The challenger is a bot (``docs/bot-api.md``)."""
+    to_bot: bool = False
+    """The challenged player is a bot."""
 
     @classmethod
     def of(cls, challenge: Challenge) -> "ChallengeView":
@@ -406,6 +410,8 @@ class ChallengeView(Answer):
             "rated": challenge.rated,
             "created_at": iso(challenge.created_at),
             "answered_at": None if answered is None else iso(answered),
+            "from_bot": challenge.bots[0],
+            "to_bot": challenge.bots[1],
         }
         return cls.model_validate(data)
 

@@ -207,6 +207,8 @@ class Challenge:
     rated: bool = False
     seed: str | None = field(default=None, repr=False)
     """The challenger's own fair-dice seed (the match's, not the lobby's to show)."""
+    bots: tuple[bool, bool] = (False, False)
+    """Whether the challenger and the challenged are bots."""
 
     def to_dict(self) -> JsonObject:
         """The challenge as its two users see it."""
@@ -296,6 +298,7 @@ def challenge_from_row(row: ChallengeRow) -> Challenge:
         answered_at=row.answered_at,
         rated=row.rated,
         seed=row.seed,
+        bots=(row.from_user.bot, row.to_user.bot),
     )
 
 

@@ -158,6 +158,8 @@
  * @property {boolean} rated
  * @property {string} created_at
  * @property {string | null} answered_at
+ * @property {boolean} from_bot
+ * @property {boolean} to_bot
  */
 
 /**
