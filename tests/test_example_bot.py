@@ -111,3 +111,20 @@ def test_an_illegal_action_and_a_revoked_token(
     with pytest.raises(bot.ApiError) as gone:
         next(player.stream(f"/api/bot/game/stream/{match_id}"))
     assert (gone.value.status, gone.value.code) == (401, "token-revoked")
+
+
+def test_bots_challenge_each_other_on_their_event_streams(server: str) -> None:
+    names = ["bot" + secrets.token_hex(4) for _ in range(2)]
+    challenger, challenged = (
+        bot.Bot(server, bot.Account(server, name, PASSWORD).make_token()[0]) for name in names
+    )
+    events = challenged.stream("/api/stream/event")
+    made = challenger.post(f"/api/challenge/{names[1]}", {"settings": {"game": "renju"}})
+    offered = next(line for line in events if line["type"] == "challenge")
+    assert offered["challenge"]["id"] == made["id"] and offered["challenge"]["from"] == names[0]
+    match_id = challenged.post(f"/api/challenge/{made['id']}/accept")["match_id"]
+    started = next(line for line in events if line["type"] == "game_start")
+    assert (started["match_id"], started["opponent"]) == (match_id, names[0])
+    challenged.act(match_id, "abort")
+    finished = next(line for line in events if line["type"] == "game_finish")
+    assert finished["match_id"] == match_id

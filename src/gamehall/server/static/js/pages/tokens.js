@@ -71,7 +71,7 @@ export function tokensPage(root) {
 function tokenTable(tokens, again) {
   return h(
     "table",
-    { class: "tokens" },
+    { class: "list tokens" },
     h("thead", {}, h("tr", {}, h("th", {}, say("tokens.name")), h("th", {}, say("tokens.created")), h("th", {}, say("tokens.last-used")), h("th", {}))),
     h(
       "tbody",
