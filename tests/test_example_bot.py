@@ -108,6 +108,8 @@ def test_an_illegal_action_and_a_revoked_token(
         player.act(match_id, "resign")
     assert (revoked.value.status, revoked.value.code) == (401, "token-revoked")
     assert _events(server, match_id) == before
+    ended = list(stream)  # the open stream ends at its next keep-alive (a read times out in 60 s)
+    assert all(line["type"] in ("update", "presence", "keep_alive") for line in ended)
     with pytest.raises(bot.ApiError) as gone:
         next(player.stream(f"/api/bot/game/stream/{match_id}"))
     assert (gone.value.status, gone.value.code) == (401, "token-revoked")
