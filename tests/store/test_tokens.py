@@ -20,6 +20,13 @@ def test_a_token_stands_for_its_owner_and_scopes(store: Store, clock: Clock) -> 
     assert use is not None
     assert use.user == ann and use.scopes == ("play", "read") and not use.revoked
     assert store.tokens.list(ann.id)[0].last_used_at == clock()
+    used = clock()
+    clock.advance(seconds=30)  # noted to the minute: not written again yet
+    assert store.tokens.use(token) is not None
+    assert store.tokens.list(ann.id)[0].last_used_at == used
+    clock.advance(seconds=30)
+    assert store.tokens.use(token) is not None
+    assert store.tokens.list(ann.id)[0].last_used_at == clock()
 
 
 def test_only_the_hash_is_stored(store: Store, migrated_url: str) -> None:

@@ -9,7 +9,7 @@ that a program using it is told it was revoked rather than unknown.
 
 import hashlib
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from secrets import token_urlsafe
 from typing import Literal, get_args
 
@@ -27,6 +27,8 @@ TOKEN_PREFIX = "ghb_"
 MAX_TOKENS = 20
 """Live (not revoked) tokens a player may hold at once."""
 NAME_LENGTH = 40
+USE_NOTED_EVERY = timedelta(minutes=1)
+"""A token's last use is written at most this often (a bot makes many requests a second)."""
 
 
 def token_hash(token: str) -> str:
@@ -124,7 +126,8 @@ class TokenStore:
                 row.revoked_at = self.transactions.now()
 
     def use(self, token: str) -> TokenUse | None:
-        """What ``token`` stands for (None: no such token), noting when it was last used."""
+        """What ``token`` stands for (None: no such token), noting when it was last used (to
+        the minute)."""
         if not isinstance(token, str) or not token.startswith(TOKEN_PREFIX):
             return None
         with self.transactions.read() as session:
@@ -136,11 +139,13 @@ class TokenStore:
             found = TokenUse(
                 row.id, user_from_row(row.user), _scopes(row.scopes), row.revoked_at is not None
             )
-        if not found.revoked:
+            last = row.last_used_at
+        now = self.transactions.now()
+        if not found.revoked and (last is None or now - last >= USE_NOTED_EVERY):
             with self.transactions.write() as session:
                 session.execute(
                     update(ApiTokenRow)
                     .where(ApiTokenRow.id == found.token_id)
-                    .values(last_used_at=self.transactions.now())
+                    .values(last_used_at=now)
                 )
         return found
