@@ -133,6 +133,7 @@ def test_a_game_against_the_computer(hall: Hall) -> None:
             "name": "Computer (random)",
             "kind": "computer",
             "level": "random",
+            "bot": False,
         }
         state = socket.hello["state"]
         if not state["moves"]:  # the computer, Black, had not moved yet

@@ -272,8 +272,14 @@ def test_a_stored_match_as_a_client_sees_it(
         "game": "nardy",
         "settings": NardySettings().to_dict(),
         "players": [
-            {"user_id": ann.id, "kind": "human", "level": None, "name": "ann"},
-            {"user_id": None, "kind": "computer", "level": "beginner", "name": "Computer"},
+            {"user_id": ann.id, "kind": "human", "level": None, "name": "ann", "bot": False},
+            {
+                "user_id": None,
+                "kind": "computer",
+                "level": "beginner",
+                "name": "Computer",
+                "bot": False,
+            },
         ],
         "status": "playing",
         "summary": {"score": [0, 0], "winner": None},

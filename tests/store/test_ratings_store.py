@@ -137,3 +137,12 @@ def test_renju_is_rated_game_by_game_and_a_draw_is_half(store: Store, ann: User,
     points = ratings.history(ann.id, "renju", 10)
     assert len(points) == 2 and [r.games for r in ratings.of_user(bob.id)] == [2]
     assert (points[1].rating > points[0].rating) == (to_move == 1)
+
+
+def test_a_bot_is_rated_among_people_and_marked(store: Store, ann: User, bob: User) -> None:
+    store.users.make_bot(bob.id)
+    _played(store, ann, bob, rated=True)
+    board = store.ratings.leaderboard("renju", 10)
+    assert [(r.name, r.bot) for r in board] == [("ann", False), ("bob", True)]
+    assert board[1].to_dict()["bot"] is True
+    assert [r.bot for r in store.ratings.of_user(bob.id)] == [True]

@@ -12,6 +12,7 @@ from gamehall.store import (
     BadNameError,
     BadPasswordError,
     NameTakenError,
+    NotAllowedError,
     Store,
     StoreError,
     User,
@@ -52,6 +53,7 @@ def test_a_new_user(store: Store, clock: Clock) -> None:
         "id": user.id,
         "name": "Ann_1-b",
         "guest": False,
+        "bot": False,
         "created_at": "2026-01-01T12:00:00+00:00",
     }
     assert store.users.get(user.id) == user
@@ -212,3 +214,13 @@ def test_passwords_are_never_stored_in_clear(
         raw = b"".join(p.read_bytes() for p in (tmp_path / "data").iterdir())
         assert password.encode() not in raw and token.encode() not in raw
         assert csrf.encode() in raw  # the CSRF token is kept as it is: it proves nothing alone
+
+
+def test_an_account_becomes_a_bot_for_good_and_a_guest_never(store: Store) -> None:
+    ann = store.users.create("ann", "correct horse")
+    made = store.users.make_bot(ann.id)
+    assert made.bot and store.users.get(ann.id) == made
+    guest = store.users.create_guest()
+    with pytest.raises(NotAllowedError):
+        store.users.make_bot(guest.id)
+    assert store.users.get(guest.id) == guest

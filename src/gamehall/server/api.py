@@ -106,7 +106,7 @@ NO_SEED = AcceptBody()
 
 
 def _seats_in_random_order(first: User, second: User) -> list[PlayerSeat]:
-    seats = [PlayerSeat(u.id, "human", None, u.name) for u in (first, second)]
+    seats = [PlayerSeat(u.id, "human", None, u.name, u.bot) for u in (first, second)]
     return seats if secrets.randbelow(2) else seats[::-1]
 
 
@@ -194,7 +194,10 @@ def list_seeks(hall: Hall) -> Seeks:
 @router.post("/seeks")
 @on_store_threads
 def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) -> SeekView:
-    """Offer a match to anybody, rated or casual (guests play casual games only)."""
+    """Offer a match to anybody, rated or casual (guests play casual games only; bots play
+    by challenge only)."""
+    if session.user.bot:
+        raise Refusal(403, "bots-no-seeks")
     seek = hall.store.offers.create_seek(
         session.user.id, body.settings.to_settings(), rated=body.rated, seed=body.seed
     )
@@ -210,10 +213,10 @@ def delete_seek(seek_id: int, session: Acting, hall: Hall) -> Empty:
     return Empty()
 
 
-async def _start_match(
-    hall: Hall,
+async def start_match(
+    hall: Services,
     other_id: int,
-    session: Acting,
+    user: User,
     settings: GameSettings,
     save: SaveNewMatch,
     body: AcceptBody,
@@ -226,8 +229,8 @@ async def _start_match(
     other = await hall.workers.store(hall.store.users.get, other_id)
     if other is None:
         raise Refusal(404, "offer-gone")
-    seats = _seats_in_random_order(other, session.user)
-    seeds = {**_seeds(seats, other_id, maker_seed), **_seeds(seats, session.user.id, body.seed)}
+    seats = _seats_in_random_order(other, user)
+    seeds = {**_seeds(seats, other_id, maker_seed), **_seeds(seats, user.id, body.seed)}
     takebacks = takebacks_for(settings, seats, rated)
     match_id = await hall.live.create(settings, seats, save, seeds, takebacks)
     return MatchCreated(match_id=match_id)
@@ -245,14 +248,16 @@ async def accept_seek(
     seek_id: int, session: Acting, hall: Hall, body: AcceptBody = NO_SEED
 ) -> MatchCreated:
     """Accept somebody's seek: the match starts (the seek is taken only with its match), and
-    its maker is told on his own socket."""
+    its maker is told on his own socket. Seeks are for people: a bot is refused."""
     stored_id(seek_id, "seek")
+    if session.user.bot:
+        raise Refusal(403, "bots-no-seeks")
     seek = await hall.workers.store(hall.store.offers.get_seek, seek_id)
     if seek is None:
         raise Refusal(404, "no-such-seek", id=seek_id)
     save = partial(hall.store.offers.accept_seek, seek_id, session.user.id, rated=seek.rated)
-    created = await _start_match(
-        hall, seek.user_id, session, seek.settings, save, body, seek.seed, seek.rated
+    created = await start_match(
+        hall, seek.user_id, session.user, seek.settings, save, body, seek.seed, seek.rated
     )
     offer_accepted(
         hall.channels,
@@ -309,10 +314,10 @@ async def accept_challenge(
     save = partial(
         hall.store.offers.accept_challenge, challenge_id, session.user.id, rated=challenge.rated
     )
-    created = await _start_match(
+    created = await start_match(
         hall,
         challenge.from_user_id,
-        session,
+        session.user,
         challenge.settings,
         save,
         body,
@@ -363,6 +368,12 @@ async def computer_levels() -> ComputerLevels:
 @router.post("/computer")
 async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> MatchCreated:
     """Start a match against the computer; I sit in ``side``."""
+    return await start_computer(hall, session.user, body)
+
+
+async def start_computer(hall: Services, user: User, body: ComputerBody) -> MatchCreated:
+    """Start a match of ``user`` against the computer, as ``body`` asks (the pages' and the
+    bots' one way to)."""
     settings = body.settings.to_settings()
     levels = levels_of(settings.game)
     if body.level not in levels:
@@ -370,7 +381,7 @@ async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> Matc
             f"the computer does not play {settings.game} at the {body.level} level: "
             f"choose {', '.join(levels)}"
         )
-    person = PlayerSeat(session.user.id, "human", None, session.user.name)
+    person = PlayerSeat(user.id, "human", None, user.name, user.bot)
     computer = PlayerSeat(None, "computer", body.level, f"Computer ({body.level})")
     seats = [person, computer] if body.side == 0 else [computer, person]
     seeds: dict[int, str] = {} if body.seed is None else {body.side: body.seed}

@@ -25,6 +25,8 @@ from gamehall.jsontext import JsonObject
 from gamehall.server import (
     analysis_api,
     api,
+    bot_api,
+    bot_streams,
     chat,
     health,
     hints_api,
@@ -34,6 +36,7 @@ from gamehall.server import (
     rematch,
     review,
     review_hints,
+    tokens_api,
     tournaments_api,
     user_socket,
     ws,
@@ -106,6 +109,9 @@ def create_app(
     app.include_router(language_api.router)
     app.include_router(health.router)
     app.include_router(metrics.router)
+    app.include_router(tokens_api.router)
+    app.include_router(bot_api.router)
+    app.include_router(bot_streams.router)
     app.add_exception_handler(GameError, _game_error)
     app.add_exception_handler(HTTPException, _http_error)
     answer_outages(app)

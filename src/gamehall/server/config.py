@@ -37,10 +37,11 @@ DEFAULT_RATES = {
     "seeks": "60/minute",
     "challenges": "60/minute",
     "actions": "30/second",
+    "bot": "20/second",
 }
 """How often one client may do each thing (``limits``' notation, e.g. ``30/minute``): logins,
 registrations and guest sessions per client address; seeks and challenges per user; WebSocket
-frames per socket."""
+frames per socket; requests of the bot API per token."""
 
 
 class ConfigError(GameError):
@@ -115,6 +116,7 @@ class Config(BaseModel):
     rate_seeks: Rate = DEFAULT_RATES["seeks"]
     rate_challenges: Rate = DEFAULT_RATES["challenges"]
     rate_actions: Rate = DEFAULT_RATES["actions"]
+    rate_bot: Rate = DEFAULT_RATES["bot"]
 
     @model_validator(mode="after")
     def _database_in_data_dir(self) -> Self:

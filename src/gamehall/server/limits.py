@@ -42,6 +42,7 @@ WHAT = {
     "seeks": "seeks",
     "challenges": "challenges",
     "actions": "messages",
+    "bot": "bot API requests",
 }
 """Each limit's subject, in a player's words."""
 

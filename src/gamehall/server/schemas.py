@@ -199,11 +199,19 @@ class UserView(Answer):
     id: int
     name: str
     guest: bool
+    bot: bool
+    """A program's account (``docs/bot-api.md``), shown with a bot mark."""
     created_at: str
 
     @classmethod
     def of(cls, user: User) -> "UserView":
-        return cls(id=user.id, name=user.name, guest=user.guest, created_at=iso(user.created_at))
+        return cls(
+            id=user.id,
+            name=user.name,
+            guest=user.guest,
+            bot=user.bot,
+            created_at=iso(user.created_at),
+        )
 
 
 class LoggedIn(Answer):
@@ -231,6 +239,8 @@ class Seat(Answer):
     kind: Literal["human", "computer"]
     level: str | None
     name: str
+    bot: bool = False
+    """The player is a bot (an account of a program's, ``docs/bot-api.md``)."""
 
     @classmethod
     def of(cls, seat: PlayerSeat) -> "Seat":
@@ -239,6 +249,7 @@ class Seat(Answer):
             "kind": seat.kind,
             "level": seat.level,
             "name": seat.name,
+            "bot": seat.bot,
         }
         return cls.model_validate(data)
 
@@ -382,6 +393,10 @@ class ChallengeView(Answer):
     rated: bool = False
     created_at: str
     answered_at: str | None
+    from_bot: bool = False
+    """The challenger is a bot (``docs/bot-api.md``)."""
+    to_bot: bool = False
+    """The challenged player is a bot."""
 
     @classmethod
     def of(cls, challenge: Challenge) -> "ChallengeView":
@@ -395,6 +410,8 @@ class ChallengeView(Answer):
             "rated": challenge.rated,
             "created_at": iso(challenge.created_at),
             "answered_at": None if answered is None else iso(answered),
+            "from_bot": challenge.bots[0],
+            "to_bot": challenge.bots[1],
         }
         return cls.model_validate(data)
 

@@ -199,6 +199,8 @@ class RatingView(Answer):
     display: str
     fibs: float | None
     games: int
+    bot: bool = False
+    """A bot's rating (bots are rated among people, and marked: ``docs/bot-api.md``)."""
 
     @classmethod
     def of(cls, rated: PlayerRating) -> "RatingView":
@@ -212,6 +214,7 @@ class RatingView(Answer):
             display=ratings.display(),
             fibs=round(ratings.fibs.rating, 2) if ratings.fibs else None,
             games=rated.games,
+            bot=rated.bot,
         )
 
 

@@ -105,6 +105,8 @@ class UserRow(Base):
     created_at: Mapped[datetime]
     language: Mapped[str | None] = mapped_column(String(16), default=None)
     """The language the player chose for the hall (``gamehall.words``), or None: his browser's."""
+    bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the account is a program's (``docs/bot-api.md``): shown as a bot everywhere."""
 
 
 class SessionRow(Base):
@@ -117,6 +119,24 @@ class SessionRow(Base):
     csrf_token: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime]
     expires_at: Mapped[datetime] = mapped_column(index=True)
+
+    user: Mapped[UserRow] = relationship(lazy="joined", innerjoin=True)
+
+
+class ApiTokenRow(Base):
+    """A player's personal API token (``Authorization: Bearer``): only its SHA-256 is kept."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(40))
+    scopes: Mapped[str] = mapped_column(String(40))
+    """The scopes it grants, separated by spaces (``play``, ``read``)."""
+    created_at: Mapped[datetime]
+    last_used_at: Mapped[datetime | None]
+    revoked_at: Mapped[datetime | None]
 
     user: Mapped[UserRow] = relationship(lazy="joined", innerjoin=True)
 
@@ -163,6 +183,9 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(16))
     level: Mapped[str | None] = mapped_column(String(32))
     name: Mapped[str] = mapped_column(String(64))
+
+    user: Mapped[UserRow | None] = relationship(lazy="joined")
+    """The seat's account, read with it (whether it is a bot's)."""
 
 
 class EventRow(Base):

@@ -35,6 +35,8 @@ class PlayerRating:
     name: str
     ratings: GameRatings
     games: int
+    bot: bool = False
+    """Whether the player is a bot (rated among people, and marked)."""
 
     def to_dict(self) -> JsonObject:
         """The rating as a client sees it: the shown number with "?" while provisional."""
@@ -48,6 +50,7 @@ class PlayerRating:
             "display": self.ratings.display(),
             "fibs": round(self.ratings.fibs.rating, 2) if self.ratings.fibs else None,
             "games": self.games,
+            "bot": self.bot,
         }
 
 
@@ -182,29 +185,29 @@ def leaderboard(session: Session, game: str, limit: int) -> list[PlayerRating]:
     marked)."""
     kind = check_game(game)
     rows = session.execute(
-        select(RatingRow, UserRow.name)
+        select(RatingRow, UserRow.name, UserRow.bot)
         .join(UserRow, UserRow.id == RatingRow.user_id)
         .where(RatingRow.game == kind)
         .order_by(RatingRow.rating.desc(), UserRow.name_key)
         .limit(_limit(limit))
     ).all()
     return [
-        PlayerRating(row.user_id, name, GameRatings.from_dict(row.ratings), row.games)
-        for row, name in rows
+        PlayerRating(row.user_id, name, GameRatings.from_dict(row.ratings), row.games, bot)
+        for row, name, bot in rows
     ]
 
 
 def ratings_of_user(session: Session, user_id: int) -> list[PlayerRating]:
     """A player's ratings in each game they have a rated result in."""
     rows = session.execute(
-        select(RatingRow, UserRow.name)
+        select(RatingRow, UserRow.name, UserRow.bot)
         .join(UserRow, UserRow.id == RatingRow.user_id)
         .where(RatingRow.user_id == user_id)
         .order_by(RatingRow.game)
     ).all()
     return [
-        PlayerRating(row.user_id, name, GameRatings.from_dict(row.ratings), row.games)
-        for row, name in rows
+        PlayerRating(row.user_id, name, GameRatings.from_dict(row.ratings), row.games, bot)
+        for row, name, bot in rows
     ]
 
 

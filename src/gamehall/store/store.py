@@ -1,14 +1,14 @@
 """``Store``: one database opened, and its repositories on one unit of work.
 
 Each aggregate has a repository of its own: ``users`` (and their sessions), ``matches`` (and
-their events), ``offers`` (seeks and challenges), ``tournaments``, ``ratings`` and ``analyses``
-(finished matches' analyses). They share one ``Transactions`` (the engine, its transactions and
-the clock), so none reaches into another. Every method of theirs opens its own short
-transaction and returns plain frozen values (``values.py``), never live ORM objects, so one
-``Store`` can be shared by the threads of a server. SQLite (the default, a file) and
-PostgreSQL are both served by the same portable queries; on SQLite a transaction that writes
-starts with ``BEGIN IMMEDIATE`` (``database.py``) so that concurrent writers wait for each
-other instead of failing.
+their events), ``offers`` (seeks and challenges), ``tournaments``, ``ratings``, ``analyses``
+(finished matches' analyses) and ``tokens`` (personal API tokens). They share one
+``Transactions`` (the engine, its transactions and the clock), so none reaches into another.
+Every method of theirs opens its own short transaction and returns plain frozen values
+(``values.py``), never live ORM objects, so one ``Store`` can be shared by the threads of a
+server. SQLite (the default, a file) and PostgreSQL are both served by the same portable
+queries; on SQLite a transaction that writes starts with ``BEGIN IMMEDIATE``
+(``database.py``) so that concurrent writers wait for each other instead of failing.
 """
 
 from types import TracebackType
@@ -21,6 +21,7 @@ from gamehall.store.analyses import AnalysisStore
 from gamehall.store.matches import MatchStore
 from gamehall.store.offers import OfferStore
 from gamehall.store.ratings import RatingStore
+from gamehall.store.tokens import TokenStore
 from gamehall.store.tournaments import TournamentStore
 from gamehall.store.transactions import Clock, Transactions, utcnow
 from gamehall.store.users import UserStore
@@ -48,6 +49,7 @@ class Store:
         self.tournaments = TournamentStore(self.transactions)
         self.ratings = RatingStore(self.transactions)
         self.analyses = AnalysisStore(self.transactions)
+        self.tokens = TokenStore(self.transactions)
 
     def close(self) -> None:
         """Close every pooled connection."""

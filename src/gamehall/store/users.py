@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from gamehall.store import passwords
 from gamehall.store.checks import check_name, check_password
-from gamehall.store.errors import ConflictError, NameTakenError, StoreError
+from gamehall.store.errors import ConflictError, NameTakenError, NotAllowedError, StoreError
 from gamehall.store.models import SessionRow, UserRow
 from gamehall.store.names import composed, name_key
 from gamehall.store.transactions import Transactions, need_user, rowcount
@@ -138,6 +138,16 @@ class UserStore:
         has checked that the hall speaks it."""
         with self.transactions.write() as session:
             session.execute(update(UserRow).where(UserRow.id == user_id).values(language=language))
+
+    def make_bot(self, user_id: int) -> User:
+        """Mark a registered account as a program's (a bot), for good; ``NotAllowedError`` for
+        a guest."""
+        with self.transactions.write() as session:
+            row = need_user(session, user_id)
+            if row.guest:
+                raise NotAllowedError("a guest cannot become a bot: register an account")
+            row.bot = True
+            return user_from_row(row)
 
     # -- sessions -----------------------------------------------------------------------------
 

@@ -33,6 +33,8 @@ class User:
     created_at: datetime
     language: str | None = None
     """The language he chose for the hall, or None (his browser's)."""
+    bot: bool = False
+    """Whether the account is a program's (a bot)."""
 
     def to_dict(self) -> JsonObject:
         """The user as a client sees it."""
@@ -40,6 +42,7 @@ class User:
             "id": self.id,
             "name": self.name,
             "guest": self.guest,
+            "bot": self.bot,
             "created_at": _iso(self.created_at),
         }
 
@@ -69,10 +72,19 @@ class PlayerSeat(NamedTuple):
     """``human`` or ``computer``."""
     level: str | None
     name: str
+    bot: bool = False
+    """Whether the seat's account is a bot's (read from the account, not stored with the
+    seat)."""
 
     def to_dict(self) -> JsonObject:
         """The seat as a client sees it."""
-        return {"user_id": self.user_id, "kind": self.kind, "level": self.level, "name": self.name}
+        return {
+            "user_id": self.user_id,
+            "kind": self.kind,
+            "level": self.level,
+            "name": self.name,
+            "bot": self.bot,
+        }
 
 
 class MatchTerms(NamedTuple):
@@ -195,6 +207,8 @@ class Challenge:
     rated: bool = False
     seed: str | None = field(default=None, repr=False)
     """The challenger's own fair-dice seed (the match's, not the lobby's to show)."""
+    bots: tuple[bool, bool] = (False, False)
+    """Whether the challenger and the challenged are bots."""
 
     def to_dict(self) -> JsonObject:
         """The challenge as its two users see it."""
@@ -251,6 +265,7 @@ def user_from_row(row: UserRow) -> User:
         guest=row.guest,
         created_at=row.created_at,
         language=row.language,
+        bot=row.bot,
     )
 
 
@@ -283,6 +298,7 @@ def challenge_from_row(row: ChallengeRow) -> Challenge:
         answered_at=row.answered_at,
         rated=row.rated,
         seed=row.seed,
+        bots=(row.from_user.bot, row.to_user.bot),
     )
 
 
@@ -298,7 +314,10 @@ def stored_match_from_row(
         id=row.id,
         game=row.game,
         settings=row.settings,
-        seats=tuple(PlayerSeat(s.user_id, s.kind, s.level, s.name) for s in row.seats),
+        seats=tuple(
+            PlayerSeat(s.user_id, s.kind, s.level, s.name, s.user is not None and s.user.bot)
+            for s in row.seats
+        ),
         status=row.status,
         summary=row.summary,
         created_at=row.created_at,

@@ -161,7 +161,7 @@ class LiveMatch:
 
     def players(self) -> list[PlayerEntry]:
         """The seats as the hello message lists them."""
-        return [PlayerEntry(name=s.name, kind=s.kind, level=s.level) for s in self.seats]
+        return [PlayerEntry(name=s.name, kind=s.kind, level=s.level, bot=s.bot) for s in self.seats]
 
     def actions(self, seat: int | None) -> list[str]:
         """The action kinds ``seat`` may send now (the referee's left out): the game's, and

@@ -61,6 +61,8 @@ class PlayerEntry(Message):
     kind: str
     """``human`` or ``computer``."""
     level: str | None
+    bot: bool = False
+    """A person's seat played by a bot (``docs/bot-api.md``)."""
 
 
 class Hello(Message):

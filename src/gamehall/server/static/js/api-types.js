@@ -11,6 +11,12 @@
  */
 
 /**
+ * The action is done; the game stream carries what followed.
+ * @typedef {object} Acted
+ * @property {true} ok
+ */
+
+/**
  * A player's action: its ``kind`` (an action of the play layer, or ``claim_abandoned``), its
  * ``data`` and a ``ref`` of the player's own, given back with an error.
  * @typedef {object} ActionFrame
@@ -18,6 +24,18 @@
  * @property {string} kind
  * @property {Record<string, JsonValue>} [data]
  * @property {JsonValue} [ref]
+ */
+
+/**
+ * A match against the house engine: the game, the engine's level (``random`` is the fastest), the
+ * match's other settings (their ``game``, if given, must be this one), the seat the bot takes and
+ * its own fair-dice seed.
+ * @typedef {object} AiChallengeBody
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class"} [level]
+ * @property {SettingsInput} [settings]
+ * @property {0 | 1} [side]
+ * @property {string | null} [seed]
  */
 
 /**
@@ -60,6 +78,22 @@
  * @property {number} doubtful
  * @property {number} error
  * @property {number} blunder
+ */
+
+/**
+ * A bot's action in its match: the kind and data of a match socket's ``action`` frame.
+ * @typedef {object} BotAction
+ * @property {string} kind
+ * @property {Record<string, JsonValueInput>} [data]
+ */
+
+/**
+ * A challenge of a player by name: the match's settings, rated or not, and the challenger's own
+ * fair-dice seed.
+ * @typedef {object} BotChallengeBody
+ * @property {SettingsInput} [settings]
+ * @property {boolean} [rated]
+ * @property {string | null} [seed]
  */
 
 /**
@@ -107,6 +141,13 @@
  */
 
 /**
+ * The event stream: a challenge made to this account, open until answered.
+ * @typedef {object} ChallengeLine
+ * @property {"challenge"} type
+ * @property {ChallengeView} challenge
+ */
+
+/**
  * An invitation from one player to another.
  * @typedef {object} ChallengeView
  * @property {number} id
@@ -117,6 +158,8 @@
  * @property {boolean} rated
  * @property {string} created_at
  * @property {string | null} answered_at
+ * @property {boolean} from_bot
+ * @property {boolean} to_bot
  */
 
 /**
@@ -270,6 +313,25 @@
  */
 
 /**
+ * The event stream: a match of this account's is over.
+ * @typedef {object} GameFinish
+ * @property {"game_finish"} type
+ * @property {string} match_id
+ */
+
+/**
+ * The event stream: a match of this account's is being played (at the stream's start, each one
+ * already under way). ``you`` is the account's seat; open ``/api/bot/game/stream/{match_id}`` to
+ * play it.
+ * @typedef {object} GameStart
+ * @property {"game_start"} type
+ * @property {string} match_id
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {number} you
+ * @property {string} opponent
+ */
+
+/**
  * A player away: the seat, and when (Unix seconds) his opponent may claim the match.
  * @typedef {object} Grace
  * @property {number} player
@@ -341,11 +403,27 @@
  */
 
 /**
+ * @typedef {any} JsonValueInput
+ */
+
+/**
+ * @typedef {any} JsonValueOutput
+ */
+
+/**
  * Renju's bands (win probability lost) and the logistic curve's scale.
  * @typedef {object} JudgingView
  * @property {number} inaccuracy
  * @property {number} mistake
  * @property {number} scale
+ */
+
+/**
+ * Either stream, every few seconds when nothing else was sent: the server's time (Unix seconds). A
+ * client that hears nothing for much longer may reconnect.
+ * @typedef {object} KeepAlive
+ * @property {"keep_alive"} type
+ * @property {number} time
  */
 
 /**
@@ -533,6 +611,7 @@
  * @property {string} name
  * @property {string} kind
  * @property {string | null} level
+ * @property {boolean} bot
  */
 
 /**
@@ -591,6 +670,7 @@
  * @property {string} display
  * @property {number | null} fibs
  * @property {number} games
+ * @property {boolean} bot
  */
 
 /**
@@ -757,6 +837,14 @@
  */
 
 /**
+ * @typedef {KeepAlive | ChallengeLine | GameStart | GameFinish} RootModel_Annotated_Union_KeepAlive__ChallengeLine__GameStart__GameFinish___FieldInfo_annotation_NoneType__required_True__discriminator__type____
+ */
+
+/**
+ * @typedef {Hello | Update | Presence | RematchStarted | SocketError | Pong | KeepAlive} RootModel_Union_Annotated_Union_Hello__Update__Presence__RematchStarted__SocketError__Pong___FieldInfo_annotation_NoneType__required_True__discriminator__type_____KeepAlive__
+ */
+
+/**
  * Something to say in the room: 1 to 300 characters once control characters are taken out (``text``
  * is checked by the room, which says what is wrong with it).
  * @typedef {object} Say
@@ -771,6 +859,7 @@
  * @property {"human" | "computer"} kind
  * @property {string | null} level
  * @property {string} name
+ * @property {boolean} bot
  */
 
 /**
@@ -1023,6 +1112,37 @@
  */
 
 /**
+ * A new token: its name (for its owner's list) and the scopes it grants.
+ * @typedef {object} TokenBody
+ * @property {string} name
+ * @property {("play" | "read")[]} [scopes]
+ */
+
+/**
+ * The new token, shown this once (the server keeps only its hash), and its entry.
+ * @typedef {object} TokenCreated
+ * @property {string} token
+ * @property {TokenView} entry
+ */
+
+/**
+ * A token as its owner's list shows it (never the token itself).
+ * @typedef {object} TokenView
+ * @property {number} id
+ * @property {string} name
+ * @property {("play" | "read")[]} scopes
+ * @property {string} created_at
+ * @property {string | null} last_used_at
+ * @property {string | null} revoked_at
+ */
+
+/**
+ * My tokens, revoked ones too, newest first.
+ * @typedef {object} Tokens
+ * @property {TokenView[]} tokens
+ */
+
+/**
  * A new tournament: its format and terms, the match every pairing plays, when it starts (an ISO
  * 8601 time, or null: its maker starts it), rated or casual.
  * @typedef {object} TournamentBody
@@ -1154,6 +1274,7 @@
  * @property {number} id
  * @property {string} name
  * @property {boolean} guest
+ * @property {boolean} bot
  * @property {string} created_at
  */
 

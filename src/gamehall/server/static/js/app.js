@@ -4,7 +4,7 @@
 //   #/watch           live matches       #/player/{name}  a player's profile and history
 //   #/game/{id}       a game page (players play there, everybody else watches)
 //   #/tournaments     tournaments        #/tournament/{id} one tournament
-//   #/ratings/{game}  a game's leaderboard
+//   #/ratings/{game}  a game's leaderboard   #/tokens         my API tokens (docs/bot-api.md)
 
 import { errorText, loadSession, logout, onSessionChange, session } from "./api.js";
 import { startNotices } from "./competition/notices.js";
@@ -16,6 +16,7 @@ import { leaderboardPage } from "./pages/leaderboard.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { watchPage } from "./pages/matches.js";
 import { profilePage } from "./pages/profile.js";
+import { tokensPage } from "./pages/tokens.js";
 import { tournamentPage } from "./pages/tournament.js";
 import { tournamentsPage } from "./pages/tournaments.js";
 import { say } from "./say.js";
@@ -32,6 +33,7 @@ const ROUTES = [
   [/^\/tournaments$/, () => tournamentsPage],
   [/^\/tournament\/(\d+)$/, (m) => (root) => tournamentPage(root, { id: m[1] })],
   [/^\/ratings(?:\/([a-z]+))?$/, (m) => (root) => leaderboardPage(root, { game: m[1] || "renju" })],
+  [/^\/tokens$/, () => tokensPage],
 ];
 
 const app = /** @type {HTMLElement} */ (document.getElementById("app"));
@@ -69,6 +71,7 @@ function renderAccount() {
   mount(
     corner,
     h("a", { href: `#/player/${encodeURIComponent(session.user.name)}`, class: "me", translate: "no" }, session.user.name),
+    session.user.guest ? null : h("a", { href: "#/tokens", class: "tokens-link" }, say("tokens.link")),
     h(
       "button",
       {

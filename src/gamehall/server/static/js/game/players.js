@@ -44,7 +44,7 @@ export function withSeatNames(state, seats) {
  * Fill `node` with the card of `seat`. The clock and the grace countdown are left empty for the
  * page's ticker ([data-clock], .grace[data-seat]).
  * @param {HTMLElement} node
- * @param {{state: State, seat: number, info: {name: string, kind: string}, you: number|null, away: boolean}} card
+ * @param {{state: State, seat: number, info: {name: string, kind: string, bot?: boolean}, you: number|null, away: boolean}} card
  */
 export function playerCard(node, { state, seat, info, you, away }) {
   node.dataset.seat = String(seat);
@@ -61,6 +61,7 @@ export function playerCard(node, { state, seat, info, you, away }) {
       { class: "who" },
       name,
       info.kind === "computer" || info.name.startsWith("Guest-") ? null : ratingBadge(info.name, state.game),
+      info.bot ? h("span", { class: "tag bot" }, say("player.bot")) : null,
       seat === you ? h("span", { class: "tag" }, say("game.card.you")) : null,
       h("span", { class: `presence${away ? " away" : ""}`, title: say(away ? "game.card.away" : "game.card.connected") }),
     ),

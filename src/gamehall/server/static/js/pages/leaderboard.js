@@ -54,7 +54,12 @@ export function leaderboardPage(root, { game }) {
                     "tr",
                     { dataset: { player: p.player } },
                     h("td", {}, i + 1),
-                    h("td", {}, h("a", { href: `#/player/${encodeURIComponent(p.player)}`, translate: "no" }, p.player)),
+                    h(
+                      "td",
+                      {},
+                      h("a", { href: `#/player/${encodeURIComponent(p.player)}`, translate: "no" }, p.player),
+                      p.bot ? h("span", { class: "tag bot" }, say("player.bot")) : null,
+                    ),
                     h("td", { class: "rating", title: `± ${Math.round(p.deviation)}` }, p.display),
                     fibs ? h("td", {}, p.fibs?.toFixed(2) ?? "") : null,
                     h("td", {}, p.games),

@@ -230,6 +230,7 @@ function challengeItem(challenge, refresh, report) {
     "li",
     { dataset: { challenge: challenge.id } },
     text,
+    (incoming ? challenge.from_bot : challenge.to_bot) ? h("span", { class: "tag bot" }, say("player.bot")) : null,
     describeSettings(challenge.settings),
     challenge.rated ? h("span", { class: "tag" }, say("lobby.rated.tag")) : null,
     incoming

@@ -63,7 +63,11 @@ export function matchTable(matches, { viewer = null, linkText = null } = {}) {
         h(
           "tr",
           { dataset: { match: match.id } },
-          h("td", { translate: "no" }, match.players.map((p) => p.name).join(" – ")),
+          h(
+            "td",
+            { translate: "no" },
+            match.players.map((p, seat) => [seat ? " – " : "", p.name, p.bot ? h("span", { class: "tag bot" }, say("player.bot")) : null]),
+          ),
           h("td", {}, describeSettings(match.settings)),
           h("td", {}, scoreText(match)),
           h("td", {}, resultText(match, viewer)),

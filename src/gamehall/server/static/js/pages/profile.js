@@ -23,7 +23,7 @@ export function profilePage(root, { name }) {
       const { user, stats, recent, analysed } = profile;
       mount(
         root,
-        h("h1", {}, h("span", { translate: "no" }, user.name), user.guest ? h("span", { class: "tag" }, say("player.guest")) : null),
+        h("h1", {}, h("span", { translate: "no" }, user.name), user.guest ? h("span", { class: "tag" }, say("player.guest")) : null, user.bot ? h("span", { class: "tag bot" }, say("player.bot")) : null),
         h("p", { class: "lead" }, say("player.joined", { date: dateText(user.created_at) })),
         h(
           "dl",
