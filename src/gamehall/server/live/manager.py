@@ -169,6 +169,9 @@ class LiveMatches:
             await asyncio.gather(
                 *(self._save_summary(live, paused_at=live.time()) for live in playing)
             )
+        for live in self._live.values():
+            if live.engines:
+                await self.workers.engine(bots.let_go, live)
         self._live.clear()
         await self.persistence.writer.close()
         if self._own_workers:
@@ -435,6 +438,8 @@ class LiveMatches:
             await publish(self.bus, live, Stored(events=update.events))
         if match.is_over:
             live.away.clear()
+            if live.engines:
+                await self.workers.engine(bots.let_go, live)
             if not live.connections:
                 self._forget(live)
         self._schedule(live)
@@ -585,7 +590,7 @@ class LiveMatches:
                     return
                 first = len(live.match.events)
                 try:
-                    await self.workers.engine(bots.decide, live, seat)
+                    await self.workers.engine(bots.decide, live, seat, self.config.external_engines)
                     await self._commit(live, first)
                 except SaveError:  # not stored: the match is as last stored; try again later
                     live.bot = None
