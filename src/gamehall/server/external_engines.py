@@ -39,7 +39,10 @@ def _spec(entry: object, number: int) -> ExternalSpec:
     missing = [key for key in ("id", "name", "protocol", "command") if key not in entry]
     if missing:
         raise ValueError(f"external engine {number} needs {', '.join(missing)}")
-    return ExternalSpec(**entry)
+    values = dict(entry)
+    if isinstance(values.get("setup"), list):  # a TOML or JSON list of gnubg's commands
+        values["setup"] = tuple(values["setup"])
+    return ExternalSpec(**values)
 
 
 def read_engines(text: str) -> tuple[ExternalSpec, ...]:

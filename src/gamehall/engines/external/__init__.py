@@ -7,6 +7,7 @@ engine fails (its process crashed, it overstayed, its answer is unreadable or il
 ``EngineFault``, whose kind is the reason the side forfeits with (``driver.step``).
 """
 
+from gamehall.engines.external.gnubg_player import GnubgPlayer
 from gamehall.engines.external.gomocup_player import GomocupPlayer
 from gamehall.engines.external.player import ExternalPlayer
 from gamehall.engines.external.spec import ExternalSpec
@@ -14,7 +15,9 @@ from gamehall.engines.external.spec import ExternalSpec
 
 def external_engine(spec: ExternalSpec, seed: int | None = None) -> ExternalPlayer:
     """A fresh player for ``spec`` (its process starts on its first decision)."""
+    if spec.protocol == "gnubg":
+        return GnubgPlayer(spec, seed)
     return GomocupPlayer(spec, seed)
 
 
-__all__ = ["ExternalPlayer", "ExternalSpec", "GomocupPlayer", "external_engine"]
+__all__ = ["ExternalPlayer", "ExternalSpec", "GnubgPlayer", "GomocupPlayer", "external_engine"]

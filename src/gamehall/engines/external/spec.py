@@ -26,7 +26,8 @@ class ExternalSpec:
     """One external engine: ``id`` (kept with each match it plays), the ``name`` and ``level``
     shown in the lobby, its ``protocol`` (and so its game), the ``command`` that starts it,
     ``move_seconds`` it may think a decision (it is stopped 10 % past it), ``memory_mb`` of
-    address space it may take (0: no limit), and ``start_seconds`` it may take to start."""
+    address space it may take (0: no limit), ``start_seconds`` it may take to start, and for
+    gnubg the ``setup`` commands it is given first."""
 
     id: str
     name: str
@@ -36,6 +37,9 @@ class ExternalSpec:
     move_seconds: float = 5.0
     memory_mb: int = 1024
     start_seconds: float = 60.0
+    setup: tuple[str, ...] = ()
+    """gnubg only: its own commands, sent before ``external`` (e.g. its strength,
+    ``set evaluation chequerplay evaluation plies 2``)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not ID.fullmatch(self.id) or self.id in LEVELS:
@@ -64,6 +68,12 @@ class ExternalSpec:
                 or not 0 < value <= top
             ):
                 raise GameError(f"engine {self.id}: {name} is from 0 to {top:g}, not {value!r}")
+        if not isinstance(self.setup, tuple) or not all(
+            isinstance(line, str) and "\n" not in line for line in self.setup
+        ):
+            raise GameError(f"engine {self.id}: setup is a list of gnubg commands, one a line")
+        if self.setup and self.protocol != "gnubg":
+            raise GameError(f"engine {self.id}: setup is for gnubg only")
         memory = self.memory_mb
         if isinstance(memory, bool) or not isinstance(memory, int) or not 0 <= memory <= 1 << 20:
             raise GameError(f"engine {self.id}: memory_mb is a whole number from 0, not {memory!r}")

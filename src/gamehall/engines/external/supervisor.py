@@ -35,6 +35,11 @@ class Supervisor(Generic[C]):
         self.starts = 0
 
     @property
+    def child(self) -> C | None:
+        """The process held now, if any."""
+        return self._child
+
+    @property
     def running(self) -> bool:
         """Whether a process is held now."""
         return self._child is not None
