@@ -77,6 +77,16 @@ def test_a_failing_brain_forfeits_and_the_next_game_starts_afresh(mode: str, kin
     player.close()
 
 
+def test_a_brain_is_held_to_its_memory_limit() -> None:
+    """256 MB of address space: the brain's 2 GiB allocation fails, it exits, and that is a
+    crash."""
+    player = external_engine(replace(brain("greedy"), memory_mb=256))
+    with pytest.raises(EngineFault, match="crashed") as fault:
+        player.decide(ChooseMove(Board()))
+    assert fault.value.kind == "engine-crashed"
+    assert isinstance(player, GomocupPlayer) and not player.supervisor.running
+
+
 def test_an_illegal_answer_names_the_point() -> None:
     player = external_engine(brain("illegal"))
     board = Board.from_moves(["h8"])
