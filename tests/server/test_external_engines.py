@@ -3,6 +3,8 @@ with their names and levels, played through ``POST /api/computer``; one that cra
 the match with the reason and the server goes on, the next match in a fresh process."""
 
 import json
+import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -11,7 +13,7 @@ import pytest
 from gamehall.engines.external import ExternalSpec
 from gamehall.server.config import Config, ConfigError
 from gamehall.server.external_engines import read_engines
-from server.helpers import running
+from server.helpers import running, tables_choice
 
 SCRIPTED = Path(__file__).parent.parent / "engines" / "scripted_brain.py"
 
@@ -133,3 +135,40 @@ def test_the_lobby_lists_the_engines_and_plays_them(config: Config) -> None:
                 "state"
             ]
             assert state["moves"][0] == "h8" and state["to_act"] == 0
+
+
+GNUBG = shutil.which("gnubg") or "/usr/games/gnubg"
+
+
+@pytest.mark.skipif(not os.access(GNUBG, os.X_OK), reason="GNU Backgammon is not installed")
+def test_a_backgammon_match_against_gnubg_through_the_server(config: Config) -> None:
+    gnubg = ExternalSpec(
+        id="gnubg",
+        name="GNU Backgammon",
+        protocol="gnubg",
+        command=f"{GNUBG} -t -q",
+        level="0-ply",
+        move_seconds=5.0,
+        start_seconds=30.0,
+    )
+    with running(config, external_engines=(gnubg,)) as hall:
+        ann = hall.register("ann")
+        body = {"settings": {"game": "backgammon", "length": 1}, "engine": "gnubg", "side": 0}
+        match_id = ann.ok("post", "/api/computer", body)["match_id"]
+        with ann.socket(match_id) as socket:
+            message = socket.hello
+            assert message["players"][1]["name"] == "GNU Backgammon"
+            for _ in range(2000):
+                if message["state"]["phase"] == "over":
+                    break
+                choice = tables_choice(message)
+                if choice is not None:
+                    socket.act(choice[0], **choice[1])
+                message = socket.reply()
+                assert message["type"] == "update", message
+            assert message["state"]["phase"] == "over"
+        stored = hall.store.matches.load(match_id)
+        assert stored is not None and stored.status == "over"
+        events = stored.as_match_dict(secrets=False)["events"]
+        assert not any(e["kind"] == "forfeit" for e in events)
+        assert any(e["kind"] == "play" and e["player"] == 1 for e in events)
