@@ -172,3 +172,22 @@ def test_a_backgammon_match_against_gnubg_through_the_server(config: Config) -> 
         events = stored.as_match_dict(secrets=False)["events"]
         assert not any(e["kind"] == "forfeit" for e in events)
         assert any(e["kind"] == "play" and e["player"] == 1 for e in events)
+
+
+def test_a_match_whose_engine_is_no_longer_configured_is_forfeited(config: Config) -> None:
+    """The operator takes an engine out and restarts: its match, resumed, is forfeited by it
+    instead of waiting for ever."""
+    with running(config, external_engines=(scripted("play"),)) as hall:
+        ann = hall.register("ann")
+        body = {"settings": {"game": "renju"}, "engine": "scripted-play", "side": 0}
+        match_id = ann.ok("post", "/api/computer", body)["match_id"]
+    with running(config) as hall:
+        ann = hall.login("ann")
+        with ann.socket(match_id) as socket:
+            socket.act("move", point="h8")
+            socket.until(lambda m: m["type"] == "update" and m["state"]["phase"] == "over")
+        stored = hall.store.matches.load(match_id)
+        assert stored is not None and stored.status == "over"
+        events = stored.as_match_dict(secrets=False)["events"]
+        forfeit = next(e for e in events if e["kind"] == "forfeit")
+        assert forfeit["data"] == {"player": 1, "reason": "engine-crashed"}

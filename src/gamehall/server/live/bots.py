@@ -5,14 +5,17 @@ loop. A seat's level is a house level, or the id of one of the operator's extern
 (``GAMEHALL_EXTERNAL_ENGINES``), whose process is let go when the match ends.
 """
 
+import logging
 import secrets
 from collections.abc import Sequence
 
-from gamehall.engines import Engine, find_engine
+from gamehall.engines import LEVELS, Engine, EngineFault, find_engine
 from gamehall.engines.driver import step, wants_to_act
 from gamehall.engines.external import ExternalPlayer, ExternalSpec, external_engine
 from gamehall.play.events import Event
 from gamehall.server.live.matches import LiveMatch
+
+log = logging.getLogger(__name__)
 
 
 def bot_to_act(live: LiveMatch) -> int | None:
@@ -27,22 +30,29 @@ def bot_to_act(live: LiveMatch) -> int | None:
 
 def engine_of(live: LiveMatch, seat: int, external: Sequence[ExternalSpec] = ()) -> Engine:
     """The engine of the computer in ``seat``, made on first use: the external engine whose id
-    is the seat's level, else the house engine of that level."""
+    is the seat's level, else the house engine of that level. ``EngineFault`` for an external
+    engine the server no longer has (the operator took it out of the configuration)."""
     if seat not in live.engines:
         level = live.seats[seat].level or "beginner"
         spec = next((s for s in external if s.id == level), None)
-        live.engines[seat] = (
-            external_engine(spec)
-            if spec is not None
-            else find_engine(live.match.game, level, secrets.randbits(32))
-        )
+        if spec is not None:
+            live.engines[seat] = external_engine(spec)
+        elif level not in LEVELS:
+            raise EngineFault("engine-crashed", f"the external engine {level!r} is gone")
+        else:
+            live.engines[seat] = find_engine(live.match.game, level, secrets.randbits(32))
     return live.engines[seat]
 
 
 def decide(live: LiveMatch, seat: int, external: Sequence[ExternalSpec] = ()) -> list[Event]:
     """Let the computer in ``seat`` take its decision (in a worker thread); an external engine
-    that fails to decide forfeits the match (``driver.step``)."""
-    return step(live.match, seat, engine_of(live, seat, external))
+    that fails to decide (``driver.step``), or is no longer configured, forfeits the match."""
+    try:
+        engine = engine_of(live, seat, external)
+    except EngineFault as fault:
+        log.warning("match %s: %s", live.id, fault)
+        return live.match.forfeit(seat, fault.kind)
+    return step(live.match, seat, engine)
 
 
 def let_go(live: LiveMatch) -> None:
