@@ -5,7 +5,9 @@ the reason, the next decision in a fresh process."""
 import os
 import shutil
 import signal
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -142,3 +144,41 @@ def test_a_gnubg_that_cannot_start_is_a_crash() -> None:
     with pytest.raises(EngineFault, match="could not start") as fault:
         player.decide(ChoosePlay.roll(Position.initial(), (3, 1)))
     assert fault.value.kind == "engine-crashed"
+
+
+FAKE = Path(__file__).with_name("fake_gnubg.py")
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [("13/3", "not a legal play"), ("24/23 24/22", "not a legal play"), ("Error: x", "not a")],
+)
+def test_an_answer_that_is_not_a_legal_play_forfeits(answer: str, message: str) -> None:
+    player = external_engine(replace(SPEC, command=f"{sys.executable} {FAKE} '{answer}'"))
+    assert isinstance(player, GnubgPlayer)
+    match = TablesMatch(
+        MatchSettings.from_dict({"game": "backgammon", "length": 1}), dice=SeededDice(3)
+    )
+    events = play_out(match, {0: player, 1: find_engine("backgammon", "beginner", 3)})
+    forfeits = [e for e in events if isinstance(e, Forfeited)]
+    assert [(f.data["player"], f.data["reason"]) for f in forfeits] == [(0, "engine-illegal")]
+    assert not player.supervisor.running
+    with pytest.raises(EngineFault, match=message):
+        player.decide(ChoosePlay.roll(Position.initial(), (3, 1)))
+    assert player.supervisor.starts == 2
+
+
+@needs_gnubg
+def test_a_killed_gnubg_is_a_crash_and_the_next_decision_starts_afresh() -> None:
+    player = gnubg()
+    player.decide(ChoosePlay.roll(Position.initial(), (3, 1)))
+    process = player.supervisor.child
+    assert process is not None
+    os.kill(process.process.pid, signal.SIGKILL)
+    process.process.wait()
+    with pytest.raises(EngineFault, match="crashed") as fault:
+        player.decide(ChoosePlay.roll(Position.initial(), (3, 1)))
+    assert fault.value.kind == "engine-crashed"
+    assert player.decide(ChoosePlay.roll(Position.initial(), (3, 1))).notation == "8/5 6/5"
+    assert player.supervisor.starts == 2
+    player.close()
