@@ -6,11 +6,12 @@ import json
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from gamehall.engines.external import ExternalSpec
+from gamehall.engines.external import ExternalSpec, GnubgPlayer
 from gamehall.server.config import Config, ConfigError
 from gamehall.server.external_engines import read_engines
 from server.helpers import running, tables_choice
@@ -167,6 +168,15 @@ def test_a_backgammon_match_against_gnubg_through_the_server(config: Config) -> 
                 message = socket.reply()
                 assert message["type"] == "update", message
             assert message["state"]["phase"] == "over"
+            live = hall.services.live.cached(match_id)
+            assert live is not None
+            engine = live.engines[1]
+            assert isinstance(engine, GnubgPlayer)
+            for _ in range(100):  # its process is let go once the match is over
+                if not engine.supervisor.running:
+                    break
+                time.sleep(0.05)
+            assert not engine.supervisor.running and engine.supervisor.starts == 1
         stored = hall.store.matches.load(match_id)
         assert stored is not None and stored.status == "over"
         events = stored.as_match_dict(secrets=False)["events"]

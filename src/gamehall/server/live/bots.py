@@ -55,8 +55,9 @@ def decide(live: LiveMatch, seat: int, external: Sequence[ExternalSpec] = ()) ->
     return step(live.match, seat, engine)
 
 
-def let_go(live: LiveMatch) -> None:
-    """Stop the processes of the match's external engines (its end, or the server's)."""
-    for engine in live.engines.values():
-        if isinstance(engine, ExternalPlayer):
-            engine.close()
+def let_go(*matches: LiveMatch) -> None:
+    """Stop the processes of the matches' external engines (their end, or the server's)."""
+    for live in matches:
+        for engine in live.engines.values():
+            if isinstance(engine, ExternalPlayer):
+                engine.close()

@@ -169,9 +169,7 @@ class LiveMatches:
             await asyncio.gather(
                 *(self._save_summary(live, paused_at=live.time()) for live in playing)
             )
-        for live in self._live.values():
-            if live.engines:
-                await self.workers.engine(bots.let_go, live)
+        await self.workers.engine(bots.let_go, *self._live.values())
         self._live.clear()
         await self.persistence.writer.close()
         if self._own_workers:
@@ -438,8 +436,7 @@ class LiveMatches:
             await publish(self.bus, live, Stored(events=update.events))
         if match.is_over:
             live.away.clear()
-            if live.engines:
-                await self.workers.engine(bots.let_go, live)
+            self._spawn(self.workers.engine(bots.let_go, live))  # its engines' processes
             if not live.connections:
                 self._forget(live)
         self._schedule(live)
