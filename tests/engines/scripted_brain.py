@@ -2,7 +2,9 @@
 
 ``python scripted_brain.py MODE``: ``play`` answers every move with the first empty point in
 reading order from the centre outwards (a legal, weak brain); ``crash`` exits at its first
-move; ``slow`` sleeps 3 s before each move; ``illegal`` answers an occupied point (the
+move, ``crash-later`` at its third; ``slow`` sleeps 3 s before each move, ``hang`` for an hour
+at its second; ``greedy`` takes 2 GiB of memory at its first move (and keeps it; under a
+smaller limit the allocation fails and it exits); ``illegal`` answers an occupied point (the
 opponent's last stone), or 99,99 (off the board) on an empty board; ``garbage`` answers
 text that is not a move. Told ``INFO max_node N``, it names itself ``scripted-MODE-N`` in
 ``ABOUT`` (so that a test sees the limit it was given).
@@ -19,15 +21,22 @@ def main(mode: str) -> None:
     last: tuple[int, int] | None = None
     reading = False
     max_node = ""
+    moves = 0
+    hoard: list[bytearray] = []
 
     def reply(text: str) -> None:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
 
     def move() -> None:
-        nonlocal last
-        if mode == "crash":
+        nonlocal last, moves
+        moves += 1
+        if mode == "crash" or (mode == "crash-later" and moves == 3):
             sys.exit(3)
+        if mode == "hang" and moves == 2:
+            time.sleep(3600)
+        if mode == "greedy":
+            hoard.append(bytearray(2 << 30))
         if mode == "slow":
             time.sleep(3)
         if mode == "garbage":

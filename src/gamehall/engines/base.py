@@ -117,6 +117,20 @@ class MatchContext:
         )
 
 
+FaultKind = Literal["engine-crashed", "engine-timeout", "engine-illegal"]
+"""Why an engine failed to decide: its process ended, it overstayed its time, or its answer was
+unreadable or against the rules."""
+
+
+class EngineFault(GameError):
+    """An engine could not give a usable answer; the side it plays forfeits for ``kind`` (the
+    reason recorded with the forfeit), the message saying what happened."""
+
+    def __init__(self, kind: FaultKind, detail: str) -> None:
+        super().__init__(detail)
+        self.kind: FaultKind = kind
+
+
 _MONEY = MatchContext()
 
 

@@ -9,6 +9,7 @@ an engine. Both only ever take actions the match allows now, so they can drive a
 people play too (the terminal and the server do).
 """
 
+import logging
 from collections.abc import Mapping
 from dataclasses import replace
 
@@ -21,6 +22,7 @@ from gamehall.engines.base import (
     ChooseResignation,
     CubeOwner,
     Engine,
+    EngineFault,
     Evaluator,
     MatchContext,
     OfferDouble,
@@ -51,6 +53,8 @@ from gamehall.play.renju_openings import WITH_OFFERS, Opening, Soosorv8, Taraguc
 from gamehall.play.settings import BackgammonRules, NardySettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.renju import Board
+
+log = logging.getLogger(__name__)
 
 
 def match_context(match: TablesMatch, player: int) -> MatchContext:
@@ -88,14 +92,21 @@ def step(match: Match, player: int, engine: Engine) -> list[Event]:
     """Ask ``engine`` the decision ``player`` faces now and apply its answer; returns the events.
 
     A play is applied whole (``play`` and then ``confirm``, unless the variant confirmed it).
-    Raises ``GameError`` when ``player`` has nothing to decide.
+    Raises ``GameError`` when ``player`` has nothing to decide. An engine that fails to decide
+    (``EngineFault``: an external engine's crash, hang or unusable answer) forfeits the match
+    for ``player``, the fault's kind the reason recorded.
     """
     if not wants_to_act(match, player):
         raise GameError(f"{match.players[player]} has nothing to decide now")
-    if isinstance(match, RenjuMatch):
-        return _renju_step(match, player, engine)
-    assert isinstance(match, TablesMatch)
-    return _tables_step(match, player, engine)
+    first = len(match.events)
+    try:
+        if isinstance(match, RenjuMatch):
+            return _renju_step(match, player, engine)
+        assert isinstance(match, TablesMatch)
+        return _tables_step(match, player, engine)
+    except EngineFault as fault:  # an external engine crashed, hung or answered nonsense
+        log.warning("%s forfeits for %s: %s", engine.name, fault.kind, fault)
+        return match.events[first:] + match.forfeit(player, fault.kind)
 
 
 def _renju_step(match: RenjuMatch, player: int, engine: Engine) -> list[Event]:

@@ -60,6 +60,7 @@ from gamehall.server.schemas import (
     DiceAnswer,
     DiceRecordView,
     Empty,
+    ExternalEngineView,
     LoggedIn,
     MatchAnswer,
     MatchCreated,
@@ -360,29 +361,49 @@ def decline_challenge(challenge_id: int, session: Acting, hall: Hall) -> Empty:
 
 
 @router.get("/computer/levels")
-async def computer_levels() -> ComputerLevels:
-    """The levels the computer plays each game at."""
-    return ComputerLevels(levels={game: list(levels_of(game)) for game in GAME_NAMES})
+async def computer_levels(hall: Hall) -> ComputerLevels:
+    """The levels the computer plays each game at, and the operator's external engines."""
+    external = hall.config.external_engines
+    return ComputerLevels(
+        levels={game: list(levels_of(game)) for game in GAME_NAMES},
+        engines={
+            game: [
+                ExternalEngineView(id=spec.id, name=spec.name, level=spec.level)
+                for spec in external
+                if spec.game == game
+            ]
+            for game in GAME_NAMES
+        },
+    )
 
 
 @router.post("/computer")
 async def play_computer(body: ComputerBody, session: Acting, hall: Hall) -> MatchCreated:
-    """Start a match against the computer; I sit in ``side``."""
+    """Start a match against the computer (a house level, or an external ``engine``); I sit in
+    ``side``."""
     return await start_computer(hall, session.user, body)
 
 
 async def start_computer(hall: Services, user: User, body: ComputerBody) -> MatchCreated:
-    """Start a match of ``user`` against the computer, as ``body`` asks (the pages' and the
-    bots' one way to)."""
+    """Start a match of ``user`` against the computer (a house level, or an external
+    ``engine``), as ``body`` asks (the pages' and the bots' one way to)."""
     settings = body.settings.to_settings()
-    levels = levels_of(settings.game)
-    if body.level not in levels:
-        raise GameError(
-            f"the computer does not play {settings.game} at the {body.level} level: "
-            f"choose {', '.join(levels)}"
-        )
+    if body.engine is not None:
+        engines = [s for s in hall.config.external_engines if s.game == settings.game]
+        spec = next((s for s in engines if s.id == body.engine), None)
+        if spec is None:
+            names = ", ".join(s.id for s in engines) or "none is configured"
+            raise GameError(f"there is no external {settings.game} engine {body.engine!r}: {names}")
+        computer = PlayerSeat(None, "computer", spec.id, spec.name)
+    else:
+        levels = levels_of(settings.game)
+        if body.level not in levels:
+            raise GameError(
+                f"the computer does not play {settings.game} at the {body.level} level: "
+                f"choose {', '.join(levels)}"
+            )
+        computer = PlayerSeat(None, "computer", body.level, f"Computer ({body.level})")
     person = PlayerSeat(user.id, "human", None, user.name, user.bot)
-    computer = PlayerSeat(None, "computer", body.level, f"Computer ({body.level})")
     seats = [person, computer] if body.side == 0 else [computer, person]
     seeds: dict[int, str] = {} if body.seed is None else {body.side: body.seed}
     return MatchCreated(match_id=await hall.live.create(settings, seats, seeds=seeds))

@@ -14,6 +14,7 @@ import limits
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     ValidationError,
@@ -22,7 +23,9 @@ from pydantic import (
 )
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from gamehall.engines.external import ExternalSpec
 from gamehall.errors import GameError
+from gamehall.server.external_engines import read_engines, specs_of
 
 PREFIX = "GAMEHALL_"
 
@@ -60,6 +63,8 @@ def _rate(value: str) -> str:
 Rate = Annotated[str, AfterValidator(_rate)]
 """How often one client may do a thing, in ``limits``' notation (``30/minute``)."""
 Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+ExternalEngines = Annotated[tuple[ExternalSpec, ...], BeforeValidator(specs_of)]
+"""The operator's external engines, each id once."""
 
 
 class Config(BaseModel):
@@ -110,6 +115,10 @@ class Config(BaseModel):
     metrics_token: str = ""
     """The bearer token that ``GET /metrics`` asks for (Prometheus's ``authorization``);
     empty: no metrics are served (404)."""
+    external_engines: ExternalEngines = ()
+    """External engines the lobby offers as computer opponents (Gomocup brains for renju, GNU
+    Backgammon for backgammon); none unless configured. In the environment: a JSON list, or
+    the path of a TOML or JSON file (``external_engines.py``)."""
     rate_login: Rate = DEFAULT_RATES["login"]
     rate_register: Rate = DEFAULT_RATES["register"]
     rate_guest: Rate = DEFAULT_RATES["guest"]
@@ -167,6 +176,15 @@ class _Environment(BaseSettings, Config):
     )
 
     allowed_hosts: Annotated[tuple[str, ...], NoDecode] = ()
+    external_engines: Annotated[ExternalEngines, NoDecode] = ()
+
+    @field_validator("external_engines", mode="before")
+    @classmethod
+    def _engines(cls, value: object) -> object:
+        """A JSON list, or the path of a TOML or JSON file, read into the engines."""
+        if isinstance(value, str):
+            return read_engines(value)
+        return value
 
     @field_validator("allowed_hosts", mode="before")
     @classmethod

@@ -168,6 +168,9 @@ class ComputerBody(Body):
     settings: Settings
     level: Level = "beginner"
     """One of the levels ``/api/computer/levels`` lists for the game."""
+    engine: str | None = Field(default=None, max_length=24)
+    """The id of one of the external engines ``/api/computer/levels`` lists for the game, to
+    play it instead of a house level."""
     side: Literal[0, 1] = 0
     seed: Seed | None = None
     """The person's own fair-dice seed (fair dice only)."""
@@ -180,10 +183,21 @@ class AcceptBody(Body):
     """The accepter's own fair-dice seed (fair dice only)."""
 
 
+class ExternalEngineView(Answer):
+    """An external engine the operator offers: its id, its name and its level, as the operator
+    wrote them."""
+
+    id: str
+    name: str
+    level: str
+
+
 class ComputerLevels(Answer):
-    """The levels the computer plays each game at, weakest first."""
+    """The levels the computer plays each game at, weakest first, and the external engines
+    offered for each game (none unless the operator configures some)."""
 
     levels: dict[GameName, list[Level]]
+    engines: dict[GameName, list[ExternalEngineView]]
 
 
 # -- answers ------------------------------------------------------------------------------------

@@ -27,7 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from gamehall.engines.base import EngineFault
 from gamehall.engines.gomocup import RULE_BITS, point_of_xy, xy_of_point
+from gamehall.engines.limits import memory_limit
 from gamehall.errors import GameError
 from gamehall.renju.board import Board
 from gamehall.renju.points import NAMES, read_point
@@ -42,7 +44,7 @@ END_SECONDS = 2.0
 """How long a brain has to exit after ``END`` before it is killed."""
 
 
-class BrainFault(GameError):
+class BrainFault(EngineFault):
     """A brain broke the protocol or the rules: it loses the game for this reason."""
 
 
@@ -113,9 +115,10 @@ class Score:
 
 
 class BrainProcess:
-    """One brain running as a subprocess, its output read by a thread into a queue."""
+    """One brain running as a subprocess, its output read by a thread into a queue;
+    ``memory`` (bytes, 0 none) caps its address space."""
 
-    def __init__(self, command: str) -> None:
+    def __init__(self, command: str, memory: int = 0) -> None:
         self.command = command
         self.name = command
         try:
@@ -126,9 +129,10 @@ class BrainProcess:
                 stderr=subprocess.DEVNULL,
                 text=True,
                 bufsize=1,
+                preexec_fn=memory_limit(memory) if memory else None,
             )
         except OSError as error:
-            raise BrainFault(f"could not start {command!r}: {error}") from None
+            raise BrainFault("engine-crashed", f"could not start {command!r}: {error}") from None
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.messages: list[str] = []
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -147,7 +151,7 @@ class BrainProcess:
             self.process.stdin.write(line + "\n")
             self.process.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise BrainFault("crashed: its input is closed") from None
+            raise BrainFault("engine-crashed", "crashed: its input is closed") from None
 
     def read(self, seconds: float, limit: str = "") -> str:
         """The next answer line (MESSAGE and DEBUG lines are kept aside), within ``seconds``;
@@ -160,10 +164,10 @@ class BrainProcess:
             except queue.Empty:
                 why = f" ({limit})" if limit else ""
                 raise BrainFault(
-                    f"timeout: no answer within {seconds * 1000:.0f} ms{why}"
+                    "engine-timeout", f"timeout: no answer within {seconds * 1000:.0f} ms{why}"
                 ) from None
             if line is None:
-                raise BrainFault("crashed: its output ended")
+                raise BrainFault("engine-crashed", "crashed: its output ended")
             text = line.strip()
             if text.upper().startswith(("MESSAGE", "DEBUG")):
                 self.messages.append(text)
@@ -180,6 +184,15 @@ class BrainProcess:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        self._release()
+
+    def kill(self) -> None:
+        """Kill the brain now (it crashed, hangs or answered nonsense)."""
+        self.process.kill()
+        self.process.wait()
+        self._release()
+
+    def _release(self) -> None:
         self.reader.join(END_SECONDS)
         for stream in (self.process.stdin, self.process.stdout):
             if stream is not None:
@@ -202,6 +215,8 @@ class MatchSettings:
     openings: tuple[tuple[str, ...], ...] = ()
     save: Path | None = None
     max_nodes: tuple[int, int] = (0, 0)
+    max_memory: int = 0
+    """Bytes of memory a brain may use (``INFO max_memory``; 0 none)."""
 
     def __post_init__(self) -> None:
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
@@ -255,18 +270,18 @@ class Referee:
     def __init__(self, settings: MatchSettings) -> None:
         self.settings = settings
 
-    def start(self, brain: BrainProcess, label: str) -> None:
+    def start(self, brain: BrainProcess, label: str, seconds: float = START_SECONDS) -> None:
         """``START 15`` and the match's ``INFO`` (with brain ``label``'s node limit, if it has
-        one); the brain's name from ``ABOUT``."""
+        one); the brain's name from ``ABOUT``; each answer within ``seconds``."""
         brain.send("START 15")
-        answer = brain.read(START_SECONDS)
+        answer = brain.read(seconds)
         if answer.upper() != "OK":
-            raise BrainFault(f"answered START with {answer!r}, not OK")
+            raise BrainFault("engine-illegal", f"answered START with {answer!r}, not OK")
         settings = self.settings
         for key, value in (
             ("timeout_turn", settings.timeout_turn),
             ("timeout_match", settings.timeout_match),
-            ("max_memory", 0),
+            ("max_memory", settings.max_memory),
             ("rule", RULE_BITS[settings.rule]),
             ("game_type", 1),
         ):
@@ -275,7 +290,7 @@ class Referee:
         if nodes:
             brain.send(f"INFO max_node {nodes}")
         brain.send("ABOUT")
-        about = brain.read(START_SECONDS)
+        about = brain.read(seconds)
         for part in about.split(","):
             field_name, _, text = part.strip().partition("=")
             if field_name.strip().lower() == "name" and text.strip().strip('"'):
@@ -302,7 +317,7 @@ class Referee:
                     brain.send(f"INFO time_left {left}")
                 started = time.monotonic()
                 if not told[colour]:
-                    self._tell(board, brain)
+                    tell_position(board, brain)
                     told[colour] = True
                 else:
                     brain.send(f"TURN {xy_of_point(read_point(board.moves[-1]))}")
@@ -319,15 +334,17 @@ class Referee:
                 used[colour] += spent
                 if turn_limit is not None and spent > turn_limit:
                     raise BrainFault(
+                        "engine-timeout",
                         f"timeout: {spent * 1000:.0f} ms for one move "
-                        f"(limit {settings.timeout_turn} ms)"
+                        f"(limit {settings.timeout_turn} ms)",
                     )
                 if match_limit is not None and used[colour] > match_limit:
                     raise BrainFault(
+                        "engine-timeout",
                         f"timeout: {used[colour] * 1000:.0f} ms in the game "
-                        f"(limit {settings.timeout_match} ms)"
+                        f"(limit {settings.timeout_match} ms)",
                     )
-                self._play(board, answer)
+                play_answer(board, answer)
             except BrainFault as fault:
                 return other, f"{colour} {fault}"
         result = board.result
@@ -336,34 +353,40 @@ class Referee:
             reason = f"black played a forbidden point ({reason}) on {board.moves[-1]}"
         return result.winner, reason
 
-    def _tell(self, board: Board, brain: BrainProcess) -> None:
-        """The position so far: ``BEGIN`` on an empty board, ``TURN`` after one stone, else
-        ``BOARD`` ... ``DONE``."""
-        if not board.moves:
-            brain.send("BEGIN")
-            return
-        if len(board.moves) == 1:
-            brain.send(f"TURN {xy_of_point(read_point(board.moves[0]))}")
-            return
-        brain.send("BOARD")
-        mover = len(board.moves) % 2
-        for index, move in enumerate(board.moves):
-            own = 1 if index % 2 == mover else 2
-            brain.send(f"{xy_of_point(read_point(move))},{own}")
-        brain.send("DONE")
 
-    @staticmethod
-    def _play(board: Board, answer: str) -> None:
-        try:
-            point = point_of_xy(answer)
-        except GameError as error:
-            raise BrainFault(f"answered an illegal move: {error}") from None
-        if board.stone_at(NAMES[point]) is not None:
-            raise BrainFault(f"answered an illegal move: {NAMES[point]} ({answer}) is occupied")
-        try:
-            board.play(NAMES[point])
-        except GameError as error:
-            raise BrainFault(f"answered an illegal move: {error}") from None
+def tell_position(board: Board, brain: BrainProcess) -> None:
+    """Tell a brain that has no position yet the one on ``board``: ``BEGIN`` on an empty board,
+    ``TURN`` after one stone, else ``BOARD`` ... ``DONE``."""
+    if not board.moves:
+        brain.send("BEGIN")
+        return
+    if len(board.moves) == 1:
+        brain.send(f"TURN {xy_of_point(read_point(board.moves[0]))}")
+        return
+    brain.send("BOARD")
+    mover = len(board.moves) % 2
+    for index, move in enumerate(board.moves):
+        own = 1 if index % 2 == mover else 2
+        brain.send(f"{xy_of_point(read_point(move))},{own}")
+    brain.send("DONE")
+
+
+def play_answer(board: Board, answer: str) -> str:
+    """Play a brain's answer ``x,y`` on ``board``; the point played. ``BrainFault`` when the
+    answer is not a move, or a point off the board or occupied, or one the rules refuse."""
+    try:
+        point = point_of_xy(answer)
+    except GameError as error:
+        raise BrainFault("engine-illegal", f"answered an illegal move: {error}") from None
+    if board.stone_at(NAMES[point]) is not None:
+        raise BrainFault(
+            "engine-illegal", f"answered an illegal move: {NAMES[point]} ({answer}) is occupied"
+        )
+    try:
+        board.play(NAMES[point])
+    except GameError as error:
+        raise BrainFault("engine-illegal", f"answered an illegal move: {error}") from None
+    return NAMES[point]
 
 
 @dataclass

@@ -7,11 +7,10 @@ then are they sent to everybody watching. A refused action changes nothing and i
 its sender alone. Around that path the manager runs what no player asks for: the clock's timer,
 the computer players and the players' presence (``presence.py``).
 
-Nothing heavy runs on the event loop: loading a match (its snapshot restored and the few events
-after it replayed, ``snapshots.py``), a player's first look with the whole log, the engines and
-the store run in worker threads (``workers.py``); one action's play-layer work and the views of
-its messages take less than the hop to a thread would, and run on the loop. A loaded match stays
-in memory while it is played or watched, so it is loaded once per process, not per request.
+Nothing heavy runs on the event loop: loading a match (its snapshot restored and the events after
+it replayed, ``snapshots.py``), a player's first look, the engines and the store run in worker
+threads (``workers.py``); one action's play-layer work and its messages' views run on the loop.
+A loaded match stays in memory while it is played or watched: loaded once per process.
 
 With several server processes (``GAMEHALL_REDIS_URL``) each keeps its own copy of a live match;
 every stored change is published, and a process that receives one applies just those events to
@@ -20,9 +19,8 @@ unique ``(match, seq)`` key decides when two processes act at once: the loser re
 
 A save that fails (the database gone, or another process first) never leaves its events in
 memory: the live copy goes back to the match as last stored (``LiveMatch.saved``: the latest
-snapshot kept in memory and the stored events after it, replayed, so that undoing needs no
-database), nothing is sent, and the player is told to try again. The clock's timer and the
-computer player try again a little later.
+snapshot and the stored events after it, replayed without the database), nothing is sent, and
+the player is told to try again; the clock's timer and the computer player try again later.
 """
 
 import asyncio
@@ -169,6 +167,7 @@ class LiveMatches:
             await asyncio.gather(
                 *(self._save_summary(live, paused_at=live.time()) for live in playing)
             )
+        await self.workers.engine(bots.let_go, *self._live.values())
         self._live.clear()
         await self.persistence.writer.close()
         if self._own_workers:
@@ -437,6 +436,7 @@ class LiveMatches:
             await publish(self.bus, live, Stored(events=update.events))
         if match.is_over:
             live.away.clear()
+            self._spawn(self.workers.engine(bots.let_go, live))  # its engines' processes
             if not live.connections:
                 self._forget(live)
         self._schedule(live)
@@ -587,7 +587,7 @@ class LiveMatches:
                     return
                 first = len(live.match.events)
                 try:
-                    await self.workers.engine(bots.decide, live, seat)
+                    await self.workers.engine(bots.decide, live, seat, self.config.external_engines)
                     await self._commit(live, first)
                 except SaveError:  # not stored: the match is as last stored; try again later
                     live.bot = None

@@ -250,14 +250,17 @@
  * @typedef {object} ComputerBody
  * @property {SettingsInput} settings
  * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class"} [level]
+ * @property {string | null} [engine]
  * @property {0 | 1} [side]
  * @property {string | null} [seed]
  */
 
 /**
- * The levels the computer plays each game at, weakest first.
+ * The levels the computer plays each game at, weakest first, and the external engines offered for
+ * each game (none unless the operator configures some).
  * @typedef {object} ComputerLevels
  * @property {Record<string, ("random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class")[]>} levels
+ * @property {Record<string, ExternalEngineView[]>} engines
  */
 
 /**
@@ -310,6 +313,15 @@
  * @property {Record<string, any>} outcome
  * @property {boolean} derived
  * @property {Record<string, any> | null} clocks
+ */
+
+/**
+ * An external engine the operator offers: its id, its name and its level, as the operator wrote
+ * them.
+ * @typedef {object} ExternalEngineView
+ * @property {string} id
+ * @property {string} name
+ * @property {string} level
  */
 
 /**

@@ -20,13 +20,14 @@ function chipClass(state, seat) {
 
 /**
  * A seat's name as the reader reads it: a player's as he chose it, the computer's as its level
- * in the reader's words ("Компьютер (новичок)"), where the server names it in English.
+ * in the reader's words ("Компьютер (новичок)"), where the server names it in English; an
+ * external engine (its level is the operator's id for it) by the operator's name for it.
  * @param {{name: string, kind: string, level?: string | null}} seat
  */
 export function seatName(seat) {
   if (seat.kind !== "computer" || !seat.level) return seat.name;
   const key = `lobby.level.${seat.level}`;
-  return say("game.computer-name", { level: hasText(key) ? say(key) : seat.level });
+  return hasText(key) ? say("game.computer-name", { level: say(key) }) : seat.name;
 }
 
 /**

@@ -142,7 +142,9 @@ function newGameForm(report, refresh) {
         report(sayWith(rated ? "lobby.challenge.sent-rated" : "lobby.challenge.sent", { opponent: nameNode(opponent) }));
         refresh();
       } else {
-        const answer = await post("/api/computer", { settings, level: data.get("level"), side: Number(data.get("side")), ...seeded });
+        const choice = String(data.get("level") || "");
+        const opponent = choice.startsWith(ENGINE) ? { engine: choice.slice(ENGINE.length) } : { level: choice };
+        const answer = await post("/api/computer", { settings, ...opponent, side: Number(data.get("side")), ...seeded });
         openMatch(answer.match_id);
       }
     } catch (err) {
@@ -169,23 +171,41 @@ function levelName(level) {
   return hasText(key) ? say(key) : level;
 }
 
-/** @type {Promise<Record<string, string[]>> | null} */
-let levelsByGame = null;
+/** The prefix of an external engine's choice in the level list (its id follows). */
+const ENGINE = "engine:";
+
+/** @type {Promise<import("../api-types.js").ComputerLevels> | null} */
+let computerChoices = null;
 
 /**
  * Fill `select` with the levels the server's computer plays `game` at (/api/computer/levels),
- * keeping the chosen level when the new game has it, else Beginner.
+ * then the external engines the operator offers for it, each by its name and level; keeping
+ * the choice when the new game has it, else Beginner.
  * @param {HTMLSelectElement} select
  * @param {string} game
  */
 async function fillLevels(select, game) {
-  levelsByGame ??= get("/api/computer/levels").then((answer) => answer.levels);
-  const levels = (await levelsByGame)[game] || [];
+  computerChoices ??= get("/api/computer/levels");
+  const choices = await computerChoices;
+  const levels = choices.levels[game] || [];
+  const engines = choices.engines[game] || [];
   const chosen = select.value || "beginner";
+  const values = [...levels, ...engines.map((engine) => ENGINE + engine.id)];
   select.replaceChildren(
     ...levels.map((level) => h("option", { value: level }, levelName(level))),
+    ...(engines.length
+      ? [
+          h(
+            "optgroup",
+            { label: say("lobby.engines.group") },
+            ...engines.map((engine) =>
+              h("option", { value: ENGINE + engine.id }, engine.level ? say("lobby.engines.option", { name: engine.name, level: engine.level }) : engine.name),
+            ),
+          ),
+        ]
+      : []),
   );
-  select.value = levels.includes(chosen) ? chosen : "beginner";
+  select.value = values.includes(chosen) ? chosen : "beginner";
 }
 
 /**
