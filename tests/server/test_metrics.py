@@ -1,7 +1,10 @@
 """Metrics for Prometheus at ``/metrics`` (issue 41, operations): off without a token, refused
 without the right one, and the figures of a match played through the sockets."""
 
+import json
+import re
 from contextlib import ExitStack
+from pathlib import Path
 
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -9,6 +12,7 @@ from gamehall.server.config import Config
 from server.helpers import Hall, Table, running, tables_choice
 
 TOKEN = "s3cret-metrics-token"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def figures(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -76,3 +80,22 @@ def test_a_match_and_a_wrong_password_are_counted(config: Config) -> None:
         wrong = hall.anonymous().post("/api/login", {"name": "ann", "password": "not-hers"})
         assert wrong.status_code == 401, wrong.text
         assert scrape()[("gamehall_login_failures_total", ())] == failures + 1
+
+
+def test_the_sample_dashboard_reads_only_figures_the_server_serves(config: Config) -> None:
+    """Every series the Grafana dashboard in ``deploy/`` queries is one that ``/metrics`` has."""
+    dashboard = json.loads((ROOT / "deploy" / "grafana-dashboard.json").read_text())
+    queried = {
+        name
+        for panel in dashboard["panels"]
+        for target in panel["targets"]
+        for name in re.findall(r"\b(?:gamehall|process)_[a-z_]+", target["expr"])
+    }
+    with running(config, metrics_token=TOKEN) as hall:
+        answer = hall.anonymous().get("/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
+        families = {family.name for family in text_string_to_metric_families(answer.text)}
+    served = {
+        name + end for name in families for end in ("", "_total", "_bucket", "_sum", "_count")
+    }
+    assert len(queried) >= 14
+    assert queried <= served, sorted(queried - served)
