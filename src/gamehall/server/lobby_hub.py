@@ -5,6 +5,7 @@ import asyncio
 import logging
 
 from gamehall.server.background import Background
+from gamehall.server.failures import Failures
 from gamehall.server.live.workers import Workers
 from gamehall.server.protocol.lobby import Online, SeekList
 from gamehall.server.schemas import SeekView
@@ -28,6 +29,7 @@ class LobbyHub(Background):
         self.channels = channels
         self.workers = workers
         self.interval = interval
+        self._failures = Failures("the lobby hub", log)
         self.sockets: set[SocketConnection] = set()
         self.seeks: list[SeekView] | None = None
         self.online: list[str] = []
@@ -64,6 +66,8 @@ class LobbyHub(Background):
             if self.sockets:
                 try:
                     await self.look()
-                except Exception:  # a bad moment of the database: the next look tries again
-                    log.exception("the lobby hub could not read the seeks")
+                except Exception as exc:  # a bad moment of the database: the next look tries
+                    self._failures.failed(exc)
+                else:
+                    self._failures.succeeded()
             await asyncio.sleep(self.interval)

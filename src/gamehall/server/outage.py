@@ -16,17 +16,17 @@ from typing import Any, cast
 
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import InterfaceError, OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketState
 
 from gamehall.jsontext import JsonObject
+from gamehall.server.failures import UNAVAILABLE, Failures
 
 log = logging.getLogger(__name__)
 
-UNAVAILABLE: tuple[type[Exception], ...] = (OperationalError, InterfaceError, PoolTimeoutError)
-"""The store's exceptions that mean "the database is not answering", not "this is wrong"."""
+REQUESTS = Failures("requests", log)
+"""The requests and sockets the database could not serve: the first of an outage logged."""
+
 
 RETRY_AFTER = 5
 """Seconds a client is asked to wait before trying again (``Retry-After``)."""
@@ -37,15 +37,10 @@ TRY_AGAIN_LATER = 1013
 """The WebSocket close code for a passing failure of the server."""
 
 
-def is_outage(exc: BaseException) -> bool:
-    """Whether ``exc`` says the database cannot be reached (rather than a bug)."""
-    return isinstance(exc, UNAVAILABLE)
-
-
 async def database_unavailable(connection: HTTPConnection, exc: Exception) -> JSONResponse | None:
     """The answer to a request the database could not serve: 503, the protocol's error shape
     and ``Retry-After``; a socket is closed with 1013 instead."""
-    log.warning("the database is not answering (%s %s): %s", *_what(connection), exc)
+    REQUESTS.failed(exc, " ".join(_what(connection)))
     if isinstance(connection, WebSocket):
         if connection.application_state != WebSocketState.DISCONNECTED:
             await connection.close(TRY_AGAIN_LATER, MESSAGE[:120])

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from gamehall.errors import GameError
 from gamehall.server.background import Background
+from gamehall.server.failures import Failures
 from gamehall.server.live.workers import Workers
 from gamehall.server.user_channels import UserChannels
 from gamehall.store import Store
@@ -41,6 +42,7 @@ class SeekKeeper(Background):
         self.workers = workers
         self.clock = clock
         self._away: dict[int, float] = {}
+        self._failures = Failures("the seek keeper", log)
 
     @property
     def interval(self) -> float:
@@ -74,8 +76,9 @@ class SeekKeeper(Background):
             await asyncio.sleep(self.interval)
             try:
                 gone = await self.workers.store(self.sweep)
-            except Exception:  # the keeper must outlive a bad moment of the database
-                log.exception("the seek keeper failed; trying again")
+            except Exception as exc:  # the keeper must outlive a bad moment of the database
+                self._failures.failed(exc)
                 continue
+            self._failures.succeeded()
             if gone:
                 log.info("seeks of absent players taken down: %s", gone)

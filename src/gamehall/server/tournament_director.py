@@ -21,6 +21,7 @@ import logging
 from functools import partial
 
 from gamehall.errors import GameError
+from gamehall.server.failures import Failures
 from gamehall.server.live import LiveMatches
 from gamehall.server.protocol.user import (
     Notice,
@@ -91,6 +92,7 @@ class TournamentDirector:
         """The tournament matches waiting for each user: user id -> match id -> notice."""
         self._since = self.tournaments.now()
         self._task: asyncio.Task[None] | None = None
+        self._failures = Failures("the tournament sweep", log)
         channels.current = self.current
 
     # -- running --------------------------------------------------------------------------------
@@ -111,8 +113,10 @@ class TournamentDirector:
         while True:
             try:
                 await self.sweep()
-            except Exception:
-                log.exception("the tournament sweep failed")
+            except Exception as exc:
+                self._failures.failed(exc)
+            else:
+                self._failures.succeeded()
             await asyncio.sleep(self.poll_seconds)
 
     async def sweep(self) -> None:

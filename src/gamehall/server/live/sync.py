@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable
 from typing import Protocol
 
+from gamehall.server.failures import Failures
 from gamehall.server.live.matches import LiveMatch
 from gamehall.server.live.persistence import Persistence
 from gamehall.server.live.workers import Workers
@@ -74,8 +75,9 @@ async def catch_up_from_store(manager: Holder) -> int:
 async def poll(manager: Holder, every: float, outage: Callable[[], bool]) -> None:
     """Catch up from the store every ``every`` seconds (real time; 0: only during an outage),
     and every ``OUTAGE_POLL_SECONDS`` while ``outage()`` says the broker is failing, until
-    cancelled; a failed look (the database away) is logged and the next one tries again."""
+    cancelled; a failed look (the database away) is logged once and the next one tries again."""
     ticks = max(1, math.ceil(every / OUTAGE_POLL_SECONDS))
+    failures = Failures("the look for other processes' events", log)
     ticked = 0
     while True:
         await asyncio.sleep(every / ticks if every else OUTAGE_POLL_SECONDS)
@@ -86,4 +88,6 @@ async def poll(manager: Holder, every: float, outage: Callable[[], bool]) -> Non
         try:
             await catch_up_from_store(manager)
         except Exception as exc:
-            log.warning("could not look for other processes' events: %s", exc)
+            failures.failed(exc)
+        else:
+            failures.succeeded()
