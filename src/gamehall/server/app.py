@@ -56,6 +56,7 @@ from gamehall.server.limits import RateLimitedError, RateLimits
 from gamehall.server.live import Broker, LiveMatches, SystemClock, WallClock
 from gamehall.server.live.workers import Workers
 from gamehall.server.lobby_hub import LobbyHub
+from gamehall.server.logs import RequestIds
 from gamehall.server.outage import answer_outages
 from gamehall.server.pg_broker import PostgresBroker
 from gamehall.server.refusals import Refusal, game_code, game_said, status_code
@@ -122,6 +123,7 @@ def create_app(
         max_body=config.max_body,
     )
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestIds)
     app.add_exception_handler(RequestValidationError, _bad_request)
     if STATIC_DIR.is_dir():
         app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="pages")

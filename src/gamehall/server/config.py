@@ -26,6 +26,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from gamehall.engines.external import ExternalSpec
 from gamehall.errors import GameError
 from gamehall.server.external_engines import read_engines, specs_of
+from gamehall.server.logs import LogFormat
 
 PREFIX = "GAMEHALL_"
 
@@ -112,6 +113,9 @@ class Config(BaseModel):
     warm_engines: bool = True
     """Load the engines and compile their kernels as the server starts (``gamehall serve``), in
     a thread of their own, so that the first hint or computer move does not wait for it."""
+    log_format: LogFormat = "text"
+    """The log's lines: ``text``, or ``json`` (one JSON object a line, naming the request and
+    the match: ``logs.py``) for a log collector."""
     metrics_token: str = ""
     """The bearer token that ``GET /metrics`` asks for (Prometheus's ``authorization``);
     empty: no metrics are served (404)."""

@@ -1,18 +1,24 @@
 """``gamehall serve``: run the server on the configured address."""
 
+import logging
+import logging.config
 import threading
 
 import uvicorn
 
 from gamehall.server.app import create_app
 from gamehall.server.config import Config
+from gamehall.server.logs import log_config
 from gamehall.server.ws import MAX_WIRE_FRAME
+
+log = logging.getLogger(__name__)
 
 
 def run(config: Config | None = None) -> None:
     """Start the server (settings from ``GAMEHALL_*`` variables) and serve until stopped."""
     config = config or Config.from_env()
-    print(f"gamehall is at http://{config.host}:{config.port}/ (Ctrl+C stops it)", flush=True)
+    logging.config.dictConfig(log_config(config.log_format))
+    log.info("gamehall is at http://%s:%s/ (Ctrl+C stops it)", config.host, config.port)
     if config.warm_engines:
         threading.Thread(target=_warm_up, name="gamehall-warm-up", daemon=True).start()
     uvicorn.run(
@@ -21,7 +27,7 @@ def run(config: Config | None = None) -> None:
         port=config.port,
         ws_max_size=MAX_WIRE_FRAME,
         ws_per_message_deflate=config.ws_compression,
-        log_level="info",
+        log_config=log_config(config.log_format),
     )
 
 
@@ -32,4 +38,4 @@ def _warm_up() -> None:
 
     taken = warm_up()
     figures = ", ".join(f"{engine} {seconds:.1f} s" for engine, seconds in taken.items())
-    print(f"gamehall: the engines are ready ({figures})", flush=True)
+    log.info("the engines are ready (%s)", figures)

@@ -25,6 +25,7 @@ from gamehall.server.limits import RateLimitedError, client_address
 from gamehall.server.live import LiveMatch, NoSuchMatchError
 from gamehall.server.live.manager import PlayerAction
 from gamehall.server.live.presence import ClaimAbandoned
+from gamehall.server.logs import match_context
 from gamehall.server.protocol import schema as protocol_schema
 from gamehall.server.protocol.common import Ping, Pong, SocketError
 from gamehall.server.protocol.match import ActionFrame, MatchClientMessage
@@ -147,21 +148,22 @@ async def open_match_socket(
 @router.websocket("/ws/matches/{match_id}")
 async def match_socket(websocket: WebSocket, match_id: str) -> None:
     """Watch a match, and play it from a player's session (``docs/protocol.md``)."""
-    opened = await open_match_socket(websocket, match_id)
-    if opened is None:
-        return
-    hall, session, live = opened
-    await websocket.accept()
-    seat = live.seat_of(session.user.id if session else None)
-    connection = SocketConnection(seat, reader_language(websocket))
-    writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
-    await hall.live.join(live, connection)
-    try:
-        await _serve(websocket, live, connection)
-    finally:
-        await hall.live.leave(live, connection)
-        connection.close()
-        await asyncio.gather(writer, return_exceptions=True)
+    with match_context(match_id):  # every line logged for the socket names the match
+        opened = await open_match_socket(websocket, match_id)
+        if opened is None:
+            return
+        hall, session, live = opened
+        await websocket.accept()
+        seat = live.seat_of(session.user.id if session else None)
+        connection = SocketConnection(seat, reader_language(websocket))
+        writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
+        await hall.live.join(live, connection)
+        try:
+            await _serve(websocket, live, connection)
+        finally:
+            await hall.live.leave(live, connection)
+            connection.close()
+            await asyncio.gather(writer, return_exceptions=True)
 
 
 async def _serve(websocket: WebSocket, live: LiveMatch, connection: SocketConnection) -> None:
