@@ -6,7 +6,8 @@ the computer against itself, under any match settings (``gamehall.terminal.setti
 ``gamehall verify-dice FILE`` checks a provably fair dice record; ``gamehall tournament GAME``
 runs a tournament between computer players (``gamehall.terminal.tournament``); ``gamehall
 analyse FILE`` analyses a match (``gamehall.terminal.analyse``); ``gamehall backup PATH`` and
-``gamehall restore PATH`` save and put back the server's database (``gamehall.terminal.backup``).
+``gamehall restore PATH`` save and put back the server's database (``gamehall.terminal.backup``);
+``gamehall admin`` is the operators' (``gamehall.terminal.admin``).
 """
 
 import argparse
@@ -29,6 +30,7 @@ from gamehall.play.clock import TIME_CONTROL_HELP
 from gamehall.play.dice import SeededDice, verify_record
 from gamehall.play.match import Match
 from gamehall.play.settings import GAME_NAMES, MatchSettings
+from gamehall.terminal import admin as admin_command
 from gamehall.terminal import analyse, tournament
 from gamehall.terminal import backup as backup_command
 from gamehall.terminal.language import UnknownLanguageError, chosen_language, system_language
@@ -103,6 +105,7 @@ def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
     train_command.add_parser(sub)
     gomocup_command.add_parsers(sub)
     backup_command.add_parsers(sub, say)
+    admin_command.add_parser(sub, say)
     return parser
 
 
@@ -292,6 +295,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return gomocup_command.match_main(args, sys.stdout, sys.stderr)
         if args.command in ("backup", "restore"):
             return backup_command.main(args, sys.stdout, sys.stderr, words(language).say)
+        if args.command == "admin":
+            return admin_command.main(args, sys.stdout, words(language).say)
     except GameError as error:
         print(f"gamehall: {error}", file=sys.stderr)
         return 2 if args.command == "play" else 1

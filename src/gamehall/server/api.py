@@ -136,6 +136,9 @@ async def login(body: Credentials, hall: Hall, response: Response, _: LimitedLog
     if user is None:
         LOGIN_FAILURES.inc()
         raise Refusal(401, "wrong-password")
+    if user.banned:  # told only to who knows the password
+        why = await hall.workers.store(hall.store.moderation.ban_reason, user.id)
+        raise Refusal(403, "banned", reason=why or "")
     return await hall.workers.store(_logged_in, hall, user, response)
 
 

@@ -23,6 +23,7 @@ from gamehall import __version__
 from gamehall.errors import GameError
 from gamehall.jsontext import JsonObject
 from gamehall.server import (
+    admin_api,
     analysis_api,
     api,
     bot_api,
@@ -110,6 +111,7 @@ def create_app(
     app.include_router(language_api.router)
     app.include_router(health.router)
     app.include_router(metrics.router)
+    app.include_router(admin_api.router)
     app.include_router(tokens_api.router)
     app.include_router(bot_api.router)
     app.include_router(bot_streams.router)

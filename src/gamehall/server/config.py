@@ -116,6 +116,9 @@ class Config(BaseModel):
     log_format: LogFormat = "text"
     """The log's lines: ``text``, or ``json`` (one JSON object a line, naming the request and
     the match: ``logs.py``) for a log collector."""
+    admin_token: str = ""
+    """The bearer token of the operators' API (``/api/admin``, used by ``gamehall admin``);
+    empty: only operators' sessions may use it."""
     metrics_token: str = ""
     """The bearer token that ``GET /metrics`` asks for (Prometheus's ``authorization``);
     empty: no metrics are served (404)."""

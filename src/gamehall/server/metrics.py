@@ -41,7 +41,7 @@ class Gauges(Collector):
                 held[live.match.settings.game] += 1
                 connected[live.match.settings.game] += len(live.connections)
             jobs.update(services.analyses.counts())
-            queued += services.workers.engine_queue()
+            queued += len(services.workers.engine_queue())
         yield _gauge("gamehall_live_matches", "Matches being played here", "game", held)
         yield _gauge("gamehall_match_sockets", "Sockets open on live matches", "game", connected)
         yield _gauge("gamehall_analysis_jobs", "Analyses being made or failed", "state", jobs)

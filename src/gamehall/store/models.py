@@ -107,6 +107,25 @@ class UserRow(Base):
     """The language the player chose for the hall (``gamehall.words``), or None: his browser's."""
     bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Whether the account is a program's (``docs/bot-api.md``): shown as a bot everywhere."""
+    operator: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the account is one of the site's operators (``gamehall admin operator``)."""
+    banned_at: Mapped[datetime | None] = mapped_column(default=None)
+    """When an operator banned the account (it cannot log in), or None."""
+    ban_reason: Mapped[str | None] = mapped_column(String(200), default=None)
+
+
+class OperatorActionRow(Base):
+    """What an operator did (made an operator, banned, unbanned, ended a match), by whom, to
+    whom or what, and why: kept for good."""
+
+    __tablename__ = "operator_actions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(index=True)
+    by: Mapped[str] = mapped_column(String(64))
+    action: Mapped[str] = mapped_column(String(16))
+    subject: Mapped[str] = mapped_column(String(64))
+    reason: Mapped[str] = mapped_column(String(500))
 
 
 class SessionRow(Base):

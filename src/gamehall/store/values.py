@@ -35,6 +35,10 @@ class User:
     """The language he chose for the hall, or None (his browser's)."""
     bot: bool = False
     """Whether the account is a program's (a bot)."""
+    operator: bool = False
+    """Whether the account is one of the site's operators."""
+    banned: bool = False
+    """Whether an operator banned the account: it cannot log in."""
 
     def to_dict(self) -> JsonObject:
         """The user as a client sees it."""
@@ -266,6 +270,8 @@ def user_from_row(row: UserRow) -> User:
         created_at=row.created_at,
         language=row.language,
         bot=row.bot,
+        operator=row.operator,
+        banned=row.banned_at is not None,
     )
 
 

@@ -62,6 +62,7 @@ from gamehall.server.live.persistence import (
 )
 from gamehall.server.live.snapshots import rebuilt_state, stored_state
 from gamehall.server.live.workers import Workers
+from gamehall.server.logs import MATCH_ID
 from gamehall.server.protocol.common import SocketError
 from gamehall.server.protocol.match import LoggedEvent
 from gamehall.server.refusals import action_refusal, game_said
@@ -562,8 +563,7 @@ class LiveMatches:
             live.bot = asyncio.create_task(self._run_bot(live, at_least))
 
     async def _watch_clock(self, live: LiveMatch, due: float) -> None:
-        """Sleep until ``due`` (wall-clock time), when the running clock would flag, then let
-        the match check it (and set the timer again)."""
+        """Sleep until ``due`` (wall-clock time), when the running clock would flag: check it."""
         await self.clock.sleep(due - self.clock())
         async with live.lock:
             live.timer = None
@@ -575,8 +575,8 @@ class LiveMatches:
                 log.warning("match %s: the flag could not be stored: %s", live.id, exc)
 
     async def _run_bot(self, live: LiveMatch, at_least: float = 0.0) -> None:
-        """Let the computer act, one decision after another, while it has one to make (the
-        first not sooner than ``at_least`` seconds from now)."""
+        """Let the computer act while it has a decision to make (the first in ``at_least`` s)."""
+        MATCH_ID.set(live.id)  # its lines and its place in the engine's queue name the match
         while True:
             await self.clock.sleep(max(self.config.bot_delay, at_least))
             at_least = 0.0

@@ -23,17 +23,29 @@ event's CPU (``benchmarks/live_inprocess.py``), so the manager runs it on the ev
 """
 
 import asyncio
+import itertools
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import partial
 from typing import ParamSpec, TypeVar
 
 from gamehall.server.figures import ENGINE_WAIT_SECONDS
+from gamehall.server.logs import MATCH_ID
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class QueuedDecision:
+    """A computer's decision waiting for the engine thread: for which match (None: work of no
+    match's, such as letting an engine's process go) and since when (``time.perf_counter``)."""
+
+    match_id: str | None
+    queued: float
 
 
 class Workers:
@@ -45,9 +57,10 @@ class Workers:
         self._engines = ThreadPoolExecutor(1, thread_name_prefix="gamehall-engine")
         self._store = ThreadPoolExecutor(2, thread_name_prefix="gamehall-store")
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._engine_waiting = 0
-        """Computers' decisions queued for the engine thread and not begun."""
+        self._engine_waiting: dict[int, QueuedDecision] = {}
+        """Computers' decisions queued for the engine thread and not begun, by their number."""
         self._engine_count = threading.Lock()
+        self._engine_numbers = itertools.count()
 
     async def play(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run the play layer's longer ``work`` (a start, a restore, a hello and its text)."""
@@ -59,21 +72,27 @@ class Workers:
 
     async def engine(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a computer player's decision (how long it waited for the thread is counted)."""
-        queued = time.perf_counter()
+        queued = QueuedDecision(MATCH_ID.get(), time.perf_counter())
+        number = next(self._engine_numbers)
         with self._engine_count:
-            self._engine_waiting += 1
+            self._engine_waiting[number] = queued
 
         def begun() -> T:
-            ENGINE_WAIT_SECONDS.observe(time.perf_counter() - queued)
+            ENGINE_WAIT_SECONDS.observe(time.perf_counter() - queued.queued)
             with self._engine_count:
-                self._engine_waiting -= 1
+                self._engine_waiting.pop(number, None)
             return work(*args, **kwargs)
 
-        return await self._run(self._engines, begun)
+        try:
+            return await self._run(self._engines, begun)
+        finally:  # cancelled before it began
+            with self._engine_count:
+                self._engine_waiting.pop(number, None)
 
-    def engine_queue(self) -> int:
-        """How many computers' decisions wait for the engine thread."""
-        return self._engine_waiting
+    def engine_queue(self) -> list[QueuedDecision]:
+        """The computers' decisions waiting for the engine thread, the longest waiting first."""
+        with self._engine_count:
+            return sorted(self._engine_waiting.values(), key=lambda decision: decision.queued)
 
     async def store(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a call of the store."""

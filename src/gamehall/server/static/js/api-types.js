@@ -303,6 +303,20 @@
  */
 
 /**
+ * An operator's end of a stuck match: who loses (a seat, 0 or 1, or a player's name) and why (kept
+ * in the operators' record).
+ * @typedef {object} EndMatch
+ * @property {number | string} loser
+ * @property {string} reason
+ */
+
+/**
+ * The engines' queue of this process, the longest waiting first.
+ * @typedef {object} EngineQueue
+ * @property {QueuedDecisionView[]} waiting
+ */
+
+/**
  * One event of a match's log (``Event.to_dict``); keys without a value are left out.
  * @typedef {object} EventView
  * @property {number} seq
@@ -530,6 +544,12 @@
  */
 
 /**
+ * Whether the match was ended now (False: it was over already).
+ * @typedef {object} MatchEnded
+ * @property {boolean} ended
+ */
+
+/**
  * A match's public log, ``Match.to_dict()``: ``Match.from_dict`` replays it.
  * @typedef {object} MatchRecord
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
@@ -672,6 +692,13 @@
  */
 
 /**
+ * A computer's decision waiting for the engine thread.
+ * @typedef {object} QueuedDecisionView
+ * @property {string | null} match_id
+ * @property {number} waiting_seconds
+ */
+
+/**
  * A player's ratings in one game: Glicko-2 (shown, "?" while provisional) and FIBS.
  * @typedef {object} RatingView
  * @property {string} player
@@ -775,7 +802,7 @@
 
 /**
  * @typedef {object} RenjuResultView
- * @property {"white" | "black" | null} winner
+ * @property {"black" | "white" | null} winner
  * @property {string} reason
  */
 

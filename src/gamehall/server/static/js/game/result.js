@@ -41,7 +41,7 @@ function diceCheck(matchId, number) {
 }
 
 /** Reasons that can end a match whatever the score: the winner is given the match. */
-const FORFEITS = ["abandoned", "withdrawn", "time"];
+const FORFEITS = ["abandoned", "withdrawn", "time", "operator"];
 
 /**
  * Who won and how, from the reader's side: "You won the match", "Bob left and did not come
