@@ -39,6 +39,7 @@ from gamehall.server.limited import (
     LimitedRegister,
     LimitedSeeks,
 )
+from gamehall.server.limits import client_address
 from gamehall.server.live import NoSuchMatchError, SaveNewMatch
 from gamehall.server.live.snapshots import rebuild
 from gamehall.server.live.terms import takebacks_for
@@ -458,12 +459,19 @@ async def get_match(match_id: str, hall: Hall) -> MatchAnswer:
 
 
 @router.get("/matches/{match_id}/record.json", response_model_exclude_unset=True)
-@on_store_threads
-def record_json(match_id: str, hall: Hall, response: Response) -> MatchRecord:
-    """The public event log (``Match.to_dict()``: no secrets), which replays the match."""
-    stored = _stored(hall, match_id)
+async def record_json(
+    match_id: str, request: Request, hall: Hall, response: Response
+) -> MatchRecord:
+    """The public event log (``Match.to_dict()``: no secrets), which replays the match: a
+    heavy read, kept once the match is over (``heavy_reads.py``)."""
     response.headers["Content-Disposition"] = f'attachment; filename="gamehall-{match_id}.json"'
-    return MatchRecord.model_validate(stored.as_match_dict(secrets=False))
+    kept = hall.heavy.kept(("record.json", match_id))
+    if isinstance(kept, MatchRecord):
+        return kept
+    stored = await hall.workers.store(_stored, hall, match_id)
+    work = partial(MatchRecord.model_validate, stored.as_match_dict(secrets=False))
+    keep = None if stored.status == "playing" else ("record.json", match_id)
+    return await hall.heavy.read(client_address(request), work, keep=keep)
 
 
 @router.get("/matches/{match_id}/record.psq", response_class=PlainTextResponse)
@@ -490,21 +498,30 @@ def record_psq(
 
 
 @router.get("/matches/{match_id}/record.mat", response_class=PlainTextResponse)
-@on_store_threads
-def record_mat(match_id: str, hall: Hall) -> PlainTextResponse:
+async def record_mat(match_id: str, request: Request, hall: Hall) -> PlainTextResponse:
     """A backgammon, Georgian or nardy match as a Jellyfish ``.mat`` file, as GNU Backgammon
-    writes it (the games so far, for a match still being played)."""
-    stored = _stored(hall, match_id)
+    writes it (the games so far, for a match still being played): a heavy read, kept once
+    the match is over (``heavy_reads.py``)."""
+    text = hall.heavy.kept(("record.mat", match_id))
+    if not isinstance(text, str):
+        stored = await hall.workers.store(_stored, hall, match_id)
+        keep = None if stored.status == "playing" else ("record.mat", match_id)
+        work = partial(_mat_text, hall, stored)
+        text = await hall.heavy.read(client_address(request), work, keep=keep)
+    return PlainTextResponse(
+        text, headers={"Content-Disposition": f'attachment; filename="gamehall-{match_id}.mat"'}
+    )
+
+
+def _mat_text(hall: Services, stored: StoredMatch) -> str:
+    """The ``.mat`` text of a stored tables match (replayed on the heavy reads' thread)."""
     match = _replayed(hall, stored)
     if not isinstance(match, TablesMatch):
         raise Refusal(404, "mat-dice-only")
     try:
-        text = export_mat(mat_record(match))
+        return export_mat(mat_record(match))
     except RecordError as exc:
         raise Refusal(409, "mat-cannot", reason=str(exc)) from None
-    return PlainTextResponse(
-        text, headers={"Content-Disposition": f'attachment; filename="gamehall-{match_id}.mat"'}
-    )
 
 
 @router.get("/matches/{match_id}/dice/{game}")

@@ -51,6 +51,7 @@ from gamehall.server.config import Config
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
 from gamehall.server.headers import SecurityHeaders
+from gamehall.server.heavy_reads import HeavyReads
 from gamehall.server.hint_desk import HintDesk
 from gamehall.server.language import reader_language
 from gamehall.server.limits import RateLimitedError, RateLimits
@@ -174,6 +175,8 @@ async def open_services(
         stack.push_async_callback(lobby.stop)
         analyses = AnalysisJobs(store, workers, config.analysis_workers)
         stack.callback(analyses.close)
+        heavy = HeavyReads()
+        stack.callback(heavy.close)
         services = Services(
             config=config,
             clock=clock,
@@ -190,6 +193,7 @@ async def open_services(
             seek_keeper=seek_keeper,
             lobby=lobby,
             analyses=analyses,
+            heavy=heavy,
             bus=bus,
         )
         metrics.GAUGES.apps.append(services)

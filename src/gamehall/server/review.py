@@ -2,13 +2,17 @@
 for the game page's Review: the board, the dice and the cube after each action, and the steps
 grouped into turns and games for stepping a whole play at once or jumping to a game."""
 
-from fastapi import APIRouter
+import functools
+
+from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from gamehall.play.review import review_frames, review_steps
+from gamehall.server.limits import client_address
 from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import Answer
 from gamehall.server.services import Hall
+from gamehall.store import StoredMatch
 
 router = APIRouter(prefix="/api")
 
@@ -37,14 +41,24 @@ class ReviewAnswer(Answer):
 
 
 @router.get("/matches/{match_id}/review")
-async def review(match_id: str, hall: Hall) -> ReviewAnswer:
-    """Every step of a finished match (409 while it is being played)."""
+async def review(match_id: str, request: Request, hall: Hall) -> ReviewAnswer:
+    """Every step of a finished match (409 while it is being played): a heavy read, made
+    below live play and kept (``heavy_reads.py``)."""
+    kept = hall.heavy.kept(("review", match_id))
+    if isinstance(kept, ReviewAnswer):
+        return kept
     stored = await hall.workers.store(hall.store.matches.load, match_id)
     if stored is None:
         raise Refusal(404, "no-such-match", match=match_id)
     if stored.status == "playing":
         raise Refusal(409, "review-too-soon")
-    frames = await hall.workers.replay(review_frames, stored.as_match_dict(secrets=False))
+    work = functools.partial(_review_of, match_id, stored)
+    return await hall.heavy.read(client_address(request), work, keep=("review", match_id))
+
+
+def _review_of(match_id: str, stored: StoredMatch) -> ReviewAnswer:
+    """The review of a finished match (replayed on the heavy reads' thread)."""
+    frames = review_frames(stored.as_match_dict(secrets=False))
     steps = review_steps(frames)
     return ReviewAnswer(
         match_id=match_id,

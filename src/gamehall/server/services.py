@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from gamehall.server.chat_rooms import ChatRooms
     from gamehall.server.config import Config
     from gamehall.server.hashing import HashPool
+    from gamehall.server.heavy_reads import HeavyReads
     from gamehall.server.hint_desk import HintDesk
     from gamehall.server.limits import RateLimits
     from gamehall.server.live import LiveMatches, WallClock
@@ -57,6 +58,7 @@ class Services:
     seek_keeper: SeekKeeper
     lobby: LobbyHub
     analyses: AnalysisJobs
+    heavy: HeavyReads
     """The finished matches' analyses being made, in processes of their own."""
     bus: Bus
     """The messages between server processes (its broker, when several share the games)."""
