@@ -115,6 +115,7 @@ def test_the_lobby_lists_the_engines_and_plays_them(config: Config) -> None:
                 "name": "Scripted crash",
                 "kind": "computer",
                 "level": "scripted-crash",
+                "bot": False,
             }
             socket.act("move", point="h8")
             state = socket.until(lambda m: m["type"] == "update" and m["state"]["phase"] == "over")[

@@ -55,7 +55,7 @@ from gamehall.server.heavy_reads import HeavyReads
 from gamehall.server.hint_desk import HintDesk
 from gamehall.server.language import reader_language
 from gamehall.server.limits import RateLimitedError, RateLimits
-from gamehall.server.live import Broker, LiveMatches, SystemClock, WallClock
+from gamehall.server.live import Broker, LiveMatches, SystemClock, WallClock, bots
 from gamehall.server.live.workers import Workers
 from gamehall.server.lobby_hub import LobbyHub
 from gamehall.server.logs import RequestIds
@@ -158,6 +158,9 @@ async def open_services(
         hints = HintDesk()
         stack.callback(hints.close)
         live = LiveMatches(store, config, bus, clock, workers)
+        workers.owner_of = lambda match_id: bots.owner_of(
+            live.cached(match_id) if match_id else None, match_id
+        )
         log.info("gamehall: resuming %d live matches", await live.start())
         stack.push_async_callback(live.stop)
         channels = UserChannels(bus, clock)

@@ -55,6 +55,17 @@ def decide(live: LiveMatch, seat: int, external: Sequence[ExternalSpec] = ()) ->
     return step(live.match, seat, engine)
 
 
+def owner_of(live: LiveMatch | None, match_id: str | None) -> str:
+    """Whose the computer's decisions in a match are, for the engine thread's turns: the
+    account playing the computer, else the match (two computers), else nobody's."""
+    if live is not None:
+        for seat in (0, 1):
+            user_id = live.seats[seat].user_id
+            if live.is_human(seat) and user_id is not None:
+                return f"user {user_id}"
+    return f"match {match_id}" if match_id else ""
+
+
 def let_go(*matches: LiveMatch) -> None:
     """Stop the processes of the matches' external engines (their end, or the server's)."""
     for live in matches:

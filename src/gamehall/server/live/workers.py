@@ -33,6 +33,7 @@ from functools import partial
 from typing import ParamSpec, TypeVar
 
 from gamehall.server.figures import ENGINE_WAIT_SECONDS
+from gamehall.server.live.engine_turns import EngineTurns
 from gamehall.server.logs import MATCH_ID
 
 P = ParamSpec("P")
@@ -61,6 +62,10 @@ class Workers:
         """Computers' decisions queued for the engine thread and not begun, by their number."""
         self._engine_count = threading.Lock()
         self._engine_numbers = itertools.count()
+        self._engine_turns = EngineTurns()
+        self.owner_of: Callable[[str | None], str] = lambda match_id: match_id or ""
+        """Who a match's computer decisions are for, so that the engine thread takes the
+        owners in turn (the app names the account playing the computer)."""
 
     async def play(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run the play layer's longer ``work`` (a start, a restore, a hello and its text)."""
@@ -71,7 +76,8 @@ class Workers:
         return await self._run(self._replays, partial(work, *args, **kwargs))
 
     async def engine(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """Run a computer player's decision (how long it waited for the thread is counted)."""
+        """Run a computer player's decision, its owner's turn come (``engine_turns.py``; how
+        long it waited for the thread is counted)."""
         queued = QueuedDecision(MATCH_ID.get(), time.perf_counter())
         number = next(self._engine_numbers)
         with self._engine_count:
@@ -84,7 +90,11 @@ class Workers:
             return work(*args, **kwargs)
 
         try:
-            return await self._run(self._engines, begun)
+            await self._engine_turns.take(self.owner_of(queued.match_id))
+            try:
+                return await self._run(self._engines, begun)
+            finally:
+                self._engine_turns.give_back()
         finally:  # cancelled before it began
             with self._engine_count:
                 self._engine_waiting.pop(number, None)
