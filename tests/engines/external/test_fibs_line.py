@@ -10,22 +10,7 @@ from gamehall.backgammon.position import Position
 from gamehall.engines import MatchContext
 from gamehall.engines.external.fibs_line import fibs_line, read_fibs_line
 from gamehall.errors import GameError
-
-# Lines gnubg 1.07 sent to its player 1 ("root", external) in a 3-point match against its
-# player 0 ("gnubg"): the first of the match, a double of gnubg's at 0-0, and the Crawford
-# game at 2-0 for gnubg.
-GNUBG_FIRST = (
-    "board:gnubg:root:3:0:0:0:-1:-1:0:0:0:5:0:3:0:0:0:-4:5:-1:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:"
-    "1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1"
-)
-GNUBG_DOUBLED = (
-    "board:root:gnubg:3:0:0:0:1:-1:-1:0:0:4:0:2:0:0:0:-4:5:-1:0:0:-3:0:-5:0:0:0:0:2:1:-1:0:0:0:0:"
-    "1:1:1:1:1:-1:0:25:0:0:0:0:0:0:0:1"
-)
-GNUBG_CRAWFORD = (
-    "board:gnubg:root:3:2:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:3:1:3:1:1:"
-    "1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0"
-)
+from support.gnubg_lines import GNUBG_CRAWFORD, GNUBG_DOUBLED, GNUBG_FIRST
 
 
 def random_positions(seed: int, count: int) -> list[Position]:
