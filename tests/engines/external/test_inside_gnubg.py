@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from gamehall.cli import main
 from gamehall.play.records.mat_import import import_match
 
 GNUBG = shutil.which("gnubg") or "/usr/games/gnubg"
@@ -82,3 +83,19 @@ def test_gnubg_plays_a_3_point_match_against_our_engine(
     assert match.is_over and max(match.score) >= 3
     played = {turn.player for game in imported.record.games for turn in game.turns if turn.play}
     assert played == {0, 1}
+
+
+def test_the_command_refuses_an_address_it_cannot_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    taken = tmp_path / "taken.socket"
+    taken.write_text("")
+    assert main(["external", "backgammon", "--socket", str(taken)]) == 1
+    assert "is already a file: remove it" in capsys.readouterr().err
+    assert taken.read_text() == ""
+    path = str(tmp_path / "new.socket")
+    assert main(["external", "backgammon", "--socket", path, "--host", "example.org"]) == 1
+    assert "--host goes with --port" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["external", "backgammon", "--socket", path, "--port", "4321"])
+    assert "not allowed with argument" in capsys.readouterr().err

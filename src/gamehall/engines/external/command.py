@@ -9,6 +9,7 @@ from typing import TextIO
 from gamehall.engines import find_engine, levels_of
 from gamehall.engines.external.fibs_answer import FibsAnswerer
 from gamehall.engines.external.fibs_server import Address, listening, serve
+from gamehall.errors import GameError
 
 Say = Callable[..., str]
 
@@ -29,9 +30,7 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]", say: 
     where = external.add_mutually_exclusive_group(required=True)
     where.add_argument("--socket", metavar="PATH", type=Path, help=say("cli.external.socket"))
     where.add_argument("--port", metavar="N", type=int, help=say("cli.external.port"))
-    external.add_argument(
-        "--host", metavar="HOST", default="localhost", help=say("cli.external.host")
-    )
+    external.add_argument("--host", metavar="HOST", help=say("cli.external.host"))
     external.add_argument("--seed", metavar="S", type=int, help=say("cli.external.seed"))
 
 
@@ -39,12 +38,17 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, say: Say) -> 
     """Listen, tell the user what to type in gnubg, serve gnubg until it goes; the exit
     status."""
     if args.socket is not None:
+        if args.host is not None:
+            raise GameError("--host goes with --port: a Unix socket has a path, not a host")
         address = Address(path=args.socket)
     else:
-        address = Address(host=args.host, port=args.port)
+        address = Address(host=args.host or "localhost", port=args.port)
     answerer = FibsAnswerer(find_engine(args.game, args.level, args.seed))
     with listening(address) as listener:
         print(say("cli.external.listening", address=address.for_gnubg), file=stdout, flush=True)
-        serve(listener, answerer, stderr)
+        try:
+            serve(listener, answerer, stderr)
+        except KeyboardInterrupt:
+            return 130  # stopped with Ctrl-C: the socket is closed and its file removed
     print(say("cli.external.done"), file=stdout, flush=True)
     return 0
