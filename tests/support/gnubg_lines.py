@@ -23,3 +23,11 @@ GNUBG_PLAYER_0 = (
     "board:gnubg:root:5:0:4:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:-1:5:3:5:3:1:"
     "1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0"
 )
+
+# Its player 0 ("gnubg") on roll with 6-4 after the Crawford game of a 5-point match, at 3-4
+# (its player 1, "root", leads): gnubg 1.07 writes 1 and 1 in the last two fields here (0 and 1
+# before the Crawford game, 0 and 0 in it).
+GNUBG_POST_CRAWFORD = (
+    "board:gnubg:root:5:3:4:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:-1:6:4:6:4:1:"
+    "1:1:0:1:-1:0:25:0:0:0:0:0:0:1:1"
+)

@@ -24,7 +24,13 @@ from gamehall.engines.base import Choice
 from gamehall.engines.external.fibs_answer import FibsAnswerer
 from gamehall.engines.external.fibs_server import Address, listening, serve
 from gamehall.errors import GameError
-from support.gnubg_lines import GNUBG_CRAWFORD, GNUBG_DOUBLED, GNUBG_FIRST, GNUBG_PLAYER_0
+from support.gnubg_lines import (
+    GNUBG_CRAWFORD,
+    GNUBG_DOUBLED,
+    GNUBG_FIRST,
+    GNUBG_PLAYER_0,
+    GNUBG_POST_CRAWFORD,
+)
 
 
 class Recording(Engine):
@@ -62,6 +68,15 @@ def test_gnubgs_player_0_is_the_boards_opponent() -> None:
     assert asked.context == MatchContext(match_length=5, score=(0, 4), crawford=True)
     assert asked.position == Position.initial()
     assert answer.text in {play.notation for play in asked.plays}
+
+
+def test_after_the_crawford_game_the_cube_is_back() -> None:
+    engine = Recording()
+    FibsAnswerer(engine).answer(GNUBG_POST_CRAWFORD)
+    (asked,) = engine.asked
+    assert isinstance(asked, ChoosePlay) and asked.dice == (6, 4)
+    assert asked.context == MatchContext(match_length=5, score=(3, 4))
+    assert asked.context.engine_may_double
 
 
 def test_before_rolling_the_engine_doubles_or_rolls() -> None:

@@ -10,7 +10,12 @@ from gamehall.backgammon.position import Position
 from gamehall.engines import MatchContext
 from gamehall.engines.external.fibs_line import fibs_line, read_fibs_line
 from gamehall.errors import GameError
-from support.gnubg_lines import GNUBG_CRAWFORD, GNUBG_DOUBLED, GNUBG_FIRST
+from support.gnubg_lines import (
+    GNUBG_CRAWFORD,
+    GNUBG_DOUBLED,
+    GNUBG_FIRST,
+    GNUBG_POST_CRAWFORD,
+)
 
 
 def random_positions(seed: int, count: int) -> list[Position]:
@@ -82,6 +87,10 @@ def test_the_lines_gnubg_sends_its_external_player() -> None:
     assert crawford.names == ("root", "gnubg")
     assert crawford.crawford()
     assert crawford.dice == (3, 1)
+    # after the Crawford game: its player 0 on roll, root leading 4-3
+    post = read_fibs_line(GNUBG_POST_CRAWFORD, writer="gnubg")
+    assert post.score == (4, 3) and not post.you_on_roll
+    assert not post.crawford()
     # read as FIBS writes, the same line gives the scores the other way round
     assert read_fibs_line(GNUBG_CRAWFORD).score == (2, 0)
 

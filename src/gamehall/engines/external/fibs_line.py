@@ -103,8 +103,10 @@ class FibsBoard:
     in its own numbering, index 0 borne off, 25 the bar), whose side is on roll, the dice (or
     none), the cube and the flags, and the session options that may follow the line.
 
-    ``score`` and ``names`` are as written, You's first. ``doubled`` says that the side on roll
-    has just doubled. ``non_crawford`` and ``post_crawford`` are the line's last two fields.
+    ``score`` and ``names`` are You's first. ``doubled`` says that the side on roll has just
+    doubled. ``non_crawford`` and ``post_crawford`` are the line's last two fields, as FIBS
+    names them (gnubg 1.07 writes 0 and 1 before the Crawford game, 0 and 0 in it, 1 and 1 after
+    it); ``crawford()`` reads them.
     """
 
     names: tuple[str, str]
