@@ -46,7 +46,8 @@ upgrade: $(TEST_STAMP)
 messages: $(TEST_STAMP)
 	$(BIN)/python tools/messages
 
-# What the tests need from Debian: GNU Backgammon (the .mat import test), Chromium (the
+# What the tests need from Debian: GNU Backgammon (the .mat import test, gnubg as a house
+# opponent, and gnubg playing our engine as its external player), Chromium (the
 # browser tests; no browser can be downloaded, so Playwright drives Debian's), PostgreSQL
 # (the store's tests run on a throwaway PostgreSQL server as well as on SQLite) and Redis (the
 # tests of several server processes start throwaway Redis servers, and kill them mid-game).

@@ -7,7 +7,9 @@ the computer against itself, under any match settings (``gamehall.terminal.setti
 runs a tournament between computer players (``gamehall.terminal.tournament``); ``gamehall
 analyse FILE`` analyses a match (``gamehall.terminal.analyse``); ``gamehall backup PATH`` and
 ``gamehall restore PATH`` save and put back the server's database (``gamehall.terminal.backup``);
-``gamehall admin`` is the operators' (``gamehall.terminal.admin``).
+``gamehall external backgammon`` plays an engine inside GNU Backgammon
+(``gamehall.engines.external.command``); ``gamehall admin`` is the operators'
+(``gamehall.terminal.admin``).
 """
 
 import argparse
@@ -22,6 +24,7 @@ from typing import TextIO
 
 from gamehall import GAMES, __version__
 from gamehall.engines import ENGINES, LEVELS, Engine, find_engine
+from gamehall.engines.external import command as external_command
 from gamehall.engines.gomocup import command as gomocup_command
 from gamehall.engines.neural import command as train_command
 from gamehall.errors import GameError
@@ -106,6 +109,7 @@ def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
     gomocup_command.add_parsers(sub)
     backup_command.add_parsers(sub, say)
     admin_command.add_parser(sub, say)
+    external_command.add_parser(sub, say)
     return parser
 
 
@@ -297,6 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return backup_command.main(args, sys.stdout, sys.stderr, words(language).say)
         if args.command == "admin":
             return admin_command.main(args, sys.stdout, words(language).say)
+        if args.command == "external":
+            return external_command.main(args, sys.stdout, sys.stderr, words(language).say)
     except GameError as error:
         print(f"gamehall: {error}", file=sys.stderr)
         return 2 if args.command == "play" else 1

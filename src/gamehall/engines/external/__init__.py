@@ -5,6 +5,10 @@ a time limit a decision.
 ``external_engine(spec)`` makes the player that ``spec`` (``spec.py``) describes. A decision the
 engine fails (its process crashed, it overstayed, its answer is unreadable or illegal) raises
 ``EngineFault``, whose kind is the reason the side forfeits with (``driver.step``).
+
+The other way round, ``gamehall external backgammon`` (``command.py``) serves one of our levels
+to GNU Backgammon as its external player: ``fibs_server.py`` listens, ``fibs_answer.py`` answers
+each board line gnubg sends with the level's decision.
 """
 
 from gamehall.engines.external.gnubg_player import GnubgPlayer
