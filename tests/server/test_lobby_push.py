@@ -13,7 +13,7 @@ def test_the_lobby_socket_sends_the_seeks_when_they_change(hall: Hall) -> None:
     ann = hall.register("ann")
     with hall.anonymous().client.websocket_connect("/ws/lobby", headers=ORIGIN) as ws:
         assert ws.receive_json() == {"type": "seeks", "seeks": []}
-        assert ws.receive_json() == {"type": "online", "players": []}
+        assert ws.receive_json() == {"type": "online", "players": [], "bots": []}
         seek = ann.ok("post", "/api/seeks", {"settings": BACKGAMMON})
         message = ws.receive_json()
         assert message["type"] == "seeks" and [s["id"] for s in message["seeks"]] == [seek["id"]]
@@ -49,8 +49,19 @@ def test_the_lobby_socket_says_who_is_online(hall: Hall) -> None:
     ann = hall.register("ann")
     with hall.anonymous().client.websocket_connect("/ws/lobby", headers=ORIGIN) as ws:
         ws.receive_json()
-        assert ws.receive_json() == {"type": "online", "players": []}
+        assert ws.receive_json() == {"type": "online", "players": [], "bots": []}
         with ann.client.websocket_connect("/ws/user", headers=ORIGIN) as user:
             user.receive_json()
-            assert ws.receive_json() == {"type": "online", "players": ["ann"]}
-        assert ws.receive_json() == {"type": "online", "players": []}
+            assert ws.receive_json() == {"type": "online", "players": ["ann"], "bots": []}
+        assert ws.receive_json() == {"type": "online", "players": [], "bots": []}
+
+
+def test_a_bot_online_is_marked_as_one(hall: Hall) -> None:
+    robo = hall.register("robo")
+    hall.store.users.make_bot(hall.store.users.by_name("robo").id)  # type: ignore[union-attr]
+    with hall.anonymous().client.websocket_connect("/ws/lobby", headers=ORIGIN) as ws:
+        ws.receive_json()
+        ws.receive_json()
+        with robo.client.websocket_connect("/ws/user", headers=ORIGIN) as user:
+            user.receive_json()
+            assert ws.receive_json() == {"type": "online", "players": ["robo"], "bots": ["robo"]}

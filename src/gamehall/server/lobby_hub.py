@@ -33,6 +33,7 @@ class LobbyHub(Background):
         self.sockets: set[SocketConnection] = set()
         self.seeks: list[SeekView] | None = None
         self.online: list[str] = []
+        self.bots: list[str] = []
 
     def message(self) -> SeekList:
         """What a lobby socket is sent: the open seeks."""
@@ -40,13 +41,14 @@ class LobbyHub(Background):
 
     def online_message(self) -> Online:
         """Who is online (has a user socket open on any process), in alphabetical order."""
-        return Online(players=self.online)
+        return Online(players=self.online, bots=self.bots)
 
     async def look(self) -> bool:
         """Read the seeks and who is online; send what changed to every socket. Returns
         whether the seeks changed."""
         online = self.channels.online() if self.channels is not None else []
         if online != self.online:
+            self.bots = await self.workers.store(self.store.users.bots_among, online)
             self.online = online
             online_message = self.online_message().wire()
             for connection in list(self.sockets):

@@ -6,6 +6,7 @@ returns frozen values (``values.py``).
 """
 
 import hashlib
+from collections.abc import Sequence
 from datetime import timedelta
 from functools import cached_property
 from secrets import choice, token_urlsafe
@@ -132,6 +133,21 @@ class UserStore:
         with self.transactions.read() as session:
             row = session.scalar(select(UserRow).where(UserRow.name_key == name_key(name)))
             return user_from_row(row) if row is not None else None
+
+    def bots_among(self, names: Sequence[str]) -> list[str]:
+        """Those of ``names`` (as given) whose accounts are programs' (bots), in their order."""
+        if not names:
+            return []
+        keys = {name_key(name): name for name in names}
+        with self.transactions.read() as session:
+            found = set(
+                session.scalars(
+                    select(UserRow.name_key).where(
+                        UserRow.name_key.in_(list(keys)), UserRow.bot.is_(True)
+                    )
+                )
+            )
+        return [name for name in names if name_key(name) in found]
 
     def set_language(self, user_id: int, language: str | None) -> None:
         """Remember the language the user chose for the hall (None: his browser's); the caller

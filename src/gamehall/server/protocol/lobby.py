@@ -22,6 +22,8 @@ class Online(Message):
 
     type: Literal["online"] = "online"
     players: list[str]
+    bots: list[str] = Field(default_factory=list)
+    """Those of ``players`` whose accounts are programs' (bots), marked as such."""
 
 
 LobbyServerMessage = Annotated[SeekList | Online | SocketError | Pong, Field(discriminator="type")]

@@ -614,6 +614,7 @@
  * @typedef {object} Online
  * @property {"online"} type
  * @property {string[]} players
+ * @property {string[]} bots
  */
 
 /**

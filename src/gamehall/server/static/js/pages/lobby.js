@@ -399,10 +399,11 @@ export function lobbyPage(root) {
 
   const online = h("div", { class: "online" });
   /**
-   * Who is online: a link to each player's profile.
+   * Who is online: a link to each player's profile, a program's marked.
    * @param {string[]} names
+   * @param {string[]} bots
    */
-  function drawOnline(names) {
+  function drawOnline(names, bots) {
     show(online, names, () =>
       names.length
         ? [
@@ -410,7 +411,16 @@ export function lobbyPage(root) {
             h(
               "ul",
               { class: "online-list" },
-              names.slice(0, 60).map((name) => h("li", {}, h("a", { href: `#/player/${encodeURIComponent(name)}`, translate: "no" }, name))),
+              names
+                .slice(0, 60)
+                .map((name) =>
+                  h(
+                    "li",
+                    {},
+                    h("a", { href: `#/player/${encodeURIComponent(name)}`, translate: "no" }, name),
+                    bots.includes(name) ? h("span", { class: "tag bot" }, say("player.bot")) : null,
+                  ),
+                ),
             ),
           ]
         : [h("h2", {}, say("lobby.online")), h("p", { class: "empty" }, say("lobby.online.nobody"))],
@@ -525,7 +535,7 @@ export function lobbyPage(root) {
           pushed = true;
           drawSeeks(message.seeks || []);
         } else if (message.type === "online") {
-          drawOnline(message.players || []);
+          drawOnline(message.players || [], message.bots || []);
         }
       } catch {
         // not a message of the lobby
