@@ -96,3 +96,22 @@ def test_a_copy_of_a_log_is_a_log_of_its_own() -> None:
         copied.append(_played(10, 0))
         assert len(log) == 10
     assert fetch.calls == 0
+
+
+def test_a_log_lets_its_stored_events_go_and_fetches_them_again_when_read() -> None:
+    events = _events(30)
+    log = EventLog(events)
+    assert log.held == 30 and log.complete
+    fetch = Fetcher(events[:20])
+    log.forget_before(20, fetch)
+    assert (len(log), log.held, log.complete) == (30, 10, False)
+    assert log[-1] == events[-1] and log[25:] == events[25:] and fetch.calls == 0
+    assert list(log) == events and log.held == 30 and fetch.calls == 1
+    log.append(_played(30, 0))
+    later = Fetcher([*events, log[30]][:25])
+    log.forget_before(25, later)  # what was read in meanwhile goes too
+    assert (log.held, len(log)) == (6, 31) and log.dicts()[:25] == later.dicts
+    with pytest.raises(RecordError, match="cannot let go of the first 10"):
+        log.forget_before(10, fetch)
+    with pytest.raises(RecordError, match="cannot let go of the first 32"):
+        log.forget_before(32, fetch)

@@ -49,6 +49,33 @@ class EventLog(Sequence[Event]):
         """Whether every event is in memory (reading any costs no fetch)."""
         return self._earlier_dicts is not None
 
+    @property
+    def held(self) -> int:
+        """How many events are in memory (the recent ones, and the earlier ones once read)."""
+        return len(self._recent) + len(self._earlier_dicts or ())
+
+    def last_recent(self, kind: str) -> int | None:
+        """The index of the last event of ``kind`` among the recent ones, or None."""
+        for index in range(len(self._recent) - 1, -1, -1):
+            if self._recent[index].kind == kind:
+                return self._offset + index
+        return None
+
+    def forget_before(self, count: int, load_earlier: EarlierEvents) -> None:
+        """Let the first ``count`` events go from memory: they are stored, and ``load_earlier``
+        fetches them again when somebody reads them (a live match keeps a bounded log)."""
+        if not self._offset <= count <= len(self):
+            raise RecordError(
+                f"the log holds events {self._offset} to {len(self) - 1} in memory: "
+                f"it cannot let go of the first {count}"
+            )
+        with self._lock:
+            self._recent = self._recent[count - self._offset :]
+            self._offset = count
+            self._load_earlier = load_earlier
+            self._earlier_dicts = None if count else []
+            self._earlier = None if count else []
+
     def head(self, count: int) -> "EventLog":
         """A log of the first ``count`` events (those held in memory are shared, not copied
         one by one; the earlier ones are fetched from the same place when read)."""

@@ -1,6 +1,7 @@
 """The live matches in the store: loading a match (its snapshot restored and the events after
 it replayed, off the event loop: ``snapshots.py``), storing new events with the match's
-summary (and a snapshot now and then), and the summary kept beside the log.
+summary (and a snapshot now and then), and the summary kept beside the log; a live match keeps
+a bounded part of its log in memory (``KEPT_EVENTS``): the store has the rest.
 
 Time: a match reads ``MatchTime``, the wall clock less the time the server was down while the
 match was being played (its offset, kept in the stored summary), so that a restart charges
@@ -30,6 +31,12 @@ from gamehall.server.live.writer import GroupWriter
 from gamehall.server.protocol.match import LoggedEvent
 from gamehall.store import MatchTerms, PlayerSeat, Store, StoredMatch
 from gamehall.store.appends import Append
+
+KEPT_EVENTS = 200
+"""A live match keeps about this many events in memory, and the game in progress whole: once
+it holds more, the events of its earlier games go (``EventLog.forget_before``) and are read
+from the store when somebody asks for the whole log (a player's first look, a record). The
+game in progress stays, as a takeback reads back through its turns."""
 
 
 class NoSuchMatchError(GameError):
@@ -174,6 +181,12 @@ class Persistence:
         await self.writer.append(append)
         if snapshot_at is not None:
             live.snapshot_at = snapshot_at
+            log = live.match.events
+            game = log.last_recent("game_start")  # the game in progress stays whole (takebacks)
+            if log.held > KEPT_EVENTS and game is not None:
+                cut = min(game, snapshot_at)
+                earlier = functools.partial(self.store.matches.read_events, live.id, cut)
+                log.forget_before(cut, earlier)
 
     async def stored(self, match_id: str) -> StoredMatch:
         """The stored match (summary, events); ``NoSuchMatchError``."""
