@@ -92,8 +92,9 @@ class Config(BaseModel):
     """Share live events between several server processes through this Redis."""
     poll_seconds: float | None = Field(default=None, ge=0, le=3600, allow_inf_nan=False)
     """How often to read the store for the moves other processes stored in the matches held
-    here (0: never); None: every 10 s with Redis (a safety net), every second on PostgreSQL
-    without Redis (the only way), never on SQLite without Redis (one process)."""
+    here (0: never); None: every 10 s with Redis or on PostgreSQL (a safety net: the broker,
+    Redis or PostgreSQL's notifications, carries the changes), never on SQLite without Redis
+    (one process)."""
     bot_delay: Seconds = 0.5
     """Seconds a computer player waits before acting, so that people can follow its moves."""
     allowed_hosts: tuple[str, ...] = ()
@@ -142,12 +143,12 @@ class Config(BaseModel):
         return self
 
     def poll_every(self) -> float:
-        """``poll_seconds``, or its default for this database and broker (0: no polling)."""
+        """``poll_seconds``, or its default for this database and broker (0: no polling): a
+        safety net every 10 s where a broker carries the changes (Redis, or PostgreSQL's own
+        notifications), none for SQLite alone (one process)."""
         if self.poll_seconds is not None:
             return self.poll_seconds
-        if self.redis_url:
-            return 10.0
-        return 0.0 if self.database_url.startswith("sqlite") else 1.0
+        return 0.0 if self.database_url.startswith("sqlite") and not self.redis_url else 10.0
 
     def rate(self, name: str) -> str:
         """The rate limit ``name`` (``login``, ``register``, ``guest``, ``seeks``,
