@@ -56,8 +56,10 @@ _VIEWS = {
 
 NONE, TWO, OPEN_TWO, THREE, OPEN_THREE, FOUR, OPEN_FOUR, FIVE = range(8)
 """What a stone makes in one line, from nothing to a five: a *four* can become a five on one
-point, an *open four* on two; a *three* can become a four, an *open three* an open four; a
-*two* a three, an *open two* an open three."""
+point, an *open four* on two; a *three* can become a four, an *open three* a straight four; a
+*two* a three, an *open two* an open three. For Black under renju rules these are the rules
+layer's own fives, overlines, fours and threes (``gamehall.renju.patterns``: a test compares
+every line)."""
 _WEAKER = {FOUR: THREE, OPEN_THREE: OPEN_TWO, THREE: TWO}
 """A line one stone short of the key's level has the value's level."""
 
@@ -95,11 +97,19 @@ def line_level(cells: tuple[int, ...], exact: bool) -> int:
         return NONE
     best = NONE
     for i in empties:
-        level = line_level(_with(cells, i), exact)
-        if level == OPEN_FOUR:
+        grown = _with(cells, i)
+        if _straight_four(grown, exact):
             return OPEN_THREE
-        best = max(best, _WEAKER.get(level, NONE))
+        best = max(best, _WEAKER.get(line_level(grown, exact), NONE))
     return best
+
+
+def _straight_four(cells: tuple[int, ...], exact: bool) -> bool:
+    """Whether the line holds a straight four through its centre: four in a row that a stone
+    at either end makes a five (``.xxxx.``), not two fours on one line (``x.xxx.x``), which
+    no three becomes by the rules' definition (``gamehall.renju.patterns``)."""
+    fives = [i for i in range(1, 10) if cells[i] == EMPTY and _is_five(_with(cells, i), exact)]
+    return len(fives) == 2 and fives[1] - fives[0] == 5
 
 
 FIVE_SCORE = 1_000_000.0
