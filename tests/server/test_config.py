@@ -9,6 +9,7 @@ import pytest
 
 from gamehall.server import main
 from gamehall.server.config import Config, ConfigError
+from gamehall.server.logs import log_config
 
 
 @pytest.fixture
@@ -86,14 +87,14 @@ def test_bad_values_are_named(
     assert f"(not {value!r})" in str(refused.value)
 
 
-def test_run_prints_the_address_and_serves(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+def test_run_serves_on_the_address_with_the_logs_configured(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(main.uvicorn, "run", lambda app, **kwargs: calls.append(kwargs))
     main.run(Config(database_url=f"sqlite:///{tmp_path / 'g.db'}", host="0.0.0.0", port=8123))
-    assert "http://0.0.0.0:8123/" in capsys.readouterr().out
     assert calls[0]["host"] == "0.0.0.0" and calls[0]["port"] == 8123
+    assert calls[0]["log_config"] == log_config("text")  # the address is logged as it starts
     assert calls[0]["ws_per_message_deflate"] is False
     main.run(Config(database_url=f"sqlite:///{tmp_path / 'g.db'}", ws_compression=True))
     assert calls[1]["ws_per_message_deflate"] is True

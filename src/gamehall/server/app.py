@@ -205,6 +205,7 @@ async def open_services(
         keeper.start()
         stack.push_async_callback(keeper.stop)
         live.serving()  # from here on players can reconnect: held clocks may go on
+        log.info("gamehall is at http://%s:%s/ (Ctrl+C stops it)", config.host, config.port)
         yield services
 
 

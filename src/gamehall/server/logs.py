@@ -84,14 +84,15 @@ def log_config(form: LogFormat, level: str = "INFO") -> dict[str, object]:
         "filters": ["ids"],
         "stream": "ext://sys.stderr",
     }
-    logger = {"handlers": ["lines"], "level": level, "propagate": False}
+    own = {"handlers": ["lines"], "level": level}  # on to the root too: a test's capture
+    theirs = {**own, "propagate": False}  # uvicorn's, as its own configuration has them
     return {
         "version": 1,
         "disable_existing_loggers": False,
         "filters": {"ids": {"()": Ids}},
         "formatters": {"lines": formatter},
         "handlers": {"lines": handler},
-        "loggers": {name: logger for name in ("gamehall", "uvicorn", "uvicorn.access")},
+        "loggers": {"gamehall": own, "uvicorn": theirs, "uvicorn.access": theirs},
     }
 
 

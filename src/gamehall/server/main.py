@@ -1,7 +1,6 @@
 """``gamehall serve``: run the server on the configured address."""
 
 import logging
-import logging.config
 import threading
 
 import uvicorn
@@ -17,8 +16,6 @@ log = logging.getLogger(__name__)
 def run(config: Config | None = None) -> None:
     """Start the server (settings from ``GAMEHALL_*`` variables) and serve until stopped."""
     config = config or Config.from_env()
-    logging.config.dictConfig(log_config(config.log_format))
-    log.info("gamehall is at http://%s:%s/ (Ctrl+C stops it)", config.host, config.port)
     if config.warm_engines:
         threading.Thread(target=_warm_up, name="gamehall-warm-up", daemon=True).start()
     uvicorn.run(
