@@ -189,7 +189,10 @@ class RenjuMatch(Match):
         if self.board is None or self.phase != "move":
             raise IllegalMoveError(f"{what} is not possible now: no game is being played")
         if player != self.to_act:
-            raise IllegalMoveError(f"it is {self.players[self.to_act or 0]}'s move, not yours")
+            name = self.players[self.to_act or 0]
+            raise IllegalMoveError(
+                f"it is {name}'s move, not yours", reason="not-your-move", name=name
+            )
         if self.opening is not None and not self.opening.places():
             choices = ", ".join(self.opening.choices())
             raise IllegalMoveError(
@@ -245,7 +248,9 @@ class RenjuMatch(Match):
         if self.board is None or self.phase != "move":
             raise IllegalMoveError("a claim is not possible now: no game is being played")
         if self.colour_of(player) != "white":
-            raise IllegalMoveError("only White claims Black's forbidden moves")
+            raise IllegalMoveError(
+                "only White claims Black's forbidden moves", reason="white-claims"
+            )
         foul = next((f for f in reversed(self.board.fouls()) if f.claimable), None)
         if foul is None and self.claims_fouls:
             self._false_claim(player)
@@ -311,18 +316,28 @@ class RenjuMatch(Match):
 
     def _on_offer_draw(self, player: int, action: OfferDraw) -> None:
         if self.phase != "move":
-            raise IllegalMoveError("a draw can be offered only during a game")
+            raise IllegalMoveError(
+                "a draw can be offered only during a game", reason="draw-in-game"
+            )
         if self.opening is not None:
-            raise IllegalMoveError("a draw can be offered only once the opening is over")
+            raise IllegalMoveError(
+                "a draw can be offered only once the opening is over", reason="draw-after-opening"
+            )
         if self.draw_offer is not None:
-            who = "your" if self.draw_offer == player else "your opponent's"
-            raise IllegalMoveError(f"{who} draw offer is already waiting for an answer")
+            mine = self.draw_offer == player
+            who = "your" if mine else "your opponent's"
+            raise IllegalMoveError(
+                f"{who} draw offer is already waiting for an answer",
+                reason="own-draw-waiting" if mine else "their-draw-waiting",
+            )
         self.draw_offer = player
         self._log(DrawOffered(**self._stamp(player)))
 
     def _answer(self, player: int, what: str) -> None:
         if self.draw_offer is None or self.draw_offer == player:
-            raise IllegalMoveError(f"there is no draw offer of your opponent to {what}")
+            raise IllegalMoveError(
+                f"there is no draw offer of your opponent to {what}", reason=f"no-draw-to-{what}"
+            )
 
     def _on_accept(self, player: int, action: Accept) -> None:
         self._answer(player, "accept")

@@ -199,8 +199,9 @@ class TablesMatch(Match):
         if self.phase != phase:
             raise IllegalMoveError(f"{what} is not possible now ({self._phase_words()})")
         if player != self.to_act:
+            name = self.players[self.to_act or 0]
             raise IllegalMoveError(
-                f"it is {self.players[self.to_act or 0]}'s turn to act, not yours"
+                f"it is {name}'s turn to act, not yours", reason="not-your-turn", name=name
             )
 
     def _phase_words(self) -> str:
@@ -220,8 +221,12 @@ class TablesMatch(Match):
         assert self.turn is not None
         point = BAR if action.src == "bar" else action.src
         if action.die not in self.turn.dice_left:
-            left = ", ".join(map(str, self.turn.dice_left)) or "none"
-            raise IllegalMoveError(f"there is no {action.die} to play (dice left: {left})")
+            left = ", ".join(map(str, self.turn.dice_left))
+            if not left:
+                message = f"there is no {action.die} to play (dice left: none)"
+                raise IllegalMoveError(message, reason="no-dice-left", die=action.die)
+            message = f"there is no {action.die} to play (dice left: {left})"
+            raise IllegalMoveError(message, reason="no-such-die", die=action.die, left=left)
         move = self.turn.move(point, action.die)
         data: CheckerData = {"src": action.src, "die": action.die}
         self._log(Moved(**self._stamp(player), data=data, outcome={"move": str(move)}))
@@ -232,7 +237,8 @@ class TablesMatch(Match):
         assert self.turn is not None and self.position is not None and self.dice is not None
         if self.turn.moves and not self._undo_allowed():
             raise IllegalMoveError(
-                "moves already made this turn cannot be taken back: play the rest one by one"
+                "moves already made this turn cannot be taken back: play the rest one by one",
+                reason="moves-made",
             )
         play = self.known.find_play(self.position, self.dice, action.text)
         # The turn as it began (no move made yet) is played on rather than started again.
@@ -250,9 +256,13 @@ class TablesMatch(Match):
         self._require(player, "move", "taking a move back")
         assert self.turn is not None
         if not self._undo_allowed():
-            raise IllegalMoveError("in Georgian backgammon a move made cannot be taken back")
+            raise IllegalMoveError(
+                "in Georgian backgammon a move made cannot be taken back", reason="moves-final"
+            )
         if not self.turn.moves:
-            raise IllegalMoveError("there is no move of this turn to take back")
+            raise IllegalMoveError(
+                "there is no move of this turn to take back", reason="nothing-to-take-back"
+            )
         move = self.turn.undo()
         self._log(Undone(**self._stamp(player), outcome={"move": str(move)}))
 
@@ -261,7 +271,11 @@ class TablesMatch(Match):
         assert self.turn is not None
         if not self.turn.is_complete:
             left = ", ".join(map(str, self.turn.dice_left))
-            raise IllegalMoveError(f"the play is not complete: dice still to play ({left})")
+            raise IllegalMoveError(
+                f"the play is not complete: dice still to play ({left})",
+                reason="dice-to-play",
+                left=left,
+            )
         self._finish_turn(player, derived=False)
 
     def _on_double(self, player: int, action: Double) -> None:
@@ -308,7 +322,7 @@ class TablesMatch(Match):
     def _on_beaver(self, player: int, action: Beaver) -> None:
         self._require(player, "double", "beavering")
         if not self._may_beaver():
-            raise IllegalMoveError("beavers are not allowed in this match")
+            raise IllegalMoveError("beavers are not allowed in this match", reason="no-beavers")
         value = self.next_cube(self.next_cube(self.cube) or self.cube)
         assert value is not None
         self.cube, self.cube_owner = value, player
@@ -333,7 +347,8 @@ class TablesMatch(Match):
         value = action.value
         if value is None:
             raise IllegalMoveError(
-                "say what you resign: 1 (a single game), 2 (a gammon) or 3 (a backgammon)"
+                "say what you resign: 1 (a single game), 2 (a gammon) or 3 (a backgammon)",
+                reason="resign-what",
             )
         self._phase_before_offer = self.phase
         self.resign_offer = (player, value)

@@ -50,7 +50,9 @@ def apply(match: "Match", player: int | None, action: Action) -> None:
         match._log(TakebackAsked(**match._stamp(player)))
         return
     if match.takeback_asked != 1 - player:
-        raise IllegalMoveError("there is no takeback of your opponent to answer")
+        raise IllegalMoveError(
+            "there is no takeback of your opponent to answer", reason="no-takeback-to-answer"
+        )
     match.takeback_asked = None
     if not isinstance(action, AcceptTakeback):
         match._log(TakebackDeclined(**match._stamp(player)))
