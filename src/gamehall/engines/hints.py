@@ -48,6 +48,17 @@ class HintOptions:
             raise GameError(f"a hint may take 0.05 to 30 seconds, not {self.seconds!r}")
 
 
+CHOICE_NAMES = {
+    "no-double": "No double",
+    "double-take": "Double, take",
+    "double-pass": "Double, pass",
+    "take": "Take",
+    "pass": "Pass",
+    "beaver": "Beaver",
+}
+"""The cube's choices by their codes, as a cube hint's candidates name them."""
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One ranked choice: the move as the game writes it, its evaluation in words (``text``),
