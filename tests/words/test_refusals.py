@@ -10,6 +10,8 @@ import pytest
 
 from gamehall import backgammon, nardy, renju
 from gamehall.errors import GameError, IllegalMoveError
+from gamehall.play.registry import new_match
+from gamehall.play.settings import RenjuSettings
 from gamehall.words import LANGUAGES, words
 
 SRC = Path(__file__).parents[2] / "src" / "gamehall"
@@ -18,6 +20,7 @@ FAMILIES = {
     "forbidden-{pattern}": ("double-three", "double-four", "overline"),
     "opening-move-{number}": ("1", "2", "3"),
     "no-draw-to-{what}": ("accept", "decline"),
+    "taraguchi-{self.step}": ("place1", "place2", "place3", "place4", "place5"),
 }
 """The reasons made by an f-string, and the values that fill them."""
 
@@ -69,6 +72,13 @@ def _head() -> None:
     turn.move(24, 3)
 
 
+def _renju_match(point: str, *, mover: bool = True) -> None:
+    match = new_match(RenjuSettings(opening="taraguchi-10"), ["ann", "bob"])
+    match.start()
+    assert match.to_act is not None
+    match.act(match.to_act if mover else 1 - match.to_act, "move", point=point)
+
+
 CASES: list[tuple[str, Callable[[], object]]] = [
     ("occupied", _occupied),
     ("opening-move-1", lambda: renju.Board().play("a1")),
@@ -77,6 +87,8 @@ CASES: list[tuple[str, Callable[[], object]]] = [
     ("die-unplayed", lambda: backgammon.Position.initial().play("24/18", (6, 5))),
     ("no-checker", lambda: backgammon.Position.initial().start_turn((6, 5)).move(3, 6)),
     ("head-rule", _head),
+    ("taraguchi-place1", lambda: _renju_match("a1")),
+    ("not-your-move", lambda: _renju_match("h8", mover=False)),
 ]
 
 
