@@ -79,11 +79,17 @@ def _head() -> None:
     turn.move(24, 3)
 
 
-def _renju_match(point: str, *, mover: bool = True) -> None:
+def _renju_match(point: str | None, *, mover: bool = True) -> None:
+    """Under Taraguchi-10, a stone on ``point`` (a pass if None) by the player to move, or by
+    the other."""
     match = new_match(RenjuSettings(opening="taraguchi-10"), ["ann", "bob"])
     match.start()
     assert match.to_act is not None
-    match.act(match.to_act if mover else 1 - match.to_act, "move", point=point)
+    player = match.to_act if mover else 1 - match.to_act
+    if point is None:
+        match.act(player, "pass")
+    else:
+        match.act(player, "move", point=point)
 
 
 def _roll_while_moving() -> None:
@@ -104,6 +110,7 @@ CASES: list[tuple[str, Callable[[], object]]] = [
     ("taraguchi-place1", lambda: _renju_match("a1")),
     ("not-your-move", lambda: _renju_match("h8", mover=False)),
     ("not-now", _roll_while_moving),
+    ("stone-in-opening", lambda: _renju_match(None)),
 ]
 
 

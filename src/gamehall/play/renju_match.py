@@ -89,6 +89,10 @@ def five_of(board: Board) -> list[str]:
     return winning_line(board.stones(), board.moves[-1])
 
 
+_DOINGS = {"stone": "a move", "pass": "passing", "offer": "a fifth-move offer"}
+"""What a player tried on his turn, by its code, as a refusal says it."""
+
+
 class RenjuMatch(Match):
     """A renju or gomoku match between players 0 and 1 (player 0 is Black in game 1)."""
 
@@ -185,9 +189,14 @@ class RenjuMatch(Match):
         self._log(Started(**self._stamp(None)))
         self._start_game()
 
-    def _require_turn(self, player: int, what: str) -> Board:
+    def _require_turn(self, player: int, doing: str) -> Board:
+        what = _DOINGS[doing]
         if self.board is None or self.phase != "move":
-            raise IllegalMoveError(f"{what} is not possible now: no game is being played")
+            raise IllegalMoveError(
+                f"{what} is not possible now: no game is being played",
+                reason="no-game-now",
+                what=doing,
+            )
         if player != self.to_act:
             name = self.players[self.to_act or 0]
             raise IllegalMoveError(
@@ -198,12 +207,16 @@ class RenjuMatch(Match):
             raise IllegalMoveError(
                 f"{what} is not possible now: the opening asks you to choose: {choices}"
             )
-        if self.opening is not None and what not in ("a move", "a fifth-move offer"):
-            raise IllegalMoveError(f"{what} is not possible during the opening: place a stone")
+        if self.opening is not None and doing == "pass":
+            raise IllegalMoveError(
+                f"{what} is not possible during the opening: place a stone",
+                reason="stone-in-opening",
+                what=doing,
+            )
         return self.board
 
     def _on_move(self, player: int, action: Place) -> None:
-        board = self._require_turn(player, "a move")
+        board = self._require_turn(player, "stone")
         if isinstance(self.opening, WITH_OFFERS) and self.opening.step == "offers":
             self._on_offer_fifth(player, OfferFifth(action.point))
             return
@@ -217,13 +230,13 @@ class RenjuMatch(Match):
         self._after_stone(player)
 
     def _on_pass(self, player: int, action: Pass) -> None:
-        board = self._require_turn(player, "passing")
+        board = self._require_turn(player, "pass")
         board.play("pass")
         self._log(Passed(**self._stamp(player)))
         self._after_stone(player)
 
     def _on_offer_fifth(self, player: int, action: OfferFifth) -> None:
-        board = self._require_turn(player, "a fifth-move offer")
+        board = self._require_turn(player, "offer")
         if not isinstance(self.opening, WITH_OFFERS) or self.opening.step != "offers":
             raise IllegalMoveError("there are no fifth moves to offer now")
         opening, _ = self.opening.place(board, action.point)
