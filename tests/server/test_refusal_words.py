@@ -41,7 +41,7 @@ def test_an_occupied_point_in_renju(hall: Hall, language: str, said: str) -> Non
     assert reply["message"].endswith(said), reply["message"]
 
 
-@pytest.mark.parametrize("game", ["backgammon", "nardy"])
+@pytest.mark.parametrize("game", ["backgammon", "georgian", "nardy"])
 def test_a_point_without_a_checker_in_russian(hall: Hall, game: str) -> None:
     sockets, stack = _sockets(hall, {"game": game}, "ru")
     with stack:
@@ -63,3 +63,15 @@ def test_a_move_out_of_turn_names_whose_it_is_in_russian(hall: Hall) -> None:
         name = sockets[0].hello["state"]["players"][to_act]
     assert reply["code"] == "not-your-turn"
     assert reply["message"] == f"Сейчас не ваш ход: сейчас ход игрока {name}, а не ваш"
+
+
+def test_a_roll_while_a_checker_is_to_move_in_chinese(hall: Hall) -> None:
+    sockets, stack = _sockets(hall, {"game": "backgammon"}, "zh_Hans")
+    with stack:
+        state = sockets[0].hello["state"]
+        to_act = state["to_act"]
+        sockets[to_act].act("roll", ref=5)
+        reply = sockets[to_act].reply()
+    name = state["players"][to_act]
+    assert reply["code"] == "illegal-move"
+    assert reply["message"].endswith(f"现在不能掷骰（{name} 正在走棋）"), reply["message"]
