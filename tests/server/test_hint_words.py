@@ -84,3 +84,16 @@ def test_a_renju_hint_over_http_in_russian(hall: Hall) -> None:
     texts = [c["text"] for c in answer["candidates"]]
     assert all(re.fullmatch(r"[+-]\d+|[а-яё ]+\d* ?[а-яё]*", t) for t in texts), texts
     assert any(re.search("[а-яё]", t) for t in texts), texts
+
+
+def test_a_hint_after_the_match_is_refused_in_russian(hall: Hall) -> None:
+    match = _renju_on_move()
+    match.act(0, "resign")
+    match_id, player, _ = _against_computer(hall, match, seat=1)
+    player.client.cookies.set("gamehall_language", "ru")
+    refused = player.get(f"/api/matches/{match_id}/hint")
+    assert refused.status_code == 409
+    assert refused.json() == {
+        "code": "no-hint",
+        "detail": "Подсказку дать нельзя: матч окончен: подсказывать нечего",
+    }

@@ -28,7 +28,7 @@ FAMILIES = {
 def _reasons_in_source() -> set[str]:
     """The reasons that the rules and play layers give their errors."""
     found: set[str] = set()
-    layers = ("renju", "tables", "backgammon", "nardy", "play", "server/live")
+    layers = ("renju", "tables", "backgammon", "nardy", "play", "server/live", "engines")
     for path in (path for layer in layers for path in (SRC / layer).rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         for chosen in re.findall(

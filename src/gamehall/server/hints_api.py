@@ -166,7 +166,7 @@ async def hint(
         try:
             work = prepare_hint(live.match, seat, options)
         except HintError as exc:
-            raise Refusal(409, "no-hint", as_is=True, reason=str(exc)) from None
+            raise Refusal(409, "no-hint", as_is=True, reason=exc) from None
     try:
         hints = await hall.hints.work_out(session.user.id, work, SECONDS + GRACE)
     except HintBusyError:

@@ -26,7 +26,8 @@ class Refusal(HTTPException):
     """An HTTP refusal with a stable ``code``; its detail is the text ``error.<code>`` filled
     with ``values``, said in the reader's language (``detail`` holds the English). A refusal
     passing on the ``reason`` of a lower layer (in English) gives ``as_is=True``: English
-    readers get the reason alone, others the translated lead-in before it."""
+    readers get the reason alone, others the translated lead-in before it. A value that is a
+    ``GameError`` is said in the reader's words (``Words.refusal``)."""
 
     def __init__(
         self,
@@ -46,7 +47,12 @@ class Refusal(HTTPException):
         """The refusal's message in ``language``."""
         if self.as_is and language == DEFAULT:
             return str(self.values["reason"])
-        return words(language).say(f"error.{self.code}", **self.values)
+        said = words(language)
+        values = {
+            name: said.refusal(value) if isinstance(value, GameError) else value
+            for name, value in self.values.items()
+        }
+        return said.say(f"error.{self.code}", **values)
 
 
 def game_code(exc: GameError) -> str:
