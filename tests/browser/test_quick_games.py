@@ -21,7 +21,7 @@ def test_a_quick_game_pairs_two_players(hall: Hall) -> None:
     hall.screenshot(bob, "lobby-quick-phone")
     ann.locator(f'button[data-quick="{RENJU}"]').click()
     expect(ann.locator(".lobby-message")).to_contain_text("Your seek")
-    expect(bob.locator(f'tr[data-user="{ann_name}"]')).to_contain_text("fischer:300+5")
+    expect(bob.locator(f'tr[data-user="{ann_name}"]')).to_contain_text("5 min + 5 s")
     bob.locator(f'button[data-quick="{RENJU}"]').click()
     bob.wait_for_url("**/#/game/*")
     ann.wait_for_url("**/#/game/*")

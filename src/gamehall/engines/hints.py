@@ -48,6 +48,17 @@ class HintOptions:
             raise GameError(f"a hint may take 0.05 to 30 seconds, not {self.seconds!r}")
 
 
+CHOICE_NAMES = {
+    "no-double": "No double",
+    "double-take": "Double, take",
+    "double-pass": "Double, pass",
+    "take": "Take",
+    "pass": "Pass",
+    "beaver": "Beaver",
+}
+"""The cube's choices by their codes, as a cube hint's candidates name them."""
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One ranked choice: the move as the game writes it, its evaluation in words (``text``),
@@ -200,7 +211,9 @@ def on_roll(hint: TablesHint, cube: CubeHint | None = None) -> MatchHint:
             context = match_context(match, seat)
             return lambda: cube(position, context, answering)
         if match.phase != "move" or dice is None or position is None:
-            raise HintError("a hint ranks the plays of a roll: roll the dice first")
+            raise HintError(
+                "a hint ranks the plays of a roll: roll the dice first", reason="hint-roll-first"
+            )
         midway = match.turn is not None and bool(match.turn.moves)
 
         def work() -> Hints:
@@ -223,7 +236,10 @@ def to_move(hint: RenjuHint) -> MatchHint:
             raise HintError(f"a {match.game} match has no renju board to give a hint for")
         _check_turn(match, seat)
         if match.opening is not None and not match.opening.places():
-            raise HintError("a hint suggests moves: the opening rule asks for a choice now")
+            raise HintError(
+                "a hint suggests moves: the opening rule asks for a choice now",
+                reason="hint-choice-first",
+            )
         board = match.board.copy()
         return lambda: hint(board, options)
 
@@ -232,9 +248,13 @@ def to_move(hint: RenjuHint) -> MatchHint:
 
 def _check_turn(match: Match, seat: int) -> None:
     if match.is_over:
-        raise HintError("the match is over: there is nothing left to hint")
+        raise HintError(
+            "the match is over: there is nothing left to hint", reason="hint-match-over"
+        )
     if match.to_act != seat:
-        raise HintError("a hint is for the player on move: wait for your turn")
+        raise HintError(
+            "a hint is for the player on move: wait for your turn", reason="hint-not-your-turn"
+        )
 
 
 def _backgammon(position: TablesPosition, dice: tuple[int, int], options: HintOptions) -> Hints:

@@ -177,7 +177,7 @@ class Match(ABC):
                 and flag.outcome["player"] == 1 - player
             ):
                 return self.events[first:]
-            raise IllegalMoveError(self._time_message())
+            raise self._time_refusal()
         if self.is_over:
             raise IllegalMoveError(f"the match is over: no {kind} any more")
         handlers = self._handler_table
@@ -293,7 +293,8 @@ class Match(ABC):
         )
 
     def _on_claim(self, player: int, action: ClaimTime) -> None:
-        raise IllegalMoveError(f"{self.players[1 - player]}'s clock has not run out")
+        name = self.players[1 - player]
+        raise IllegalMoveError(f"{name}'s clock has not run out", reason="clock-not-out", name=name)
 
     def _log(self, event: E) -> E:
         """Add ``event`` (made with ``_stamp``) to the log."""
@@ -353,10 +354,11 @@ class Match(ABC):
         self._after_action(first)
         return True
 
-    def _time_message(self) -> str:
-        return "time has run out: " + (
-            f"{self.players[self.winner]} wins" if self.winner is not None else "the game is over"
-        )
+    def _time_refusal(self) -> IllegalMoveError:
+        if self.winner is None:
+            return IllegalMoveError("time has run out: the game is over", reason="time-out")
+        name = self.players[self.winner]
+        return IllegalMoveError(f"time has run out: {name} wins", reason="time-out-win", name=name)
 
     @abstractmethod
     def _close_game(self) -> None:

@@ -45,21 +45,27 @@ def movers_after(match: "Match", events: Sequence[Event]) -> frozenset[int]:
     return frozenset(movers)
 
 
-def why_no_match_resignation(match: "Match") -> str | None:
+def why_no_match_resignation(match: "Match") -> IllegalMoveError | None:
     """Why the match cannot be resigned as a whole now, or None when it can."""
     if match.game == "renju":
-        return "a renju match is not resigned as a whole: resign the game"
+        return IllegalMoveError(
+            "a renju match is not resigned as a whole: resign the game", reason="resign-renju"
+        )
     if match.settings.length == 0:
-        return "a money session is not resigned: end it between games"
+        return IllegalMoveError(
+            "a money session is not resigned: end it between games", reason="resign-money"
+        )
     if match.settings.length == 1:
-        return "a single game is resigned as a game"
+        return IllegalMoveError("a single game is resigned as a game", reason="resign-single")
     return None
 
 
-def why_no_abort(match: "Match") -> str | None:
+def why_no_abort(match: "Match") -> IllegalMoveError | None:
     """Why the match cannot be aborted now, or None when it can."""
     if match.movers == BOTH:
-        return "both players have moved: the match can no longer be aborted"
+        return IllegalMoveError(
+            "both players have moved: the match can no longer be aborted", reason="abort-late"
+        )
     return None
 
 
@@ -67,13 +73,13 @@ def exits(match: "Match") -> list[str]:
     """The ways out of the match a player may take now: ``abort``, ``resign_match``."""
     if not match.started or match.is_over:
         return []
-    found = [] if why_no_abort(match) else ["abort"]
+    found = [] if why_no_abort(match) is not None else ["abort"]
     if why_no_match_resignation(match) is None:
         found.append("resign_match")
     return found
 
 
-def check(reason: str | None) -> None:
-    """Refuse an exit for ``reason``, if there is one."""
-    if reason is not None:
-        raise IllegalMoveError(reason)
+def check(refusal: IllegalMoveError | None) -> None:
+    """Refuse an exit with ``refusal``, if there is one."""
+    if refusal is not None:
+        raise refusal

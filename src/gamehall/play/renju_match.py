@@ -89,6 +89,10 @@ def five_of(board: Board) -> list[str]:
     return winning_line(board.stones(), board.moves[-1])
 
 
+_DOINGS = {"stone": "a move", "pass": "passing", "offer": "a fifth-move offer"}
+"""What a player tried on his turn, by its code, as a refusal says it."""
+
+
 class RenjuMatch(Match):
     """A renju or gomoku match between players 0 and 1 (player 0 is Black in game 1)."""
 
@@ -185,22 +189,34 @@ class RenjuMatch(Match):
         self._log(Started(**self._stamp(None)))
         self._start_game()
 
-    def _require_turn(self, player: int, what: str) -> Board:
+    def _require_turn(self, player: int, doing: str) -> Board:
+        what = _DOINGS[doing]
         if self.board is None or self.phase != "move":
-            raise IllegalMoveError(f"{what} is not possible now: no game is being played")
+            raise IllegalMoveError(
+                f"{what} is not possible now: no game is being played",
+                reason="no-game-now",
+                what=doing,
+            )
         if player != self.to_act:
-            raise IllegalMoveError(f"it is {self.players[self.to_act or 0]}'s move, not yours")
+            name = self.players[self.to_act or 0]
+            raise IllegalMoveError(
+                f"it is {name}'s move, not yours", reason="not-your-move", name=name
+            )
         if self.opening is not None and not self.opening.places():
             choices = ", ".join(self.opening.choices())
             raise IllegalMoveError(
                 f"{what} is not possible now: the opening asks you to choose: {choices}"
             )
-        if self.opening is not None and what not in ("a move", "a fifth-move offer"):
-            raise IllegalMoveError(f"{what} is not possible during the opening: place a stone")
+        if self.opening is not None and doing == "pass":
+            raise IllegalMoveError(
+                f"{what} is not possible during the opening: place a stone",
+                reason="stone-in-opening",
+                what=doing,
+            )
         return self.board
 
     def _on_move(self, player: int, action: Place) -> None:
-        board = self._require_turn(player, "a move")
+        board = self._require_turn(player, "stone")
         if isinstance(self.opening, WITH_OFFERS) and self.opening.step == "offers":
             self._on_offer_fifth(player, OfferFifth(action.point))
             return
@@ -214,13 +230,13 @@ class RenjuMatch(Match):
         self._after_stone(player)
 
     def _on_pass(self, player: int, action: Pass) -> None:
-        board = self._require_turn(player, "passing")
+        board = self._require_turn(player, "pass")
         board.play("pass")
         self._log(Passed(**self._stamp(player)))
         self._after_stone(player)
 
     def _on_offer_fifth(self, player: int, action: OfferFifth) -> None:
-        board = self._require_turn(player, "a fifth-move offer")
+        board = self._require_turn(player, "offer")
         if not isinstance(self.opening, WITH_OFFERS) or self.opening.step != "offers":
             raise IllegalMoveError("there are no fifth moves to offer now")
         opening, _ = self.opening.place(board, action.point)
@@ -245,7 +261,9 @@ class RenjuMatch(Match):
         if self.board is None or self.phase != "move":
             raise IllegalMoveError("a claim is not possible now: no game is being played")
         if self.colour_of(player) != "white":
-            raise IllegalMoveError("only White claims Black's forbidden moves")
+            raise IllegalMoveError(
+                "only White claims Black's forbidden moves", reason="white-claims"
+            )
         foul = next((f for f in reversed(self.board.fouls()) if f.claimable), None)
         if foul is None and self.claims_fouls:
             self._false_claim(player)
@@ -311,18 +329,28 @@ class RenjuMatch(Match):
 
     def _on_offer_draw(self, player: int, action: OfferDraw) -> None:
         if self.phase != "move":
-            raise IllegalMoveError("a draw can be offered only during a game")
+            raise IllegalMoveError(
+                "a draw can be offered only during a game", reason="draw-in-game"
+            )
         if self.opening is not None:
-            raise IllegalMoveError("a draw can be offered only once the opening is over")
+            raise IllegalMoveError(
+                "a draw can be offered only once the opening is over", reason="draw-after-opening"
+            )
         if self.draw_offer is not None:
-            who = "your" if self.draw_offer == player else "your opponent's"
-            raise IllegalMoveError(f"{who} draw offer is already waiting for an answer")
+            mine = self.draw_offer == player
+            who = "your" if mine else "your opponent's"
+            raise IllegalMoveError(
+                f"{who} draw offer is already waiting for an answer",
+                reason="own-draw-waiting" if mine else "their-draw-waiting",
+            )
         self.draw_offer = player
         self._log(DrawOffered(**self._stamp(player)))
 
     def _answer(self, player: int, what: str) -> None:
         if self.draw_offer is None or self.draw_offer == player:
-            raise IllegalMoveError(f"there is no draw offer of your opponent to {what}")
+            raise IllegalMoveError(
+                f"there is no draw offer of your opponent to {what}", reason=f"no-draw-to-{what}"
+            )
 
     def _on_accept(self, player: int, action: Accept) -> None:
         self._answer(player, "accept")

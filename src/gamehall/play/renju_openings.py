@@ -120,7 +120,7 @@ class Swap2:
                 f"(move {'1 to 3' if self.step == 'place3' else '4 or 5'})"
             )
         if player != self.to_act(black):
-            raise IllegalMoveError("it is your opponent's choice, not yours")
+            raise _not_yours()
         if choice not in allowed:
             words = "; ".join(f"{c!r} ({_CHOICE_WORDS[c]})" for c in allowed)
             raise IllegalMoveError(f"{choice!r} is not a choice now: choose {words}")
@@ -197,18 +197,43 @@ def _offers(data: object) -> tuple[str, ...] | None:
     return texts if len(texts) == len(offers) else None
 
 
+def _not_yours() -> IllegalMoveError:
+    return IllegalMoveError("it is your opponent's choice, not yours", reason="opponents-choice")
+
+
+def _stone_first() -> IllegalMoveError:
+    return IllegalMoveError(
+        "there is no choice to make now: the opening asks for a stone", reason="no-choice-now"
+    )
+
+
+def _not_offered(name: str, offers: tuple[str, ...]) -> IllegalMoveError:
+    offered = ", ".join(offers)
+    return IllegalMoveError(
+        f"{name} was not offered: choose one of {offered} as move 5",
+        reason="not-offered",
+        point=name,
+        offers=offered,
+    )
+
+
 def _check_offer(board: Board, offers: tuple[str, ...], name: str) -> None:
     """Refuse a fifth-move offer that is taken, repeated or symmetrical to an earlier one (by
     any symmetry of the position, about any centre or axis: ``renju.symmetry``)."""
     if board.stone_at(name) is not None:
-        raise IllegalMoveError(f"{name} is occupied: offer an empty point")
+        raise IllegalMoveError(
+            f"{name} is occupied: offer an empty point", reason="offer-occupied", point=name
+        )
     if name in offers:
-        raise IllegalMoveError(f"{name} is already offered")
+        raise IllegalMoveError(f"{name} is already offered", reason="offer-repeated", point=name)
     image = equivalent(name, offers, board.stones())
     if image is not None:
         raise IllegalMoveError(
             f"{name} is symmetrical to the offer {image} in this position: "
-            "the fifth moves offered must all be different"
+            "the fifth moves offered must all be different",
+            reason="offer-symmetrical",
+            point=name,
+            offer=image,
         )
 
 
@@ -252,9 +277,7 @@ class Soosorv8:
             step: SoosorvStep = "select" if len(offers) == self.count else "offers"
             return replace(self, offers=offers, step=step), False
         if self.step == "select" and name not in self.offers:
-            raise IllegalMoveError(
-                f"{name} was not offered: choose one of {', '.join(self.offers)} as move 5"
-            )
+            raise _not_offered(name, self.offers)
         return self, True
 
     def after_stone(self, stones: int) -> "Soosorv8 | None":
@@ -269,9 +292,9 @@ class Soosorv8:
     def choose(self, player: int, black: int, choice: str) -> "tuple[Soosorv8 | None, int | None]":
         allowed = self.choices()
         if not allowed:
-            raise IllegalMoveError("there is no choice to make now: the opening asks for a stone")
+            raise _stone_first()
         if player != self.to_act(black):
-            raise IllegalMoveError("it is your opponent's choice, not yours")
+            raise _not_yours()
         if choice not in allowed:
             if self.step == "declare":
                 raise IllegalMoveError(
@@ -381,12 +404,14 @@ class Taraguchi10:
             step: TaraguchiStep = "select" if len(offers) == TARAGUCHI_OFFERS else "offers"
             return replace(self, offers=offers, step=step), False
         if self.step == "select" and name not in self.offers:
-            raise IllegalMoveError(
-                f"{name} was not offered: choose one of {', '.join(self.offers)} as move 5"
-            )
+            raise _not_offered(name, self.offers)
         zone = _ZONES.get(self.step)
         if zone is not None and chebyshev_from_center(read_point(name)) > zone[0]:
-            raise IllegalMoveError(f"{name} breaks the Taraguchi-10 opening: {zone[1]}")
+            raise IllegalMoveError(
+                f"{name} breaks the Taraguchi-10 opening: {zone[1]}",
+                reason=f"taraguchi-{self.step}",
+                point=name,
+            )
         return self, True
 
     def after_stone(self, stones: int) -> "Taraguchi10 | None":
@@ -400,9 +425,9 @@ class Taraguchi10:
     ) -> "tuple[Taraguchi10 | None, int | None]":
         allowed = self.choices()
         if not allowed:
-            raise IllegalMoveError("there is no choice to make now: the opening asks for a stone")
+            raise _stone_first()
         if player != self.to_act(black):
-            raise IllegalMoveError("it is your opponent's choice, not yours")
+            raise _not_yours()
         if choice not in allowed:
             more = ", or offers (ten fifth moves)" if len(allowed) > 2 else ""
             raise IllegalMoveError(f"{choice!r} is not a choice now: choose black or white{more}")
@@ -485,9 +510,7 @@ class Yamaguchi:
             step: YamaguchiStep = "select" if len(offers) == self.count else "offers"
             return replace(self, offers=offers, step=step), False
         if self.step == "select" and name not in self.offers:
-            raise IllegalMoveError(
-                f"{name} was not offered: choose one of {', '.join(self.offers)} as move 5"
-            )
+            raise _not_offered(name, self.offers)
         return self, True
 
     def after_stone(self, stones: int) -> "Yamaguchi | None":
@@ -502,9 +525,9 @@ class Yamaguchi:
     def choose(self, player: int, black: int, choice: str) -> "tuple[Yamaguchi | None, int | None]":
         allowed = self.choices()
         if not allowed:
-            raise IllegalMoveError("there is no choice to make now: the opening asks for a stone")
+            raise _stone_first()
         if player != self.to_act(black):
-            raise IllegalMoveError("it is your opponent's choice, not yours")
+            raise _not_yours()
         if choice not in allowed:
             if self.step == "declare":
                 raise IllegalMoveError(

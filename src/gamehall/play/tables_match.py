@@ -64,7 +64,7 @@ from gamehall.play.settings import BackgammonRules, cube_terms, nardy_terms
 from gamehall.play.snapshot import Fields
 from gamehall.play.summary import GameSummary
 from gamehall.play.tables_snapshot import Phase, TablesSaved
-from gamehall.play.tables_words import phase_words, why_no_double
+from gamehall.play.tables_words import no_double, not_now
 from gamehall.play.turn_cache import TurnCache
 from gamehall.tables.moves import BAR
 from gamehall.tables.position import TablesPosition, Turn
@@ -195,16 +195,14 @@ class TablesMatch(Match):
             )
         return handlers
 
-    def _require(self, player: int, phase: Phase, what: str) -> None:
+    def _require(self, player: int, phase: Phase, doing: str) -> None:
         if self.phase != phase:
-            raise IllegalMoveError(f"{what} is not possible now ({self._phase_words()})")
+            raise not_now(doing, self.phase, self.players[self.on_roll])
         if player != self.to_act:
+            name = self.players[self.to_act or 0]
             raise IllegalMoveError(
-                f"it is {self.players[self.to_act or 0]}'s turn to act, not yours"
+                f"it is {name}'s turn to act, not yours", reason="not-your-turn", name=name
             )
-
-    def _phase_words(self) -> str:
-        return phase_words(self.phase, self.players[self.on_roll])
 
     def _on_start(self, player: None, action: Start) -> None:
         self.started = True
@@ -212,27 +210,32 @@ class TablesMatch(Match):
         self._start_game()
 
     def _on_roll(self, player: int, action: Roll) -> None:
-        self._require(player, "roll", "rolling")
+        self._require(player, "roll", "roll")
         self._roll_turn(player, derived=False)
 
     def _on_move(self, player: int, action: Move) -> None:
-        self._require(player, "move", "moving a checker")
+        self._require(player, "move", "move")
         assert self.turn is not None
         point = BAR if action.src == "bar" else action.src
         if action.die not in self.turn.dice_left:
-            left = ", ".join(map(str, self.turn.dice_left)) or "none"
-            raise IllegalMoveError(f"there is no {action.die} to play (dice left: {left})")
+            left = ", ".join(map(str, self.turn.dice_left))
+            if not left:
+                message = f"there is no {action.die} to play (dice left: none)"
+                raise IllegalMoveError(message, reason="no-dice-left", die=action.die)
+            message = f"there is no {action.die} to play (dice left: {left})"
+            raise IllegalMoveError(message, reason="no-such-die", die=action.die, left=left)
         move = self.turn.move(point, action.die)
         data: CheckerData = {"src": action.src, "die": action.die}
         self._log(Moved(**self._stamp(player), data=data, outcome={"move": str(move)}))
         self._maybe_auto_confirm(player)
 
     def _on_play(self, player: int, action: Play) -> None:
-        self._require(player, "move", "playing")
+        self._require(player, "move", "play")
         assert self.turn is not None and self.position is not None and self.dice is not None
         if self.turn.moves and not self._undo_allowed():
             raise IllegalMoveError(
-                "moves already made this turn cannot be taken back: play the rest one by one"
+                "moves already made this turn cannot be taken back: play the rest one by one",
+                reason="moves-made",
             )
         play = self.known.find_play(self.position, self.dice, action.text)
         # The turn as it began (no move made yet) is played on rather than started again.
@@ -247,36 +250,44 @@ class TablesMatch(Match):
         self._maybe_auto_confirm(player)
 
     def _on_undo(self, player: int, action: Undo) -> None:
-        self._require(player, "move", "taking a move back")
+        self._require(player, "move", "undo")
         assert self.turn is not None
         if not self._undo_allowed():
-            raise IllegalMoveError("in Georgian backgammon a move made cannot be taken back")
+            raise IllegalMoveError(
+                "in Georgian backgammon a move made cannot be taken back", reason="moves-final"
+            )
         if not self.turn.moves:
-            raise IllegalMoveError("there is no move of this turn to take back")
+            raise IllegalMoveError(
+                "there is no move of this turn to take back", reason="nothing-to-take-back"
+            )
         move = self.turn.undo()
         self._log(Undone(**self._stamp(player), outcome={"move": str(move)}))
 
     def _on_confirm(self, player: int, action: Confirm) -> None:
-        self._require(player, "move", "confirming the turn")
+        self._require(player, "move", "confirm")
         assert self.turn is not None
         if not self.turn.is_complete:
             left = ", ".join(map(str, self.turn.dice_left))
-            raise IllegalMoveError(f"the play is not complete: dice still to play ({left})")
+            raise IllegalMoveError(
+                f"the play is not complete: dice still to play ({left})",
+                reason="dice-to-play",
+                left=left,
+            )
         self._finish_turn(player, derived=False)
 
     def _on_double(self, player: int, action: Double) -> None:
-        self._require(player, "roll", "doubling")
+        self._require(player, "roll", "double")
         if not self.may_double(player):
-            raise IllegalMoveError(self._why_no_double(player))
+            raise self._why_no_double(player)
         self.phase = "double"
         self.doubled_by = player
         offered = self.next_cube(self.cube)
         assert offered is not None  # may_double says the cube can go higher
         self._log(Doubled(**self._stamp(player), outcome={"cube": offered}))
 
-    def _why_no_double(self, player: int) -> str:
+    def _why_no_double(self, player: int) -> IllegalMoveError:
         owner = self.cube_owner
-        return why_no_double(
+        return no_double(
             length=self.settings.length,
             crawford=self.crawford_game,
             owner=None if owner is None or owner == player else self.players[owner],
@@ -284,7 +295,7 @@ class TablesMatch(Match):
         )
 
     def _on_take(self, player: int, action: Take) -> None:
-        self._require(player, "double", "taking")
+        self._require(player, "double", "take")
         value = self.next_cube(self.cube)
         assert value is not None
         self.cube, self.cube_owner = value, player
@@ -294,7 +305,7 @@ class TablesMatch(Match):
         self._after_roll_phase_starts()
 
     def _on_drop(self, player: int, action: Drop) -> None:
-        self._require(player, "double", "dropping")
+        self._require(player, "double", "drop")
         assert self.doubled_by is not None
         self._log(Dropped(**self._stamp(player), outcome={"points": self.cube}))
         self._end_game(self.doubled_by, self.cube, "single", "drop")
@@ -306,9 +317,9 @@ class TablesMatch(Match):
         return value is not None and self.next_cube(value) is not None
 
     def _on_beaver(self, player: int, action: Beaver) -> None:
-        self._require(player, "double", "beavering")
+        self._require(player, "double", "beaver")
         if not self._may_beaver():
-            raise IllegalMoveError("beavers are not allowed in this match")
+            raise IllegalMoveError("beavers are not allowed in this match", reason="no-beavers")
         value = self.next_cube(self.next_cube(self.cube) or self.cube)
         assert value is not None
         self.cube, self.cube_owner = value, player
@@ -319,7 +330,7 @@ class TablesMatch(Match):
 
     def _on_resign(self, player: int, action: Resign) -> None:
         if self.phase not in ("roll", "move", "double"):
-            raise IllegalMoveError(f"resigning is not possible now ({self._phase_words()})")
+            raise not_now("resign", self.phase, self.players[self.on_roll])
         if self.is_nardy:
             assert isinstance(self.position, NardyPosition)
             points = self.position.surrender_value(
@@ -333,7 +344,8 @@ class TablesMatch(Match):
         value = action.value
         if value is None:
             raise IllegalMoveError(
-                "say what you resign: 1 (a single game), 2 (a gammon) or 3 (a backgammon)"
+                "say what you resign: 1 (a single game), 2 (a gammon) or 3 (a backgammon)",
+                reason="resign-what",
             )
         self._phase_before_offer = self.phase
         self.resign_offer = (player, value)
@@ -342,7 +354,7 @@ class TablesMatch(Match):
         self._log(Resigned(**self._stamp(player), data={"value": value}, outcome=outcome))
 
     def _on_accept(self, player: int, action: Accept) -> None:
-        self._require(player, "resign", "accepting a resignation")
+        self._require(player, "resign", "accept")
         assert self.resign_offer is not None
         value = self.resign_offer[1]
         points = self._game_value(value)
@@ -351,14 +363,14 @@ class TablesMatch(Match):
         self._end_game(player, points, KIND_NAMES[value], "resign")
 
     def _on_decline(self, player: int, action: Decline) -> None:
-        self._require(player, "resign", "declining a resignation")
+        self._require(player, "resign", "decline")
         self._log(Declined(**self._stamp(player)))
         self.resign_offer = None
         self.phase = self._phase_before_offer
 
     def _on_next_game(self, player: int, action: NextGame) -> None:
         if self.phase != "between":
-            raise IllegalMoveError(f"a new game cannot start now ({self._phase_words()})")
+            raise not_now("next-game", self.phase, self.players[self.on_roll])
         self._log(NextGameStarted(**self._stamp(player)))
         self._start_game()
 

@@ -50,7 +50,9 @@ def apply(match: "Match", player: int | None, action: Action) -> None:
         match._log(TakebackAsked(**match._stamp(player)))
         return
     if match.takeback_asked != 1 - player:
-        raise IllegalMoveError("there is no takeback of your opponent to answer")
+        raise IllegalMoveError(
+            "there is no takeback of your opponent to answer", reason="no-takeback-to-answer"
+        )
     match.takeback_asked = None
     if not isinstance(action, AcceptTakeback):
         match._log(TakebackDeclined(**match._stamp(player)))
@@ -72,16 +74,21 @@ def _allow(match: "Match", player: int | None) -> None:
     match._log(TakebacksAllowed(**match._stamp(None)))
 
 
-def why_no_takeback(match: "Match", player: int) -> str | None:
+def why_no_takeback(match: "Match", player: int) -> IllegalMoveError | None:
     """Why ``player`` cannot ask for a takeback now, or None when he can."""
     if match.game == "georgian":
-        return GEORGIAN
+        return IllegalMoveError(GEORGIAN, reason="takebacks-georgian")
     if not match.takebacks:
-        return CASUAL_ONLY
+        return IllegalMoveError(CASUAL_ONLY, reason="takebacks-casual")
     if match.takeback_asked is not None:
-        return "a takeback is already waiting for an answer"
+        return IllegalMoveError(
+            "a takeback is already waiting for an answer", reason="takeback-waiting"
+        )
     if cut_of(match, player) is None:
-        return "you have no turn to take back: only your last one, before your opponent plays"
+        return IllegalMoveError(
+            "you have no turn to take back: only your last one, before your opponent plays",
+            reason="no-turn-to-take-back",
+        )
     return None
 
 
@@ -169,7 +176,7 @@ def without_taken_back(events: Iterable[Event]) -> list[Event]:
     return kept
 
 
-def check(reason: str | None) -> None:
-    """Refuse a takeback for ``reason``, if there is one."""
-    if reason is not None:
-        raise IllegalMoveError(reason)
+def check(refusal: IllegalMoveError | None) -> None:
+    """Refuse a takeback with ``refusal``, if there is one."""
+    if refusal is not None:
+        raise refusal

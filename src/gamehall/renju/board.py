@@ -456,7 +456,7 @@ class Board:
         if not claimable:
             # The same words whether or not an old foul went unclaimed: a refusal must tell
             # nothing the board does not show, or a claim after every move would be an oracle.
-            raise IllegalMoveError(NOTHING_TO_CLAIM)
+            raise IllegalMoveError(NOTHING_TO_CLAIM, reason="nothing-to-claim")
         verdict = self._fouls[claimable[-1] - 1]
         self._stack.append(CLAIM)
         self._results.append(Result("white", _forbidden.PATTERN_NAMES[verdict]))
@@ -520,7 +520,11 @@ class Board:
         number = self._opening_move_number()
         if number is not None and not _opening_allows(number, point):
             rule = _OPENING_SQUARES[number][0]
-            raise IllegalMoveError(f"{point_name(point)} breaks the opening rule: {rule}")
+            raise IllegalMoveError(
+                f"{point_name(point)} breaks the opening rule: {rule}",
+                reason=f"opening-move-{number}",
+                point=point_name(point),
+            )
 
     def _play(self, point: int) -> None:
         """Play a point index or PASS, or raise IllegalMoveError and change nothing."""
@@ -530,7 +534,9 @@ class Board:
                 f"{point_name(point)} cannot be played: the game is over ({result})"
             )
         if point != PASS and self._cells[point]:
-            raise IllegalMoveError(f"{NAMES[point]} is occupied")
+            raise IllegalMoveError(
+                f"{NAMES[point]} is occupied", reason="occupied", point=NAMES[point]
+            )
         self._check_opening(point)
         if point == PASS:
             two = bool(self._stack) and self._stack[-1] == PASS
@@ -545,7 +551,11 @@ class Board:
             verdict = _forbidden.verdict(self._lines, point)
             pattern = _forbidden.PATTERN_NAMES.get(verdict)
             if pattern is not None and self._forbidden == "refuse":
-                raise IllegalMoveError(f"{NAMES[point]} is forbidden for Black: {pattern}")
+                raise IllegalMoveError(
+                    f"{NAMES[point]} is forbidden for Black: {pattern}",
+                    reason=f"forbidden-{pattern}",
+                    point=NAMES[point],
+                )
             if pattern is None or self._forbidden != "claim":
                 verdict = 0
             else:

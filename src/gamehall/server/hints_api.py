@@ -11,12 +11,14 @@ within a time limit.
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel
 
 from gamehall.engines.hints import HintError, HintOptions, Hints, prepare_hint
 from gamehall.server.auth import Session
 from gamehall.server.hint_desk import HintBusyError
+from gamehall.server.hint_words import said
+from gamehall.server.language import reader_language
 from gamehall.server.live import NoSuchMatchError
 from gamehall.server.live.matches import LiveMatch
 from gamehall.server.refusals import Refusal
@@ -147,6 +149,7 @@ async def hint_terms(match_id: str, session: Session, hall: Hall) -> HintTerms:
 @router.get("/matches/{match_id}/hint")
 async def hint(
     match_id: str,
+    request: Request,
     session: Session,
     hall: Hall,
     count: Annotated[int, Query(ge=1, le=10)] = 5,
@@ -163,11 +166,11 @@ async def hint(
         try:
             work = prepare_hint(live.match, seat, options)
         except HintError as exc:
-            raise Refusal(409, "no-hint", as_is=True, reason=str(exc)) from None
+            raise Refusal(409, "no-hint", as_is=True, reason=exc) from None
     try:
         hints = await hall.hints.work_out(session.user.id, work, SECONDS + GRACE)
     except HintBusyError:
         raise Refusal(429, "hint-pending") from None
     except TimeoutError:
         raise Refusal(503, "engine-busy") from None
-    return answer(match_id, seat, hints)
+    return said(answer(match_id, seat, hints), reader_language(request))

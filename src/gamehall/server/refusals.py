@@ -4,8 +4,9 @@ e.g. ``login-first``) beside its ``detail``, the message in the reader's languag
 Programs read the code; people read the detail. A route refuses by raising ``Refusal(status,
 code, **values)``: its text is ``error.<code>`` of the catalog (``words/en/errors.json``),
 filled with ``values``. Errors of the rules, play and store layers (``GameError``) get a code
-by their class; their detail is their own English text, led, for other languages, by a
-translated sentence saying what kind of refusal it is.
+by their class; their detail is their own English text or, for other languages, a translated
+sentence saying what kind of refusal it is followed by the error's reason in the reader's words
+(``Words.refusal``: the catalog's text of the error's ``reason``, else its English message).
 """
 
 from collections.abc import Mapping
@@ -25,7 +26,8 @@ class Refusal(HTTPException):
     """An HTTP refusal with a stable ``code``; its detail is the text ``error.<code>`` filled
     with ``values``, said in the reader's language (``detail`` holds the English). A refusal
     passing on the ``reason`` of a lower layer (in English) gives ``as_is=True``: English
-    readers get the reason alone, others the translated lead-in before it."""
+    readers get the reason alone, others the translated lead-in before it. A value that is a
+    ``GameError`` is said in the reader's words (``Words.refusal``)."""
 
     def __init__(
         self,
@@ -45,7 +47,12 @@ class Refusal(HTTPException):
         """The refusal's message in ``language``."""
         if self.as_is and language == DEFAULT:
             return str(self.values["reason"])
-        return words(language).say(f"error.{self.code}", **self.values)
+        said = words(language)
+        values = {
+            name: said.refusal(value) if isinstance(value, GameError) else value
+            for name, value in self.values.items()
+        }
+        return said.say(f"error.{self.code}", **values)
 
 
 def game_code(exc: GameError) -> str:
@@ -105,11 +112,13 @@ def action_refusal(exc: GameError, seat: int | None, to_act: int | None) -> str:
 
 
 def game_said(exc: GameError, language: str, code: str | None = None) -> str:
-    """A ``GameError``'s message in ``language``: its own (English) words, led by a translated
-    sentence outside English (that of ``code``, else of its class's code)."""
+    """A ``GameError``'s message in ``language``: its own (English) words, or, outside
+    English, a translated sentence (that of ``code``, else of its class's code) led before its
+    reason in the reader's words."""
     if language == DEFAULT:
         return str(exc)
-    return words(language).say(f"error.{code or game_code(exc)}", reason=str(exc))
+    said = words(language)
+    return said.say(f"error.{code or game_code(exc)}", reason=said.refusal(exc))
 
 
 STATUS_CODES = {

@@ -63,7 +63,7 @@ async def step_hint(
     except RecordError as exc:
         raise Refusal(404, "no-such-step", as_is=True, reason=str(exc)) from None
     except GameError as exc:  # nobody to move there, or no hint for that step
-        raise Refusal(409, "no-hint", as_is=True, reason=str(exc)) from None
+        raise Refusal(409, "no-hint", as_is=True, reason=exc) from None
     try:
         hints = await hall.hints.work_out(session.user.id, work, SECONDS + GRACE)
     except HintBusyError:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import NamedTuple
 
+from gamehall.errors import IllegalMoveError
 from gamehall.tables.moves import BAR, OFF, Move, point_name, where
 from gamehall.tables.rules import TablesRules
 
@@ -88,6 +89,16 @@ NO_CHECKER, MUST_ENTER, HIT_AND_RUN, HEAD_USED = -1, -2, -3, -4
 NOT_ALL_HOME, HIGHER_CHECKER, TAKEN, BLOCKED, SIX_BLOCK = -5, -6, -7, -8, -9
 """Why a single step is refused: the negative codes of ``TurnState.target``."""
 
+_PLAIN_REFUSALS = {
+    MUST_ENTER: ("a checker on the bar must enter first", "must-enter"),
+    HEAD_USED: ("no more checkers may leave the head this turn (the head rule)", "head-rule"),
+    NOT_ALL_HOME: (
+        "cannot bear off yet: all your checkers must be in your home board",
+        "not-all-home",
+    ),
+}
+"""The refusals that name nothing of the move: code -> (message, reason)."""
+
 
 class TurnState:
     """The board during a turn, from the mover's side, changed in place by ``apply``/``revert``.
@@ -160,33 +171,57 @@ class TurnState:
             return SIX_BLOCK
         return dst
 
-    def why(self, src: int, die: int) -> str | None:
-        """Why a checker from ``src`` cannot move with ``die``, in a player's words; ``None``
-        when it can."""
+    def refusal(self, src: int, die: int) -> IllegalMoveError | None:
+        """Why a checker from ``src`` cannot move with ``die``, in a player's words, with its
+        reason and values; ``None`` when it can."""
         code = self.target(src, die)
         if code >= 0:
             return None
         dst = src - die
-        return {
-            NO_CHECKER: f"there is no checker of yours {where(src)}",
-            MUST_ENTER: "a checker on the bar must enter first",
-            HIT_AND_RUN: (
+        if code == NO_CHECKER and src == BAR:
+            return IllegalMoveError(
+                "there is no checker of yours on the bar", reason="no-checker-bar"
+            )
+        if code == NO_CHECKER:
+            return IllegalMoveError(
+                f"there is no checker of yours {where(src)}", reason="no-checker", point=src
+            )
+        if code == HIT_AND_RUN:
+            return IllegalMoveError(
                 f"the checker that hit on {src} may not move again this turn "
-                "(no hit-and-run in the home board)"
-            ),
-            HEAD_USED: "no more checkers may leave the head this turn (the head rule)",
-            NOT_ALL_HOME: "cannot bear off yet: all your checkers must be in your home board",
-            HIGHER_CHECKER: (
+                "(no hit-and-run in the home board)",
+                reason="hit-and-run",
+                point=src,
+            )
+        if code == HIGHER_CHECKER:
+            return IllegalMoveError(
                 f"cannot bear off from {src} with a {die}: "
-                "a checker on a higher point must be moved first"
-            ),
-            TAKEN: f"{dst} is taken: an opposing checker stands there",
-            BLOCKED: f"{dst} is blocked: {self.op[max(dst, 0)]} opposing checkers stand there",
-            SIX_BLOCK: (
-                f"{point_name(src)}/{dst} would build a block of six points with no opposing "
-                "checker ahead of it"
-            ),
-        }[code]
+                "a checker on a higher point must be moved first",
+                reason="higher-checker",
+                point=src,
+                die=die,
+            )
+        if code == TAKEN:
+            return IllegalMoveError(
+                f"{dst} is taken: an opposing checker stands there", reason="taken", point=dst
+            )
+        if code == BLOCKED:
+            count = self.op[max(dst, 0)]
+            return IllegalMoveError(
+                f"{dst} is blocked: {count} opposing checkers stand there",
+                reason="blocked",
+                point=dst,
+                count=count,
+            )
+        if code == SIX_BLOCK:
+            move = f"{point_name(src)}/{dst}"
+            return IllegalMoveError(
+                f"{move} would build a block of six points with no opposing checker ahead of it",
+                reason="six-block",
+                move=move,
+            )
+        message, reason = _PLAIN_REFUSALS[code]
+        return IllegalMoveError(message, reason=reason)
 
     def _builds_bad_block(self, src: int, dst: int) -> bool:
         """Whether moving a checker from ``src`` to the empty point ``dst`` closes a run of six

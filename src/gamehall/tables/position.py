@@ -8,7 +8,6 @@ own ``Position`` classes add their IDs, text forms and scoring on top.
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
 from operator import mul
 from typing import Generic, Self, TypeVar
 
@@ -21,7 +20,6 @@ from gamehall.tables.generator import (
     TurnState,
     advance,
     best_outcomes,
-    best_rank,
     board_of,
     can_reach,
     stops_at,
@@ -31,13 +29,12 @@ from gamehall.tables.moves import (
     BAR,
     OFF,
     Move,
-    Segment,
     format_play,
     format_steps,
     parse_play,
-    point_name,
     where,
 )
+from gamehall.tables.refusals import explain
 from gamehall.tables.rules import TablesRules
 
 P = TypeVar("P", bound="TablesPosition")
@@ -236,7 +233,7 @@ class TablesPosition:
         if len(found) > 1:
             options = " or ".join(format_play(o.steps) for o, _ in found)
             raise IllegalMoveError(f"{text.strip()!r} could be {options}: say which")
-        raise IllegalMoveError(_explain(state, segments, dice_left, text.strip()))
+        raise explain(state, segments, dice_left, text.strip())
 
     def start_turn(self, dice: Sequence[int]) -> "Turn[Self]":
         """A turn to play one checker at a time, for interfaces (see ``Turn``): its
@@ -278,100 +275,6 @@ def _follow(
                 later = [*paths[:i], *([left] if len(left) > 1 else []), *paths[i + 1 :]]
                 _follow(state, later, tuple(rest), unwritten or (hit and dst != goal), ends)
             state.revert(src, dst, hit)
-
-
-def _explain(state: TurnState, segments: list[Segment], dice: tuple[int, ...], text: str) -> str:
-    """Why the play in ``text`` is not legal: the first step the rules refuse, or the rule on
-    using the dice that a legal-looking play breaks."""
-    rank = best_rank(state.copy(), dice)
-    sums = _sums(dice)
-    for path in segments:
-        for (src, _), (goal, marked) in pairwise(path):
-            leg = f"{point_name(src)}/{point_name(goal)}"
-            if goal != OFF and src - goal not in sums:
-                roll = "-".join(map(str, sorted(set(dice), reverse=True)))
-                can = ", ".join(map(str, sorted(sums)))
-                pips = f"{src - goal} pip{'s' if src - goal > 1 else ''}"
-                return f"{leg} moves {pips}: with {roll} a checker moves {can}"
-            if marked and (goal == OFF or state.op[goal] != 1):
-                return f"{leg}* marks a hit, but there is no opposing blot on {point_name(goal)}"
-    reasons: list[str] = []
-    score = _walk_segments(state.copy(), [list(p) for p in segments], dice, (0, 0, 0, 0), reasons)
-    if score is None:
-        return reasons[0] if reasons else f"{text!r} is not a legal play with these dice"
-    if score[0] < rank[0]:
-        if len(dice) == 2 and rank[0] == 2:
-            return f"{text!r} leaves a die unplayed: you must use both dice when you can"
-        played = f"{score[0]} {'die' if score[0] == 1 else 'dice'}"
-        return f"{text!r} plays {played}: you must play {rank[0]} when you can"
-    if score[1] < rank[1]:
-        return (
-            f"{text!r} plays the smaller die: when only one die can be played, "
-            f"it must be the larger ({max(dice)})"
-        )
-    pref = state.rules.bearoff_preference
-    if pref == "seed":
-        return (
-            f"{text!r} bears off with a larger die than needed: another play uses more dice "
-            "at their full value and must be chosen"
-        )
-    if pref == "maxpips":
-        return f"{text!r} moves fewer pips than another play: the one moving most must be chosen"
-    if state.rules.block_check == "final":
-        return f"{text!r} ends with a block of six points with no opposing checker ahead of it"
-    return f"{text!r} is not a legal play with these dice"
-
-
-def _sums(dice: tuple[int, ...]) -> set[int]:
-    """The distances one checker can move with some of ``dice``."""
-    sums = {0}
-    for die in dice:
-        sums |= {s + die for s in sums}
-    return sums - {0}
-
-
-def _walk_segments(
-    state: TurnState,
-    paths: list[list[tuple[int, bool]]],
-    dice: tuple[int, ...],
-    score: Score,
-    reasons: list[str],
-) -> Score | None:
-    """Play the written paths die by die on ``state``; the score if some way of splitting them
-    into dice is legal step by step, else ``None`` with the first refusal in ``reasons``."""
-    if not paths:
-        if state.rules.block_check == "final" and state.has_bad_block():
-            reasons.append("the play ends in a block of six points with no opposing checker ahead")
-            return None
-        return score
-    path = paths[0]
-    (src, _), (goal, _) = path[0], path[1]
-    best: Score | None = None
-    for die in sorted(set(dice), reverse=True):
-        dst = src - die if src - die > 0 else OFF
-        if dst < goal or (dst == OFF and goal != OFF):
-            continue
-        target = state.target(src, die)
-        if target < 0:
-            reasons.append(state.why(src, die) or "")
-            continue
-        rest = list(dice)
-        rest.remove(die)
-        hit = state.apply(src, target)
-        remaining = path[1:] if target == goal else [(target, False), *path[1:]]
-        later = [remaining, *paths[1:]] if len(remaining) > 1 else paths[1:]
-        found = _walk_segments(state, later, tuple(rest), advance(score, src, target, die), reasons)
-        state.revert(src, target, hit)
-        if found is not None and (best is None or found > best):
-            best = found
-    if best is None and not reasons:
-        move = f"{point_name(src)}/{point_name(goal)}"
-        if not dice:
-            reasons.append(f"{move} is one move more than the roll gives: every die is used")
-        else:
-            left = "-".join(str(d) for d in sorted(set(dice), reverse=True))
-            reasons.append(f"{move} does not match the dice left ({left})")
-    return best
 
 
 class Turn(Generic[P]):
@@ -446,17 +349,22 @@ class Turn(Generic[P]):
     def move(self, src: int, die: int) -> Move:
         """Move a checker from ``src`` with ``die``; ``IllegalMoveError`` says why not."""
         if die not in self._left:
-            raise IllegalMoveError(
-                f"no {die} is left to play (dice left: {', '.join(map(str, self._left)) or 'none'})"
-            )
+            if not self._left:
+                message = f"no {die} is left to play (dice left: none)"
+                raise IllegalMoveError(message, reason="all-dice-played", die=die)
+            left = ", ".join(map(str, self._left))
+            message = f"no {die} is left to play (dice left: {left})"
+            raise IllegalMoveError(message, reason="no-die-left", die=die, left=left)
         dst = self._state.target(src, die)
         if dst < 0:
-            raise IllegalMoveError(self._state.why(src, die) or "")
+            raise self._state.refusal(src, die) or IllegalMoveError("")
         move = self._move_to(src, dst, die)
         if not self._extendable(move):
             raise IllegalMoveError(
                 f"{move} cannot be completed into a legal play: the rules on using the dice "
-                "(as many as possible, else the larger) need another move"
+                "(as many as possible, else the larger) need another move",
+                reason="cannot-complete",
+                move=str(move),
             )
         self._apply(move)
         return move
@@ -498,7 +406,9 @@ class Turn(Generic[P]):
     def undo(self) -> Move:
         """Take the last single move back (the play layer decides whether a variant allows it)."""
         if not self._history:
-            raise IllegalMoveError("there is no move of this turn to take back")
+            raise IllegalMoveError(
+                "there is no move of this turn to take back", reason="nothing-to-take-back"
+            )
         move, score = self._history.pop()
         self._state.revert(move.src, move.dst, move.hit)
         self._score = score
@@ -523,7 +433,9 @@ class Turn(Generic[P]):
         """The complete play made, as ``legal_plays`` has it (the moves ``21/15* 24/21`` are
         the play ``24/15*``); ``IllegalMoveError`` while it is not complete."""
         if not self.is_complete:
-            raise IllegalMoveError("the play is not complete: more dice must be played")
+            raise IllegalMoveError(
+                "the play is not complete: more dice must be played", reason="play-incomplete"
+            )
         state = self._state
         for outcome in self._seen_whole().outcomes:
             if outcome.code == state.code:

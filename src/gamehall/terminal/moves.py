@@ -89,7 +89,7 @@ def _why_not(trial: Turn[TablesPosition], start: int, end: int, language: str = 
         try:
             trial.move(start, die)
         except IllegalMoveError as error:
-            return f"{move}: {error}"
+            return f"{move}: {words(language).refusal(error)}"
         trial.undo()
     shown = ", ".join(map(str, left))
     return say("terminal.error.dice-left", move=move, dice=shown)

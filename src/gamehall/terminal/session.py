@@ -157,7 +157,7 @@ class TerminalGame:
         try:
             self._command(player, line.strip())
         except GameError as error:
-            self._say(str(error))
+            self._say(self.words.refusal(error))
         self._tell()
 
     def _offer_analysis(self) -> None:

@@ -94,6 +94,24 @@ class Words:
             return self.say(f"end.{reason}.by", loser=loser)
         return self.texts.get(f"end.{reason}", reason)
 
+    def refusal(self, error: GameError) -> str:
+        """Why ``error`` refused, in this language: the text ``refusal.<reason>`` filled with
+        the error's values (in the form its ``count`` asks, if it has one; a value ``v`` that is
+        a code with a text ``refusal.<v>.<code>`` is said by that text); the error's own English
+        message in English, or when it has no reason or the catalog no text for it."""
+        key = f"refusal.{error.reason}"
+        if self.language == "en" or error.reason is None:
+            return str(error)
+        values: dict[str, object] = dict(error.values)
+        for name, value in error.values.items():
+            if f"refusal.{name}.{value}" in self.texts:
+                values[name] = self.say(f"refusal.{name}.{value}", **error.values)
+        if key in self.counted and isinstance(count := values.pop("count", None), int):
+            return self.say_count(key, count, **values)
+        if key in self.texts:
+            return self.say(key, **values)
+        return str(error)
+
     def names(self, key: str) -> tuple[str, ...]:
         """The names of the values the text ``key`` needs."""
         parsed = string.Formatter().parse(self.texts[key])

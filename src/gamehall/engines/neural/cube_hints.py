@@ -9,7 +9,7 @@ from functools import cache
 
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.engines.base import MatchContext
-from gamehall.engines.hints import Candidate, Hints
+from gamehall.engines.hints import CHOICE_NAMES, Candidate, Hints
 from gamehall.engines.neural.board import from_sides
 from gamehall.engines.neural.cube import CubeHint, before_roll, cube_hint, cube_life, flip
 from gamehall.engines.neural.hints import PROBABILITIES
@@ -49,21 +49,22 @@ def cube_hints(position: TablesPosition, context: MatchContext, answering: bool)
     figures = tuple(zip(PROBABILITIES, hint.probabilities, strict=True))
     if answering:
         # The receiver's equities are the doubler's, seen from the other side.
-        choices = [("Take", -hint.double_take), ("Pass", -hint.double_pass)]
+        choices = [
+            (CHOICE_NAMES["take"], -hint.double_take),
+            (CHOICE_NAMES["pass"], -hint.double_pass),
+        ]
         if hint.response == "beaver":
-            choices.insert(0, ("Beaver", -hint.double_take))
-        proper = {"take": "Take", "pass": "Pass", "beaver": "Beaver"}[hint.response]
+            choices.insert(0, (CHOICE_NAMES["beaver"], -hint.double_take))
+        proper = CHOICE_NAMES[hint.response]
         figures = tuple(zip(PROBABILITIES, _swapped(hint.probabilities), strict=True))
         note = f"Proper answer: {proper.lower()} (the doubler's cube action: {hint.text})."
     else:
         choices = [
-            ("No double", hint.no_double),
-            ("Double, take", hint.double_take),
-            ("Double, pass", hint.double_pass),
+            (CHOICE_NAMES["no-double"], hint.no_double),
+            (CHOICE_NAMES["double-take"], hint.double_take),
+            (CHOICE_NAMES["double-pass"], hint.double_pass),
         ]
-        proper = {"double-take": "Double, take", "double-pass": "Double, pass"}.get(
-            hint.action, "No double"
-        )
+        proper = CHOICE_NAMES.get(hint.action, CHOICE_NAMES["no-double"])
         note = f"Proper cube action: {hint.text}."
     best = dict(choices)[proper]
     ordered = sorted(choices, key=lambda choice: choice[0] != proper)

@@ -56,13 +56,23 @@ def claim_abandoned(live: LiveMatch, seat: int, now: float) -> None:
     """End the match, ``seat`` winning, if the opponent's grace period has run out;
     ``IllegalMoveError`` saying why not otherwise."""
     if live.match.is_over:
-        raise IllegalMoveError("the match is over: there is nothing to claim")
+        raise IllegalMoveError(
+            "the match is over: there is nothing to claim", reason="claim-match-over"
+        )
     other = 1 - seat
     name = live.seats[other].name
     deadline = live.away.get(other)
     if deadline is None:
-        raise IllegalMoveError(f"{name} is here: there is nothing to claim")
+        raise IllegalMoveError(
+            f"{name} is here: there is nothing to claim", reason="claim-here", name=name
+        )
     left = deadline - now
     if left > 0:
-        raise IllegalMoveError(f"{name} has {math.ceil(left)} s more to come back")
+        seconds = math.ceil(left)
+        raise IllegalMoveError(
+            f"{name} has {seconds} s more to come back",
+            reason="claim-too-soon",
+            name=name,
+            seconds=seconds,
+        )
     live.match.forfeit(other, "abandoned")

@@ -4,7 +4,7 @@
 // form shows only the settings that apply to the game and the match length chosen.
 
 import { h } from "./dom.js";
-import { clockWords } from "./clock-words.js";
+import { clockText, clockWords } from "./clock-words.js";
 import { hasText, say, sayCount } from "./say.js";
 
 /** @typedef {import("./types.js").MatchSettings} MatchSettings */
@@ -299,12 +299,12 @@ export function readSettings(form) {
 
 /**
  * One line about a match's settings, naming every setting that differs from its default:
- * "Long nardy · 5 points · fischer:300+5 · Dice: Provably fair · Bearing off: Most pips".
+ * "Long nardy · 5 points · 5 min + 5 s · Dice: Provably fair · Bearing off: Most pips".
  */
 export function describeSettings(/** @type {MatchSettings | SettingsBody} */ settings) {
   const { game: name = "backgammon", length: points = 1 } = settings; // the server's defaults
   const control = /** @type {{ control?: ClockControl | null }} */ (settings).control; // MatchSettingsView sends it
-  const clock = control ? clockWords(control) : settings.clock || say("settings.no-clock");
+  const clock = control ? clockWords(control) : settings.clock ? clockText(settings.clock) : say("settings.no-clock");
   const parts = [gameTitle(settings), lengthText(name, points), clock];
   /** @type {Context} */
   const context = {

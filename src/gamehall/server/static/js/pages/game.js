@@ -8,6 +8,7 @@ import { RenjuBoard } from "../boards/renju.js";
 import { TablesBoard } from "../boards/tables.js";
 import { h, mount } from "../dom.js";
 import { clockFace } from "../game/clocks.js";
+import { clockText } from "../clock-words.js";
 import { allowButton, titleMark } from "../competition/notices.js";
 import { chatBox } from "../game/chat.js";
 import { tones } from "../sound.js";
@@ -143,7 +144,7 @@ function matchInfo(state, settings) {
   parts.push(state.length === 0 ? say("game.info.money", { score }) : say("game.info.length", { score, length: state.length }));
   if (state.game_number) parts.push(say("game.info.number", { number: state.game_number }));
   if (state.crawford) parts.push(say("game.info.crawford"));
-  if (settings?.clock) parts.push(settings.clock);
+  if (settings?.clock) parts.push(clockText(settings.clock));
   if (settings?.dice === "fair") parts.push(say("game.info.fair-dice"));
   return parts.join(" · ");
 }
