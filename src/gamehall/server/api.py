@@ -39,6 +39,7 @@ from gamehall.server.limited import (
     LimitedRegister,
     LimitedSeeks,
 )
+from gamehall.server.limits import client_address
 from gamehall.server.live import NoSuchMatchError, SaveNewMatch
 from gamehall.server.live.snapshots import rebuild
 from gamehall.server.live.terms import takebacks_for
@@ -47,6 +48,7 @@ from gamehall.server.lobby_notices import (
     challenges_changed_from_thread,
     offer_accepted,
 )
+from gamehall.server.login_guard import before_login, logged_in, login_failed
 from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import (
     AcceptBody,
@@ -122,20 +124,28 @@ def _logged_in(hall: Services, user: User, response: Response) -> LoggedIn:
 
 @router.post("/register", dependencies=[Depends(from_our_pages)])
 async def register(
-    body: Credentials, hall: Hall, response: Response, _: LimitedRegister
+    body: Credentials, hall: Hall, request: Request, response: Response, _: LimitedRegister
 ) -> LoggedIn:
     """Make an account and log in to it (its password hashed in the hashing pool)."""
     user = await hall.hashing.run(hall.store.users.create, body.name, body.password)
+    await logged_in(hall.limits, body.name, client_address(request))
     return await hall.workers.store(_logged_in, hall, user, response)
 
 
 @router.post("/login", dependencies=[Depends(from_our_pages)])
-async def login(body: Credentials, hall: Hall, response: Response, _: LimitedLogin) -> LoggedIn:
-    """Log in with a name and a password (checked in the hashing pool)."""
+async def login(
+    body: Credentials, hall: Hall, request: Request, response: Response, _: LimitedLogin
+) -> LoggedIn:
+    """Log in with a name and a password (checked in the hashing pool), unless the account is
+    guarded against the client's address (``login_guard.py``)."""
+    address = client_address(request)
+    await before_login(hall.limits, body.name, address)
     user = await hall.hashing.run(hall.store.users.authenticate, body.name, body.password)
     if user is None:
         LOGIN_FAILURES.inc()
+        await login_failed(hall.limits, body.name, address)
         raise Refusal(401, "wrong-password")
+    await logged_in(hall.limits, body.name, address)
     return await hall.workers.store(_logged_in, hall, user, response)
 
 

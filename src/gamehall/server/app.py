@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from gamehall import __version__
 from gamehall.errors import GameError
@@ -122,6 +123,9 @@ def create_app(
         max_body=config.max_body,
     )
     app.add_middleware(SecurityHeaders)
+    if config.trusted_proxies:
+        # outermost: the client's address and scheme as the trusted proxy forwarded them
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(config.trusted_proxies))
     app.add_exception_handler(RequestValidationError, _bad_request)
     if STATIC_DIR.is_dir():
         app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="pages")

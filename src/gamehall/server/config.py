@@ -7,6 +7,7 @@ environment, and a value that cannot be used stops the server with a message nam
 variable.
 """
 
+import ipaddress
 from pathlib import Path
 from typing import Annotated, Self
 
@@ -35,6 +36,7 @@ DEFAULT_MAX_BODY = 64 * 1024
 
 DEFAULT_RATES = {
     "login": "30/minute",
+    "login_account": "20/hour",
     "register": "30/minute",
     "guest": "60/minute",
     "seeks": "60/minute",
@@ -43,12 +45,23 @@ DEFAULT_RATES = {
     "bot": "20/second",
 }
 """How often one client may do each thing (``limits``' notation, e.g. ``30/minute``): logins,
-registrations and guest sessions per client address; seeks and challenges per user; WebSocket
+registrations and guest sessions per client address; wrong passwords per account from addresses
+that never logged in to it (``login_guard.py``); seeks and challenges per user; WebSocket
 frames per socket; requests of the bot API per token."""
 
 
 class ConfigError(GameError):
     """An environment variable whose value cannot be used; the message names it."""
+
+
+def _proxies(value: tuple[str, ...]) -> tuple[str, ...]:
+    """Each an IP address or network (``10.0.0.0/8``), as the proxy middleware reads them."""
+    for item in value:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise ValueError(f"{item!r} is not an IP address or network") from None
+    return value
 
 
 def _rate(value: str) -> str:
@@ -63,6 +76,8 @@ def _rate(value: str) -> str:
 Rate = Annotated[str, AfterValidator(_rate)]
 """How often one client may do a thing, in ``limits``' notation (``30/minute``)."""
 Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+Proxies = Annotated[tuple[str, ...], AfterValidator(_proxies)]
+"""IP addresses and networks of trusted reverse proxies."""
 ExternalEngines = Annotated[tuple[ExternalSpec, ...], BeforeValidator(specs_of)]
 """The operator's external engines, each id once."""
 
@@ -98,6 +113,11 @@ class Config(BaseModel):
     allowed_hosts: tuple[str, ...] = ()
     """The host names a request's ``Host`` header may name; empty: ``host`` and the loopback
     names (``guards.allowed_hosts``). In the environment: names separated by commas."""
+    trusted_proxies: Proxies = ()
+    """The addresses or networks (``10.0.0.0/8``) of the reverse proxies whose
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed; from anywhere else the client
+    is the address it connects from, whatever it says. Empty: no proxy is trusted. In the
+    environment: comma-separated."""
     max_body: int = Field(default=DEFAULT_MAX_BODY, ge=1024, le=64 * 1024 * 1024)
     """The largest request body, in bytes: a larger one is answered 413."""
     hash_workers: int = Field(default=2, ge=1, le=64)
@@ -120,6 +140,7 @@ class Config(BaseModel):
     Backgammon for backgammon); none unless configured. In the environment: a JSON list, or
     the path of a TOML or JSON file (``external_engines.py``)."""
     rate_login: Rate = DEFAULT_RATES["login"]
+    rate_login_account: Rate = DEFAULT_RATES["login_account"]
     rate_register: Rate = DEFAULT_RATES["register"]
     rate_guest: Rate = DEFAULT_RATES["guest"]
     rate_seeks: Rate = DEFAULT_RATES["seeks"]
@@ -176,6 +197,7 @@ class _Environment(BaseSettings, Config):
     )
 
     allowed_hosts: Annotated[tuple[str, ...], NoDecode] = ()
+    trusted_proxies: Annotated[Proxies, NoDecode] = ()
     external_engines: Annotated[ExternalEngines, NoDecode] = ()
 
     @field_validator("external_engines", mode="before")
@@ -186,10 +208,10 @@ class _Environment(BaseSettings, Config):
             return read_engines(value)
         return value
 
-    @field_validator("allowed_hosts", mode="before")
+    @field_validator("allowed_hosts", "trusted_proxies", mode="before")
     @classmethod
     def _names(cls, value: object) -> object:
-        """``a.example,b.example``: the names, trimmed, lowercase."""
+        """``a.example,b.example``: the names (or addresses), trimmed, lowercase."""
         if isinstance(value, str):
             return tuple(name.strip().lower() for name in value.split(",") if name.strip())
         return value

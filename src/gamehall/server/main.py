@@ -22,6 +22,8 @@ def run(config: Config | None = None) -> None:
         ws_max_size=MAX_WIRE_FRAME,
         ws_per_message_deflate=config.ws_compression,
         log_level="info",
+        # X-Forwarded-For is read by the app, from the configured proxies only (create_app)
+        proxy_headers=False,
     )
 
 
