@@ -10,7 +10,7 @@ import pytest
 
 from gamehall.server.config import DEFAULT_RATES, Config, ConfigError
 from gamehall.store import passwords
-from server.helpers import PASSWORD, running
+from server.helpers import PASSWORD, running, tables_choice
 
 
 def _rates(**low: str) -> dict[str, str]:
@@ -127,3 +127,54 @@ def test_the_abuse_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("GAMEHALL_HASH_WORKERS", "0")
     with pytest.raises(ConfigError, match="GAMEHALL_HASH_WORKERS"):
         Config.from_env()
+
+
+def test_frames_are_counted_per_socket_and_a_refusal_names_its_frame(config: Config) -> None:
+    """A spectator pinging from a player's address had the player's legal move refused (the
+    frames were counted per address), and the refusal's ``ref`` was null."""
+    with running(config, **_rates(actions="3/minute")) as hall:
+        match_id, players = hall.match_between({})
+        seat, (kind, data) = _on_move(players, match_id)
+        with hall.anonymous().socket(match_id) as watcher, players[seat].socket(match_id) as sock:
+            for _ in range(6):
+                watcher.send({"type": "ping"})
+            assert watcher.until("error")["code"] == "too-many-requests"
+            sock.act(kind, ref="move", **data)
+            assert sock.reply()["type"] == "update"
+            assert [_ping(sock) for _ in range(2)] == ["pong"] * 2
+            sock.act(kind, ref=7, **data)
+            refused = sock.until("error")
+            assert (refused["code"], refused["ref"]) == ("too-many-requests", 7)
+
+
+def test_an_account_is_counted_over_its_sockets_but_its_moves_go_through(config: Config) -> None:
+    with running(config, **_rates(actions="3/minute", actions_account="4/minute")) as hall:
+        match_id, players = hall.match_between({})
+        cat = hall.register("cat")
+        with cat.socket(match_id) as first, cat.socket(match_id) as second:
+            assert [_ping(first) for _ in range(3)] == ["pong"] * 3
+            assert [_ping(second) for _ in range(2)] == ["pong", "error"]
+        seat, (kind, data) = _on_move(players, match_id)
+        with players[seat].socket(match_id) as flooding, players[seat].socket(match_id) as playing:
+            assert [_ping(flooding) for _ in range(3)] == ["pong"] * 3
+            assert [_ping(playing) for _ in range(2)] == ["pong", "error"]  # the account's
+            playing.act(kind, ref="move", **data)  # a move of the seat, on its socket's count
+            assert playing.reply()["type"] == "update"
+
+
+def _ping(sock: Any) -> str:
+    """Ping; the answer's type (``pong``, or ``error`` when refused)."""
+    sock.send({"type": "ping"})
+    answer = sock.until(lambda m: m["type"] in ("pong", "error"))
+    assert answer["type"] == "pong" or answer["code"] == "too-many-requests", answer
+    return str(answer["type"])
+
+
+def _on_move(players: dict[int, Any], match_id: str) -> tuple[int, tuple[str, dict[str, Any]]]:
+    """The seat that can act first, and a legal action of his."""
+    for seat, player in players.items():
+        with player.socket(match_id) as sock:
+            choice = tables_choice(sock.hello)
+        if choice is not None:
+            return seat, choice
+    raise AssertionError("nobody can act")

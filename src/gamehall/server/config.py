@@ -42,12 +42,14 @@ DEFAULT_RATES = {
     "seeks": "60/minute",
     "challenges": "60/minute",
     "actions": "30/second",
+    "actions_account": "60/second",
     "bot": "20/second",
 }
 """How often one client may do each thing (``limits``' notation, e.g. ``30/minute``): logins,
 registrations and guest sessions per client address; wrong passwords per account from addresses
-that never logged in to it (``login_guard.py``); seeks and challenges per user; WebSocket
-frames per socket; requests of the bot API per token."""
+that never logged in to it (``login_guard.py``); seeks and challenges per user; match-socket
+frames per socket, and per account (per address without one) over all its sockets, which never
+refuses a seated player's action; requests of the bot API per token."""
 
 
 class ConfigError(GameError):
@@ -146,6 +148,7 @@ class Config(BaseModel):
     rate_seeks: Rate = DEFAULT_RATES["seeks"]
     rate_challenges: Rate = DEFAULT_RATES["challenges"]
     rate_actions: Rate = DEFAULT_RATES["actions"]
+    rate_actions_account: Rate = DEFAULT_RATES["actions_account"]
     rate_bot: Rate = DEFAULT_RATES["bot"]
 
     @model_validator(mode="after")

@@ -47,6 +47,7 @@ WHAT = {
     "seeks": "seeks",
     "challenges": "challenges",
     "actions": "messages",
+    "actions_account": "messages",
     "bot": "bot API requests",
 }
 """Each limit's subject, in a player's words."""
@@ -189,11 +190,19 @@ class RateLimits:
     async def hit(self, name: str, key: str) -> None:
         """Count one of ``name`` by ``key``; ``RateLimitedError`` when over the limit."""
         rate = self.rates[name]
-        refused = await self._ask(lambda limiter: _refused(limiter, rate, name, key))
+        self._check(name, await self._ask(lambda limiter: _refused(limiter, rate, name, key)))
+
+    async def hit_here(self, name: str, key: str) -> None:
+        """``hit``, counted in this process's memory only: for a key that lives in this
+        process (a socket), which other processes never count."""
+        self._check(name, await _refused(self.fallback, self.rates[name], name, key))
+
+    def _check(self, name: str, refused: WindowStats | None) -> None:
+        """``RateLimitedError`` if a hit of ``name`` was ``refused``."""
         if refused is None:
             return
         RATE_LIMITED.labels(name).inc()
-        raise RateLimitedError(WHAT[name], rate, self._wait(refused))
+        raise RateLimitedError(WHAT[name], self.rates[name], self._wait(refused))
 
     async def count(self, name: str, key: str) -> None:
         """Count one of ``name`` by ``key``, refusing nothing (``spent`` tells whether the
