@@ -31,6 +31,7 @@ from gamehall.server.auth import (
     from_our_pages,
     set_session_cookie,
 )
+from gamehall.server.caps import computer_match_slot, over_cap
 from gamehall.server.figures import LOGIN_FAILURES
 from gamehall.server.limited import (
     LimitedChallenges,
@@ -82,6 +83,7 @@ from gamehall.server.schemas import (
 from gamehall.server.services import Hall, Services, on_store_threads
 from gamehall.store import (
     ConflictError,
+    LimitReachedError,
     NameTakenError,
     NotAllowedError,
     NotFoundError,
@@ -209,9 +211,16 @@ def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) ->
     by challenge only)."""
     if session.user.bot:
         raise Refusal(403, "bots-no-seeks")
-    seek = hall.store.offers.create_seek(
-        session.user.id, body.settings.to_settings(), rated=body.rated, seed=body.seed
-    )
+    try:
+        seek = hall.store.offers.create_seek(
+            session.user.id,
+            body.settings.to_settings(),
+            rated=body.rated,
+            seed=body.seed,
+            most=hall.config.max_seeks,
+        )
+    except LimitReachedError as exc:
+        raise over_cap(exc) from None
     return SeekView.of(seek)
 
 
@@ -302,9 +311,17 @@ def create_challenge(
     opponent = hall.store.users.by_name(body.opponent)
     if opponent is None:
         raise Refusal(404, "no-such-player", name=body.opponent)
-    challenge = hall.store.offers.create_challenge(
-        session.user.id, opponent.id, body.settings.to_settings(), rated=body.rated, seed=body.seed
-    )
+    try:
+        challenge = hall.store.offers.create_challenge(
+            session.user.id,
+            opponent.id,
+            body.settings.to_settings(),
+            rated=body.rated,
+            seed=body.seed,
+            most=(hall.config.max_challenges, hall.config.max_challenges_to_one),
+        )
+    except LimitReachedError as exc:
+        raise over_cap(exc, name=opponent.name) from None
     challenges_changed_from_thread(hall, session.user.id, opponent.id)
     return ChallengeView.of(challenge)
 
@@ -416,7 +433,8 @@ async def start_computer(hall: Services, user: User, body: ComputerBody) -> Matc
     person = PlayerSeat(user.id, "human", None, user.name, user.bot)
     seats = [person, computer] if body.side == 0 else [computer, person]
     seeds: dict[int, str] = {} if body.seed is None else {body.side: body.seed}
-    return MatchCreated(match_id=await hall.live.create(settings, seats, seeds=seeds))
+    async with computer_match_slot(hall, user.id):
+        return MatchCreated(match_id=await hall.live.create(settings, seats, seeds=seeds))
 
 
 # -- matches ------------------------------------------------------------------------------------

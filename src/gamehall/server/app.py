@@ -47,6 +47,7 @@ from gamehall.server.broker import RedisBroker
 from gamehall.server.bus import Bus
 from gamehall.server.chat_rooms import ChatRooms
 from gamehall.server.collector import GarbageKeeper
+from gamehall.server.computer_keeper import ComputerKeeper
 from gamehall.server.config import Config
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
@@ -169,6 +170,11 @@ async def open_services(
         seek_keeper = SeekKeeper(store, channels, config.grace_seconds, workers, clock)
         seek_keeper.start()
         stack.push_async_callback(seek_keeper.stop)
+        computer_keeper = ComputerKeeper(
+            live, config.grace_seconds, config.computer_idle_seconds, clock
+        )
+        computer_keeper.start()
+        stack.push_async_callback(computer_keeper.stop)
         lobby = LobbyHub(store, channels, workers)
         lobby.start()
         stack.push_async_callback(lobby.stop)
@@ -188,6 +194,7 @@ async def open_services(
             rematches=RematchOffers(bus, store, live, channels),
             director=director,
             seek_keeper=seek_keeper,
+            computer_keeper=computer_keeper,
             lobby=lobby,
             analyses=analyses,
             bus=bus,

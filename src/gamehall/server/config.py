@@ -134,6 +134,19 @@ class Config(BaseModel):
     warm_engines: bool = True
     """Load the engines and compile their kernels as the server starts (``gamehall serve``), in
     a thread of their own, so that the first hint or computer move does not wait for it."""
+    max_computer_matches: int = Field(default=3, ge=1, le=1000)
+    """Matches against the computer one player may be playing at once."""
+    computer_idle_seconds: Seconds = 900.0
+    """A match against the computer whose player has had no socket on it for this long is
+    ended (``computer_keeper.py``): aborted while it may be, else forfeited by him."""
+    max_seeks: int = Field(default=5, ge=1, le=1000)
+    """Open seeks one player may have in the lobby."""
+    max_challenges: int = Field(default=20, ge=1, le=1000)
+    """Open challenges one player may have made (not yet answered)."""
+    max_challenges_to_one: int = Field(default=3, ge=1, le=1000)
+    """Of those, how many to one and the same player."""
+    max_tournaments: int = Field(default=3, ge=1, le=1000)
+    """Tournaments one player may have made that are not finished yet."""
     metrics_token: str = ""
     """The bearer token that ``GET /metrics`` asks for (Prometheus's ``authorization``);
     empty: no metrics are served (404)."""
