@@ -49,6 +49,7 @@ WHAT = {
     "actions": "messages",
     "actions_account": "messages",
     "bot": "bot API requests",
+    "chat": "chat messages",
 }
 """Each limit's subject, in a player's words."""
 
