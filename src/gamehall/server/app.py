@@ -53,6 +53,7 @@ from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
 from gamehall.server.headers import SecurityHeaders
 from gamehall.server.hint_desk import HintDesk
+from gamehall.server.housekeeping import Housekeeper
 from gamehall.server.language import reader_language
 from gamehall.server.limits import RateLimitedError, RateLimits
 from gamehall.server.live import Broker, LiveMatches, SystemClock, WallClock
@@ -201,6 +202,9 @@ async def open_services(
         )
         metrics.GAUGES.apps.append(services)
         stack.callback(metrics.GAUGES.apps.remove, services)
+        housekeeper = Housekeeper(store, workers, config.guest_days)
+        housekeeper.start()
+        stack.push_async_callback(housekeeper.stop)
         keeper = GarbageKeeper(clock)
         keeper.start()
         stack.push_async_callback(keeper.stop)

@@ -106,6 +106,9 @@ class Config(BaseModel):
     secure_cookies: bool = False
     """Mark the session cookie Secure (serve over HTTPS, e.g. behind a proxy)."""
     session_days: int = Field(default=30, ge=1, le=3650)
+    guest_days: int = Field(default=7, ge=1, le=3650)
+    """A guest account that has played no match (nor entered a tournament) is deleted, with its
+    session, this many days after it was made (``housekeeping.py``)."""
     redis_url: str | None = None
     """Share live events between several server processes through this Redis."""
     poll_seconds: float | None = Field(default=None, ge=0, le=3600, allow_inf_nan=False)
