@@ -106,7 +106,7 @@ def test_concurrent_logins_hash_at_most_n_at_once(
             with lock:
                 running_now -= 1
 
-    with running(config, hash_workers=2) as hall:
+    with running(config, hash_workers=2, hash_per_address=10) as hall:
         hall.register("ann")
         monkeypatch.setattr(passwords, "verify_password", slow_verify)
         clients = [hall.client() for _ in range(10)]
@@ -115,6 +115,60 @@ def test_concurrent_logins_hash_at_most_n_at_once(
             answers = list(pool.map(lambda c: c.post("/api/login", json=body), clients))
     assert [a.status_code for a in answers] == [200] * 10
     assert most == 2
+
+
+def test_a_long_hashing_queue_refuses_at_once(
+    config: Config, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Forty logins at once waited 7.1 s at the median: beyond the queue's length a login is
+    refused at once (429 with Retry-After), and one address holds only its share of it."""
+    release = threading.Event()
+    verify = passwords.verify_password
+
+    def held_verify(*args: Any, **kwargs: Any) -> bool:
+        release.wait(10)
+        return verify(*args, **kwargs)
+
+    with running(config, hash_workers=1, hash_queue=2, hash_per_address=2) as hall:
+        hall.register("ann")
+        monkeypatch.setattr(passwords, "verify_password", held_verify)
+        body = {"name": "ann", "password": PASSWORD}
+        crowd = [hall.client(f"192.0.2.{n}") for n in range(6)]
+        with ThreadPoolExecutor(8) as pool:
+            waiting = [pool.submit(c.post, "/api/login", json=body) for c in crowd[:3]]
+            _until(lambda: _hashing_held(hall) == 3)
+            began = time.monotonic()
+            busy = [c.post("/api/login", json=body) for c in crowd[3:]]
+            assert time.monotonic() - began < 5  # refused at once, not after the queue
+            release.set()
+            assert [w.result().status_code for w in waiting] == [200] * 3
+        for refused in busy:
+            assert refused.status_code == 429 and refused.json()["code"] == "logins-busy"
+            assert int(refused.headers["Retry-After"]) >= 1
+        release.clear()
+        home = hall.client("198.51.100.7")
+        with ThreadPoolExecutor(3) as pool:
+            mine = [pool.submit(home.post, "/api/login", json=body) for _ in range(2)]
+            _until(lambda: _hashing_held(hall) == 2)
+            third = home.post("/api/login", json=body)
+            other = pool.submit(crowd[0].post, "/api/login", json=body)
+            _until(lambda: _hashing_held(hall) == 3)
+            release.set()
+            assert [m.result().status_code for m in mine] == [200, 200]
+            assert other.result().status_code == 200
+        assert third.status_code == 429 and third.json()["code"] == "logins-queued"
+
+
+def _hashing_held(hall: Any) -> int:
+    held: int = hall.services.hashing.held
+    return held
+
+
+def _until(condition: Any, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "it did not happen in time"
+        time.sleep(0.01)
 
 
 def test_the_abuse_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -129,8 +129,9 @@ async def register(
     body: Credentials, hall: Hall, request: Request, response: Response, _: LimitedRegister
 ) -> LoggedIn:
     """Make an account and log in to it (its password hashed in the hashing pool)."""
-    user = await hall.hashing.run(hall.store.users.create, body.name, body.password)
-    await logged_in(hall.limits, body.name, client_address(request))
+    address = client_address(request)
+    user = await hall.hashing.run(address, hall.store.users.create, body.name, body.password)
+    await logged_in(hall.limits, body.name, address)
     return await hall.workers.store(_logged_in, hall, user, response)
 
 
@@ -142,7 +143,8 @@ async def login(
     guarded against the client's address (``login_guard.py``)."""
     address = client_address(request)
     await before_login(hall.limits, body.name, address)
-    user = await hall.hashing.run(hall.store.users.authenticate, body.name, body.password)
+    authenticate = hall.store.users.authenticate
+    user = await hall.hashing.run(address, authenticate, body.name, body.password)
     if user is None:
         LOGIN_FAILURES.inc()
         await login_failed(hall.limits, body.name, address)

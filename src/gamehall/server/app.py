@@ -54,7 +54,7 @@ from gamehall.server.hashing import HashPool
 from gamehall.server.headers import SecurityHeaders
 from gamehall.server.hint_desk import HintDesk
 from gamehall.server.housekeeping import Housekeeper
-from gamehall.server.language import reader_language
+from gamehall.server.language import offered, reader_language
 from gamehall.server.limits import RateLimitedError, RateLimits
 from gamehall.server.live import Broker, LiveMatches, SystemClock, WallClock
 from gamehall.server.live.workers import Workers
@@ -145,6 +145,9 @@ async def open_services(
         workers = Workers()
         stack.callback(workers.close)
         await workers.store(upgrade_database, config.database_url)
+        # the catalogs read once, off the loop: the first refusal of a busy server read them on
+        # it (0.8 s, several under load), holding up every socket and request meanwhile
+        await workers.store(offered)
         if store is None:
             store = Store(config.database_url, clock=lambda: datetime.fromtimestamp(clock(), UTC))
             stack.callback(store.close)
@@ -154,7 +157,7 @@ async def open_services(
         elif broker is None and config.database_url.startswith("postgresql"):
             broker, carries_on = PostgresBroker(config.database_url), False
         bus = Bus(broker, carries_on=carries_on, clock=clock)
-        hashing = HashPool(config.hash_workers)
+        hashing = HashPool(config.hash_workers, config.hash_queue, config.hash_per_address)
         stack.callback(hashing.close)
         hints = HintDesk()
         stack.callback(hints.close)

@@ -129,6 +129,10 @@ class Config(BaseModel):
     """The largest request body, in bytes: a larger one is answered 413."""
     hash_workers: int = Field(default=2, ge=1, le=64)
     """Password hashes computed at once (each Argon2id hash takes 64 MiB)."""
+    hash_queue: int = Field(default=16, ge=0, le=10000)
+    """Password hashes that may wait for a worker; beyond, a login is refused at once (429)."""
+    hash_per_address: int = Field(default=3, ge=1, le=1000)
+    """Password hashes one client address may have running or waiting."""
     analysis_workers: int = Field(default=2, ge=1, le=16)
     """Finished matches analysed at once, each in a process of its own at a lower priority
     (``analysis_jobs.py``); more requests wait their turn."""
