@@ -202,8 +202,9 @@ def profile(name: str, hall: Hall) -> Profile:
 @router.get("/seeks")
 @on_store_threads
 def list_seeks(hall: Hall) -> Seeks:
-    """The open seeks, oldest first."""
-    return Seeks(seeks=[SeekView.of(s) for s in hall.store.offers.list_seeks()])
+    """The open seeks, oldest first (at most ``lobby_seeks`` of them)."""
+    listed = hall.store.offers.list_seeks(hall.config.lobby_seeks)
+    return Seeks(seeks=[SeekView.of(s) for s in listed])
 
 
 @router.post("/seeks")

@@ -179,7 +179,7 @@ async def open_services(
         )
         computer_keeper.start()
         stack.push_async_callback(computer_keeper.stop)
-        lobby = LobbyHub(store, channels, workers)
+        lobby = LobbyHub(store, channels, workers, limit=config.lobby_seeks)
         lobby.start()
         stack.push_async_callback(lobby.stop)
         analyses = AnalysisJobs(store, workers, config.analysis_workers)

@@ -148,6 +148,8 @@ class Config(BaseModel):
     computer_idle_seconds: Seconds = 900.0
     """A match against the computer whose player has had no socket on it for this long is
     ended (``computer_keeper.py``): aborted while it may be, else forfeited by him."""
+    lobby_seeks: int = Field(default=200, ge=1, le=100000)
+    """The open seeks the lobby lists (the oldest), on its socket and ``GET /api/seeks``."""
     max_seeks: int = Field(default=5, ge=1, le=1000)
     """Open seeks one player may have in the lobby."""
     max_challenges: int = Field(default=20, ge=1, le=1000)

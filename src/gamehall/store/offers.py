@@ -63,13 +63,14 @@ class OfferStore:
             session.flush()
             return seek_from_row(row)
 
-    def list_seeks(self) -> list[Seek]:
-        """The open seeks, oldest first."""
+    def list_seeks(self, limit: int | None = None) -> list[Seek]:
+        """The open seeks, oldest first (the ``limit`` oldest, when given)."""
         with self.transactions.read() as session:
             rows = session.scalars(
                 select(SeekRow)
                 .where(SeekRow.taken_by.is_(None))
                 .order_by(SeekRow.created_at, SeekRow.id)
+                .limit(limit)
             )
             return [seek_from_row(row) for row in rows]
 
