@@ -196,9 +196,10 @@ class Hall:
         assert isinstance(services, Services)
         return services
 
-    def client(self) -> TestClient:
-        """A client with its own cookies, on the app's event loop."""
-        client = TestClient(self.main.app)
+    def client(self, address: str = "testclient") -> TestClient:
+        """A client with its own cookies, on the app's event loop, connecting from
+        ``address``."""
+        client = TestClient(self.main.app, client=(address, 50000))
         client.portal = self.main.portal
         return client
 

@@ -10,7 +10,7 @@ import pytest
 
 from gamehall.server.config import DEFAULT_RATES, Config, ConfigError
 from gamehall.store import passwords
-from server.helpers import PASSWORD, running
+from server.helpers import PASSWORD, running, tables_choice
 
 
 def _rates(**low: str) -> dict[str, str]:
@@ -106,7 +106,7 @@ def test_concurrent_logins_hash_at_most_n_at_once(
             with lock:
                 running_now -= 1
 
-    with running(config, hash_workers=2) as hall:
+    with running(config, hash_workers=2, hash_per_address=10) as hall:
         hall.register("ann")
         monkeypatch.setattr(passwords, "verify_password", slow_verify)
         clients = [hall.client() for _ in range(10)]
@@ -115,6 +115,60 @@ def test_concurrent_logins_hash_at_most_n_at_once(
             answers = list(pool.map(lambda c: c.post("/api/login", json=body), clients))
     assert [a.status_code for a in answers] == [200] * 10
     assert most == 2
+
+
+def test_a_long_hashing_queue_refuses_at_once(
+    config: Config, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Forty logins at once waited 7.1 s at the median: beyond the queue's length a login is
+    refused at once (429 with Retry-After), and one address holds only its share of it."""
+    release = threading.Event()
+    verify = passwords.verify_password
+
+    def held_verify(*args: Any, **kwargs: Any) -> bool:
+        release.wait(10)
+        return verify(*args, **kwargs)
+
+    with running(config, hash_workers=1, hash_queue=2, hash_per_address=2) as hall:
+        hall.register("ann")
+        monkeypatch.setattr(passwords, "verify_password", held_verify)
+        body = {"name": "ann", "password": PASSWORD}
+        crowd = [hall.client(f"192.0.2.{n}") for n in range(6)]
+        with ThreadPoolExecutor(8) as pool:
+            waiting = [pool.submit(c.post, "/api/login", json=body) for c in crowd[:3]]
+            _until(lambda: _hashing_held(hall) == 3)
+            began = time.monotonic()
+            busy = [c.post("/api/login", json=body) for c in crowd[3:]]
+            assert time.monotonic() - began < 5  # refused at once, not after the queue
+            release.set()
+            assert [w.result().status_code for w in waiting] == [200] * 3
+        for refused in busy:
+            assert refused.status_code == 429 and refused.json()["code"] == "logins-busy"
+            assert int(refused.headers["Retry-After"]) >= 1
+        release.clear()
+        home = hall.client("198.51.100.7")
+        with ThreadPoolExecutor(3) as pool:
+            mine = [pool.submit(home.post, "/api/login", json=body) for _ in range(2)]
+            _until(lambda: _hashing_held(hall) == 2)
+            third = home.post("/api/login", json=body)
+            other = pool.submit(crowd[0].post, "/api/login", json=body)
+            _until(lambda: _hashing_held(hall) == 3)
+            release.set()
+            assert [m.result().status_code for m in mine] == [200, 200]
+            assert other.result().status_code == 200
+        assert third.status_code == 429 and third.json()["code"] == "logins-queued"
+
+
+def _hashing_held(hall: Any) -> int:
+    held: int = hall.services.hashing.held
+    return held
+
+
+def _until(condition: Any, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "it did not happen in time"
+        time.sleep(0.01)
 
 
 def test_the_abuse_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -127,3 +181,54 @@ def test_the_abuse_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("GAMEHALL_HASH_WORKERS", "0")
     with pytest.raises(ConfigError, match="GAMEHALL_HASH_WORKERS"):
         Config.from_env()
+
+
+def test_frames_are_counted_per_socket_and_a_refusal_names_its_frame(config: Config) -> None:
+    """A spectator pinging from a player's address had the player's legal move refused (the
+    frames were counted per address), and the refusal's ``ref`` was null."""
+    with running(config, **_rates(actions="3/minute")) as hall:
+        match_id, players = hall.match_between({})
+        seat, (kind, data) = _on_move(players, match_id)
+        with hall.anonymous().socket(match_id) as watcher, players[seat].socket(match_id) as sock:
+            for _ in range(6):
+                watcher.send({"type": "ping"})
+            assert watcher.until("error")["code"] == "too-many-requests"
+            sock.act(kind, ref="move", **data)
+            assert sock.reply()["type"] == "update"
+            assert [_ping(sock) for _ in range(2)] == ["pong"] * 2
+            sock.act(kind, ref=7, **data)
+            refused = sock.until("error")
+            assert (refused["code"], refused["ref"]) == ("too-many-requests", 7)
+
+
+def test_an_account_is_counted_over_its_sockets_but_its_moves_go_through(config: Config) -> None:
+    with running(config, **_rates(actions="3/minute", actions_account="4/minute")) as hall:
+        match_id, players = hall.match_between({})
+        cat = hall.register("cat")
+        with cat.socket(match_id) as first, cat.socket(match_id) as second:
+            assert [_ping(first) for _ in range(3)] == ["pong"] * 3
+            assert [_ping(second) for _ in range(2)] == ["pong", "error"]
+        seat, (kind, data) = _on_move(players, match_id)
+        with players[seat].socket(match_id) as flooding, players[seat].socket(match_id) as playing:
+            assert [_ping(flooding) for _ in range(3)] == ["pong"] * 3
+            assert [_ping(playing) for _ in range(2)] == ["pong", "error"]  # the account's
+            playing.act(kind, ref="move", **data)  # a move of the seat, on its socket's count
+            assert playing.reply()["type"] == "update"
+
+
+def _ping(sock: Any) -> str:
+    """Ping; the answer's type (``pong``, or ``error`` when refused)."""
+    sock.send({"type": "ping"})
+    answer = sock.until(lambda m: m["type"] in ("pong", "error"))
+    assert answer["type"] == "pong" or answer["code"] == "too-many-requests", answer
+    return str(answer["type"])
+
+
+def _on_move(players: dict[int, Any], match_id: str) -> tuple[int, tuple[str, dict[str, Any]]]:
+    """The seat that can act first, and a legal action of his."""
+    for seat, player in players.items():
+        with player.socket(match_id) as sock:
+            choice = tables_choice(sock.hello)
+        if choice is not None:
+            return seat, choice
+    raise AssertionError("nobody can act")

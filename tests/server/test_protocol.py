@@ -104,6 +104,14 @@ EXAMPLES: list[BaseModel] = [
             )
         ]
     ),
+    lobby.SeekChanges(
+        removed=[1],
+        added=[
+            SeekView(
+                id=2, user="bob", settings=SETTINGS, rated=True, created_at="2026-01-01T00:01:00Z"
+            )
+        ],
+    ),
     lobby.Online(players=["ann", "bob"]),
     chat.ChatHello(
         room="players",
@@ -111,7 +119,7 @@ EXAMPLES: list[BaseModel] = [
         messages=[chat.ChatLine(from_="ann", text="good luck", time=5.0)],
     ),
     chat.ChatLine(from_="bob", text="thanks", time=6.0),
-    chat.ChatError(message="one message a second, please"),
+    chat.ChatError(message="too many chat messages: at most 1 per second; try again in 1 s"),
     chat.Say(type="say", text="hello"),
 ]
 

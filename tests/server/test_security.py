@@ -2,16 +2,19 @@
 CSRF tokens, other sites and garbage frames are refused, and nothing is stored."""
 
 import json
+import secrets
 from contextlib import ExitStack
 
 import pytest
+from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from gamehall.play.actions import Action
 from gamehall.play.match import Match
+from gamehall.server.config import Config
 from gamehall.server.live.workers import Workers
 from gamehall.server.socket_connection import QUEUE_SIZE, SocketConnection
-from server.helpers import ORIGIN, Hall, Player, tables_choice
+from server.helpers import ORIGIN, PASSWORD, Hall, Player, running, tables_choice
 from support import aio
 
 
@@ -188,6 +191,36 @@ def test_other_sites_are_refused(hall: Hall) -> None:
     assert closed.value.code == 1008
     with ann.client.websocket_connect(f"/ws/matches/{match_id}", headers={"Origin": ORIGIN}):
         pass
+
+
+def test_an_origin_of_another_scheme_is_another_site(config: Config) -> None:
+    """The Origin check compared the host alone: a page over plain HTTP (or any scheme) on the
+    site's name passed it on an HTTPS site."""
+
+    def register(client: TestClient, origin: str) -> int:
+        body = {"name": f"u{secrets.token_hex(4)}", "password": PASSWORD}
+        return client.post("/api/register", json=body, headers={"Origin": origin}).status_code
+
+    with running(config) as hall:
+        plain = hall.client()
+        assert register(plain, "ftp://testserver") == 403
+        assert register(plain, "null") == 403
+    with running(config) as hall:
+        tls = TestClient(hall.main.app, base_url="https://testserver")
+        tls.portal = hall.main.portal
+        assert register(tls, "http://testserver") == 403
+        assert register(tls, "https://testserver") == 200
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            tls.websocket_connect(
+                "wss://testserver/ws/lobby", headers={"Origin": "http://testserver"}
+            ),
+        ):
+            pass
+        assert closed.value.code == 1008
+    with running(config, secure_cookies=True) as hall:  # HTTPS ends at a proxy
+        assert register(hall.client(), "http://testserver") == 403
+        assert register(hall.client(), "https://testserver") == 200
 
 
 def test_no_such_match(hall: Hall) -> None:

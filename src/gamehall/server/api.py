@@ -31,6 +31,7 @@ from gamehall.server.auth import (
     from_our_pages,
     set_session_cookie,
 )
+from gamehall.server.caps import computer_match_slot, over_cap
 from gamehall.server.figures import LOGIN_FAILURES
 from gamehall.server.limited import (
     LimitedChallenges,
@@ -48,6 +49,7 @@ from gamehall.server.lobby_notices import (
     challenges_changed_from_thread,
     offer_accepted,
 )
+from gamehall.server.login_guard import before_login, logged_in, login_failed
 from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import (
     AcceptBody,
@@ -81,6 +83,7 @@ from gamehall.server.schemas import (
 from gamehall.server.services import Hall, Services, on_store_threads
 from gamehall.store import (
     ConflictError,
+    LimitReachedError,
     NameTakenError,
     NotAllowedError,
     NotFoundError,
@@ -123,23 +126,33 @@ def _logged_in(hall: Services, user: User, response: Response) -> LoggedIn:
 
 @router.post("/register", dependencies=[Depends(from_our_pages)])
 async def register(
-    body: Credentials, hall: Hall, response: Response, _: LimitedRegister
+    body: Credentials, hall: Hall, request: Request, response: Response, _: LimitedRegister
 ) -> LoggedIn:
     """Make an account and log in to it (its password hashed in the hashing pool)."""
-    user = await hall.hashing.run(hall.store.users.create, body.name, body.password)
+    address = client_address(request)
+    user = await hall.hashing.run(address, hall.store.users.create, body.name, body.password)
+    await logged_in(hall.limits, body.name, address)
     return await hall.workers.store(_logged_in, hall, user, response)
 
 
 @router.post("/login", dependencies=[Depends(from_our_pages)])
-async def login(body: Credentials, hall: Hall, response: Response, _: LimitedLogin) -> LoggedIn:
-    """Log in with a name and a password (checked in the hashing pool)."""
-    user = await hall.hashing.run(hall.store.users.authenticate, body.name, body.password)
+async def login(
+    body: Credentials, hall: Hall, request: Request, response: Response, _: LimitedLogin
+) -> LoggedIn:
+    """Log in with a name and a password (checked in the hashing pool), unless the account is
+    guarded against the client's address (``login_guard.py``)."""
+    address = client_address(request)
+    await before_login(hall.limits, body.name, address)
+    authenticate = hall.store.users.authenticate
+    user = await hall.hashing.run(address, authenticate, body.name, body.password)
     if user is None:
         LOGIN_FAILURES.inc()
+        await login_failed(hall.limits, body.name, address)
         raise Refusal(401, "wrong-password")
     if user.banned:  # told only to who knows the password
         why = await hall.workers.store(hall.store.moderation.ban_reason, user.id)
         raise Refusal(403, "banned", reason=why or "")
+    await logged_in(hall.limits, body.name, address)
     return await hall.workers.store(_logged_in, hall, user, response)
 
 
@@ -192,8 +205,9 @@ def profile(name: str, hall: Hall) -> Profile:
 @router.get("/seeks")
 @on_store_threads
 def list_seeks(hall: Hall) -> Seeks:
-    """The open seeks, oldest first."""
-    return Seeks(seeks=[SeekView.of(s) for s in hall.store.offers.list_seeks()])
+    """The open seeks, oldest first (at most ``lobby_seeks`` of them)."""
+    listed = hall.store.offers.list_seeks(hall.config.lobby_seeks)
+    return Seeks(seeks=[SeekView.of(s) for s in listed])
 
 
 @router.post("/seeks")
@@ -203,9 +217,16 @@ def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) ->
     by challenge only)."""
     if session.user.bot:
         raise Refusal(403, "bots-no-seeks")
-    seek = hall.store.offers.create_seek(
-        session.user.id, body.settings.to_settings(), rated=body.rated, seed=body.seed
-    )
+    try:
+        seek = hall.store.offers.create_seek(
+            session.user.id,
+            body.settings.to_settings(),
+            rated=body.rated,
+            seed=body.seed,
+            most=hall.config.max_seeks,
+        )
+    except LimitReachedError as exc:
+        raise over_cap(exc) from None
     return SeekView.of(seek)
 
 
@@ -296,9 +317,17 @@ def create_challenge(
     opponent = hall.store.users.by_name(body.opponent)
     if opponent is None:
         raise Refusal(404, "no-such-player", name=body.opponent)
-    challenge = hall.store.offers.create_challenge(
-        session.user.id, opponent.id, body.settings.to_settings(), rated=body.rated, seed=body.seed
-    )
+    try:
+        challenge = hall.store.offers.create_challenge(
+            session.user.id,
+            opponent.id,
+            body.settings.to_settings(),
+            rated=body.rated,
+            seed=body.seed,
+            most=(hall.config.max_challenges, hall.config.max_challenges_to_one),
+        )
+    except LimitReachedError as exc:
+        raise over_cap(exc, name=opponent.name) from None
     challenges_changed_from_thread(hall, session.user.id, opponent.id)
     return ChallengeView.of(challenge)
 
@@ -410,7 +439,8 @@ async def start_computer(hall: Services, user: User, body: ComputerBody) -> Matc
     person = PlayerSeat(user.id, "human", None, user.name, user.bot)
     seats = [person, computer] if body.side == 0 else [computer, person]
     seeds: dict[int, str] = {} if body.seed is None else {body.side: body.seed}
-    return MatchCreated(match_id=await hall.live.create(settings, seats, seeds=seeds))
+    async with computer_match_slot(hall, user.id):
+        return MatchCreated(match_id=await hall.live.create(settings, seats, seeds=seeds))
 
 
 # -- matches ------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from gamehall import __version__
 from gamehall.errors import GameError
@@ -47,13 +48,15 @@ from gamehall.server.broker import RedisBroker
 from gamehall.server.bus import Bus
 from gamehall.server.chat_rooms import ChatRooms
 from gamehall.server.collector import GarbageKeeper
+from gamehall.server.computer_keeper import ComputerKeeper
 from gamehall.server.config import Config
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
 from gamehall.server.headers import SecurityHeaders
 from gamehall.server.heavy_reads import HeavyReads
 from gamehall.server.hint_desk import HintDesk
-from gamehall.server.language import reader_language
+from gamehall.server.housekeeping import Housekeeper
+from gamehall.server.language import offered, reader_language
 from gamehall.server.limits import RateLimitedError, RateLimits
 from gamehall.server.live import Broker, LiveMatches, SystemClock, WallClock, bots
 from gamehall.server.live.workers import Workers
@@ -127,6 +130,9 @@ def create_app(
     )
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestIds)
+    if config.trusted_proxies:
+        # outermost: the client's address and scheme as the trusted proxy forwarded them
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(config.trusted_proxies))
     app.add_exception_handler(RequestValidationError, _bad_request)
     if STATIC_DIR.is_dir():
         app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="pages")
@@ -144,6 +150,9 @@ async def open_services(
         workers = Workers()
         stack.callback(workers.close)
         await workers.store(upgrade_database, config.database_url)
+        # the catalogs read once, off the loop: the first refusal of a busy server read them on
+        # it (0.8 s, several under load), holding up every socket and request meanwhile
+        await workers.store(offered)
         if store is None:
             store = Store(config.database_url, clock=lambda: datetime.fromtimestamp(clock(), UTC))
             stack.callback(store.close)
@@ -153,7 +162,7 @@ async def open_services(
         elif broker is None and config.database_url.startswith("postgresql"):
             broker, carries_on = PostgresBroker(config.database_url), False
         bus = Bus(broker, carries_on=carries_on, clock=clock)
-        hashing = HashPool(config.hash_workers)
+        hashing = HashPool(config.hash_workers, config.hash_queue, config.hash_per_address)
         stack.callback(hashing.close)
         hints = HintDesk()
         stack.callback(hints.close)
@@ -173,7 +182,12 @@ async def open_services(
         seek_keeper = SeekKeeper(store, channels, config.grace_seconds, workers, clock)
         seek_keeper.start()
         stack.push_async_callback(seek_keeper.stop)
-        lobby = LobbyHub(store, channels, workers)
+        computer_keeper = ComputerKeeper(
+            live, config.grace_seconds, config.computer_idle_seconds, clock
+        )
+        computer_keeper.start()
+        stack.push_async_callback(computer_keeper.stop)
+        lobby = LobbyHub(store, channels, workers, limit=config.lobby_seeks)
         lobby.start()
         stack.push_async_callback(lobby.stop)
         analyses = AnalysisJobs(store, workers, config.analysis_workers)
@@ -194,6 +208,7 @@ async def open_services(
             rematches=RematchOffers(bus, store, live, channels),
             director=director,
             seek_keeper=seek_keeper,
+            computer_keeper=computer_keeper,
             lobby=lobby,
             analyses=analyses,
             heavy=heavy,
@@ -201,6 +216,9 @@ async def open_services(
         )
         metrics.GAUGES.apps.append(services)
         stack.callback(metrics.GAUGES.apps.remove, services)
+        housekeeper = Housekeeper(store, workers, config.guest_days)
+        housekeeper.start()
+        stack.push_async_callback(housekeeper.stop)
         keeper = GarbageKeeper(clock)
         keeper.start()
         stack.push_async_callback(keeper.stop)

@@ -24,12 +24,21 @@ CSRF_HEADER = "X-CSRF-Token"
 
 
 def same_origin(connection: HTTPConnection) -> bool:
-    """Whether the ``Origin`` header, if any, names this server (the host the client asked
-    for). Programs that send no Origin are not browsers and cannot be tricked into asking."""
+    """Whether the ``Origin`` header, if any, names this server: the host the client asked
+    for, over HTTPS when the site is served over it (the request came over TLS, as a trusted
+    proxy says, or the cookies are Secure), else over HTTP or HTTPS. A page served over plain
+    HTTP on the same name (a network that rewrites it) is another origin to an HTTPS site.
+    Programs that send no Origin are not browsers and cannot be tricked into asking."""
     origin = connection.headers.get("origin")
     if origin is None:
         return True
-    return urlsplit(origin).netloc.lower() == connection.headers.get("host", "").lower()
+    parts = urlsplit(origin)
+    if parts.netloc.lower() != connection.headers.get("host", "").lower():
+        return False
+    secure = connection.url.scheme in ("https", "wss")
+    if secure or services_of(connection).config.secure_cookies:
+        return parts.scheme == "https"
+    return parts.scheme in ("http", "https")
 
 
 def session_of(connection: HTTPConnection) -> SessionInfo | None:

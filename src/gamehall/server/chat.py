@@ -3,8 +3,10 @@
 spectators). Anybody logged in may write in his room; a visitor without a session reads
 the spectators' room only.
 
-A message is plain text of 1 to ``MAX_TEXT`` characters (control characters taken out; the
-pages show it as text, never as HTML), at most one a second per socket. Rooms keep their last
+A message is plain text of 1 to ``MAX_TEXT`` characters (control characters, bidirectional
+controls and zero-width characters taken out, a zero-width joiner inside an emoji sequence
+kept; the pages show it as text, never as HTML), at most ``GAMEHALL_RATE_CHAT`` (one a second)
+per account over all its sockets. Rooms keep their last
 ``HISTORY`` messages in this process's memory, for a socket that joins later: a restart
 forgets them. With several processes a message goes to the room's sockets on every process
 (through the ``Bus``: ``chat:<match>/<room>``); each process keeps the history of the rooms
@@ -13,7 +15,6 @@ from then on.
 """
 
 import asyncio
-import math
 import unicodedata
 from typing import Literal
 
@@ -21,6 +22,7 @@ from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
 
 from gamehall.server.guards import loads_shallow
+from gamehall.server.limits import RateLimitedError
 from gamehall.server.protocol.chat import ChatError, ChatHello, ChatLine, Say
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.server.ws import MAX_FRAME, open_match_socket
@@ -29,21 +31,59 @@ router = APIRouter()
 
 MAX_TEXT = 300
 """The longest message, in characters."""
-MIN_INTERVAL = 1.0
-"""Seconds between two messages of one socket."""
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e") | frozenset(
+    "\u2066\u2067\u2068\u2069"
+)
+"""Unicode's Bidi_Control characters: they reorder the text around them (a name or a link can
+be made to read backwards), so a message never carries them."""
+ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")
+"""Characters that show nothing: they make two texts that look alike differ."""
+ZWJ = "\u200d"
+EMOJI_TAILS = frozenset("\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff")
+"""What may follow an emoji inside its sequence, before a joiner: the emoji presentation
+selector and the skin tones."""
 
 
 def clean_text(text: object) -> tuple[str, str | None]:
-    """A message's text without control characters, and why it cannot be sent (or None)."""
+    """A message's text without control characters, bidirectional controls and zero-width
+    characters (``visible``), and why it cannot be sent (or None)."""
     if not isinstance(text, str):
         return "", "a chat message is a text"
     spaced = text.replace("\n", " ").replace("\t", " ")
-    kept = "".join(ch for ch in spaced if unicodedata.category(ch) != "Cc").strip()
+    kept = visible("".join(ch for ch in spaced if unicodedata.category(ch) != "Cc")).strip()
     if not kept:
         return "", "write something first"
     if len(kept) > MAX_TEXT:
         return "", f"a message has at most {MAX_TEXT} characters; this one has {len(kept)}"
     return kept, None
+
+
+def visible(text: str) -> str:
+    """``text`` without bidirectional controls and zero-width characters, but for a
+    zero-width joiner between two pictographs (an emoji sequence such as the family 👨‍👩‍👧)."""
+    kept: list[str] = []
+    for index, char in enumerate(text):
+        if char in BIDI_CONTROLS:
+            continue
+        if (char == ZWJ and _joins_emoji(text, index)) or char not in ZERO_WIDTH:
+            kept.append(char)
+    return "".join(kept)
+
+
+def _joins_emoji(text: str, index: int) -> bool:
+    """Whether the joiner at ``index`` stands between two pictographs (after the first's
+    presentation selector or skin tone)."""
+    before = text[:index].rstrip("".join(EMOJI_TAILS))
+    after = text[index + 1 : index + 2]
+    return bool(before) and bool(after) and _pictograph(before[-1]) and _pictograph(after)
+
+
+def _pictograph(char: str) -> bool:
+    """Whether ``char`` is an emoji's pictograph: a symbol of the emoji blocks (U+1F000 on)
+    or of the older pictographic ones (arrows to dingbats, U+2190 to U+2BFF)."""
+    point = ord(char)
+    symbol = unicodedata.category(char) == "So"
+    return symbol and (0x1F000 <= point <= 0x1FAFF or 0x2190 <= point <= 0x2BFF)
 
 
 SAY: TypeAdapter[Say] = TypeAdapter(Say)
@@ -76,7 +116,6 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     history = rooms.join(room, connection)
     connection.send(ChatHello(room=kind, can_write=name is not None, messages=history).wire())
-    last = -math.inf  # when this socket last said something, on the server's clock
     try:
         while True:
             frame = await websocket.receive()
@@ -86,16 +125,19 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
             problem = None
             if said is None:
                 problem = 'send {"type": "say", "text": "..."}'
-            elif name is None:
+            elif session is None:
                 problem = "log in (or play as a guest) to write in the chat"
-            elif hall.live.clock() - last < MIN_INTERVAL:
-                problem = "one message a second, please"
-            if said is not None and name is not None and problem is None:
+            else:
                 text, problem = clean_text(said.text)
                 if problem is None:
-                    last = hall.live.clock()
-                    rooms.say(room, ChatLine(from_=name, text=text, time=last))
-                    continue
+                    try:  # per account, over all his sockets (and processes)
+                        await hall.limits.hit("chat", f"user:{session.user.id}")
+                    except RateLimitedError as exc:
+                        problem = str(exc.detail)
+                    else:
+                        line = ChatLine(from_=session.user.name, text=text, time=hall.live.clock())
+                        rooms.say(room, line)
+                        continue
             connection.send(ChatError(message=problem or "").wire())
     finally:
         rooms.leave(room, connection)

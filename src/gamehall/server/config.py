@@ -7,6 +7,7 @@ environment, and a value that cannot be used stops the server with a message nam
 variable.
 """
 
+import ipaddress
 from pathlib import Path
 from typing import Annotated, Self
 
@@ -36,20 +37,36 @@ DEFAULT_MAX_BODY = 64 * 1024
 
 DEFAULT_RATES = {
     "login": "30/minute",
+    "login_account": "20/hour",
     "register": "30/minute",
     "guest": "60/minute",
     "seeks": "60/minute",
     "challenges": "60/minute",
     "actions": "30/second",
+    "actions_account": "60/second",
     "bot": "20/second",
+    "chat": "1/second",
 }
 """How often one client may do each thing (``limits``' notation, e.g. ``30/minute``): logins,
-registrations and guest sessions per client address; seeks and challenges per user; WebSocket
-frames per socket; requests of the bot API per token."""
+registrations and guest sessions per client address; wrong passwords per account from addresses
+that never logged in to it (``login_guard.py``); seeks and challenges per user; match-socket
+frames per socket, and per account (per address without one) over all its sockets, which never
+refuses a seated player's action; requests of the bot API per token;
+chat messages per account over all its sockets."""
 
 
 class ConfigError(GameError):
     """An environment variable whose value cannot be used; the message names it."""
+
+
+def _proxies(value: tuple[str, ...]) -> tuple[str, ...]:
+    """Each an IP address or network (``10.0.0.0/8``), as the proxy middleware reads them."""
+    for item in value:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise ValueError(f"{item!r} is not an IP address or network") from None
+    return value
 
 
 def _rate(value: str) -> str:
@@ -64,6 +81,8 @@ def _rate(value: str) -> str:
 Rate = Annotated[str, AfterValidator(_rate)]
 """How often one client may do a thing, in ``limits``' notation (``30/minute``)."""
 Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+Proxies = Annotated[tuple[str, ...], AfterValidator(_proxies)]
+"""IP addresses and networks of trusted reverse proxies."""
 ExternalEngines = Annotated[tuple[ExternalSpec, ...], BeforeValidator(specs_of)]
 """The operator's external engines, each id once."""
 
@@ -88,6 +107,9 @@ class Config(BaseModel):
     secure_cookies: bool = False
     """Mark the session cookie Secure (serve over HTTPS, e.g. behind a proxy)."""
     session_days: int = Field(default=30, ge=1, le=3650)
+    guest_days: int = Field(default=7, ge=1, le=3650)
+    """A guest account that has played no match (nor entered a tournament) is deleted, with its
+    session, this many days after it was made (``housekeeping.py``)."""
     redis_url: str | None = None
     """Share live events between several server processes through this Redis."""
     poll_seconds: float | None = Field(default=None, ge=0, le=3600, allow_inf_nan=False)
@@ -100,10 +122,19 @@ class Config(BaseModel):
     allowed_hosts: tuple[str, ...] = ()
     """The host names a request's ``Host`` header may name; empty: ``host`` and the loopback
     names (``guards.allowed_hosts``). In the environment: names separated by commas."""
+    trusted_proxies: Proxies = ()
+    """The addresses or networks (``10.0.0.0/8``) of the reverse proxies whose
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed; from anywhere else the client
+    is the address it connects from, whatever it says. Empty: no proxy is trusted. In the
+    environment: comma-separated."""
     max_body: int = Field(default=DEFAULT_MAX_BODY, ge=1024, le=64 * 1024 * 1024)
     """The largest request body, in bytes: a larger one is answered 413."""
     hash_workers: int = Field(default=2, ge=1, le=64)
     """Password hashes computed at once (each Argon2id hash takes 64 MiB)."""
+    hash_queue: int = Field(default=16, ge=0, le=10000)
+    """Password hashes that may wait for a worker; beyond, a login is refused at once (429)."""
+    hash_per_address: int = Field(default=3, ge=1, le=1000)
+    """Password hashes one client address may have running or waiting."""
     analysis_workers: int = Field(default=2, ge=1, le=16)
     """Finished matches analysed at once, each in a process of its own at a lower priority
     (``analysis_jobs.py``); more requests wait their turn."""
@@ -120,6 +151,21 @@ class Config(BaseModel):
     admin_token: str = ""
     """The bearer token of the operators' API (``/api/admin``, used by ``gamehall admin``);
     empty: only operators' sessions may use it."""
+    max_computer_matches: int = Field(default=3, ge=1, le=1000)
+    """Matches against the computer one player may be playing at once."""
+    computer_idle_seconds: Seconds = 900.0
+    """A match against the computer whose player has had no socket on it for this long is
+    ended (``computer_keeper.py``): aborted while it may be, else forfeited by him."""
+    lobby_seeks: int = Field(default=200, ge=1, le=100000)
+    """The open seeks the lobby lists (the oldest), on its socket and ``GET /api/seeks``."""
+    max_seeks: int = Field(default=5, ge=1, le=1000)
+    """Open seeks one player may have in the lobby."""
+    max_challenges: int = Field(default=20, ge=1, le=1000)
+    """Open challenges one player may have made (not yet answered)."""
+    max_challenges_to_one: int = Field(default=3, ge=1, le=1000)
+    """Of those, how many to one and the same player."""
+    max_tournaments: int = Field(default=3, ge=1, le=1000)
+    """Tournaments one player may have made that are not finished yet."""
     metrics_token: str = ""
     """The bearer token that ``GET /metrics`` asks for (Prometheus's ``authorization``);
     empty: no metrics are served (404)."""
@@ -128,12 +174,15 @@ class Config(BaseModel):
     Backgammon for backgammon); none unless configured. In the environment: a JSON list, or
     the path of a TOML or JSON file (``external_engines.py``)."""
     rate_login: Rate = DEFAULT_RATES["login"]
+    rate_login_account: Rate = DEFAULT_RATES["login_account"]
     rate_register: Rate = DEFAULT_RATES["register"]
     rate_guest: Rate = DEFAULT_RATES["guest"]
     rate_seeks: Rate = DEFAULT_RATES["seeks"]
     rate_challenges: Rate = DEFAULT_RATES["challenges"]
     rate_actions: Rate = DEFAULT_RATES["actions"]
+    rate_actions_account: Rate = DEFAULT_RATES["actions_account"]
     rate_bot: Rate = DEFAULT_RATES["bot"]
+    rate_chat: Rate = DEFAULT_RATES["chat"]
 
     @model_validator(mode="after")
     def _database_in_data_dir(self) -> Self:
@@ -184,6 +233,7 @@ class _Environment(BaseSettings, Config):
     )
 
     allowed_hosts: Annotated[tuple[str, ...], NoDecode] = ()
+    trusted_proxies: Annotated[Proxies, NoDecode] = ()
     external_engines: Annotated[ExternalEngines, NoDecode] = ()
 
     @field_validator("external_engines", mode="before")
@@ -194,10 +244,10 @@ class _Environment(BaseSettings, Config):
             return read_engines(value)
         return value
 
-    @field_validator("allowed_hosts", mode="before")
+    @field_validator("allowed_hosts", "trusted_proxies", mode="before")
     @classmethod
     def _names(cls, value: object) -> object:
-        """``a.example,b.example``: the names, trimmed, lowercase."""
+        """``a.example,b.example``: the names (or addresses), trimmed, lowercase."""
         if isinstance(value, str):
             return tuple(name.strip().lower() for name in value.split(",") if name.strip())
         return value

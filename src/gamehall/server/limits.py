@@ -18,9 +18,9 @@ import asyncio
 import logging
 import math
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from fastapi import HTTPException
 from limits import RateLimitItem, WindowStats, parse
@@ -34,15 +34,22 @@ from gamehall.server.config import DEFAULT_RATES, Config
 from gamehall.server.figures import RATE_LIMITED
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+REMEMBERED_FOR = parse("1/30 day")
+"""How long ``RateLimits.remember`` keeps a key: an address a player logged in from."""
 
 WHAT = {
     "login": "login attempts",
+    "login_account": "wrong passwords",
     "register": "new accounts",
     "guest": "guest sessions",
     "seeks": "seeks",
     "challenges": "challenges",
     "actions": "messages",
+    "actions_account": "messages",
     "bot": "bot API requests",
+    "chat": "chat messages",
 }
 """Each limit's subject, in a player's words."""
 
@@ -164,28 +171,67 @@ class RateLimits:
         rates = {name: parse(config.rate(name)) for name in DEFAULT_RATES}
         return cls(limiter, rates, clock)
 
+    async def _ask(self, ask: Callable[[Limiter], Awaitable[T]]) -> T:
+        """``ask`` of the shared storage, or of the fallback while it is away (or just failed
+        to answer)."""
+        if self.breaker.open:
+            return await ask(self.fallback)
+        try:
+            async with asyncio.timeout(REDIS_TIMEOUT):
+                return await ask(self.limiter)
+        except (StorageError, TimeoutError) as exc:
+            log.warning(
+                "rate limits: Redis did not answer (%s); counting in memory for %s s",
+                str(exc) or "timed out",
+                COOL_DOWN,
+            )
+            self.breaker.failed()
+            return await ask(self.fallback)
+
     async def hit(self, name: str, key: str) -> None:
         """Count one of ``name`` by ``key``; ``RateLimitedError`` when over the limit."""
         rate = self.rates[name]
-        if self.breaker.open:
-            refused = await _refused(self.fallback, rate, name, key)
-        else:
-            try:
-                async with asyncio.timeout(REDIS_TIMEOUT):
-                    refused = await _refused(self.limiter, rate, name, key)
-            except (StorageError, TimeoutError) as exc:
-                log.warning(
-                    "rate limits: Redis did not answer (%s); counting in memory for %s s",
-                    str(exc) or "timed out",
-                    COOL_DOWN,
-                )
-                self.breaker.failed()
-                refused = await _refused(self.fallback, rate, name, key)
+        self._check(name, await self._ask(lambda limiter: _refused(limiter, rate, name, key)))
+
+    async def hit_here(self, name: str, key: str) -> None:
+        """``hit``, counted in this process's memory only: for a key that lives in this
+        process (a socket), which other processes never count."""
+        self._check(name, await _refused(self.fallback, self.rates[name], name, key))
+
+    def _check(self, name: str, refused: WindowStats | None) -> None:
+        """``RateLimitedError`` if a hit of ``name`` was ``refused``."""
         if refused is None:
             return
-        retry_after = max(1, math.ceil(refused.reset_time - self.clock()))
         RATE_LIMITED.labels(name).inc()
-        raise RateLimitedError(WHAT[name], rate, retry_after)
+        raise RateLimitedError(WHAT[name], self.rates[name], self._wait(refused))
+
+    async def count(self, name: str, key: str) -> None:
+        """Count one of ``name`` by ``key``, refusing nothing (``spent`` tells whether the
+        limit is reached)."""
+        rate = self.rates[name]
+        await self._ask(lambda limiter: limiter.hit(rate, name, key))
+
+    async def spent(self, name: str, key: str) -> int | None:
+        """The seconds until ``key`` may do ``name`` again, if it has used all its limit; else
+        None. Counts nothing."""
+        rate = self.rates[name]
+        stats = await self._ask(lambda limiter: limiter.get_window_stats(rate, name, key))
+        return self._wait(stats) if stats.remaining <= 0 else None
+
+    async def remember(self, key: str) -> None:
+        """Remember ``key`` for ``REMEMBERED_FOR`` (``remembers`` tells)."""
+        await self._ask(lambda limiter: limiter.hit(REMEMBERED_FOR, "remembered", key))
+
+    async def remembers(self, key: str) -> bool:
+        """Whether ``key`` was remembered within ``REMEMBERED_FOR``."""
+        stats = await self._ask(
+            lambda limiter: limiter.get_window_stats(REMEMBERED_FOR, "remembered", key)
+        )
+        return stats.remaining < REMEMBERED_FOR.amount
+
+    def _wait(self, stats: WindowStats) -> int:
+        """Whole seconds until the window of ``stats`` frees a hit (at least one)."""
+        return max(1, math.ceil(stats.reset_time - self.clock()))
 
 
 async def _refused(limiter: Limiter, rate: RateLimitItem, *identifiers: str) -> WindowStats | None:
@@ -197,5 +243,6 @@ async def _refused(limiter: Limiter, rate: RateLimitItem, *identifiers: str) -> 
 
 
 def client_address(connection: HTTPConnection) -> str:
-    """Who is asking, as far as the server can tell: the client's address."""
+    """Who is asking, as far as the server can tell: the client's address (the one a trusted
+    proxy forwarded, ``Config.trusted_proxies``; else the one it connects from)."""
     return connection.client.host if connection.client else "unknown"

@@ -1,13 +1,24 @@
 """The lobby's hub on this process (``LobbyHub``): the open seeks and who is online, read
-once a second for every lobby socket and sent when they change (see ``lobby_push.py``)."""
+once a second for every lobby socket and sent when they change (see ``lobby_push.py``).
+
+A socket gets the whole list once, then only its changes: every socket used to be sent the
+whole list again on every change (1,200 seeks and 200 sockets pushed 19.6 MB/s and slowed ten
+games' moves from 6 to 305 ms at the 99th percentile). Each message is written out once, its
+text shared by every socket (``Serialised``), and the list holds at most ``limit`` seeks, the
+oldest (``GAMEHALL_LOBBY_SEEKS``).
+"""
 
 import asyncio
 import logging
 
+from gamehall.jsontext import JsonObject
 from gamehall.server.background import Background
 from gamehall.server.failures import Failures
+from gamehall.server.live import dumps
+from gamehall.server.live.fanout import Serialised
 from gamehall.server.live.workers import Workers
-from gamehall.server.protocol.lobby import Online, SeekList
+from gamehall.server.protocol.common import Message
+from gamehall.server.protocol.lobby import Online, SeekChanges, SeekList
 from gamehall.server.schemas import SeekView
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.server.user_channels import UserChannels
@@ -17,27 +28,39 @@ log = logging.getLogger(__name__)
 
 INTERVAL = 1.0
 """Seconds between two looks at the seeks."""
+LIMIT = 200
+"""The seeks listed unless told otherwise."""
 
 
 class LobbyHub(Background):
     """The lobby sockets of this process and the seek list they were last sent."""
 
     def __init__(
-        self, store: Store, channels: UserChannels, workers: Workers, interval: float = INTERVAL
+        self,
+        store: Store,
+        channels: UserChannels,
+        workers: Workers,
+        interval: float = INTERVAL,
+        limit: int = LIMIT,
     ) -> None:
         self.store = store
         self.channels = channels
         self.workers = workers
         self.interval = interval
+        self.limit = limit
         self._failures = Failures("the lobby hub", log)
         self.sockets: set[SocketConnection] = set()
         self.seeks: list[SeekView] | None = None
         self.online: list[str] = []
         self.bots: list[str] = []
+        self._list: Serialised | None = None
+        """The list as a new socket is sent it, written out once until the seeks change."""
 
-    def message(self) -> SeekList:
-        """What a lobby socket is sent: the open seeks."""
-        return SeekList(seeks=self.seeks or [])
+    def message(self) -> JsonObject:
+        """What a new lobby socket is sent first: the open seeks, written out."""
+        if self._list is None:
+            self._list = serialised(SeekList(seeks=self.seeks or []))
+        return self._list
 
     def online_message(self) -> Online:
         """Who is online (has a user socket open on any process), in alphabetical order."""
@@ -50,18 +73,18 @@ class LobbyHub(Background):
         if online != self.online:
             self.bots = await self.workers.store(self.store.users.bots_among, online)
             self.online = online
-            online_message = self.online_message().wire()
-            for connection in list(self.sockets):
-                connection.send(online_message)
-        stored = await self.workers.store(self.store.offers.list_seeks)
-        seeks = [SeekView.model_validate(seek.to_dict()) for seek in stored]
+            self._send_all(serialised(self.online_message()))
+        stored = await self.workers.store(self.store.offers.list_seeks, self.limit)
+        seeks = [SeekView.of(seek) for seek in stored]
         if seeks == self.seeks:
             return False
-        self.seeks = seeks
-        message = self.message().wire()
+        before, self.seeks, self._list = self.seeks or [], seeks, None
+        self._send_all(serialised(changes(before, seeks) or SeekList(seeks=seeks)))
+        return True
+
+    def _send_all(self, message: Serialised) -> None:
         for connection in list(self.sockets):
             connection.send(message)
-        return True
 
     async def _run(self) -> None:
         while True:
@@ -73,3 +96,22 @@ class LobbyHub(Background):
                 else:
                     self._failures.succeeded()
             await asyncio.sleep(self.interval)
+
+
+def changes(before: list[SeekView], after: list[SeekView]) -> SeekChanges | None:
+    """The changes that make ``before`` into ``after`` (the seeks gone, those joined after the
+    rest), or None when they cannot say it (a seek kept changed, or moved)."""
+    now = {seek.id: seek for seek in after}
+    kept = [seek for seek in before if now.get(seek.id) == seek]
+    removed = [seek.id for seek in before if now.get(seek.id) != seek]
+    known = {seek.id for seek in kept}
+    added = [seek for seek in after if seek.id not in known]
+    if kept + added != after:
+        return None
+    return SeekChanges(removed=removed, added=added)
+
+
+def serialised(message: Message) -> Serialised:
+    """``message``'s wire form with its text, written once for every socket it goes to."""
+    wire = message.wire()
+    return Serialised(wire, dumps(wire))

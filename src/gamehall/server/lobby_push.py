@@ -2,8 +2,8 @@
 socket when they change, instead of each page asking every few seconds.
 
 ``LobbyHub`` reads the seeks once a second for all the sockets of this process (one query,
-however many lobbies are open) and sends them only when they differ from what it sent last;
-a new socket gets the list at once. With several processes each has its hub, reading the same
+however many lobbies are open) and sends what changed since it looked last; a new socket gets
+the list at once. With several processes each has its hub, reading the same
 database, and who is online counts the user sockets of every process (``UserChannels``). The
 socket reads only pings.
 """
@@ -33,7 +33,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     if hub.seeks is None or not hub.sockets:
         await hub.look()
-    connection.send(hub.message().wire())
+    connection.send(hub.message())
     connection.send(hub.online_message().wire())
     hub.sockets.add(connection)
     try:

@@ -25,6 +25,8 @@ def run(config: Config | None = None) -> None:
         ws_max_size=MAX_WIRE_FRAME,
         ws_per_message_deflate=config.ws_compression,
         log_config=log_config(config.log_format),
+        # X-Forwarded-For is read by the app, from the configured proxies only (create_app)
+        proxy_headers=False,
     )
 
 

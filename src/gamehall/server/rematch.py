@@ -18,6 +18,7 @@ from typing import Literal
 from fastapi import APIRouter
 
 from gamehall.server.auth import Acting
+from gamehall.server.caps import computer_match_slot
 from gamehall.server.protocol.user import RematchOffer
 from gamehall.server.refusals import Refusal
 from gamehall.server.rematch_offers import tell_player
@@ -67,5 +68,9 @@ async def rematch(match_id: str, session: Acting, hall: Hall) -> RematchAnswer:
             RematchOffer(of=match_id, opponent=session.user.name),
         )
         return RematchAnswer(status="offered")
-    new_id = await offers.start(stored)
+    if opponent.kind == "human":
+        new_id = await offers.start(stored)
+    else:
+        async with computer_match_slot(hall, session.user.id):
+            new_id = await offers.start(stored)
     return RematchAnswer(status="started", match_id=new_id)

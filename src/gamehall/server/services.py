@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from gamehall.server.analysis_jobs import AnalysisJobs
     from gamehall.server.bus import Bus
     from gamehall.server.chat_rooms import ChatRooms
+    from gamehall.server.computer_keeper import ComputerKeeper
     from gamehall.server.config import Config
     from gamehall.server.hashing import HashPool
     from gamehall.server.heavy_reads import HeavyReads
@@ -56,6 +57,7 @@ class Services:
     rematches: RematchOffers
     director: TournamentDirector
     seek_keeper: SeekKeeper
+    computer_keeper: ComputerKeeper
     lobby: LobbyHub
     analyses: AnalysisJobs
     heavy: HeavyReads

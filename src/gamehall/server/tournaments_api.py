@@ -13,6 +13,7 @@ from fastapi import APIRouter, Query
 
 from gamehall.play.settings import GameName
 from gamehall.server.auth import Acting
+from gamehall.server.caps import over_cap
 from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import stored_id
 from gamehall.server.services import Hall, on_store_threads
@@ -28,7 +29,7 @@ from gamehall.server.tournament_schemas import (
     TournamentLists,
     TournamentView,
 )
-from gamehall.store import NotAllowedError, Store
+from gamehall.store import LimitReachedError, NotAllowedError, Store
 from gamehall.store.ratings import MAX_LIST
 from gamehall.store.tournaments import StoredTournament
 from gamehall.tournaments import Tournament, TournamentError, TournamentSettings
@@ -128,15 +129,19 @@ async def create_tournament(body: TournamentBody, session: Acting, hall: Hall) -
     starts_at = read_start(body.starts_at)
     if body.rated and session.user.guest:
         raise NotAllowedError("guests play casual games only: make a casual tournament")
-    made = await hall.workers.store(
-        hall.store.tournaments.create,
-        session.user.id,
-        body.name,
-        settings.to_dict(),
-        rated=body.rated,
-        grace_seconds=body.grace_seconds,
-        starts_at=starts_at,
-    )
+    try:
+        made = await hall.workers.store(
+            hall.store.tournaments.create,
+            session.user.id,
+            body.name,
+            settings.to_dict(),
+            rated=body.rated,
+            grace_seconds=body.grace_seconds,
+            starts_at=starts_at,
+            most=hall.config.max_tournaments,
+        )
+    except LimitReachedError as exc:
+        raise over_cap(exc) from None
     return await hall.workers.store(_detail, hall.store, made)
 
 

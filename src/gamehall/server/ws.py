@@ -8,6 +8,7 @@ up a match: one that falls too far behind is disconnected (it can reconnect and 
 """
 
 import asyncio
+import itertools
 import time
 from collections.abc import Callable
 
@@ -21,7 +22,7 @@ from gamehall.server.auth import same_origin, session_of
 from gamehall.server.figures import acted_in
 from gamehall.server.guards import MAX_JSON_DEPTH, nests_deeper
 from gamehall.server.language import reader_language
-from gamehall.server.limits import RateLimitedError, client_address
+from gamehall.server.limits import RateLimitedError, RateLimits, client_address
 from gamehall.server.live import LiveMatch, NoSuchMatchError
 from gamehall.server.live.manager import PlayerAction
 from gamehall.server.live.presence import ClaimAbandoned
@@ -42,6 +43,9 @@ MAX_WIRE_FRAME = 1024 * 1024
 """The longest frame the server reads at all, in bytes (``ws_max_size``): a longer one than
 ``MAX_FRAME`` up to this is answered with an error, a longer one still closes the socket
 (1009, as WebSocket servers do)."""
+
+SOCKET_NUMBERS = itertools.count(1)
+"""Each match socket's number in this process: its frames are counted under it."""
 
 POLICY_VIOLATION = 1008
 NO_SUCH_MATCH = 4404
@@ -158,19 +162,22 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
         connection = SocketConnection(seat, reader_language(websocket))
         writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
         await hall.live.join(live, connection)
+        sender = f"user:{session.user.id}" if session else f"address:{client_address(websocket)}"
         try:
-            await _serve(websocket, live, connection)
+            await _serve(websocket, live, connection, sender)
         finally:
             await hall.live.leave(live, connection)
             connection.close()
             await asyncio.gather(writer, return_exceptions=True)
 
 
-async def _serve(websocket: WebSocket, live: LiveMatch, connection: SocketConnection) -> None:
-    """Answer the socket's frames until it closes."""
+async def _serve(
+    websocket: WebSocket, live: LiveMatch, connection: SocketConnection, sender: str
+) -> None:
+    """Answer the socket's frames until it closes; ``sender`` is the key its account (else its
+    address) is counted under."""
     hall = services_of(websocket)
-    limits = hall.limits
-    client = client_address(websocket)
+    socket_key = f"socket:{next(SOCKET_NUMBERS)}"
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
@@ -185,12 +192,16 @@ async def _serve(websocket: WebSocket, live: LiveMatch, connection: SocketConnec
                     SocketError(code="text-frames-only", message="send text frames").wire()
                 )
                 continue
-        try:
-            await limits.hit("actions", client)
-        except RateLimitedError as exc:
-            connection.send(SocketError(code="too-many-requests", message=exc.detail).wire())
-            continue
         read = read_frame(text)
+        seated_action = isinstance(read, ActionFrame) and connection.seat is not None
+        try:
+            await count_frame(hall.limits, socket_key, sender, seated_action)
+        except RateLimitedError as exc:
+            ref = read.ref if isinstance(read, ActionFrame | SocketError) else None
+            connection.send(
+                SocketError(ref=ref, code="too-many-requests", message=exc.detail).wire()
+            )
+            continue
         if isinstance(read, ActionFrame):
             action = read_action(read)
             if isinstance(action, str):
@@ -203,3 +214,14 @@ async def _serve(websocket: WebSocket, live: LiveMatch, connection: SocketConnec
             connection.send(Pong(time=hall.live.clock()).wire())
         else:
             connection.send(read.wire())
+
+
+async def count_frame(limits: RateLimits, socket_key: str, sender: str, seated: bool) -> None:
+    """Count a frame against its socket's limit and its sender's over all his sockets
+    (``RateLimitedError`` over either). A seated player's action is never refused for the
+    sender's other sockets' frames: only its own socket's count can stop it."""
+    await limits.hit_here("actions", socket_key)
+    if seated:
+        await limits.count("actions_account", sender)
+    else:
+        await limits.hit("actions_account", sender)

@@ -36,5 +36,15 @@ class ConflictError(StoreError):
     """Not possible any more: a seek already taken, a challenge already answered."""
 
 
+class LimitReachedError(ConflictError):
+    """A player has as many open things of a kind as he may: ``what`` names the limit
+    (``seeks``, ``challenges``, ``challenges-to``, ``tournaments``), ``most`` its size."""
+
+    def __init__(self, message: str, what: str, most: int) -> None:
+        super().__init__(message)
+        self.what = what
+        self.most = most
+
+
 class EventConflictError(ConflictError):
     """Events of a match that are stored already: another writer got there first."""

@@ -225,6 +225,17 @@ class MatchStore:
         )
         return self._matches(query, limit)
 
+    def computer_matches_playing(self, user_id: int) -> int:
+        """How many matches against the computer the user is playing."""
+        computer = select(SeatRow.match_id).where(SeatRow.kind == "computer")
+        query = select(func.count()).where(
+            MatchRow.status == "playing",
+            MatchRow.id.in_(_matches_of(user_id)),
+            MatchRow.id.in_(computer),
+        )
+        with self.transactions.read() as session:
+            return session.scalar(query) or 0
+
     def stats(self, user_id: int) -> MatchStats:
         """How many matches the user finished, won and lost (the rest were drawn or ended
         without a winner)."""

@@ -7,12 +7,18 @@ is taken and the match exists, or neither. Every method is one short transaction
 
 from collections.abc import Mapping
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import Select, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from gamehall.play.settings import GameSettings
 from gamehall.store.checks import check_seed, settings_row
-from gamehall.store.errors import ConflictError, NotAllowedError, NotFoundError, StoreError
+from gamehall.store.errors import (
+    ConflictError,
+    LimitReachedError,
+    NotAllowedError,
+    NotFoundError,
+    StoreError,
+)
 from gamehall.store.models import ChallengeRow, SeekRow, UserRow
 from gamehall.store.new_matches import NewMatch, store_new_match
 from gamehall.store.transactions import Transactions, need_user, rowcount
@@ -34,15 +40,18 @@ class OfferStore:
         *,
         rated: bool = False,
         seed: str | None = None,
+        most: int | None = None,
     ) -> Seek:
         """A new open seek of the user, with his own fair-dice ``seed`` if he gives one; a
-        guest's seeks are never rated."""
+        guest's seeks are never rated. ``LimitReachedError`` if he has ``most`` open already."""
         checked = settings_row(settings)
         check_seed(seed, settings)
         with self.transactions.write() as session:
             owner = need_user(session, user_id)
             if rated and owner.guest:
                 raise NotAllowedError("guests play casual games only")
+            if most is not None and _open_seeks(session, user_id) >= most:
+                raise LimitReachedError(f"you have {most} open seeks already", "seeks", most)
             row = SeekRow(
                 user_id=user_id,
                 settings=checked,
@@ -54,13 +63,14 @@ class OfferStore:
             session.flush()
             return seek_from_row(row)
 
-    def list_seeks(self) -> list[Seek]:
-        """The open seeks, oldest first."""
+    def list_seeks(self, limit: int | None = None) -> list[Seek]:
+        """The open seeks, oldest first (the ``limit`` oldest, when given)."""
         with self.transactions.read() as session:
             rows = session.scalars(
                 select(SeekRow)
                 .where(SeekRow.taken_by.is_(None))
                 .order_by(SeekRow.created_at, SeekRow.id)
+                .limit(limit)
             )
             return [seek_from_row(row) for row in rows]
 
@@ -133,10 +143,12 @@ class OfferStore:
         *,
         rated: bool = False,
         seed: str | None = None,
+        most: tuple[int, int] | None = None,
     ) -> Challenge:
         """An open challenge from one user to another, with the challenger's own fair-dice
         ``seed`` if he gives one; a rated one is between two registered players (guests play
-        casual games only)."""
+        casual games only). ``most``: how many open challenges the challenger may have made,
+        and how many of them to this one player (``LimitReachedError`` beyond)."""
         checked = settings_row(settings)
         check_seed(seed, settings)
         if not isinstance(rated, bool):
@@ -147,6 +159,8 @@ class OfferStore:
             need_user(session, from_user_id)
             need_user(session, to_user_id)
             _need_rated_players(session, rated, from_user_id, to_user_id)
+            if most is not None:
+                _within(session, from_user_id, to_user_id, *most)
             row = ChallengeRow(
                 from_user_id=from_user_id,
                 to_user_id=to_user_id,
@@ -258,3 +272,27 @@ def _need_rated_players(session: Session, rated: bool, *user_ids: int) -> None:
     guest = select(UserRow.id).where(UserRow.id.in_(user_ids), UserRow.guest.is_(True))
     if rated and session.scalar(guest.limit(1)) is not None:
         raise NotAllowedError("guests play casual games only: this one cannot be rated")
+
+
+def _count(session: Session, query: Select[int]) -> int:
+    return session.scalar(query) or 0
+
+
+def _open_seeks(session: Session, user_id: int) -> int:
+    """How many open seeks the user has."""
+    query = select(func.count()).where(SeekRow.user_id == user_id, SeekRow.taken_by.is_(None))
+    return _count(session, query)
+
+
+def _within(session: Session, from_user_id: int, to_user_id: int, most: int, to_one: int) -> None:
+    """``LimitReachedError`` if the challenger has ``most`` open challenges already, or
+    ``to_one`` of them to ``to_user_id``."""
+    made = select(func.count()).where(
+        ChallengeRow.from_user_id == from_user_id, ChallengeRow.status == "open"
+    )
+    if _count(session, made) >= most:
+        raise LimitReachedError(f"you have {most} open challenges already", "challenges", most)
+    if _count(session, made.where(ChallengeRow.to_user_id == to_user_id)) >= to_one:
+        raise LimitReachedError(
+            f"you have {to_one} open challenges to this player already", "challenges-to", to_one
+        )

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from gamehall.jsontext import JsonObject
@@ -21,7 +21,13 @@ from gamehall.store.competition_models import (
     TournamentGameRow,
     TournamentRow,
 )
-from gamehall.store.errors import ConflictError, NotAllowedError, NotFoundError, StoreError
+from gamehall.store.errors import (
+    ConflictError,
+    LimitReachedError,
+    NotAllowedError,
+    NotFoundError,
+    StoreError,
+)
 from gamehall.store.models import MatchRow, UserRow
 from gamehall.store.transactions import Transactions, need_user, rowcount
 
@@ -240,9 +246,11 @@ class TournamentStore:
         rated: bool,
         grace_seconds: int,
         starts_at: datetime | None,
+        most: int | None = None,
     ) -> StoredTournament:
         """A new open tournament made by ``user_id`` (a guest may make casual ones only);
-        ``settings`` is ``TournamentSettings.to_dict()``, checked by the caller."""
+        ``settings`` is ``TournamentSettings.to_dict()``, checked by the caller.
+        ``LimitReachedError`` if he has made ``most`` that are not finished yet."""
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
             raise StoreError(f"a tournament's name has 1 to {MAX_NAME} characters")
         if not isinstance(rated, bool):
@@ -256,6 +264,10 @@ class TournamentStore:
             creator = need_user(session, user_id)
             if rated and creator.guest:
                 raise NotAllowedError("guests play casual games only: make a casual tournament")
+            if most is not None and self._unfinished(session, user_id) >= most:
+                raise LimitReachedError(
+                    f"you have made {most} tournaments that are not finished", "tournaments", most
+                )
             row = TournamentRow(
                 name=name.strip(),
                 game=game,
@@ -272,6 +284,13 @@ class TournamentStore:
             session.add(row)
             session.flush()
             return self._value(session, row, True)
+
+    def _unfinished(self, session: Session, user_id: int) -> int:
+        """How many of the tournaments ``user_id`` made are not finished."""
+        query = select(func.count()).where(
+            TournamentRow.created_by == user_id, TournamentRow.status != "finished"
+        )
+        return session.scalar(query) or 0
 
     def _open(self, session: Session, tournament_id: int) -> TournamentRow:
         row = session.get(TournamentRow, tournament_id, populate_existing=True)

@@ -17,8 +17,9 @@ from sqlalchemy.exc import IntegrityError
 
 from gamehall.store import passwords
 from gamehall.store.checks import check_name, check_password
+from gamehall.store.competition_models import TournamentEntryRow
 from gamehall.store.errors import ConflictError, NameTakenError, NotAllowedError, StoreError
-from gamehall.store.models import SessionRow, UserRow
+from gamehall.store.models import SeatRow, SessionRow, UserRow
 from gamehall.store.names import composed, name_key
 from gamehall.store.transactions import Transactions, need_user, rowcount
 from gamehall.store.values import SessionInfo, User, user_from_row
@@ -28,6 +29,10 @@ _GUEST_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+PURGE_BATCH = 500
+"""Guests deleted by one statement (a database limits the values an ``IN`` may list)."""
 
 
 class UserStore:
@@ -216,3 +221,26 @@ class UserStore:
             return rowcount(
                 session, delete(SessionRow).where(SessionRow.expires_at <= self.transactions.now())
             )
+
+    def purge_idle_guests(self, days: int) -> int:
+        """Delete the guest accounts made more than ``days`` days ago that have played no
+        match and entered no tournament, with their sessions (their open seeks and challenges
+        go with them); returns how many there were."""
+        if not isinstance(days, int) or days < 1:
+            raise StoreError(f"guests are kept 1 day or more, not {days!r}")
+        cutoff = self.transactions.now() - timedelta(days=days)
+        played = select(SeatRow.user_id).where(SeatRow.user_id.is_not(None))
+        entered = select(TournamentEntryRow.user_id)
+        idle = select(UserRow.id).where(
+            UserRow.guest.is_(True),
+            UserRow.created_at <= cutoff,
+            UserRow.id.not_in(played),
+            UserRow.id.not_in(entered),
+        )
+        with self.transactions.write() as session:
+            ids = list(session.scalars(idle))
+            for start in range(0, len(ids), PURGE_BATCH):
+                batch = ids[start : start + PURGE_BATCH]
+                session.execute(delete(SessionRow).where(SessionRow.user_id.in_(batch)))
+                session.execute(delete(UserRow).where(UserRow.id.in_(batch)))
+            return len(ids)

@@ -73,8 +73,7 @@ log = logging.getLogger(__name__)
 PlayerAction = Action | presence.ClaimAbandoned
 """What a player may send: an action of the play layer, or the server's ``claim_abandoned``."""
 
-RESUME_LIMIT = 1_000_000
-"""At most this many playing matches are resumed at start-up."""
+RESUME_LIMIT = 1_000_000  # at most this many playing matches are resumed at start-up
 
 RETRY_SECONDS = 1.0
 """After a failed save, the clock's timer and the computer player wait at least this long
@@ -374,15 +373,16 @@ class LiveMatches:
                 return refusal
         return None
 
-    async def forfeit(self, match_id: str, seat: int, reason: str) -> bool:
+    async def forfeit(self, match_id: str, seat: int, reason: str, abort: bool = False) -> bool:
         """End a match for a reason outside the game (a tournament player who did not come):
-        ``seat`` loses. Returns False if the match was over already."""
+        ``seat`` loses, or with ``abort`` the match is aborted while it may be
+        (``presence.leave``). Returns False if the match was over already."""
         live = await self.get(match_id)
         async with live.lock:
             if live.match.is_over:
                 return False
             first = len(live.match.events)
-            live.match.forfeit(seat, reason)
+            presence.leave(live.match, seat, reason, abort)
             await self._commit(live, first)
             return True
 

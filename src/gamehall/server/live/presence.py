@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from gamehall.errors import IllegalMoveError
+from gamehall.play.actions import Abort
+from gamehall.play.match import Match
+from gamehall.play.match_exits import why_no_abort
 from gamehall.server.live.matches import LiveMatch
 from gamehall.server.protocol.match import Grace, Presence
 
@@ -76,3 +79,12 @@ def claim_abandoned(live: LiveMatch, seat: int, now: float) -> None:
             seconds=seconds,
         )
     live.match.forfeit(other, "abandoned")
+
+
+def leave(match: Match, seat: int, reason: str, abort: bool) -> None:
+    """End ``match`` for ``seat`` leaving it: aborted if ``abort`` and it still may be (before
+    both players have moved), else forfeited by him for ``reason``."""
+    if abort and why_no_abort(match) is None:
+        match.apply(seat, Abort())
+    else:
+        match.forfeit(seat, reason)

@@ -1,5 +1,5 @@
-"""The lobby's socket (``/ws/lobby``): the open seeks and who is online, pushed when they
-change. The client sends only pings."""
+"""The lobby's socket (``/ws/lobby``): the open seeks (the list once, then its changes) and who
+is online, pushed when they change. The client sends only pings."""
 
 from typing import Annotated, Literal
 
@@ -16,6 +16,16 @@ class SeekList(Message):
     seeks: list[SeekView]
 
 
+class SeekChanges(Message):
+    """How the open seeks changed since the last list or changes: the ids of those gone, and
+    those that joined, oldest first, to be put after the ones kept (a seek joins the list
+    after every seek in it: it is newer, or was left out of a full list until then)."""
+
+    type: Literal["seek_changes"] = "seek_changes"
+    removed: list[int]
+    added: list[SeekView]
+
+
 class Online(Message):
     """The users with a user socket open on any server process, in alphabetical order: on
     connecting and whenever it changes."""
@@ -26,7 +36,9 @@ class Online(Message):
     """Those of ``players`` whose accounts are programs' (bots), marked as such."""
 
 
-LobbyServerMessage = Annotated[SeekList | Online | SocketError | Pong, Field(discriminator="type")]
+LobbyServerMessage = Annotated[
+    SeekList | SeekChanges | Online | SocketError | Pong, Field(discriminator="type")
+]
 """What the server sends on a lobby socket."""
 
 LobbyClientMessage = Ping

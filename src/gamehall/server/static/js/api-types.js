@@ -497,7 +497,7 @@
 
 /**
  * What the server sends on a lobby socket.
- * @typedef {SeekList | Online | SocketError | Pong} LobbyServerMessage
+ * @typedef {SeekList | SeekChanges | Online | SocketError | Pong} LobbyServerMessage
  */
 
 /**
@@ -919,6 +919,16 @@
  * @property {SettingsInput} settings
  * @property {boolean} [rated]
  * @property {string | null} [seed]
+ */
+
+/**
+ * How the open seeks changed since the last list or changes: the ids of those gone, and those that
+ * joined, oldest first, to be put after the ones kept (a seek joins the list after every seek in
+ * it: it is newer, or was left out of a full list until then).
+ * @typedef {object} SeekChanges
+ * @property {"seek_changes"} type
+ * @property {number[]} removed
+ * @property {SeekView[]} added
  */
 
 /**

@@ -534,6 +534,10 @@ export function lobbyPage(root) {
         if (message.type === "seeks") {
           pushed = true;
           drawSeeks(message.seeks || []);
+        } else if (message.type === "seek_changes") {
+          // the seeks gone, then those joined after the rest
+          const removed = new Set(message.removed || []);
+          drawSeeks([...lastSeeks.filter((seek) => !removed.has(seek.id)), ...(message.added || [])]);
         } else if (message.type === "online") {
           drawOnline(message.players || [], message.bots || []);
         }
