@@ -118,8 +118,12 @@ def test_the_migration_adds_the_table_to_a_database_at_the_last_head(database_ur
             store.analyses.save(match_id, tables_analysis(), [0, 1], 0)
             assert store.analyses.figures(ann.id)[0].matches == 1
         command.downgrade(config, "0004")
-        with Store(database_url) as store:
-            assert store.matches.load(match_id) is not None
+        with Store(database_url) as store, store.transactions.read() as session:
+            # read as that schema has it (today's model reads the players' later columns)
+            found = session.execute(
+                text("SELECT count(*) FROM matches WHERE id = :id"), {"id": match_id}
+            )
+            assert found.scalar() == 1
     finally:
         command.upgrade(config, "head")  # as the other tests find a database: at the head
 
