@@ -10,7 +10,7 @@ import pytest
 
 from gamehall.server.config import DEFAULT_RATES, Config, ConfigError
 from gamehall.store import passwords
-from server.helpers import PASSWORD, running, tables_choice
+from server.helpers import ORIGIN, PASSWORD, running, tables_choice
 
 
 def _rates(**low: str) -> dict[str, str]:
@@ -232,3 +232,19 @@ def _on_move(players: dict[int, Any], match_id: str) -> tuple[int, tuple[str, di
         if choice is not None:
             return seat, choice
     raise AssertionError("nobody can act")
+
+
+def test_the_lobby_and_user_sockets_count_their_frames(config: Config) -> None:
+    with running(config, **_rates(actions="3/minute")) as hall:
+        ann = hall.register("ann")
+        headers = {"Origin": ORIGIN}
+        for path, client in (("/ws/lobby", hall.anonymous().client), ("/ws/user", ann.client)):
+            with client.websocket_connect(path, headers=headers) as ws:
+                answers = []
+                for _ in range(4):
+                    ws.send_json({"type": "ping"})
+                    answer = ws.receive_json()
+                    while answer["type"] not in ("pong", "error"):
+                        answer = ws.receive_json()
+                    answers.append(answer.get("code", answer["type"]))
+                assert answers == ["pong", "pong", "pong", "too-many-requests"], path

@@ -55,12 +55,20 @@ async def answer_pings(
     websocket: WebSocket, connection: SocketConnection, now: Callable[[], float]
 ) -> None:
     """Read a socket that only takes pings until it closes: a pong with the server's time for
-    each ping, the protocol's error for anything else."""
+    each ping, the protocol's error for anything else, and for frames beyond the socket's
+    limit (``rate_actions``)."""
+    limits = services_of(websocket).limits
+    socket_key = f"socket:{next(SOCKET_NUMBERS)}"
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return
         read = read_frame(frame.get("text") or "")
+        try:
+            await limits.hit_here("actions", socket_key)
+        except RateLimitedError as exc:
+            connection.send(too_many(read, exc).wire())
+            continue
         if isinstance(read, Ping):
             connection.send(Pong(time=now()).wire())
         elif isinstance(read, ActionFrame):
@@ -114,6 +122,12 @@ def _problem(kind: JsonValue, exc: ValidationError) -> str:
     if "data" in fields:
         return "an action's data must be a JSON object"
     return f"that action cannot be read: {exc.errors()[0]['msg']}"
+
+
+def too_many(read: ActionFrame | Ping | SocketError, exc: RateLimitedError) -> SocketError:
+    """The error of a frame over its socket's limit, with the frame's ``ref`` if it has one."""
+    ref = read.ref if isinstance(read, ActionFrame | SocketError) else None
+    return SocketError(ref=ref, code="too-many-requests", message=exc.detail)
 
 
 def read_action(frame: ActionFrame) -> PlayerAction | str:
@@ -197,10 +211,7 @@ async def _serve(
         try:
             await count_frame(hall.limits, socket_key, sender, seated_action)
         except RateLimitedError as exc:
-            ref = read.ref if isinstance(read, ActionFrame | SocketError) else None
-            connection.send(
-                SocketError(ref=ref, code="too-many-requests", message=exc.detail).wire()
-            )
+            connection.send(too_many(read, exc).wire())
             continue
         if isinstance(read, ActionFrame):
             action = read_action(read)
