@@ -1159,7 +1159,7 @@
  * 8601 time, or null: its maker starts it), rated or casual.
  * @typedef {object} TournamentBody
  * @property {string} name
- * @property {"round-robin" | "groups" | "knockout" | "two-stage" | "swiss"} format
+ * @property {"round-robin" | "groups" | "knockout" | "two-stage" | "swiss" | "arena"} format
  * @property {SettingsInput} settings
  * @property {number | null} [rounds]
  * @property {boolean} [double]
@@ -1240,7 +1240,7 @@
  * @property {number} id
  * @property {string} name
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
- * @property {"round-robin" | "groups" | "knockout" | "two-stage" | "swiss"} format
+ * @property {"round-robin" | "groups" | "knockout" | "two-stage" | "swiss" | "arena"} format
  * @property {Record<string, any>} settings
  * @property {boolean} rated
  * @property {number} grace_seconds
