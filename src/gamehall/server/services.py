@@ -20,6 +20,7 @@ from starlette.requests import HTTPConnection
 
 if TYPE_CHECKING:
     from gamehall.server.analysis_jobs import AnalysisJobs
+    from gamehall.server.arena_push import ArenaHub
     from gamehall.server.bus import Bus
     from gamehall.server.chat_rooms import ChatRooms
     from gamehall.server.config import Config
@@ -56,6 +57,8 @@ class Services:
     director: TournamentDirector
     seek_keeper: SeekKeeper
     lobby: LobbyHub
+    arenas: ArenaHub
+    """The arenas' sockets: each arena's board, pushed when it changes."""
     analyses: AnalysisJobs
     """The finished matches' analyses being made, in processes of their own."""
     bus: Bus
