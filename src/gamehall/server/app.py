@@ -43,7 +43,7 @@ from gamehall.server import (
     ws,
 )
 from gamehall.server.analysis_jobs import AnalysisJobs
-from gamehall.server.arena_push import ArenaHub
+from gamehall.server.arena_hub import ArenaHub
 from gamehall.server.arena_schedule import ArenaScheduler
 from gamehall.server.broker import RedisBroker
 from gamehall.server.bus import Bus

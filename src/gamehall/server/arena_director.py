@@ -14,24 +14,50 @@ began. Each game's match is tied to it as the pairing (round = the game's number
 
 from datetime import datetime
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from gamehall.jsontext import JsonObject
 from gamehall.server.arena_schemas import seconds_since
-from gamehall.server.protocol.user import TournamentOver, TournamentRef
+from gamehall.server.live import LiveMatches
+from gamehall.server.protocol.user import Notice, TournamentMatch, TournamentOver, TournamentRef
 from gamehall.server.tournament_results import NO_SHOW, WITHDRAWN, forfeit_of, result_of
-from gamehall.store import ConflictError, NotAllowedError, PlayerSeat
-from gamehall.store.tournaments import StoredTournament
+from gamehall.server.user_channels import UserChannels
+from gamehall.store import ConflictError, NotAllowedError, PlayerSeat, Store
+from gamehall.store.tournaments import StoredTournament, TournamentStore
 from gamehall.tournaments import Arena, Pairing, TournamentError, TournamentSettings
 
-if TYPE_CHECKING:
-    from gamehall.server.tournament_director import TournamentDirector
+
+class Director(Protocol):
+    """What an arena needs of the tournament director: its services, and what it keeps of
+    the players' matches (who came, the notices waiting)."""
+
+    store: Store
+    tournaments: TournamentStore
+    live: LiveMatches
+    channels: UserChannels
+
+    @property
+    def since(self) -> datetime: ...
+
+    def seen(self, match_id: str) -> set[int]: ...
+
+    async def watch(self, stored: StoredTournament) -> None: ...
+
+    def forget(self, match_id: str) -> None: ...
+
+    def user_ids(self, names: tuple[str, ...]) -> dict[str, int]: ...
+
+    def remember(
+        self, stored: StoredTournament, pairing: Pairing, match_id: str, users: dict[str, int]
+    ) -> list[tuple[int, TournamentMatch]]: ...
+
+    async def tell_all(self, stored: StoredTournament, message: Notice) -> None: ...
 
 
 class ArenaDirector:
     """Starts, steps, joins, pauses and finishes arenas for the tournament director."""
 
-    def __init__(self, director: "TournamentDirector") -> None:
+    def __init__(self, director: Director) -> None:
         self.director = director
         self.live = director.live
         self.tournaments = director.tournaments

@@ -20,7 +20,7 @@ from starlette.requests import HTTPConnection
 
 if TYPE_CHECKING:
     from gamehall.server.analysis_jobs import AnalysisJobs
-    from gamehall.server.arena_push import ArenaHub
+    from gamehall.server.arena_hub import ArenaHub
     from gamehall.server.bus import Bus
     from gamehall.server.chat_rooms import ChatRooms
     from gamehall.server.config import Config
