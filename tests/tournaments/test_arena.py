@@ -172,6 +172,17 @@ def test_join_pause_and_leave() -> None:
         arena.pause("dan", 70.0)
 
 
+def test_a_crowd_is_paired_block_by_block_and_everyone_plays() -> None:
+    names = [f"p{n:02}" for n in range(41)]
+    arena = Arena.create(RENJU, names).pair(0.0)
+    assert len(arena.pending) == 20 and len(arena.waiting()) == 1
+    # places 1-16 meet among themselves, as do 17-32: the blocks follow the leaderboard
+    places = {row.player: row.rank for row in arena.leaderboard()}
+    for game in arena.pending:
+        a, b = (places[n] for n in game.players)
+        assert (a - 1) // 16 == (b - 1) // 16 or max(a, b) > 32
+
+
 def test_tables_matches_cannot_be_drawn() -> None:
     arena = Arena.create(tables(), ["ann", "bob"]).pair(0.0)
     with pytest.raises(TournamentError, match="cannot be drawn"):
@@ -201,7 +212,7 @@ def _forced(arena: Arena, first: str, second: str, at: float) -> Arena:
 
 # -- invariants over random arenas ------------------------------------------------------------
 
-NAMES = [f"p{n}" for n in range(10)]
+NAMES = [f"p{n}" for n in range(40)]  # more than a block can wait at once
 step = st.one_of(
     st.tuples(st.just("join"), st.sampled_from(NAMES)),
     st.tuples(st.just("pause"), st.sampled_from(NAMES)),

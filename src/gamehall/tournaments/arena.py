@@ -10,7 +10,9 @@ value reads no clock). The rules, all in ``docs/tournaments.md``:
   differences; on equal sums, the higher places are paired, and the lowest waits). Two players
   never meet twice in a row (either's last game was against the other) unless both have
   waited ``REMATCH_AFTER`` seconds and the rematch lets everyone waiting play: a rematch is
-  only ever made when every waiting player is paired.
+  only ever made when every waiting player is paired. More than ``BLOCK`` waiting players are
+  matched in blocks of that many by place, without rematches, whoever a block leaves unpaired
+  going on to the next; those the last block leaves are matched together, rematches allowed.
 * **Colours**: the player who has been first (Black in renju, seat 0) less often is first;
   on equal counts, the higher on the leaderboard.
 * **The last moments**: no game starts once fewer than ``closing`` seconds are left (a tenth of
@@ -49,6 +51,9 @@ CLOSING_SHARE = 10
 """Pairings close in the last 1/CLOSING_SHARE of the duration..."""
 CLOSING_MOST = 120.0
 """... but never more than this many seconds before the end."""
+BLOCK = 16
+"""Waiting players matched together, by place: a larger crowd (the start of a big arena) is
+matched block after block, so that a step stays a few milliseconds."""
 
 
 def _moment(name: str, value: object) -> float:
@@ -306,33 +311,33 @@ class Arena:
         if len(waiting) < 2:
             return self
         ranks = {row.player: row.rank for row in self.leaderboard()}
-        count = len(self.entries)
-        scale = 2 * count + 1  # above any sum of two ranks: the tie-break never outweighs
-        repeat = count**2 * scale + 1  # above any other edge: a rematch only when it must
-        graph: nx.Graph[str] = nx.Graph()
-        edges = []
-        for a, b in combinations(waiting, 2):
-            cost = (ranks[a] - ranks[b]) ** 2 * scale + ranks[a] + ranks[b]
-            if self.last_opponent(a) == b or self.last_opponent(b) == a:
-                if min(at - self.free_since(a), at - self.free_since(b)) < REMATCH_AFTER:
-                    continue
-                cost += repeat
-            edges.append((a, b, cost))
-        top = max((cost for _, _, cost in edges), default=0) + 1
-        graph.add_weighted_edges_from((a, b, top - cost) for a, b, cost in edges)
-        matched: set[tuple[str, str]] = nx.max_weight_matching(graph, maxcardinality=True)
+        last: dict[str, str | None] = {name: None for name in waiting}
+        free = {e.player: e.joined for e in self.entries}
+        firsts = dict.fromkeys(waiting, 0)
+        for game in self.games:  # one pass over the games (a big arena has thousands)
+            for name in game.players:
+                last[name] = game.opponent(name)
+                if game.ended is not None:
+                    free[name] = max(free[name], game.ended)
+            firsts[game.first] = firsts.get(game.first, 0) + 1
+        rested = {name: at - free[name] for name in waiting}
+        edges = _Edges(ranks, last, rested, len(self.entries))
+        ordered = sorted(waiting, key=ranks.__getitem__)
+        matched: list[tuple[str, str]] = []
+        carried: list[str] = []
+        for start in range(0, len(ordered), BLOCK):
+            block = carried + ordered[start : start + BLOCK]
+            found = edges.match(block, rematches=False)
+            paired = {name for pair in found for name in pair}
+            matched += found
+            carried = [name for name in block if name not in paired]
+        matched += edges.match(carried, rematches=True)
         pairs = sorted(matched, key=lambda pair: min(ranks[pair[0]], ranks[pair[1]]))
         made = list(self.games)
         for a, b in pairs:
-            first, second = self._colours(a, b, ranks)
+            first, second = (b, a) if (firsts[a], ranks[a]) > (firsts[b], ranks[b]) else (a, b)
             made.append(ArenaGame(len(made) + 1, first, second, at))
         return replace(self, games=tuple(made))
-
-    def _colours(self, a: str, b: str, ranks: Mapping[str, int]) -> tuple[str, str]:
-        firsts = {name: sum(1 for g in self.games if g.first == name) for name in (a, b)}
-        if (firsts[a], ranks[a]) > (firsts[b], ranks[b]):
-            return b, a
-        return a, b
 
     # -- the dict form --------------------------------------------------------------------------
 
@@ -361,3 +366,34 @@ def _known(data: Mapping[str, Any], known: set[str], what: str) -> None:
     unknown = set(data) - known
     if unknown:
         raise TournamentError(f"unknown fields of {what}: {', '.join(sorted(map(str, unknown)))}")
+
+
+@dataclass(frozen=True)
+class _Edges:
+    """Who may meet whom in a pairing, and at what cost (the rules of the module's docstring)."""
+
+    ranks: Mapping[str, int]
+    last: Mapping[str, str | None]
+    rested: Mapping[str, float]
+    count: int
+
+    def match(self, players: Sequence[str], *, rematches: bool) -> list[tuple[str, str]]:
+        """The pairs of a maximum matching of ``players`` of least cost: closest places (their
+        squared difference; on a tie the higher places); a rematch (both waited
+        ``REMATCH_AFTER``) only with ``rematches``, and then dearer than any other pair."""
+        scale = 2 * self.count + 1  # above any sum of two ranks: the tie-break never outweighs
+        repeat = self.count**2 * scale + 1  # above any other pair: a rematch only when it must
+        edges = []
+        for a, b in combinations(players, 2):
+            ra, rb = self.ranks[a], self.ranks[b]
+            cost = (ra - rb) ** 2 * scale + ra + rb
+            if self.last[a] == b or self.last[b] == a:
+                if not rematches or min(self.rested[a], self.rested[b]) < REMATCH_AFTER:
+                    continue
+                cost += repeat
+            edges.append((a, b, cost))
+        top = max((cost for _, _, cost in edges), default=0) + 1
+        graph: nx.Graph[str] = nx.Graph()
+        graph.add_weighted_edges_from((a, b, top - cost) for a, b, cost in edges)
+        found: set[tuple[str, str]] = nx.max_weight_matching(graph, maxcardinality=True)
+        return list(found)

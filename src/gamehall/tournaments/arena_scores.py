@@ -96,9 +96,13 @@ def leaderboard(
     of the last game that scored), then name. ``games`` are the finished games in the order
     they were paired."""
     resting = set(paused)
+    by_player: dict[str, list[ScoredGame]] = {player: [] for player in players}
+    for game in games:
+        for name in (game.first, game.second):
+            by_player.setdefault(name, []).append(game)
     rows = []
     for player in players:
-        mine = [g for g in games if player in (g.first, g.second)]
+        mine = by_player[player]
         sheet = sheet_of(player, mine)
         scoring = [g.ended for g, m in zip(mine, sheet, strict=True) if m.points > 0]
         reached = max(scoring, default=0.0)
