@@ -17,7 +17,7 @@ import pytest
 from gamehall.errors import GameError
 from gamehall.server.arena_schedule import ArenaSchedule, ArenaScheduler, read_schedules
 from gamehall.server.config import Config
-from server.helpers import ORIGIN, Hall, Player, Socket
+from server.helpers import ORIGIN, Hall, Player, Socket, running
 
 RENJU = {"game": "renju", "length": 1}
 NAMES = ("ann", "bob", "cid", "dan", "eve", "fay")
@@ -231,3 +231,52 @@ def test_the_server_makes_the_scheduled_arenas_once(config: Config, hall: Hall) 
     assert renju["format"] == "arena" and renju["created_by"] is None and renju["rated"]
     assert renju["settings"]["duration"] == 1800 and renju["starts_at"]
     assert names["Daily backgammon arena"]["settings"]["match"]["length"] == 3
+
+
+def test_players_who_do_not_come_lose_by_forfeit_and_are_paused(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    tid = ann.ok("post", "/api/tournaments", arena(duration=600, grace_seconds=1, rated=True))[
+        "tournament"
+    ]
+    for player in (ann, bob):
+        player.ok("post", f"/api/tournaments/{tid['id']}/join")
+    ann.ok("post", f"/api/tournaments/{tid['id']}/start")
+    deadline = time.monotonic() + 15
+    while True:
+        detail = ann.ok("get", f"/api/tournaments/{tid['id']}")["arena"]
+        if detail["games"] and detail["games"][0]["result"] is not None:
+            break
+        assert time.monotonic() < deadline, "the no-show was not forfeited"
+        time.sleep(0.2)
+    (game,) = detail["games"]
+    assert game["result"] == "--"
+    assert all(row["paused"] and row["score"] == 0 for row in detail["leaderboard"])
+    ended = ann.ok("get", f"/api/matches/{game['match_id']}")
+    assert ended["state"]["phase"] == "over" and ended["state"]["end_reason"] == "no-show"
+    assert hall.anonymous().ok("get", "/api/ratings/renju")["players"] == []  # not rated
+    back = ann.ok("post", f"/api/tournaments/{tid['id']}/join")  # coming back from the pause
+    assert not {r["player"]: r["paused"] for r in back["arena"]["leaderboard"]}["ann"]
+
+
+def test_an_arena_goes_on_after_a_restart(config: Config) -> None:
+    with running(config) as hall:
+        players = {name: hall.register(name) for name in ("ann", "bob")}
+        tid = players["ann"].ok("post", "/api/tournaments", arena(duration=600))["tournament"]["id"]
+        for player in players.values():
+            player.ok("post", f"/api/tournaments/{tid}/join")
+        started = players["ann"].ok("post", f"/api/tournaments/{tid}/start")
+        (game,) = started["arena"]["games"]
+    with running(config) as hall:  # a new server on the same database
+        players = {name: hall.login(name) for name in ("ann", "bob")}
+        detail = players["ann"].ok("get", f"/api/tournaments/{tid}")
+        assert detail["tournament"]["status"] == "running" and detail["arena"]["games"] == [game]
+        play_game(players, game)
+        deadline = time.monotonic() + 10
+        while (
+            players["ann"].ok("get", f"/api/tournaments/{tid}")["arena"]["games"][-1]["result"]
+            is None
+        ):
+            assert time.monotonic() < deadline, "the result was not recorded"
+            time.sleep(0.2)
+        board = players["ann"].ok("get", f"/api/tournaments/{tid}")["arena"]["leaderboard"]
+        assert [(r["player"], r["score"]) for r in board] == [("ann", 2), ("bob", 0)]

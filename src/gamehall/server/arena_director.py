@@ -20,7 +20,7 @@ from gamehall.jsontext import JsonObject
 from gamehall.server.arena_schemas import seconds_since
 from gamehall.server.live import LiveMatches
 from gamehall.server.protocol.user import Notice, TournamentMatch, TournamentOver, TournamentRef
-from gamehall.server.tournament_results import NO_SHOW, WITHDRAWN, forfeit_of, result_of
+from gamehall.server.tournament_results import NO_SHOW, forfeit_of, result_of
 from gamehall.server.user_channels import UserChannels
 from gamehall.store import ConflictError, NotAllowedError, PlayerSeat, Store
 from gamehall.store.tournaments import StoredTournament, TournamentStore
@@ -169,8 +169,9 @@ class ArenaDirector:
         return arena
 
     async def _end_forfeited(self, stored: StoredTournament, arena: Arena) -> None:
-        """End the matches still playing whose game was decided by a forfeit: the absent
-        player loses it, and it is not rated."""
+        """End the matches still playing whose game was decided by a no-show: the absent
+        player (the first, when neither came) loses it, and it is not rated. (Leaving or
+        pausing never ends a game: it is played out.)"""
         for row in stored.games:
             if row.status != "playing":
                 continue
@@ -178,9 +179,8 @@ class ArenaDirector:
             if game is None or game.result is None:
                 continue
             absent = 0 if game.result.outcome in ("-+", "--") else 1
-            gone = arena.entry(game.players[absent]).paused
             await self.live.workers.store(self.tournaments.unrate, row.match_id)
-            await self.live.forfeit(row.match_id, absent, WITHDRAWN if gone else NO_SHOW)
+            await self.live.forfeit(row.match_id, absent, NO_SHOW)
             self.director.forget(row.match_id)
 
     async def _make_matches(self, stored: StoredTournament, arena: Arena) -> None:
