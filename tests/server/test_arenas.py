@@ -280,3 +280,16 @@ def test_an_arena_goes_on_after_a_restart(config: Config) -> None:
             time.sleep(0.2)
         board = players["ann"].ok("get", f"/api/tournaments/{tid}")["arena"]["leaderboard"]
         assert [(r["player"], r["score"]) for r in board] == [("ann", 2), ("bob", 0)]
+
+
+def test_a_server_with_schedules_lists_their_next_arenas(config: Config) -> None:
+    schedules = read_schedules("renju hourly 30 fischer:180+2")
+    with running(config, arenas=schedules) as hall:
+        deadline = time.monotonic() + 10
+        while not hall.anonymous().ok("get", "/api/tournaments")["upcoming"]:
+            assert time.monotonic() < deadline, "the scheduled arena was not made"
+            time.sleep(0.2)
+        (made,) = hall.anonymous().ok("get", "/api/tournaments")["upcoming"]
+        assert made["name"] == "Hourly renju arena" and made["format"] == "arena"
+        starts = datetime.fromisoformat(made["starts_at"])
+        assert starts.minute == 0 and starts > datetime.now(UTC)

@@ -43,6 +43,8 @@ def test_settings_of_an_arena() -> None:
         TournamentSettings("arena")
     with pytest.raises(TournamentError, match="only an arena has a duration"):
         TournamentSettings("swiss", rounds=3, duration=600)
+    with pytest.raises(TournamentError, match="an arena is played by the clock"):
+        TournamentSettings("arena", duration=600, rounds=3)
     with pytest.raises(TournamentError, match="no tie-breaks"):
         TournamentSettings("arena", duration=600, tiebreaks=("wins",))
     with pytest.raises(TournamentError, match="duration must be a whole number from 10"):

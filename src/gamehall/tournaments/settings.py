@@ -115,6 +115,8 @@ class TournamentSettings:
             if self.rounds is None:
                 raise TournamentError("a Swiss needs a number of rounds")
             _whole("rounds", self.rounds, 1, 64)
+        elif self.rounds is not None and self.format == "arena":
+            raise TournamentError("an arena is played by the clock: give rounds only for a Swiss")
         elif self.rounds is not None:
             raise TournamentError(
                 f"a {self.format} tournament sets its own rounds: give rounds only for a Swiss"
