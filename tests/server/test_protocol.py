@@ -18,11 +18,12 @@ from gamehall.play.dice import SeededDice
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.play.views import state_of
+from gamehall.server.arena_schemas import ArenaGameView, ArenaRowView, ArenaView, SheetMarkView
 from gamehall.server.live.changes import events_of
 from gamehall.server.live.clocks import MatchTime, SystemClock
 from gamehall.server.live.fanout import Serialised
 from gamehall.server.live.matches import LiveMatch, Saved
-from gamehall.server.protocol import chat, common, lobby, match, user
+from gamehall.server.protocol import arena, chat, common, lobby, match, user
 from gamehall.server.protocol.schema import UNIONS, protocol_schema
 from gamehall.server.schemas import SeekView, Settings
 from gamehall.server.ws import read_frame
@@ -121,6 +122,36 @@ EXAMPLES: list[BaseModel] = [
     chat.ChatLine(from_="bob", text="thanks", time=6.0),
     chat.ChatError(message="too many chat messages: at most 1 per second; try again in 1 s"),
     chat.Say(type="say", text="hello"),
+    arena.ArenaBoard(
+        tournament=7,
+        status="running",
+        arena=ArenaView(
+            duration=1800,
+            started_at="2026-01-01T18:00:00Z",
+            closes_at="2026-01-01T18:27:00Z",
+            ends_at="2026-01-01T18:30:00Z",
+            now="2026-01-01T18:05:00Z",
+            finished=False,
+            leaderboard=[
+                ArenaRowView(
+                    rank=1,
+                    player="ann",
+                    score=2,
+                    games=1,
+                    wins=1,
+                    fire=False,
+                    paused=False,
+                    playing=True,
+                    sheet=[SheetMarkView(mark="win", points=2, fire=False)],
+                )
+            ],
+            games=[
+                ArenaGameView(number=2, first="ann", second="bob", result=None, match_id="m6"),
+                ArenaGameView(number=1, first="bob", second="ann", result="0-1", match_id="m5"),
+            ],
+            winner=None,
+        ),
+    ),
 ]
 
 
@@ -147,7 +178,7 @@ def test_every_message_model_is_in_a_union_and_no_dict_literal_is_a_message() ->
     kinds = set().union(*(members(adapter._type) for adapter, _ in UNIONS.values()))
     tagged = {
         model
-        for module in (common, match, user, lobby, chat)
+        for module in (common, match, user, lobby, chat, arena)
         for model in vars(module).values()
         if isinstance(model, type) and issubclass(model, BaseModel) and "type" in model.model_fields
     }

@@ -27,6 +27,7 @@ from gamehall.server import (
     admin_api,
     analysis_api,
     api,
+    arena_push,
     bot_api,
     bot_streams,
     chat,
@@ -44,6 +45,8 @@ from gamehall.server import (
     ws,
 )
 from gamehall.server.analysis_jobs import AnalysisJobs
+from gamehall.server.arena_hub import ArenaHub
+from gamehall.server.arena_schedule import ArenaScheduler
 from gamehall.server.broker import RedisBroker
 from gamehall.server.bus import Bus
 from gamehall.server.chat_rooms import ChatRooms
@@ -109,6 +112,7 @@ def create_app(
     app.include_router(review.router)
     app.include_router(review_hints.router)
     app.include_router(lobby_push.router)
+    app.include_router(arena_push.router)
     app.include_router(chat.router)
     app.include_router(hints_api.router)
     app.include_router(analysis_api.router)
@@ -190,6 +194,13 @@ async def open_services(
         lobby = LobbyHub(store, channels, workers, limit=config.lobby_seeks)
         lobby.start()
         stack.push_async_callback(lobby.stop)
+        arenas = ArenaHub(store, workers)
+        arenas.start()
+        stack.push_async_callback(arenas.stop)
+        if config.arenas:
+            scheduler = ArenaScheduler(store, workers, config.arenas)
+            scheduler.start()
+            stack.push_async_callback(scheduler.stop)
         analyses = AnalysisJobs(store, workers, config.analysis_workers)
         stack.callback(analyses.close)
         heavy = HeavyReads()
@@ -210,6 +221,7 @@ async def open_services(
             seek_keeper=seek_keeper,
             computer_keeper=computer_keeper,
             lobby=lobby,
+            arenas=arenas,
             analyses=analyses,
             heavy=heavy,
             bus=bus,

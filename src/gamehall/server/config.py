@@ -26,6 +26,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from gamehall.engines.external import ExternalSpec
 from gamehall.errors import GameError
+from gamehall.server.arena_schedule import ArenaSchedule, read_schedules
 from gamehall.server.external_engines import read_engines, specs_of
 from gamehall.server.logs import LogFormat
 
@@ -85,6 +86,23 @@ Proxies = Annotated[tuple[str, ...], AfterValidator(_proxies)]
 """IP addresses and networks of trusted reverse proxies."""
 ExternalEngines = Annotated[tuple[ExternalSpec, ...], BeforeValidator(specs_of)]
 """The operator's external engines, each id once."""
+
+
+def _schedules(value: object) -> object:
+    """The schedules' text (or their fields, as ``model_dump`` writes them) read into
+    schedules (``arena_schedule.py``)."""
+    try:
+        if isinstance(value, str):
+            return read_schedules(value)
+        if isinstance(value, list | tuple):
+            return tuple(ArenaSchedule(**v) if isinstance(v, dict) else v for v in value)
+    except GameError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
+ArenaSchedules = Annotated[tuple[ArenaSchedule, ...], BeforeValidator(_schedules)]
+"""The arenas the server makes itself."""
 
 
 class Config(BaseModel):
@@ -173,6 +191,10 @@ class Config(BaseModel):
     """External engines the lobby offers as computer opponents (Gomocup brains for renju, GNU
     Backgammon for backgammon); none unless configured. In the environment: a JSON list, or
     the path of a TOML or JSON file (``external_engines.py``)."""
+    arenas: ArenaSchedules = ()
+    """The arenas the server makes itself, per game, hourly or daily (``arena_schedule.py``);
+    none unless configured. In the environment: ``GAME EVERY MINUTES CLOCK`` schedules
+    separated by semicolons, e.g. ``renju hourly 30 fischer:180+2``."""
     rate_login: Rate = DEFAULT_RATES["login"]
     rate_login_account: Rate = DEFAULT_RATES["login_account"]
     rate_register: Rate = DEFAULT_RATES["register"]
@@ -234,6 +256,7 @@ class _Environment(BaseSettings, Config):
 
     allowed_hosts: Annotated[tuple[str, ...], NoDecode] = ()
     trusted_proxies: Annotated[Proxies, NoDecode] = ()
+    arenas: Annotated[ArenaSchedules, NoDecode] = ()
     external_engines: Annotated[ExternalEngines, NoDecode] = ()
 
     @field_validator("external_engines", mode="before")

@@ -20,6 +20,7 @@ from starlette.requests import HTTPConnection
 
 if TYPE_CHECKING:
     from gamehall.server.analysis_jobs import AnalysisJobs
+    from gamehall.server.arena_hub import ArenaHub
     from gamehall.server.bus import Bus
     from gamehall.server.chat_rooms import ChatRooms
     from gamehall.server.computer_keeper import ComputerKeeper
@@ -59,6 +60,8 @@ class Services:
     seek_keeper: SeekKeeper
     computer_keeper: ComputerKeeper
     lobby: LobbyHub
+    arenas: ArenaHub
+    """The arenas' sockets: each arena's board, pushed when it changes."""
     analyses: AnalysisJobs
     heavy: HeavyReads
     """The finished matches' analyses being made, in processes of their own."""

@@ -18,9 +18,11 @@ neither came), and the match is ended and made casual.
 
 import asyncio
 import logging
+from datetime import datetime
 from functools import partial
 
 from gamehall.errors import GameError
+from gamehall.server.arena_director import ArenaDirector
 from gamehall.server.failures import Failures
 from gamehall.server.live import LiveMatches
 from gamehall.server.protocol.user import (
@@ -30,43 +32,16 @@ from gamehall.server.protocol.user import (
     TournamentRef,
     TournamentRound,
 )
+from gamehall.server.tournament_results import NO_SHOW, WITHDRAWN, forfeit_of, result_of
 from gamehall.server.user_channels import UserChannels
 from gamehall.store import ConflictError, NotAllowedError, PlayerSeat, Store
 from gamehall.store.tournaments import StoredTournament, TournamentGame
-from gamehall.tournaments import Pairing, Result, Tournament, TournamentError, TournamentSettings
+from gamehall.tournaments import Pairing, Tournament, TournamentSettings
 
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.5
 """How often every running tournament is looked at."""
-NO_SHOW = "no-show"
-"""The reason a match ends with when a player did not come."""
-WITHDRAWN = "withdrawn"
-"""The reason a match ends with when a player withdrew from the tournament."""
-
-
-def result_of(game: TournamentGame, settings: TournamentSettings) -> Result:
-    """The tournament result of a finished match: its winner (seat 0 is the pairing's first
-    player), a draw in renju, with the match's score when it agrees."""
-    if game.winner == 0:
-        outcome = "1-0"
-    elif game.winner == 1:
-        outcome = "0-1"
-    else:
-        outcome = "1/2-1/2" if settings.can_draw else "--"
-    try:
-        return Result(outcome, game.score)  # type: ignore[arg-type]
-    except TournamentError:  # a match ended outside the game (a flag, a forfeit)
-        return Result(outcome)  # type: ignore[arg-type]
-
-
-def forfeit_of(absent: list[int]) -> Result:
-    """The forfeit scored when the seats ``absent`` did not come."""
-    if absent == [1]:
-        return Result("+-")
-    if absent == [0]:
-        return Result("-+")
-    return Result("--")
 
 
 class TournamentDirector:
@@ -93,6 +68,7 @@ class TournamentDirector:
         self._since = self.tournaments.now()
         self._task: asyncio.Task[None] | None = None
         self._failures = Failures("the tournament sweep", log)
+        self.arenas = ArenaDirector(self)
         channels.current = self.current
 
     # -- running --------------------------------------------------------------------------------
@@ -123,8 +99,8 @@ class TournamentDirector:
         """Start the tournaments whose time has come; step every running one."""
         for due in await self.live.workers.store(self.tournaments.due, self.tournaments.now()):
             waiting = await self.live.workers.store(self.tournaments.get, due)
-            if waiting is None or len(waiting.entries) < 2:
-                continue  # it starts as soon as a second player enters
+            if waiting is None or (len(waiting.entries) < 2 and not _is_arena(waiting)):
+                continue  # it starts as soon as a second player enters (an arena: on time)
             try:
                 await self.start_tournament(due)
             except GameError as exc:
@@ -138,6 +114,15 @@ class TournamentDirector:
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
 
+    @property
+    def since(self) -> datetime:
+        """When this director started: a player's grace runs from then at the earliest."""
+        return self._since
+
+    def seen(self, match_id: str) -> set[int]:
+        """The seats seen in a tournament match so far."""
+        return self._seen.get(match_id, set())
+
     def current(self, user_id: int) -> list[Notice]:
         """The tournament matches waiting for the user (sent on a new user socket)."""
         return list(self._notices.get(user_id, {}).values())
@@ -145,24 +130,54 @@ class TournamentDirector:
     # -- starting -------------------------------------------------------------------------------
 
     async def start_tournament(self, tournament_id: int) -> None:
-        """Close the entries, seed the players by rating and pair the first round."""
+        """Close the entries and start: seed the players by rating and pair the first round,
+        or start an arena's clock."""
         async with self._lock(tournament_id):
             stored = await self.live.workers.store(self.tournaments.need, tournament_id)
             if stored.status != "open":
                 raise ConflictError("the tournament has started already")
-            if len(stored.entries) < 2:
-                raise ConflictError(
-                    f"a tournament needs 2 players or more: {len(stored.entries)} entered"
-                )
-            settings = TournamentSettings.from_dict(stored.settings)
-            players = list(stored.entries)
-            ratings = await self.live.workers.store(self.ratings.seeding, players, stored.game)
-            state = Tournament.create(settings, players, ratings).pair_next_round()
-            await self.live.workers.store(
-                self.tournaments.begin, tournament_id, players, state.to_dict()
-            )
-            await self._announce_round(stored, state)
+            if _is_arena(stored):
+                await self.arenas.start(stored)
+            else:
+                await self._begin_rounds(stored)
         await self.step(tournament_id)
+
+    async def _begin_rounds(self, stored: StoredTournament) -> None:
+        """Start a tournament played in rounds: seeded by rating, round 1 paired."""
+        if len(stored.entries) < 2:
+            raise ConflictError(
+                f"a tournament needs 2 players or more: {len(stored.entries)} entered"
+            )
+        settings = TournamentSettings.from_dict(stored.settings)
+        players = list(stored.entries)
+        ratings = await self.live.workers.store(self.ratings.seeding, players, stored.game)
+        state = Tournament.create(settings, players, ratings).pair_next_round()
+        await self.live.workers.store(self.tournaments.begin, stored.id, players, state.to_dict())
+        await self._announce_round(stored, state)
+
+    async def arena_join(self, tournament_id: int, user_id: int, name: str) -> None:
+        """Enter a player in a running arena, or bring him back from his pause."""
+        async with self._lock(tournament_id):
+            await self.arenas.join(await self._running_arena(tournament_id), user_id, name)
+        await self.step(tournament_id)
+
+    async def arena_pause(self, tournament_id: int, name: str) -> None:
+        """Pause a player of a running arena (he keeps his score)."""
+        async with self._lock(tournament_id):
+            await self.arenas.pause(await self._running_arena(tournament_id), name)
+
+    async def arena_leave(self, tournament_id: int, user_id: int, name: str) -> None:
+        """A player leaves a running arena (``ArenaDirector.leave``)."""
+        async with self._lock(tournament_id):
+            await self.arenas.leave(await self._running_arena(tournament_id), user_id, name)
+
+    async def _running_arena(self, tournament_id: int) -> StoredTournament:
+        stored = await self.live.workers.store(self.tournaments.need, tournament_id)
+        if not _is_arena(stored):
+            raise ConflictError("only an arena takes players while it is played")
+        if stored.status != "running" or stored.state is None:
+            raise ConflictError("the arena is not being played")
+        return stored
 
     async def withdraw(self, tournament_id: int, player: str) -> None:
         """Withdraw ``player`` from a running tournament: his waiting and later pairings are
@@ -199,7 +214,10 @@ class TournamentDirector:
             stored = await self.live.workers.store(self.tournaments.get, tournament_id)
             if stored is None or stored.status != "running" or stored.state is None:
                 return
-            await self._watch(stored)
+            if _is_arena(stored):
+                await self.arenas.step(stored)
+                return
+            await self.watch(stored)
             state = Tournament.from_dict(stored.state)
             before = state
             rounds = state.current_round
@@ -225,7 +243,7 @@ class TournamentDirector:
             await self._end_decided(stored, state)
             await self._make_matches(stored, state)
 
-    async def _watch(self, stored: StoredTournament) -> None:
+    async def watch(self, stored: StoredTournament) -> None:
         """Note who is at each match now (a socket on it, or an action in it)."""
         for game in stored.games:
             if game.status != "playing":
@@ -253,14 +271,14 @@ class TournamentDirector:
                 continue
             if game.status == "over":
                 state = state.record(pairing.round, pairing.board, result_of(game, state.settings))
-                self._forget(game.match_id)
+                self.forget(game.match_id)
                 continue
             waited = (now - max(game.created_at, self._since)).total_seconds()
             if waited < stored.grace_seconds:
                 continue
             if self.live.cached(game.match_id) is None:
                 await self.live.get(game.match_id)
-                await self._watch(stored)
+                await self.watch(stored)
             seen = self._seen.get(game.match_id, set())
             absent = [seat for seat in (0, 1) if seat not in seen]
             if absent:
@@ -280,17 +298,17 @@ class TournamentDirector:
             gone = pairing.players[absent] in state.withdrawn
             await self.live.workers.store(self.tournaments.unrate, game.match_id)
             await self.live.forfeit(game.match_id, absent, WITHDRAWN if gone else NO_SHOW)
-            self._forget(game.match_id)
+            self.forget(game.match_id)
 
     async def _make_matches(self, stored: StoredTournament, state: Tournament) -> None:
         """Start the match of every waiting pairing that has none, and tell its players."""
-        users = await self.live.workers.store(self._user_ids, stored.entries)
+        users = await self.live.workers.store(self.user_ids, stored.entries)
         for pairing in state.pending:
             if pairing.second is None:
                 continue
             game = stored.game_of(pairing.round, pairing.board, pairing.leg)
             if game is not None:  # made before a restart, or by another server: tell them here
-                for notice_user, notice in self._remember(stored, pairing, game.match_id, users):
+                for notice_user, notice in self.remember(stored, pairing, game.match_id, users):
                     self.channels.notify(notice_user, notice.wire())
                 continue
             seats = [PlayerSeat(users[name], "human", None, name) for name in pairing.players]
@@ -304,10 +322,10 @@ class TournamentDirector:
             except ConflictError as exc:  # another process made it: the next step sees it
                 log.info("tournament %s: %s", stored.id, exc)
                 continue
-            for notice_user, notice in self._remember(stored, pairing, match_id, users):
+            for notice_user, notice in self.remember(stored, pairing, match_id, users):
                 self.channels.notify(notice_user, notice.wire())
 
-    def _user_ids(self, names: tuple[str, ...]) -> dict[str, int]:
+    def user_ids(self, names: tuple[str, ...]) -> dict[str, int]:
         found = {}
         for name in names:
             user = self.store.users.by_name(name)
@@ -315,7 +333,7 @@ class TournamentDirector:
                 found[name] = user.id
         return found
 
-    def _remember(
+    def remember(
         self, stored: StoredTournament, pairing: Pairing, match_id: str, users: dict[str, int]
     ) -> list[tuple[int, TournamentMatch]]:
         """Keep the notices of a pairing's match for its players; returns those that are new
@@ -330,6 +348,7 @@ class TournamentDirector:
                 match_id=match_id,
                 seat=seat,
                 opponent=pairing.players[1 - seat],
+                arena=_is_arena(stored),
             )
             kept = self._notices.setdefault(users[name], {})
             if match_id not in kept:
@@ -337,15 +356,15 @@ class TournamentDirector:
                 made.append((users[name], notice))
         return made
 
-    def _forget(self, match_id: str) -> None:
+    def forget(self, match_id: str) -> None:
         self._seen.pop(match_id, None)
         for notices in self._notices.values():
             notices.pop(match_id, None)
 
     # -- telling the players --------------------------------------------------------------------
 
-    async def _tell_all(self, stored: StoredTournament, message: Notice) -> None:
-        users = await self.live.workers.store(self._user_ids, stored.entries)
+    async def tell_all(self, stored: StoredTournament, message: Notice) -> None:
+        users = await self.live.workers.store(self.user_ids, stored.entries)
         for user_id in users.values():
             self.channels.notify(user_id, message.wire())
 
@@ -356,16 +375,16 @@ class TournamentDirector:
         message = TournamentRound(
             tournament=TournamentRef(id=stored.id, name=stored.name), round=number, byes=byes
         )
-        await self._tell_all(stored, message)
+        await self.tell_all(stored, message)
 
     async def _announce_end(self, stored: StoredTournament, state: Tournament) -> None:
         """Tell every player that the tournament is over, and who won."""
         for game in stored.games:
-            self._forget(game.match_id)
+            self.forget(game.match_id)
         message = TournamentOver(
             tournament=TournamentRef(id=stored.id, name=stored.name), winner=state.winner
         )
-        await self._tell_all(stored, message)
+        await self.tell_all(stored, message)
 
 
 def _pairing(state: Tournament, game: TournamentGame) -> Pairing | None:
@@ -373,3 +392,7 @@ def _pairing(state: Tournament, game: TournamentGame) -> Pairing | None:
         (p for p in state.round_pairings(game.round) if (p.board, p.leg) == (game.board, game.leg)),
         None,
     )
+
+
+def _is_arena(stored: StoredTournament) -> bool:
+    return stored.settings.get("format") == "arena"

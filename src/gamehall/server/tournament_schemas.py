@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import Field
 
 from gamehall.play.settings import GameName
+from gamehall.server.arena_schemas import ArenaView
 from gamehall.server.schemas import Answer, Body, Settings, iso
 from gamehall.store.ratings import HistoryPoint, PlayerRating
 from gamehall.store.tournaments import StoredTournament, TournamentGame
@@ -39,6 +40,8 @@ class TournamentBody(Body):
     starts_at: str | None = Field(default=None, max_length=40)
     grace_seconds: int = Field(default=60, ge=0, le=3600)
     """How long a paired player has to come to the match before losing it by forfeit."""
+    duration: int | None = None
+    """An arena's length in seconds (only an arena has one)."""
 
 
 class TournamentView(Answer):
@@ -186,6 +189,8 @@ class TournamentDetail(Answer):
     groups: list[StandingsView]
     withdrawn: list[str]
     winner: str | None
+    arena: ArenaView | None = None
+    """An arena's clock, leaderboard and games (null for the other formats)."""
 
 
 class RatingView(Answer):

@@ -12,6 +12,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from gamehall.play.settings import GameName
+from gamehall.server.arena_schemas import ArenaView, arena_of
 from gamehall.server.auth import Acting
 from gamehall.server.caps import over_cap
 from gamehall.server.refusals import Refusal
@@ -68,12 +69,34 @@ def read_tournament(body: TournamentBody) -> TournamentSettings:
             "tiebreaks": list(body.tiebreaks),
             "lots_seed": secrets.randbelow(2**31),
             "withdrawal": body.withdrawal,
+            "duration": body.duration,
         }
+    )
+
+
+def _arena_detail(store: Store, stored: StoredTournament) -> TournamentDetail:
+    """An arena's page: its clock, leaderboard and games."""
+    arena = arena_of(stored)
+    view = ArenaView.of(stored, arena, store.tournaments.now())
+    players = list(arena.players)
+    return TournamentDetail(
+        tournament=TournamentView.of(stored),
+        players=players,
+        ratings=store.ratings.shown(players, stored.game),
+        current_round=0,
+        pairings=[],
+        standings=None,
+        groups=[],
+        withdrawn=[],
+        winner=view.winner,
+        arena=view,
     )
 
 
 def _detail(store: Store, stored: StoredTournament) -> TournamentDetail:
     """A tournament's page: its state read by the tournaments package."""
+    if stored.settings.get("format") == "arena":
+        return _arena_detail(store, stored)
     players = list(stored.entries)
     if stored.state is None:
         return TournamentDetail(
@@ -154,21 +177,40 @@ def get_tournament(tournament_id: int, hall: Hall) -> TournamentDetail:
 
 
 @router.post("/tournaments/{tournament_id}/join")
-@on_store_threads
-def join_tournament(tournament_id: int, session: Acting, hall: Hall) -> TournamentDetail:
-    """Enter a tournament that has not started."""
+async def join_tournament(tournament_id: int, session: Acting, hall: Hall) -> TournamentDetail:
+    """Enter a tournament that has not started, or an arena at any time before its end (a
+    paused player comes back so)."""
     stored_id(tournament_id, "tournament")
-    hall.store.tournaments.join(tournament_id, session.user.id)
-    return _detail(hall.store, hall.store.tournaments.need(tournament_id))
+    stored = await hall.workers.store(hall.store.tournaments.need, tournament_id)
+    user = session.user
+    if stored.status == "running" and _is_arena(stored):
+        await hall.director.arena_join(tournament_id, user.id, user.name)
+    else:
+        await hall.workers.store(hall.store.tournaments.join, tournament_id, user.id)
+    joined = await hall.workers.store(hall.store.tournaments.need, tournament_id)
+    return await hall.workers.store(_detail, hall.store, joined)
+
+
+@router.post("/tournaments/{tournament_id}/pause")
+async def pause_arena(tournament_id: int, session: Acting, hall: Hall) -> TournamentDetail:
+    """Pause in a running arena: I keep my score and am not paired until I join again (a game
+    I am playing goes on)."""
+    stored_id(tournament_id, "tournament")
+    await hall.director.arena_pause(tournament_id, session.user.name)
+    paused = await hall.workers.store(hall.store.tournaments.need, tournament_id)
+    return await hall.workers.store(_detail, hall.store, paused)
 
 
 @router.post("/tournaments/{tournament_id}/leave")
 async def leave_tournament(tournament_id: int, session: Acting, hall: Hall) -> TournamentDetail:
     """Leave a tournament: before the start, my entry is withdrawn; while it is played, I
-    withdraw and lose my remaining pairings by forfeit."""
+    withdraw and lose my remaining pairings by forfeit (in an arena: I pause, or am taken off
+    it if I have played no game)."""
     stored_id(tournament_id, "tournament")
     stored = await hall.workers.store(hall.store.tournaments.need, tournament_id)
-    if stored.status == "running":
+    if stored.status == "running" and _is_arena(stored):
+        await hall.director.arena_leave(tournament_id, session.user.id, session.user.name)
+    elif stored.status == "running":
         await hall.director.withdraw(tournament_id, session.user.name)
     else:
         await hall.workers.store(hall.store.tournaments.leave, tournament_id, session.user.id)
@@ -220,3 +262,7 @@ def player_ratings(
     return PlayerRatings(
         player=user.name, ratings=[RatingView.of(r) for r in ratings], history=points
     )
+
+
+def _is_arena(stored: StoredTournament) -> bool:
+    return stored.settings.get("format") == "arena"

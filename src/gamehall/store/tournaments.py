@@ -292,6 +292,43 @@ class TournamentStore:
         )
         return session.scalar(query) or 0
 
+    def make_scheduled(
+        self, name: str, settings: JsonObject, *, starts_at: datetime, grace_seconds: int
+    ) -> int | None:
+        """A rated tournament made by the server (nobody's), unless one of that name is open
+        already (the schedule's next is made): its id, or None."""
+        match = settings.get("match")
+        game = match.get("game") if isinstance(match, dict) else None
+        if not isinstance(game, str):
+            raise StoreError("a tournament's settings need the game of its matches")
+        now = self.transactions.now()
+        with self.transactions.write() as session:
+            waiting = session.scalar(
+                select(TournamentRow.id).where(
+                    TournamentRow.name == name,
+                    TournamentRow.status == "open",
+                    TournamentRow.created_by.is_(None),
+                )
+            )
+            if waiting is not None:
+                return None
+            row = TournamentRow(
+                name=name,
+                game=game,
+                settings=dict(settings),
+                rated=True,
+                grace_seconds=grace_seconds,
+                starts_at=starts_at,
+                status="open",
+                state=None,
+                created_by=None,
+                created_at=now,
+                updated_at=now,
+            )
+            session.add(row)
+            session.flush()
+            return row.id
+
     def _open(self, session: Session, tournament_id: int) -> TournamentRow:
         row = session.get(TournamentRow, tournament_id, populate_existing=True)
         if row is None:
@@ -329,9 +366,16 @@ class TournamentStore:
             if gone == 0:
                 raise ConflictError("you are not in this tournament")
 
-    def begin(self, tournament_id: int, players: list[str], state: JsonObject) -> None:
+    def begin(
+        self,
+        tournament_id: int,
+        players: list[str],
+        state: JsonObject,
+        started_at: datetime | None = None,
+    ) -> None:
         """Start the tournament with ``state``, made from exactly the entries ``players``
-        (``ConflictError`` if the entries changed or it has started)."""
+        (``ConflictError`` if the entries changed or it has started). ``started_at`` (an
+        arena's: its clock runs from it) is kept as its start time."""
         with self.transactions.write() as session:
             row = self._open(session, tournament_id)
             entries = self._value(session, row, False).entries
@@ -340,6 +384,40 @@ class TournamentStore:
             row.status = "running"
             row.state = dict(state)
             row.updated_at = self.transactions.now()
+            if started_at is not None:
+                row.starts_at = started_at
+
+    def enter_running(self, tournament_id: int, user_id: int) -> None:
+        """Enter the user in a running tournament (an arena, which takes players all along;
+        the caller says whether it does); nothing when he is entered already."""
+        with self.transactions.write() as session:
+            user = need_user(session, user_id)
+            row = session.get(TournamentRow, tournament_id, populate_existing=True)
+            if row is None:
+                raise NotFoundError(f"there is no tournament {tournament_id}")
+            if row.status != "running":
+                raise ConflictError("the tournament is not being played")
+            if row.rated and user.guest:
+                raise NotAllowedError("guests play casual games only: this tournament is rated")
+            if session.get(TournamentEntryRow, (tournament_id, user_id)) is None:
+                session.add(
+                    TournamentEntryRow(
+                        tournament_id=tournament_id,
+                        user_id=user_id,
+                        joined_at=self.transactions.now(),
+                    )
+                )
+
+    def drop_entry(self, tournament_id: int, user_id: int) -> None:
+        """Take the user's entry off a running tournament (an arena player who left before
+        his first game)."""
+        with self.transactions.write() as session:
+            session.execute(
+                delete(TournamentEntryRow).where(
+                    TournamentEntryRow.tournament_id == tournament_id,
+                    TournamentEntryRow.user_id == user_id,
+                )
+            )
 
     def save_state(
         self,

@@ -21,7 +21,7 @@ from gamehall.play.settings import GAME_NAMES
 from gamehall.terminal.settings import add_settings_arguments, describe, settings_from
 from gamehall.terminal.tournament_play import Absence, Entrant, run
 from gamehall.tournaments import (
-    FORMATS,
+    ROUND_FORMATS,
     TIEBREAKS,
     Pairing,
     StandingRow,
@@ -70,11 +70,11 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     parser.add_argument("game", choices=GAME_NAMES)
     parser.add_argument(
         "--format",
-        choices=FORMATS,
+        choices=ROUND_FORMATS,
         default="round-robin",
         dest="form",
         metavar="FORMAT",
-        help=f"{', '.join(FORMATS)} (default round-robin)",
+        help=f"{', '.join(ROUND_FORMATS)} (default round-robin)",
     )
     parser.add_argument(
         "--player",

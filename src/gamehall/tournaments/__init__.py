@@ -3,7 +3,8 @@
 It pairs and scores; the play layer plays. Formats: round robin (single or double, Berger
 tables), groups (snake draw, a round robin each, the top N qualify), knockout (byes to the top
 seeds; standard seeding or a draw by lot), two-stage (groups, then a knockout or a final round
-robin of the qualifiers) and Swiss (a maximum-weight matching). Standings rank by points and
+robin of the qualifiers), Swiss (a maximum-weight matching) and the arena (``Arena``: a fixed
+duration, players paired as soon as they are free). Standings rank by points and
 then by FIDE's tie-breaks, with lots from a recorded seed last. ``docs/tournaments.md`` has
 the details and the sources.
 
@@ -17,10 +18,13 @@ the details and the sources.
 'bob'
 """
 
+from gamehall.tournaments.arena import Arena, ArenaEntry, ArenaGame
+from gamehall.tournaments.arena_scores import LeaderRow, SheetMark
 from gamehall.tournaments.errors import TournamentError
 from gamehall.tournaments.pairing import OUTCOMES, Outcome, Pairing, Result
 from gamehall.tournaments.settings import (
     FORMATS,
+    ROUND_FORMATS,
     TIEBREAKS,
     Format,
     Tiebreak,
@@ -33,11 +37,17 @@ from gamehall.tournaments.tournament import Tournament
 __all__ = [
     "FORMATS",
     "OUTCOMES",
+    "ROUND_FORMATS",
     "TIEBREAKS",
+    "Arena",
+    "ArenaEntry",
+    "ArenaGame",
     "Format",
+    "LeaderRow",
     "Outcome",
     "Pairing",
     "Result",
+    "SheetMark",
     "StandingRow",
     "Standings",
     "Tiebreak",

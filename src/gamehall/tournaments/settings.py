@@ -12,8 +12,10 @@ from gamehall.play.settings import MatchSettings, RenjuSettings
 from gamehall.tournaments.errors import TournamentError
 from gamehall.tournaments.groups import SMALLEST_GROUP
 
-Format = Literal["round-robin", "groups", "knockout", "two-stage", "swiss"]
-FORMATS: tuple[Format, ...] = ("round-robin", "groups", "knockout", "two-stage", "swiss")
+Format = Literal["round-robin", "groups", "knockout", "two-stage", "swiss", "arena"]
+FORMATS: tuple[Format, ...] = ("round-robin", "groups", "knockout", "two-stage", "swiss", "arena")
+ROUND_FORMATS: tuple[Format, ...] = FORMATS[:-1]
+"""The formats played in rounds (``Tournament``); the arena is played by the clock (``Arena``)."""
 Tiebreak = Literal[
     "direct-encounter",
     "sonneborn-berger",
@@ -36,6 +38,9 @@ WithdrawalPolicy = Literal["annul-under-half", "forfeit-remaining"]
 
 MIN_GROUP_SIZE = SMALLEST_GROUP
 MAX_GROUP_SIZE = 16
+MIN_DURATION = 10
+"""The shortest arena, in seconds (a test's; the pages offer 15 minutes and more)."""
+MAX_DURATION = 24 * 3600
 
 
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
@@ -60,6 +65,8 @@ def default_tiebreaks(form: Format, game: str) -> tuple[Tiebreak, ...]:
     and Sonneborn-Berger in all-play-all events; then wins, and for the tables games the
     points difference of the matches."""
     chosen: tuple[Tiebreak, ...]
+    if form == "arena":
+        return ()  # an arena ranks its own way (``arena_scores``)
     if form == "swiss":
         chosen = ("buchholz", "median-buchholz", "direct-encounter", "wins")
     else:
@@ -79,7 +86,8 @@ class TournamentSettings:
     ``standard`` (the best seeds meet last, byes to the top seeds) or ``lots`` (a draw by lot
     from ``lots_seed``). ``tiebreaks`` rank players level on points, in order, before the lots;
     the empty tuple takes ``default_tiebreaks``. ``withdrawal`` says what happens to a round
-    robin player who withdraws (see ``docs/tournaments.md``).
+    robin player who withdraws (see ``docs/tournaments.md``). ``duration`` is an arena's
+    length in seconds, counted from its start (only an arena has one).
     """
 
     format: Format
@@ -93,6 +101,7 @@ class TournamentSettings:
     tiebreaks: tuple[Tiebreak, ...] = ()
     lots_seed: int = 0
     withdrawal: WithdrawalPolicy = "annul-under-half"
+    duration: int | None = None
 
     def __post_init__(self) -> None:
         _one_of("format", self.format, FORMATS)
@@ -106,9 +115,23 @@ class TournamentSettings:
             if self.rounds is None:
                 raise TournamentError("a Swiss needs a number of rounds")
             _whole("rounds", self.rounds, 1, 64)
+        elif self.rounds is not None and self.format == "arena":
+            raise TournamentError("an arena is played by the clock: give rounds only for a Swiss")
         elif self.rounds is not None:
             raise TournamentError(
                 f"a {self.format} tournament sets its own rounds: give rounds only for a Swiss"
+            )
+        if self.format == "arena":
+            if self.duration is None:
+                raise TournamentError("an arena needs a duration (in seconds)")
+            _whole("duration", self.duration, MIN_DURATION, MAX_DURATION)
+            if self.tiebreaks:
+                raise TournamentError(
+                    "an arena ranks by score, then fewer games: it takes no tie-breaks"
+                )
+        elif self.duration is not None:
+            raise TournamentError(
+                f"a {self.format} tournament is played in rounds: only an arena has a duration"
             )
         if not isinstance(self.double, bool):
             raise TournamentError(f"double must be true or false, not {self.double!r}")

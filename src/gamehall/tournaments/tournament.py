@@ -42,6 +42,8 @@ class Tournament:
     def __post_init__(self) -> None:
         if not isinstance(self.settings, TournamentSettings):
             raise TournamentError("settings must be TournamentSettings")
+        if self.settings.format == "arena":
+            raise TournamentError("an arena is not played in rounds: it is an Arena")
         names = self.players
         if not isinstance(names, tuple) or not all(isinstance(p, str) and p for p in names):
             raise TournamentError("players are a list of names (non-empty texts)")

@@ -7,6 +7,7 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode
 from pydantic_core.core_schema import DataclassField, ModelField, TypedDictField
 
 from gamehall.jsontext import JsonValue
+from gamehall.server.protocol.arena import ArenaClientMessage, ArenaServerMessage
 from gamehall.server.protocol.chat import ChatClientMessage, ChatServerMessage
 from gamehall.server.protocol.lobby import LobbyClientMessage, LobbyServerMessage
 from gamehall.server.protocol.match import MatchClientMessage, MatchServerMessage
@@ -42,6 +43,14 @@ UNIONS: dict[str, tuple[TypeAdapter[object], str]] = {
         "What the server sends on a chat socket.",
     ),
     "ChatClientMessage": (TypeAdapter(ChatClientMessage), "What a client sends on a chat socket."),
+    "ArenaServerMessage": (
+        TypeAdapter(ArenaServerMessage),
+        "What the server sends on an arena socket.",
+    ),
+    "ArenaClientMessage": (
+        TypeAdapter(ArenaClientMessage),
+        "What a client sends on an arena socket.",
+    ),
 }
 """Each socket's union for each direction, by name, with what it is."""
 

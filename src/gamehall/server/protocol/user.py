@@ -45,6 +45,8 @@ class TournamentMatch(Message):
     match_id: str
     seat: int
     opponent: str
+    arena: bool = False
+    """An arena's game (``round`` is the game's number in the arena, not a round)."""
 
 
 class TournamentOver(Message):

@@ -73,6 +73,64 @@
  */
 
 /**
+ * The arena as it stands: on connecting and whenever it changes.
+ * @typedef {object} ArenaBoard
+ * @property {"arena"} type
+ * @property {number} tournament
+ * @property {"open" | "running" | "finished"} status
+ * @property {ArenaView} arena
+ */
+
+/**
+ * What a client sends on an arena socket.
+ * @typedef {Ping} ArenaClientMessage
+ */
+
+/**
+ * One game of the arena, with its match.
+ * @typedef {object} ArenaGameView
+ * @property {number} number
+ * @property {string} first
+ * @property {string} second
+ * @property {"1-0" | "0-1" | "1/2-1/2" | "+-" | "-+" | "--" | null} result
+ * @property {string | null} match_id
+ */
+
+/**
+ * A player's line on the leaderboard.
+ * @typedef {object} ArenaRowView
+ * @property {number} rank
+ * @property {string} player
+ * @property {number} score
+ * @property {number} games
+ * @property {number} wins
+ * @property {boolean} fire
+ * @property {boolean} paused
+ * @property {boolean} playing
+ * @property {SheetMarkView[]} sheet
+ */
+
+/**
+ * What the server sends on an arena socket.
+ * @typedef {ArenaBoard | SocketError | Pong} ArenaServerMessage
+ */
+
+/**
+ * An arena as it stands: its times (ISO 8601; null before it starts), whether it is over, the
+ * leaderboard, and the games under way and the latest finished, newest first.
+ * @typedef {object} ArenaView
+ * @property {number} duration
+ * @property {string | null} started_at
+ * @property {string | null} closes_at
+ * @property {string | null} ends_at
+ * @property {string} now
+ * @property {boolean} finished
+ * @property {ArenaRowView[]} leaderboard
+ * @property {ArenaGameView[]} games
+ * @property {string | null} winner
+ */
+
+/**
  * A tables player's errors by band.
  * @typedef {object} BandCounts
  * @property {number} doubtful
@@ -1005,6 +1063,15 @@
  */
 
 /**
+ * One finished game on a player's sheet: how it went, its points, and whether the player was on
+ * fire (its points doubled).
+ * @typedef {object} SheetMarkView
+ * @property {"win" | "draw" | "loss"} mark
+ * @property {number} points
+ * @property {boolean} fire
+ */
+
+/**
  * A frame was refused: why, in the player's words; nothing changed. ``ref`` is the frame's own
  * ``ref`` (null when the frame could not be read); ``code`` is the refusal's stable machine code
  * (``docs/protocol.md``), ``message`` its words in the reader's language.
@@ -1197,7 +1264,7 @@
  * 8601 time, or null: its maker starts it), rated or casual.
  * @typedef {object} TournamentBody
  * @property {string} name
- * @property {"round-robin" | "groups" | "knockout" | "two-stage" | "swiss"} format
+ * @property {"round-robin" | "groups" | "knockout" | "two-stage" | "swiss" | "arena"} format
  * @property {SettingsInput} settings
  * @property {number | null} [rounds]
  * @property {boolean} [double]
@@ -1210,6 +1277,7 @@
  * @property {boolean} [rated]
  * @property {string | null} [starts_at]
  * @property {number} [grace_seconds]
+ * @property {number | null} [duration]
  */
 
 /**
@@ -1224,6 +1292,7 @@
  * @property {StandingsView[]} groups
  * @property {string[]} withdrawn
  * @property {string | null} winner
+ * @property {ArenaView | null} arena
  */
 
 /**
@@ -1246,6 +1315,7 @@
  * @property {string} match_id
  * @property {number} seat
  * @property {string} opponent
+ * @property {boolean} arena
  */
 
 /**
@@ -1278,7 +1348,7 @@
  * @property {number} id
  * @property {string} name
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
- * @property {"round-robin" | "groups" | "knockout" | "two-stage" | "swiss"} format
+ * @property {"round-robin" | "groups" | "knockout" | "two-stage" | "swiss" | "arena"} format
  * @property {Record<string, any>} settings
  * @property {boolean} rated
  * @property {number} grace_seconds

@@ -15,7 +15,8 @@ import { tones } from "../sound.js";
 /**
  * @typedef {{type: string, tournament?: {id: number, name: string}, round?: number,
  *   match_id?: string, opponent?: string, seat?: number, byes?: string[], winner?: string | null,
- *   settings?: import("../types.js").MatchSettings, rated?: boolean, of?: string, game?: string}} Notice
+ *   settings?: import("../types.js").MatchSettings, rated?: boolean, of?: string, game?: string,
+ *   arena?: boolean}} Notice
  */
 
 const RETRY_MS = 2000;
@@ -79,7 +80,8 @@ function describe(notice) {
   if (!t) return null;
   const at = `#/tournament/${t.id}`;
   if (notice.type === "tournament_match") {
-    return [say("notice.tournament-match", { tournament: t.name, round: notice.round ?? "", opponent: notice.opponent ?? "" }), game, say("notice.go")];
+    const key = notice.arena ? "notice.arena-match" : "notice.tournament-match";
+    return [say(key, { tournament: t.name, round: notice.round ?? "", opponent: notice.opponent ?? "" }), game, say("notice.go")];
   }
   if (notice.type === "tournament_round") {
     const bye = session.user && notice.byes?.includes(session.user.name);

@@ -5,6 +5,7 @@
 // a new match of the player's opens as soon as somebody accepts his offer.
 
 import { del, errorText, get, playAsGuest, post, session } from "../api.js";
+import { arenasCard } from "../competition/arena-list.js";
 import { h, mount } from "../dom.js";
 import { hasText, say } from "../say.js";
 import { describeSettings, GAMES, lengthText, readSeed, readSettings, settingsFieldset } from "../settings.js";
@@ -493,6 +494,8 @@ export function lobbyPage(root) {
     sections.push(h("section", { class: "card" }, h("h2", {}, say("lobby.challenges.title")), challenges));
     sections.push(h("section", { class: "card" }, h("h2", {}, say("lobby.mine.title")), mine));
   }
+  const arenas = arenasCard();
+  sections.push(arenas.node);
   sections.push(h("section", { class: "card" }, online));
   mount(
     root,
@@ -560,6 +563,7 @@ export function lobbyPage(root) {
     clearInterval(timer);
     clearTimeout(retryTimer);
     lobbySocket?.close();
+    arenas.stop();
     window.removeEventListener("gamehall:notice", accepted);
   };
 }

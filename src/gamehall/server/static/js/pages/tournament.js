@@ -1,11 +1,13 @@
 // @ts-check
 // A tournament's page (#/tournament/{id}): its terms, the entries (join, leave, start), every
 // round's pairings with links to the live games, the standings with their tie-breaks, a
-// crosstable for round robins and groups, and the bracket of a knockout. It reloads on the
+// crosstable for round robins and groups, and the bracket of a knockout; an arena's countdown,
+// leaderboard and games instead (competition/arena.js), live over its socket. It reloads on the
 // user's notices about this tournament and every few seconds while it runs.
 
 import { errorText, get, post, session } from "../api.js";
 import { bracketSvg } from "../competition/bracket.js";
+import { arenaButtons, arenaSections, countdownText, followArena } from "../competition/arena.js";
 import { crosstable } from "../competition/crosstable.js";
 import { h, mount } from "../dom.js";
 import { languageTag } from "../language.js";
@@ -188,11 +190,13 @@ function header(detail, reload, report) {
   const entered = !!me && t.entries.includes(me);
   const act = (/** @type {string} */ what) => post(`/api/tournaments/${t.id}/${what}`).then(reload, (e) => report(errorText(e)));
   const buttons = [];
-  if (t.status === "open" && me) {
+  if (t.format === "arena") {
+    buttons.push(...arenaButtons(detail, act));
+  } else if (t.status === "open" && me) {
     buttons.push(entered ? h("button", { type: "button", onclick: () => act("leave") }, say("tournament.leave")) : h("button", { type: "button", class: "primary", onclick: () => act("join") }, say("tournament.join")));
     if (t.created_by === me) buttons.push(h("button", { type: "button", onclick: () => act("start") }, say("tournament.start")));
   }
-  if (t.status === "running" && entered && !detail.withdrawn.includes(/** @type {string} */ (me))) {
+  if (t.format !== "arena" && t.status === "running" && entered && !detail.withdrawn.includes(/** @type {string} */ (me))) {
     const withdraw = () => {
       if (confirm(say("tournament.withdraw.confirm", { tournament: t.name }))) act("leave");
     };
@@ -200,11 +204,13 @@ function header(detail, reload, report) {
   }
   const statuses = /** @type {Record<string, string>} */ ({
     open: say("tournament.status.open"),
-    running: say("tournament.status.round", { round: detail.current_round }),
+    running: t.format === "arena" ? say("arena.status.running") : say("tournament.status.round", { round: detail.current_round }),
     finished: say("tournament.status.finished"),
   });
   const status = statuses[t.status] ?? t.status;
-  const format = t.settings.rounds ? sayCount("tournament.format-rounds", Number(t.settings.rounds), { format: formatName(t.format) }) : formatName(t.format);
+  const minutes = Math.round(Number(t.settings.duration ?? 0) / 60);
+  const arenaFormat = minutes ? `${formatName(t.format)}, ${sayCount("arena.minutes", minutes)}` : formatName(t.format);
+  const format = t.settings.rounds ? sayCount("tournament.format-rounds", Number(t.settings.rounds), { format: formatName(t.format) }) : arenaFormat;
   return [
     h("h1", {}, h("span", { translate: "no" }, t.name), " ", h("span", { class: "tag" }, say(t.rated ? "tournament.rated" : "tournament.casual")), h("span", { class: "tag status", dataset: { status: t.status } }, status)),
     h(
@@ -259,30 +265,53 @@ export function tournamentPage(root, { id }) {
     message.textContent = text;
     message.hidden = !text;
   };
+  /** @type {TournamentDetail | null} */
+  let last = null;
+  let offset = 0; // the server's clock less this one (an arena's countdown), in milliseconds
+  /** @type {(() => void) | null} */
+  let unfollow = null;
+  const render = (/** @type {TournamentDetail} */ detail) => {
+    const key = JSON.stringify([detail, session.user?.name]);
+    if (gone || key === shown) return;
+    shown = key;
+    last = detail;
+    if (detail.arena) {
+      offset = Date.parse(detail.arena.now) - Date.now();
+      if (!unfollow) unfollow = followArena(id, onBoard);
+      const entries = detail.tournament.status === "open" ? entriesSection(detail) : null;
+      mount(root, h("div", { class: "tournament arena", dataset: { status: detail.tournament.status } }, header(detail, load, report), message, arenaSections(detail, detail.arena, offset), entries));
+      return;
+    }
+    const standings = detail.standings
+      ? h(
+          "section",
+          { class: "standings-section" },
+          h("h2", {}, say("tournament.standings")),
+          standingsTable(detail.standings, standingsCaption(detail)),
+          detail.groups.map((g) => standingsTable(g, say("tournament.group", { name: g.name ?? "" }))),
+          h("p", { class: "muted" }, tieText(detail.standings)),
+        )
+      : null;
+    mount(root, h("div", { class: "tournament", dataset: { status: detail.tournament.status } }, header(detail, load, report), message, standings, tablesSection(detail), roundsSection(detail), entriesSection(detail)));
+  };
+  /** An arena's board by push: the page redrawn with it (and read again when the status changes). */
+  const onBoard = (/** @type {{status: string, arena: import("../api-types.js").ArenaView}} */ board) => {
+    if (!last) return;
+    const changed = board.status !== last.tournament.status;
+    const tournament = { ...last.tournament, status: /** @type {any} */ (board.status) };
+    render({ ...last, tournament, arena: board.arena, winner: board.arena.winner, players: board.arena.leaderboard.map((r) => r.player) });
+    if (changed) load();
+  };
   const load = () =>
-    get(`/api/tournaments/${encodeURIComponent(id)}`).then(
-      (/** @type {TournamentDetail} */ detail) => {
-        const key = JSON.stringify([detail, session.user?.name]);
-        if (gone || key === shown) return;
-        shown = key;
-        const standings = detail.standings
-          ? h(
-              "section",
-              { class: "standings-section" },
-              h("h2", {}, say("tournament.standings")),
-              standingsTable(detail.standings, standingsCaption(detail)),
-              detail.groups.map((g) => standingsTable(g, say("tournament.group", { name: g.name ?? "" }))),
-              h("p", { class: "muted" }, tieText(detail.standings)),
-            )
-          : null;
-        mount(root, h("div", { class: "tournament", dataset: { status: detail.tournament.status } }, header(detail, load, report), message, standings, tablesSection(detail), roundsSection(detail), entriesSection(detail)));
-      },
-      (error) => {
-        if (!gone) mount(root, h("h1", {}, say("tournament.error-title")), h("p", { class: "form-error", role: "alert" }, errorText(error)));
-      },
-    );
+    get(`/api/tournaments/${encodeURIComponent(id)}`).then(render, (error) => {
+      if (!gone) mount(root, h("h1", {}, say("tournament.error-title")), h("p", { class: "form-error", role: "alert" }, errorText(error)));
+    });
   load();
   const timer = setInterval(load, POLL_MS);
+  const tick = setInterval(() => {
+    const countdown = root.querySelector(".arena-countdown");
+    if (countdown && last?.arena) countdown.textContent = countdownText(last.tournament, last.arena, offset);
+  }, 1000);
   const onNotice = (/** @type {Event} */ event) => {
     const notice = /** @type {CustomEvent} */ (event).detail;
     if (notice?.tournament?.id === Number(id)) load();
@@ -291,6 +320,8 @@ export function tournamentPage(root, { id }) {
   return () => {
     gone = true;
     clearInterval(timer);
+    clearInterval(tick);
+    unfollow?.();
     window.removeEventListener("gamehall:notice", onNotice);
   };
 }

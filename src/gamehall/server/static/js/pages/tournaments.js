@@ -14,7 +14,7 @@ import { describeSettings, readSettings, settingsFieldset } from "../settings.js
 const POLL_MS = 4000;
 
 /** The formats, in the order the form offers them. */
-export const FORMAT_CODES = ["swiss", "round-robin", "groups", "knockout", "two-stage"];
+export const FORMAT_CODES = ["swiss", "round-robin", "groups", "knockout", "two-stage", "arena"];
 
 /** The tie-breaks the server may name. */
 const TIEBREAKS = ["buchholz", "median-buchholz", "sonneborn-berger", "direct-encounter", "wins", "points-difference"];
@@ -58,7 +58,7 @@ function table(list, empty) {
           "tr",
           { dataset: { tournament: t.id } },
           h("td", {}, h("a", { href: `#/tournament/${t.id}`, translate: "no" }, t.name), t.rated ? h("span", { class: "tag" }, say("tournament.rated")) : h("span", { class: "tag casual" }, say("tournament.casual"))),
-          h("td", {}, formatName(t.format), t.settings.rounds ? `, ${sayCount("tournament.rounds", t.settings.rounds)}` : ""),
+          h("td", {}, formatName(t.format), t.settings.rounds ? `, ${sayCount("tournament.rounds", t.settings.rounds)}` : "", t.settings.duration ? `, ${sayCount("arena.minutes", Math.round(Number(t.settings.duration) / 60))}` : ""),
           h("td", {}, describeSettings(/** @type {any} */ (t.settings.match))),
           h("td", {}, t.entries.length),
           h("td", {}, t.starts_at ? whenText(t.starts_at) : t.status === "open" ? say("tournament.starts-by-maker") : ""),
@@ -86,6 +86,7 @@ function newTournamentForm() {
         h("select", { name: "format" }, FORMAT_CODES.map((v) => h("option", { value: v }, formatName(v)))),
       ),
       h("label", { class: "field" }, h("span", {}, say("tournament.form.rounds")), h("input", { name: "rounds", type: "number", min: 1, max: 64, value: 5 }), h("small", {}, say("tournament.form.rounds-hint"))),
+      h("label", { class: "field" }, h("span", {}, say("tournament.form.duration")), h("input", { name: "duration", type: "number", min: 1, max: 1440, value: 30 }), h("small", {}, say("tournament.form.duration-hint"))),
       h("label", { class: "field" }, h("span", {}, say("tournament.form.group-size")), h("input", { name: "group_size", type: "number", min: 3, max: 16, placeholder: say("tournament.form.group-size-placeholder") }), h("small", {}, say("tournament.form.group-size-hint"))),
       h("label", { class: "field" }, h("span", {}, say("tournament.form.qualify")), h("input", { name: "qualify", type: "number", min: 1, max: 15, value: 3 })),
       h(
@@ -124,6 +125,7 @@ function newTournamentForm() {
       body.qualify = number("qualify");
     }
     if (format === "two-stage") body.final = String(data.get("final"));
+    if (format === "arena") body.duration = Math.round(number("duration") * 60);
     try {
       const made = await post("/api/tournaments", body);
       location.hash = `#/tournament/${made.tournament.id}`;
