@@ -3,17 +3,13 @@ the cube's choices and the note on the proper cube action. The engines keep thei
 API says these from the hint's typed parts (the score, the cube's action and answer), never by
 translating the engine's sentences."""
 
-from typing import TYPE_CHECKING
-
+from gamehall.server.hint_schemas import CandidateView, HintAnswer
 from gamehall.words import Words, words
 from gamehall.words.hints import answers_a_double, cube_choice, cube_note, verdict
 from gamehall.words.languages import DEFAULT
 
-if TYPE_CHECKING:  # the hint API uses this module to answer
-    from gamehall.server.hints_api import CandidateView, HintAnswer
 
-
-def said(answer: "HintAnswer", language: str) -> "HintAnswer":
+def said(answer: HintAnswer, language: str) -> HintAnswer:
     """``answer`` with its engine words in ``language`` (as it is in English)."""
     if language == DEFAULT:
         return answer
@@ -26,7 +22,7 @@ def said(answer: "HintAnswer", language: str) -> "HintAnswer":
     return answer.model_copy(update={"candidates": candidates, "notes": notes})
 
 
-def _candidate(candidate: "CandidateView", game: str, say: Words) -> "CandidateView":
+def _candidate(candidate: CandidateView, game: str, say: Words) -> CandidateView:
     if game == "renju" and candidate.score is not None:
         return candidate.model_copy(update={"text": verdict(candidate.score, say)})
     return candidate.model_copy(update={"move": cube_choice(candidate.move, say)})
