@@ -5,7 +5,8 @@ plays a match in the terminal, against the computer, another person at the same 
 the computer against itself, under any match settings (``gamehall.terminal.settings``);
 ``gamehall verify-dice FILE`` checks a provably fair dice record; ``gamehall tournament GAME``
 runs a tournament between computer players (``gamehall.terminal.tournament``); ``gamehall
-analyse FILE`` analyses a match (``gamehall.terminal.analyse``); ``gamehall backup PATH`` and
+analyse FILE`` analyses a match (``gamehall.terminal.analyse``); ``gamehall rollout GAME
+POSITION`` rolls a position out (``gamehall.terminal.rollout``); ``gamehall backup PATH`` and
 ``gamehall restore PATH`` save and put back the server's database (``gamehall.terminal.backup``).
 """
 
@@ -31,6 +32,7 @@ from gamehall.play.match import Match
 from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.terminal import analyse, tournament
 from gamehall.terminal import backup as backup_command
+from gamehall.terminal import rollout as rollout_command
 from gamehall.terminal.language import UnknownLanguageError, chosen_language, system_language
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
 from gamehall.terminal.session import TerminalGame
@@ -100,6 +102,7 @@ def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
     verify.add_argument("file", help=say("cli.verify.file"))
     tournament.add_parser(sub)
     analyse.add_parser(sub)
+    rollout_command.add_parser(sub, say)
     train_command.add_parser(sub)
     gomocup_command.add_parsers(sub)
     backup_command.add_parsers(sub, say)
@@ -284,6 +287,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return tournament.main(args, sys.stdout, sys.stderr)
         if args.command == "analyse":
             return analyse.main(args, sys.stdout, sys.stderr)
+        if args.command == "rollout":
+            return rollout_command.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "train":
             return train_command.main(args, sys.stdout, sys.stderr)
         if args.command == "brain":

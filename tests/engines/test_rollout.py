@@ -13,8 +13,10 @@ from gamehall.engines.neural.board import from_sides, initial_board
 from gamehall.engines.neural.rollout import RolloutSettings, rollout_in_process
 from gamehall.engines.neural.rollout_dice import TrialDice
 from gamehall.engines.neural.rollout_games import RolloutSpec
+from gamehall.engines.neural.rollout_hints import rollout_hint
 from gamehall.engines.neural.rollout_pool import rollout
 from gamehall.errors import GameError
+from gamehall.nardy.position import Position as NardyPosition
 
 BACKGAMMON = RolloutSpec("backgammon")
 NARDY = RolloutSpec("nardy")
@@ -119,3 +121,34 @@ def test_bad_workers_and_games_are_refused() -> None:
         rollout(BACKGAMMON, [initial_board()], RolloutSettings(trials=1), workers=0)
     with pytest.raises(GameError, match="not 'renju'"):
         RolloutSpec("renju")  # type: ignore[arg-type]
+
+
+def test_a_play_is_worth_to_its_mover_what_the_position_after_it_costs_the_other() -> None:
+    settings = RolloutSettings(trials=36, truncate=3, cubeful=True, seed=2)
+    game = BACKGAMMON.game()
+    after = board_of(MIDGAME)
+    (theirs,) = rollout_in_process(game, [after], settings)
+    (mine,) = rollout_in_process(game, [after], settings, played=True)
+    assert mine.equity == pytest.approx(-theirs.equity)
+    assert mine.cubeful == pytest.approx(-(theirs.cubeful or 0.0))
+    assert mine.outputs[0][1] == pytest.approx(1 - theirs.outputs[0][1])
+    assert mine.outputs[1][1] == pytest.approx(theirs.outputs[3][1])  # my gammons, his losses
+
+
+def test_the_best_plays_of_a_nardy_roll_are_rolled_out_with_the_same_dice() -> None:
+    board = [0, 0, -1, 0, 0, 1, -1, -1, 1, -1, 1, -9, 0, 0, 0, 1, 0, 0, 1, 1, -1, 1, -1, 8]
+    position = NardyPosition.from_dict({"board": board, "turn": "white"})
+    settings = RolloutSettings(trials=36, truncate=4, seed=1)
+    hints = rollout_hint(position, (6, 5), settings, count=2, workers=1)
+    assert hints.game == "nardy"
+    assert hints.method == "rollout, 36 trials, cubeless"
+    assert len(hints.candidates) == 2
+    first, second = hints.candidates
+    assert first.equity is not None and second.equity is not None
+    assert first.equity >= second.equity and second.difference == pytest.approx(
+        second.equity - first.equity, abs=1e-3
+    )
+    assert [name for name, _ in first.probabilities] == ["win", "win_mars", "lose_mars"]
+    assert "±" in first.text
+    with pytest.raises(GameError, match="no doubling cube"):
+        rollout_hint(position, (6, 5), RolloutSettings(trials=1, cubeful=True), workers=1)

@@ -124,13 +124,20 @@ class RolloutResult:
 
 
 def summarise(
-    game: RolloutGame, outcomes: npt.NDArray[np.float64], board: Boards, cubeful: bool
+    game: RolloutGame,
+    outcomes: npt.NDArray[np.float64],
+    board: Boards,
+    cubeful: bool,
+    played: bool = False,
 ) -> RolloutResult:
-    """The figures of one board's trials (shape (trials, outputs), the root side's view)."""
+    """The figures of one board's trials (shape (trials, outputs), its side on roll's view);
+    with ``played`` the board is the result of a play and the figures are for the side that
+    played it (the cubeful equity: the opponent's on roll, the cube centred, negated)."""
     n = outcomes.shape[0]
-    mean = outcomes.mean(axis=0)
-    error = _standard_error(outcomes)
-    equities = game.equity(outcomes)
+    seen = game.flip(outcomes) if played else outcomes
+    mean = seen.mean(axis=0)
+    error = _standard_error(seen)
+    equities = game.equity(seen)
     result = RolloutResult(
         outputs=tuple(
             (name, float(m), float(e)) for name, m, e in zip(game.outputs, mean, error, strict=True)
@@ -143,7 +150,9 @@ def summarise(
         return result
     if not game.cube:
         raise GameError("long nardy has no doubling cube: its rollouts are cubeless")
-    value, value_error = _cubeful(outcomes, mean, cube_life(board), game.variant)
+    value, value_error = _cubeful(outcomes, cube_life(board), game.variant)
+    if played:
+        value = -value
     return RolloutResult(result.outputs, result.equity, result.equity_error, n, value, value_error)
 
 
@@ -159,10 +168,10 @@ def _janowski(probabilities: npt.NDArray[np.float64], life: float, variant: str)
     return cube_hint(p, MatchContext.for_variant(variant), life).best
 
 
-def _cubeful(
-    outcomes: npt.NDArray[np.float64], mean: npt.NDArray[np.float64], life: float, variant: str
-) -> tuple[float, float]:
-    """The cubeful equity of the mean probabilities and its delta-method standard error."""
+def _cubeful(outcomes: npt.NDArray[np.float64], life: float, variant: str) -> tuple[float, float]:
+    """The cubeful equity of the trials' mean probabilities (the side on roll's, the cube
+    centred) and its delta-method standard error."""
+    mean = outcomes.mean(axis=0)
     value = _janowski(mean, life, variant)
     n = outcomes.shape[0]
     if n < 2:
@@ -183,9 +192,12 @@ def _cubeful(
 
 
 def rollout_in_process(
-    game: RolloutGame, boards: Sequence[Boards], settings: RolloutSettings
+    game: RolloutGame, boards: Sequence[Boards], settings: RolloutSettings, played: bool = False
 ) -> list[RolloutResult]:
-    """Each board's rollout played here, with duplicate dice (no worker processes)."""
+    """Each board's rollout played here, with duplicate dice (no worker processes); with
+    ``played`` the figures are for the side that played to each board."""
     stack = np.stack(list(boards))
     outcomes = play_trials(game, stack, 0, settings.trials, settings)
-    return [summarise(game, outcomes[b], stack[b], settings.cubeful) for b in range(len(stack))]
+    return [
+        summarise(game, outcomes[b], stack[b], settings.cubeful, played) for b in range(len(stack))
+    ]

@@ -54,10 +54,12 @@ def rollout(
     settings: RolloutSettings,
     workers: int | None = None,
     progress: TextIO | None = None,
+    played: bool = False,
 ) -> list[RolloutResult]:
     """Each board's rollout (its side on roll before his roll, the same dice for every board),
     on ``workers`` processes (``None``: every core), with a progress bar on ``progress``
-    (standard error unless told) when that is a terminal."""
+    (standard error unless told) when that is a terminal; with ``played`` each board is the
+    result of a play and the figures are for the side that played it."""
     count = default_workers() if workers is None else workers
     if type(count) is not int or not 1 <= count <= MOST_WORKERS:
         raise GameError(f"a rollout runs on 1 to {MOST_WORKERS} workers, not {workers!r}")
@@ -82,7 +84,9 @@ def rollout(
                 bar.update(n * len(stack))
         else:
             outcomes = _pooled(spec, stack, batches, settings, count, len(game.outputs), bar)
-    return [summarise(game, outcomes[b], stack[b], settings.cubeful) for b in range(len(stack))]
+    return [
+        summarise(game, outcomes[b], stack[b], settings.cubeful, played) for b in range(len(stack))
+    ]
 
 
 def _pooled(
