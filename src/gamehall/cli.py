@@ -101,7 +101,7 @@ def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
     )
     verify.add_argument("file", help=say("cli.verify.file"))
     tournament.add_parser(sub)
-    analyse.add_parser(sub)
+    analyse.add_parser(sub, say)
     rollout_command.add_parser(sub, say)
     train_command.add_parser(sub)
     gomocup_command.add_parsers(sub)
@@ -286,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "tournament":
             return tournament.main(args, sys.stdout, sys.stderr)
         if args.command == "analyse":
-            return analyse.main(args, sys.stdout, sys.stderr)
+            return analyse.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "rollout":
             return rollout_command.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "train":
