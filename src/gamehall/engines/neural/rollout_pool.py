@@ -23,8 +23,9 @@ from gamehall.engines.neural.rollout import RolloutResult, RolloutSettings, play
 from gamehall.engines.neural.rollout_games import RolloutGame, RolloutSpec
 from gamehall.errors import GameError
 
-BATCH = 36
-"""Trials per batch: one full rotation of the first roll."""
+BATCH = 12
+"""Trials per batch: small enough that the workers finish together (a trial's dice do not
+depend on its batch)."""
 MOST_WORKERS = 64
 
 _worker_game: RolloutGame | None = None
