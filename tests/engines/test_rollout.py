@@ -152,3 +152,17 @@ def test_the_best_plays_of_a_nardy_roll_are_rolled_out_with_the_same_dice() -> N
     assert "±" in first.text
     with pytest.raises(GameError, match="no doubling cube"):
         rollout_hint(position, (6, 5), RolloutSettings(trials=1, cubeful=True), workers=1)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_shows_on_a_terminal_only() -> None:
+    settings = RolloutSettings(trials=24, truncate=2)
+    shown, hidden = _Terminal(), io.StringIO()
+    rollout(BACKGAMMON, [initial_board()], settings, workers=1, progress=shown)
+    rollout(BACKGAMMON, [initial_board()], settings, workers=1, progress=hidden)
+    assert "24/24" in shown.getvalue() and "trial" in shown.getvalue()
+    assert hidden.getvalue() == ""
