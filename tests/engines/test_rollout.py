@@ -164,5 +164,5 @@ def test_the_progress_bar_shows_on_a_terminal_only() -> None:
     shown, hidden = _Terminal(), io.StringIO()
     rollout(BACKGAMMON, [initial_board()], settings, workers=1, progress=shown)
     rollout(BACKGAMMON, [initial_board()], settings, workers=1, progress=hidden)
-    assert "24/24" in shown.getvalue() and "trial" in shown.getvalue()
+    assert "/24 [" in shown.getvalue() and "trial/s" in shown.getvalue()
     assert hidden.getvalue() == ""
