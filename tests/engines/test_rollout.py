@@ -166,3 +166,19 @@ def test_the_progress_bar_shows_on_a_terminal_only() -> None:
     rollout(BACKGAMMON, [initial_board()], settings, workers=1, progress=hidden)
     assert "/24 [" in shown.getvalue() and "trial/s" in shown.getvalue()
     assert hidden.getvalue() == ""
+
+
+def test_the_players_may_look_one_ply_ahead() -> None:
+    game = BACKGAMMON.game()
+    start = board_of(BackgammonPosition.initial())
+    result = game.play_at(start, 3, 1, 1)
+    legal = {p.result.to_id() for p in BackgammonPosition.initial().legal_plays((3, 1))}
+    best = BackgammonPosition.initial().play("8/5 6/5", (3, 1))
+    assert best.to_id() in legal
+    assert np.array_equal(result, board_of(best))
+    deeper = RolloutSettings(trials=24, truncate=3, seed=4, ply=1)
+    one = rollout(BACKGAMMON, [board_of(MIDGAME)], deeper, workers=1)
+    two = rollout(BACKGAMMON, [board_of(MIDGAME)], deeper, workers=2)
+    assert one == two
+    with pytest.raises(GameError, match="0 or 1 ply ahead"):
+        RolloutSettings(ply=2)

@@ -75,3 +75,9 @@ def test_positions_and_dice_are_read() -> None:
     assert parse_position("georgian", "start").variant.name == "georgian"
     assert parse_position("backgammon", "4HPwATDgc/ABMA").to_id() == "4HPwATDgc/ABMA"
     assert parse_dice("3-1") == (3, 1)
+
+
+def test_the_players_ply_is_an_option(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["rollout", "georgian", "start", "--trials", "12", "--truncate", "1"]
+    assert main([*argv, "--player-ply", "1", "--workers", "1"]) == 0
+    assert capsys.readouterr().out.startswith("12 games, stopped after 1 ply,")

@@ -49,6 +49,9 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]", say: 
     parser.add_argument(
         "--ply", type=int, choices=(0, 1, 2), default=0, help=say("cli.rollout.ply")
     )
+    parser.add_argument(
+        "--player-ply", type=int, choices=(0, 1), default=0, help=say("cli.rollout.player-ply")
+    )
     parser.add_argument("--seed", type=int, default=0, help=say("cli.rollout.seed"))
     parser.add_argument("--workers", type=int, metavar="W", help=say("cli.rollout.workers"))
     parser.add_argument("--plain", action="store_true", help=say("cli.rollout.plain"))
@@ -99,6 +102,7 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, words: Words)
         rotate=not args.plain,
         seed=args.seed,
         cubeful=args.cubeful,
+        ply=args.player_ply,
     )
     spec = spec_of(position)
     if settings.cubeful and spec.name == "nardy":

@@ -1,7 +1,8 @@
 """Rollouts: a position's worth measured by playing it out many times, as GNU Backgammon does.
 
 A trial starts from a board with its side on roll before his roll (the root side) and plays
-both sides' 0-ply best play of each roll (``rollout_games``) with the trial's dice
+both sides' best play of each roll (``rollout_games``: at 0-ply, the ``expert`` level's,
+or with ``ply=1`` at 1-ply over the best few) with the trial's dice
 (``rollout_dice``: seeded per trial, the first two rolls rotated across trials), to the end of
 the game or, when truncated, for ``truncate`` plies, where the network evaluates the position
 reached; a position the bear-off database settles exactly also ends the trial there (unless
@@ -52,12 +53,17 @@ class RolloutSettings:
     seed: int = 0
     cubeful: bool = False
     stop_at_database: bool = True
+    ply: int = 0
+    """How deep the trials' players look: 0 (the ``expert`` level) or 1 (35 to 75 times
+    slower a ply)."""
 
     def __post_init__(self) -> None:
         if type(self.trials) is not int or not 1 <= self.trials <= MOST_TRIALS:
             raise GameError(f"a rollout plays 1 to {MOST_TRIALS:,} trials, not {self.trials!r}")
         if self.truncate is not None and (type(self.truncate) is not int or self.truncate < 1):
             raise GameError(f"a rollout is truncated after at least one ply, not {self.truncate!r}")
+        if type(self.ply) is not int or self.ply not in (0, 1):
+            raise GameError(f"a rollout's players look 0 or 1 ply ahead, not {self.ply!r}")
         if type(self.seed) is not int or self.seed < 0:
             raise GameError(f"a rollout's seed is a whole number of 0 or more, not {self.seed!r}")
 
@@ -87,7 +93,7 @@ def play_trial(
                 luck += got - mean
             else:
                 luck += game.flip(got) - game.flip(mean)
-        board = game.play(board, d1, d2)
+        board = game.play_at(board, d1, d2, settings.ply)
         root = not root
         ply += 1
 

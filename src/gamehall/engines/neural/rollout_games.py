@@ -23,9 +23,11 @@ from gamehall.engines.neural.nardy_board import new_tables, options_code
 from gamehall.engines.neural.nardy_network import NardyEvaluator
 from gamehall.engines.neural.nardy_network import equity as nardy_equity
 from gamehall.engines.neural.nardy_network import flip as nardy_flip
+from gamehall.engines.neural.nardy_search import NardySearcher
 from gamehall.engines.neural.network import Evaluator
 from gamehall.engines.neural.network import equity as backgammon_equity
 from gamehall.engines.neural.network import flip as backgammon_flip
+from gamehall.engines.neural.search import Searcher
 from gamehall.errors import GameError
 
 Vector = npt.NDArray[np.float64]
@@ -36,6 +38,9 @@ NARDY_OUTPUTS = ("win", "win_mars", "lose_mars")
 ROLL_WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in rolls.ROLLS]) / 36.0
 """The chance of each of ``rolls.ROLLS``."""
 _ROLL_INDEX = {roll: k for k, roll in enumerate(rolls.ROLLS)}
+DEEPER_WIDTH = 3
+"""At 1-ply a trial's player searches the best few plays at 0-ply (``search``'s move
+filter, as its root search does)."""
 
 
 def roll_index(d1: int, d2: int) -> int:
@@ -52,12 +57,36 @@ class RolloutGame(ABC):
     variant = "international"
     """The backgammon variant whose cube values the cubeful conversion uses."""
 
-    def __init__(self, args: tuple[npt.NDArray[np.generic], ...], inputs: int) -> None:
+    def __init__(
+        self, args: tuple[npt.NDArray[np.generic], ...], inputs: int, searcher: Searcher
+    ) -> None:
         self.args = args
+        self.searcher = searcher
         self._results = np.zeros((CAPACITY, 2, 26), np.int8)
         self._ranks = np.zeros(CAPACITY, np.int64)
         self._x = np.zeros(inputs, np.float32)
         self._out = np.zeros(len(self.outputs))
+
+    def play_at(self, board: Boards, d1: int, d2: int, ply: int) -> Boards:
+        """The result of the best play of the roll at ``ply``: 0, or 1 (the best
+        ``DEEPER_WIDTH`` at 0-ply scored by the average over the opponent's 21 replies)."""
+        if ply == 0:
+            return self.play(board, d1, d2)
+        results = self.searcher_results(board, d1, d2)
+        if len(results) == 1:
+            return np.array(results[0])
+        values = self.searcher.equity(self.searcher.static(results))
+        best, best_value = 0, -np.inf
+        for i in np.argsort(-values, kind="stable")[:DEEPER_WIDTH]:
+            deeper = self.searcher.deeper(results[i], 1, DEEPER_WIDTH)
+            value = float(self.searcher.equity(deeper[None])[0])
+            if value > best_value:
+                best, best_value = int(i), value
+        return np.array(results[best])
+
+    @abstractmethod
+    def searcher_results(self, board: Boards, d1: int, d2: int) -> Boards:
+        """Every legal result of the roll (the opponent on roll)."""
 
     @abstractmethod
     def play(self, board: Boards, d1: int, d2: int) -> Boards:
@@ -93,10 +122,16 @@ class BackgammonRollout(RolloutGame):
     cube = True
 
     def __init__(self, evaluator: Evaluator, georgian: bool) -> None:
-        super().__init__(fast.kernel_args(evaluator), evaluator.inputs)
+        super().__init__(
+            fast.kernel_args(evaluator), evaluator.inputs, Searcher(evaluator, georgian)
+        )
         self.georgian = georgian
         self.variant = "georgian" if georgian else "international"
         self._hashes = np.zeros(CAPACITY, np.int64)
+
+    def searcher_results(self, board: Boards, d1: int, d2: int) -> Boards:
+        n = generate(board, d1, d2, self.georgian, self._results, self._ranks, self._hashes)
+        return np.array(self._results[:n])
 
     def play(self, board: Boards, d1: int, d2: int) -> Boards:
         n = generate(board, d1, d2, self.georgian, self._results, self._ranks, self._hashes)
@@ -131,9 +166,15 @@ class NardyRollout(RolloutGame):
     cube = False
 
     def __init__(self, evaluator: NardyEvaluator, options: tuple[str, str, str]) -> None:
-        super().__init__(evaluator.kernel_args(), evaluator.inputs)
+        super().__init__(
+            evaluator.kernel_args(), evaluator.inputs, NardySearcher(evaluator, *options)
+        )
         self.options = options_code(*options)
         self._tables = new_tables()
+
+    def searcher_results(self, board: Boards, d1: int, d2: int) -> Boards:
+        n = nardy_generate(board, d1, d2, self.options, self._results, self._ranks, self._tables)
+        return np.array(self._results[:n])
 
     def play(self, board: Boards, d1: int, d2: int) -> Boards:
         n = nardy_generate(board, d1, d2, self.options, self._results, self._ranks, self._tables)
