@@ -5,7 +5,8 @@ plays a match in the terminal, against the computer, another person at the same 
 the computer against itself, under any match settings (``gamehall.terminal.settings``);
 ``gamehall verify-dice FILE`` checks a provably fair dice record; ``gamehall tournament GAME``
 runs a tournament between computer players (``gamehall.terminal.tournament``); ``gamehall
-analyse FILE`` analyses a match (``gamehall.terminal.analyse``); ``gamehall backup PATH`` and
+analyse FILE`` analyses a match (``gamehall.terminal.analyse``); ``gamehall rollout GAME
+POSITION`` rolls a position out (``gamehall.terminal.rollout``); ``gamehall backup PATH`` and
 ``gamehall restore PATH`` save and put back the server's database (``gamehall.terminal.backup``);
 ``gamehall external backgammon`` plays an engine inside GNU Backgammon
 (``gamehall.engines.external.command``); ``gamehall admin`` is the operators'
@@ -36,6 +37,7 @@ from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.terminal import admin as admin_command
 from gamehall.terminal import analyse, tournament
 from gamehall.terminal import backup as backup_command
+from gamehall.terminal import rollout as rollout_command
 from gamehall.terminal.language import UnknownLanguageError, chosen_language, system_language
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
 from gamehall.terminal.session import TerminalGame
@@ -104,7 +106,8 @@ def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
     )
     verify.add_argument("file", help=say("cli.verify.file"))
     tournament.add_parser(sub)
-    analyse.add_parser(sub)
+    analyse.add_parser(sub, say)
+    rollout_command.add_parser(sub, say)
     train_command.add_parser(sub)
     gomocup_command.add_parsers(sub)
     backup_command.add_parsers(sub, say)
@@ -290,7 +293,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "tournament":
             return tournament.main(args, sys.stdout, sys.stderr)
         if args.command == "analyse":
-            return analyse.main(args, sys.stdout, sys.stderr)
+            return analyse.main(args, sys.stdout, sys.stderr, words(language))
+        if args.command == "rollout":
+            return rollout_command.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "train":
             return train_command.main(args, sys.stdout, sys.stderr)
         if args.command == "brain":

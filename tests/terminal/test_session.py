@@ -309,3 +309,12 @@ def test_running_out_of_time_loses_the_match() -> None:
     assert "time has run out: Computer wins" in out
     assert "Human has run out of time" in out
     assert "Computer wins the match" in out
+
+
+def test_hint_rollout_plays_out_the_best_plays_of_the_roll() -> None:
+    match = TablesMatch(BackgammonSettings(), ("Human", "Computer"), dice=OpeningThreeOne())
+    _, out = play(match, lines("hint rollout 36", "hint sideways", "8/5 6/5"))
+    assert "The engine's choices (rollout, 36 trials, cubeless):" in out
+    assert "   1. 8/5 6/5 " in out and "±" in out
+    assert "hint rollout [N]: the three best plays of your roll" in out
+    assert "Human: 3-1 8/5 6/5" in out

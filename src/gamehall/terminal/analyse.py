@@ -3,16 +3,25 @@ Backgammon's *show statistics match* does) and its errors listed; ``--json OUT``
 whole analysis (``TablesAnalysis.to_dict``)."""
 
 import argparse
+import io
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tqdm import tqdm
 
 from gamehall.analysis.files import SUFFIXES, read_source
 from gamehall.analysis.renju_record import RenjuAnalysis
 from gamehall.analysis.values import BANDS, Decision, TablesAnalysis, Thresholds
+from gamehall.errors import GameError
 from gamehall.play.renju_match import RenjuMatch
+from gamehall.words import words as words_of
+from gamehall.words.catalog import Words
+from gamehall.words.languages import DEFAULT
+
+if TYPE_CHECKING:
+    from gamehall.analysis.rollouts import RolledOutDecision
 
 EPILOG = """\
 The file: a .mat match (backgammon, Georgian, long nardy), a .psq renju game, or a match saved
@@ -27,8 +36,11 @@ search (--seconds a move): forced wins missed and allowed, the win probability l
 mistakes, inaccuracies and an accuracy (docs/analysis.md)."""
 
 
-def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    """Add ``analyse`` to the command line's subcommands."""
+def add_parser(
+    sub: "argparse._SubParsersAction[argparse.ArgumentParser]", say: Callable[..., str]
+) -> None:
+    """Add ``analyse`` to the command line's subcommands (``say`` gives its newer options'
+    help in the chosen language)."""
     parser = sub.add_parser(
         "analyse",
         help="analyse a match: every decision judged, error rates, luck",
@@ -44,16 +56,38 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
         "--seconds", type=float, default=1.0, help="renju: the search's time a move (default 1)"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--rollout", action="store_true", help=say("cli.analyse.rollout"))
+    parser.add_argument(
+        "--rollout-above", type=float, metavar="EMG", help=say("cli.analyse.rollout-above")
+    )
+    parser.add_argument("--trials", type=int, default=216, help=say("cli.analyse.trials"))
+    parser.add_argument("--truncate", type=int, metavar="T", help=say("cli.rollout.truncate"))
+    parser.add_argument("--workers", type=int, metavar="W", help=say("cli.rollout.workers"))
 
 
-def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    """Analyse ``args.file``; print the figures and errors, write ``--json``."""
+def main(
+    args: argparse.Namespace, stdout: TextIO, stderr: TextIO, words: Words | None = None
+) -> int:
+    """Analyse ``args.file``; print the figures and errors (and with ``--rollout`` the
+    doubtful plays rolled out), write ``--json``."""
     # The analysers load the engines' kernels: imported when this command runs, so that the
     # CLI's other commands (``gamehall serve`` among them) start without them.
     from gamehall.analysis.renju import analyse_renju
+    from gamehall.analysis.rollouts import roll_out_decisions
     from gamehall.analysis.tables import analyse_record
+    from gamehall.engines.neural.rollout import RolloutSettings
 
+    said = words if words is not None else words_of(DEFAULT)
+    settings = None
+    if args.rollout:
+        settings = RolloutSettings(trials=args.trials, truncate=args.truncate)
+        if args.rollout_above is not None and not args.rollout_above >= 0:
+            raise GameError(
+                f"--rollout-above is an equity of 0 or more, not {args.rollout_above!r}"
+            )
     source = read_source(Path(args.file))
+    if settings is not None and isinstance(source, RenjuMatch):
+        raise GameError("rollouts are for the tables games: a renju game has no dice")
     with tqdm(unit="move", file=stderr, disable=args.quiet, leave=False) as bar:
 
         def step(done: int, total: int) -> None:
@@ -67,6 +101,15 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             thresholds = Thresholds.gnubg() if args.thresholds == "gnubg" else Thresholds()
             found = analyse_record(source, plies=args.plies, thresholds=thresholds, progress=step)
     stdout.write(report(found))
+    if (
+        settings is not None
+        and isinstance(found, TablesAnalysis)
+        and not isinstance(source, RenjuMatch)
+    ):
+        threshold = found.thresholds.doubtful if args.rollout_above is None else args.rollout_above
+        progress = open_progress(stderr, args.quiet)
+        rolled = roll_out_decisions(source, found, settings, threshold, args.workers, progress)
+        stdout.write(rollouts(rolled, [p.name for p in found.players], settings.trials, said))
     if args.json:
         Path(args.json).write_text(json.dumps(found.to_dict(), indent=1) + "\n")
     return 0
@@ -178,3 +221,34 @@ def renju_errors(analysis: RenjuAnalysis) -> str:
             f"{d.best} (-{100 * d.loss:.0f} % win chance, {d.band}{why}){won}\n"
         )
     return "\nErrors\n" + "".join(lines)
+
+
+def open_progress(stderr: TextIO, quiet: bool) -> TextIO:
+    """Where the rollouts' progress bar goes: standard error, or nowhere with ``--quiet``."""
+    return io.StringIO() if quiet else stderr
+
+
+def rollouts(
+    rolled: "tuple[RolledOutDecision, ...]", names: list[str], trials: int, words: Words
+) -> str:
+    """The rolled-out decisions, each with its choices' equities and standard errors."""
+    head = "\n" + words.say("terminal.analyse.rollouts", trials=trials) + "\n"
+    if not rolled:
+        return head + "  " + words.say("terminal.analyse.no-rollouts") + "\n"
+    lines = [head]
+    for item in rolled:
+        d = item.decision
+        values = {
+            "game": d.game,
+            "move": d.move,
+            "name": names[d.player],
+            "dice": "".join(str(n) for n in d.dice or ()),
+            "played": d.played,
+            "best": item.best.play,
+            "loss": f"-{item.loss:.3f}",
+        }
+        key = "terminal.analyse.rolled-best" if item.loss <= 0 else "terminal.analyse.rolled"
+        lines.append(f"  {words.say(key, **values)}\n")
+        for choice in item.choices:
+            lines.append(f"      {choice.play:<24} {choice.equity:+.3f} ±{choice.error:.3f}\n")
+    return "".join(lines)

@@ -30,6 +30,11 @@ from gamehall.words.languages import DEFAULT
 
 HINT_LIMIT = 60
 """The most plays or points ``hint`` lists."""
+ROLLOUT_TRIALS = 216
+"""The games ``hint rollout`` plays out for each play unless told (six rotations of the first
+roll: some thirty seconds on two cores)."""
+ROLLOUT_PLAYS = 3
+"""The plays ``hint rollout`` rolls out: the best few at 0-ply."""
 RENJU_SECONDS = 0.3
 """The search's time a move when the terminal analyses a renju match (a game of 60 moves in
 about 20 seconds)."""
@@ -205,6 +210,8 @@ class TerminalGame:
         elif word == "help":
             game = "renju" if isinstance(self.match, RenjuMatch) else "tables"
             self._say(self.words.say(f"terminal.help.{game}"))
+        elif word == "hint" and len(words) > 1:
+            self._say("\n".join(self._rolled_out(player, words[1:])))
         elif word == "hint":
             self._say("\n".join(self._hint(player)))
         elif word == "moves":
@@ -300,6 +307,33 @@ class TerminalGame:
         if isinstance(match, RenjuMatch):
             lines += self._forbidden(match)
         return lines
+
+    def _rolled_out(self, player: int, options: list[str]) -> list[str]:
+        """``hint rollout [N]``: the best few plays of the roll rolled out with N games each
+        (``ROLLOUT_TRIALS`` unless told), ranked by the rollout."""
+        match = self.match
+        count = options[1] if len(options) > 1 else str(ROLLOUT_TRIALS)
+        if (
+            options[0].lower().lstrip("-") != "rollout"
+            or len(options) > 2
+            or not count.isdigit()
+            or not isinstance(match, TablesMatch)
+        ):
+            return [self.words.say("terminal.hint.rollout-usage")]
+        midway = match.turn is not None and match.turn.moves
+        if midway or not wants_to_act(match, player) or match.dice is None:
+            return self._moves(player)
+        assert match.position is not None
+        # The rollout machinery loads numpy, numba and the networks: only when asked for.
+        from gamehall.engines.neural.rollout import RolloutSettings
+        from gamehall.engines.neural.rollout_hints import rollout_hint
+
+        try:
+            settings = RolloutSettings(trials=int(count))
+            hints = rollout_hint(match.position, match.dice, settings, count=ROLLOUT_PLAYS)
+        except GameError as error:
+            return [str(error).capitalize() + "."]
+        return hint_lines(hints, self.language)
 
     def _winning(self, player: int) -> list[str]:
         """Renju: the winning sequence of ``player``, to move, when the engine finds one."""
