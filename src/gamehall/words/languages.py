@@ -21,7 +21,10 @@ def _likely(locale: Locale) -> tuple[str, str]:
     if locale.script:
         return locale.language, locale.script
     likely: str = get_global("likely_subtags").get(locale.language, locale.language)
-    return locale.language, Locale.parse(likely).script or ""
+    try:
+        return locale.language, Locale.parse(likely).script or ""
+    except (ValueError, UnknownLocaleError):  # CLDR's likely tag Babel has no data for
+        return locale.language, ""
 
 
 def _parsed(tag: str) -> Locale | None:
