@@ -5,6 +5,7 @@
 //   #/game/{id}       a game page (players play there, everybody else watches)
 //   #/tournaments     tournaments        #/tournament/{id} one tournament
 //   #/ratings/{game}  a game's leaderboard   #/tokens         my API tokens (docs/bot-api.md)
+//   #/rules/{game}    how to play each game
 
 import { errorText, loadSession, logout, onSessionChange, session } from "./api.js";
 import { startNotices } from "./competition/notices.js";
@@ -16,6 +17,7 @@ import { leaderboardPage } from "./pages/leaderboard.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { watchPage } from "./pages/matches.js";
 import { profilePage } from "./pages/profile.js";
+import { rulesPage } from "./pages/rules.js";
 import { tokensPage } from "./pages/tokens.js";
 import { tournamentPage } from "./pages/tournament.js";
 import { tournamentsPage } from "./pages/tournaments.js";
@@ -34,6 +36,7 @@ const ROUTES = [
   [/^\/tournament\/(\d+)$/, (m) => (root) => tournamentPage(root, { id: m[1] })],
   [/^\/ratings(?:\/([a-z]+))?$/, (m) => (root) => leaderboardPage(root, { game: m[1] || "renju" })],
   [/^\/tokens$/, () => tokensPage],
+  [/^\/rules(?:\/([a-z]+))?$/, (m) => (root) => rulesPage(root, { game: m[1] })],
 ];
 
 const app = /** @type {HTMLElement} */ (document.getElementById("app"));

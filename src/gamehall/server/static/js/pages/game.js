@@ -200,6 +200,7 @@ export function gamePage(root, { id }) {
   const el = {
     title: h("h1", { class: "game-title" }, say("game.loading")),
     info: h("p", { class: "match-info" }),
+    rules: h("a", { class: "rules-link", href: "#/rules" }, say("rules.link")),
     status: h("p", { class: "status", role: "status", "aria-live": "polite" }),
     pause: h("p", { class: "clock-pause", hidden: true }),
     connection: h("p", { class: "connection", hidden: true }),
@@ -228,7 +229,7 @@ export function gamePage(root, { id }) {
     h(
       "div",
       { class: "game-page" },
-      h("div", { class: "game-head" }, el.title, el.info),
+      h("div", { class: "game-head" }, el.title, el.info, el.rules),
       h("div", { class: "board-area" }, el.boardHolder),
       h("div", { class: "side-top" }, el.top),
       h("div", { class: "side-bottom" }, el.bottom),
@@ -708,6 +709,7 @@ export function gamePage(root, { id }) {
       game.settings = settings;
       game.control = answer.match.settings.control;
       el.info.title = describeSettings(settings);
+      el.rules.setAttribute("href", `#/rules/${settings.game}`);
       render();
     })
     .catch((error) => toast(errorText(error)));
