@@ -17,7 +17,6 @@ from pydantic import BaseModel
 from gamehall.engines.hints import HintError, HintOptions, Hints, prepare_hint
 from gamehall.server.auth import Session
 from gamehall.server.hint_desk import HintBusyError
-from gamehall.server.hint_words import said
 from gamehall.server.language import reader_language
 from gamehall.server.live import NoSuchMatchError
 from gamehall.server.live.matches import LiveMatch
@@ -25,6 +24,9 @@ from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import Answer
 from gamehall.server.services import Hall, Services
 from gamehall.store.terms import match_terms
+from gamehall.words import Words, words
+from gamehall.words.hints import answers_a_double, cube_choice, cube_note, verdict
+from gamehall.words.languages import DEFAULT
 
 router = APIRouter(prefix="/api")
 
@@ -102,6 +104,26 @@ def answer(match_id: str, seat: int, hints: Hints) -> HintAnswer:
         notes=list(hints.notes),
         cube=None if hints.cube is None else dict(hints.cube),
     )
+
+
+def said(answer: HintAnswer, language: str) -> HintAnswer:
+    """``answer`` with its engine words (renju's verdicts, the cube's choices and note) in
+    ``language``, from the hint's typed parts (``gamehall.words.hints``); as it is in English."""
+    if language == DEFAULT:
+        return answer
+    say = words(language)
+    candidates = [_candidate_said(c, answer.game, say) for c in answer.candidates]
+    notes = answer.notes
+    if answer.cube is not None:
+        answering = answers_a_double([c.move for c in answer.candidates])
+        notes = [cube_note(answer.cube, answering, say)]
+    return answer.model_copy(update={"candidates": candidates, "notes": notes})
+
+
+def _candidate_said(candidate: CandidateView, game: str, say: Words) -> CandidateView:
+    if game == "renju" and candidate.score is not None:
+        return candidate.model_copy(update={"text": verdict(candidate.score, say)})
+    return candidate.model_copy(update={"move": cube_choice(candidate.move, say)})
 
 
 PERSON = "hints are for games against the computer: your opponent is a person"
