@@ -3,7 +3,8 @@ its note; English readers get the engine's own words."""
 
 import re
 
-from gamehall.server.hints_api import CandidateView, HintAnswer, said
+from gamehall.server.hint_schemas import CandidateView, HintAnswer
+from gamehall.server.hint_words import said
 from server.helpers import Hall
 from server.test_hints import _against_computer, _renju_on_move
 

@@ -12,11 +12,12 @@ within a time limit.
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel
 
 from gamehall.engines.hints import HintError, HintOptions, Hints, prepare_hint
 from gamehall.server.auth import Session
 from gamehall.server.hint_desk import HintBusyError
+from gamehall.server.hint_schemas import CandidateView, HintAnswer, Stone, WinningView
+from gamehall.server.hint_words import said
 from gamehall.server.language import reader_language
 from gamehall.server.live import NoSuchMatchError
 from gamehall.server.live.matches import LiveMatch
@@ -24,9 +25,6 @@ from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import Answer
 from gamehall.server.services import Hall, Services
 from gamehall.store.terms import match_terms
-from gamehall.words import Words, words
-from gamehall.words.hints import answers_a_double, cube_choice, cube_note, verdict
-from gamehall.words.languages import DEFAULT
 
 router = APIRouter(prefix="/api")
 
@@ -36,55 +34,6 @@ SECONDS = 3.0
 GRACE = 20.0
 """Beyond ``SECONDS``, how long the answer may wait (for the hint thread, or the engine's first
 load) before the request is answered 503."""
-
-
-class CandidateView(BaseModel):
-    """One ranked choice (``engines.hints.Candidate``): the move, its figures in words, and for
-    the tables games the equity, its difference to the best, the probabilities by name, the ply
-    and the single moves ``[src, dst]`` in the asker's numbering; for renju the score."""
-
-    move: str
-    text: str
-    equity: float | None
-    difference: float | None
-    probabilities: dict[str, float]
-    ply: int | None
-    steps: list[tuple[int, int]]
-    score: int | None
-
-
-class Stone(BaseModel):
-    """A stone of the winning line as the board draws it, numbered from 1."""
-
-    point: str
-    colour: str
-    number: int
-
-
-class WinningView(BaseModel):
-    """Renju's forced win of the side to move, played out (``engines.hints.WinningLine``)."""
-
-    kind: str
-    attacker: str
-    moves: list[str]
-    ending: str
-    trap: str | None
-    stones: list[Stone]
-
-
-class HintAnswer(Answer):
-    """The engine's advice for the asker, on move: the choices best first."""
-
-    match_id: str
-    seat: int
-    game: str
-    method: str
-    candidates: list[CandidateView]
-    winning: WinningView | None
-    notes: list[str]
-    cube: dict[str, object] | None = None
-    """Backgammon's cube hint (before the roll, or on a double): the action, the answer, the
-    cubeful equities (``engines.neural.cube.CubeHint``)."""
 
 
 def answer(match_id: str, seat: int, hints: Hints) -> HintAnswer:
@@ -104,26 +53,6 @@ def answer(match_id: str, seat: int, hints: Hints) -> HintAnswer:
         notes=list(hints.notes),
         cube=None if hints.cube is None else dict(hints.cube),
     )
-
-
-def said(answer: HintAnswer, language: str) -> HintAnswer:
-    """``answer`` with its engine words (renju's verdicts, the cube's choices and note) in
-    ``language``, from the hint's typed parts (``gamehall.words.hints``); as it is in English."""
-    if language == DEFAULT:
-        return answer
-    say = words(language)
-    candidates = [_candidate_said(c, answer.game, say) for c in answer.candidates]
-    notes = answer.notes
-    if answer.cube is not None:
-        answering = answers_a_double([c.move for c in answer.candidates])
-        notes = [cube_note(answer.cube, answering, say)]
-    return answer.model_copy(update={"candidates": candidates, "notes": notes})
-
-
-def _candidate_said(candidate: CandidateView, game: str, say: Words) -> CandidateView:
-    if game == "renju" and candidate.score is not None:
-        return candidate.model_copy(update={"text": verdict(candidate.score, say)})
-    return candidate.model_copy(update={"move": cube_choice(candidate.move, say)})
 
 
 PERSON = "hints are for games against the computer: your opponent is a person"

@@ -19,7 +19,8 @@ from gamehall.play.match import Match
 from gamehall.play.review import at_step
 from gamehall.server.auth import Session
 from gamehall.server.hint_desk import HintBusyError
-from gamehall.server.hints_api import GRACE, SECONDS, HintAnswer, answer
+from gamehall.server.hint_schemas import HintAnswer
+from gamehall.server.hints_api import GRACE, SECONDS, answer
 from gamehall.server.refusals import Refusal
 from gamehall.server.services import Hall
 
