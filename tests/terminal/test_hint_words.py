@@ -1,8 +1,15 @@
 """The terminal's hints in the chosen language: renju's verdicts, the cube's choices and its
 note from the catalog; in English the engine's own words."""
 
+import io
+
+from tests.terminal.test_session import ScriptedInput, lines
+
 from gamehall.engines.hints import Candidate, Hints
+from gamehall.play.renju_match import RenjuMatch
+from gamehall.play.settings import RenjuSettings
 from gamehall.terminal.hints import hint_lines
+from gamehall.terminal.session import TerminalGame
 
 RENJU = Hints(
     "renju",
@@ -33,3 +40,11 @@ def test_the_answer_to_a_double_in_georgian() -> None:
     assert "მიღება" in text and "უარი" in text and "Take" not in text
     assert "(სწორი პასუხი: მიღება (გამაორმაგებლის მოქმედება კუბით: გაორმაგება, მიღება).)" in text
     assert "(Proper answer: take" in "\n".join(hint_lines(CUBE))
+
+
+def test_no_winning_sequence_while_the_opening_asks_a_choice_in_russian() -> None:
+    match = RenjuMatch(RenjuSettings(opening="swap2"), ("Ann", "Bob"))
+    output = io.StringIO()
+    typed = lines("h8", "g9", "i8", "winning")
+    TerminalGame(match, {}, ScriptedInput(output, typed), output, language="ru").run()
+    assert "Подсказка предлагает ходы, а правило дебюта сейчас требует выбора" in output.getvalue()

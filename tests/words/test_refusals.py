@@ -106,6 +106,7 @@ CASES: list[tuple[str, Callable[[], object]]] = [
     ("wrong-distance", lambda: backgammon.Position.initial().play("24/18 13/8", (6, 6))),
     ("die-unplayed", lambda: backgammon.Position.initial().play("24/18", (6, 5))),
     ("no-checker", lambda: backgammon.Position.initial().start_turn((6, 5)).move(3, 6)),
+    ("nothing-to-move", lambda: backgammon.Position.initial().play("3/1 24/18", (6, 2))),
     ("head-rule", _head),
     ("taraguchi-place1", lambda: _renju_match("a1")),
     ("not-your-move", lambda: _renju_match("h8", mover=False)),

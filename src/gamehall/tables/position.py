@@ -219,7 +219,7 @@ class TablesPosition:
             target[end] += 1
         for path in segments:
             if target[path[0][0]] < 0:
-                raise IllegalMoveError(f"there is no checker of yours {where(path[0][0])} to move")
+                raise _nothing_to_move(path[0][0])
         state = self._state(pair)
         dice_left = dice_to_play(pair)
         legal = {o.code: o for o in best_outcomes(state.copy(), dice_left)}
@@ -243,6 +243,13 @@ class TablesPosition:
     def pip_count(self) -> tuple[int, int]:
         """The pips each side needs to bear off: (side on roll, other side)."""
         return sum(map(mul, _POINTS, self.mover)), sum(map(mul, _POINTS, self.opponent))
+
+
+def _nothing_to_move(point: int) -> IllegalMoveError:
+    message = f"there is no checker of yours {where(point)} to move"
+    if point == BAR:
+        return IllegalMoveError(message, reason="nothing-to-move-bar")
+    return IllegalMoveError(message, reason="nothing-to-move", point=point)
 
 
 def _follow(

@@ -343,7 +343,8 @@ class TerminalGame:
         try:
             hints = hint_for(match, player)
         except HintError as error:
-            return [str(error).capitalize() + "."]
+            said = self.words.refusal(error)
+            return [said[:1].upper() + said[1:] + ("." if self.language == DEFAULT else "")]
         if hints.winning is None:
             return [self.words.say("terminal.winning.none")]
         return winning_lines(hints.winning, self.language)
