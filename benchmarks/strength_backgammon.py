@@ -29,8 +29,9 @@ from gamehall.backgammon.position import Position
 from gamehall.engines import ChoosePlay, Engine
 from gamehall.engines.neural.board import Boards, MoveGenerator, initial_board
 from gamehall.engines.neural.fast import kernel_args, probabilities_one
+from gamehall.engines.neural.games.backgammon import INPUTS, equity
 from gamehall.engines.neural.levels import NOISE, NeuralBackgammonEngine, shipped_evaluator
-from gamehall.engines.neural.network import INPUTS, Evaluator, equity
+from gamehall.engines.neural.network import Evaluator
 from gamehall.engines.neural.search import Budget, Searcher
 from gamehall.engines.neural.training import greedy_chooser
 from gamehall.engines.neural.versus import Chooser, Summary, duplicate_match, gnubg_chooser

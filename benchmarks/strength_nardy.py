@@ -39,7 +39,7 @@ from gamehall.engines.neural.nardy_levels import (
     engine_chooser,
     shipped_evaluator,
 )
-from gamehall.engines.neural.nardy_network import NardyEvaluator
+from gamehall.engines.neural.network import NardyEvaluator
 from gamehall.engines.neural.versus import NARDY, Chooser, Summary, duplicate_match
 
 

@@ -16,7 +16,10 @@ from gamehall.engines.hints import Hints
 from gamehall.engines.neural import nardy_bearoff
 from gamehall.engines.neural.bearoff import sorted_keys
 from gamehall.engines.neural.board import Boards, from_sides
+from gamehall.engines.neural.games.description import Probabilities
+from gamehall.engines.neural.games.nardy import INPUTS, encode, flip, is_race, lost_outcome
 from gamehall.engines.neural.nardy_board import initial_board
+from gamehall.engines.neural.nardy_fast import probabilities as kernel_probabilities
 from gamehall.engines.neural.nardy_hints import hint
 from gamehall.engines.neural.nardy_levels import (
     NeuralNardyEngine,
@@ -26,16 +29,7 @@ from gamehall.engines.neural.nardy_levels import (
     shipped_evaluator,
     shipped_record,
 )
-from gamehall.engines.neural.nardy_network import (
-    INPUTS,
-    NardyEvaluator,
-    encode,
-    flip,
-    is_race,
-    kernel_probabilities,
-    lost_outcome,
-)
-from gamehall.engines.neural.network import Probabilities
+from gamehall.engines.neural.network import NardyEvaluator
 from gamehall.engines.neural.search import Budget
 from gamehall.engines.neural.training import self_play
 from gamehall.engines.neural.versus import NARDY, duplicate_match

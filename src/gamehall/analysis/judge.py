@@ -34,9 +34,9 @@ from gamehall.engines.neural.cube import (
     live_cube,
 )
 from gamehall.engines.neural.fast import probabilities as fast_probabilities
+from gamehall.engines.neural.games.backgammon import equity
 from gamehall.engines.neural.levels import shipped_evaluator
 from gamehall.engines.neural.met import match_equity_table
-from gamehall.engines.neural.network import equity
 from gamehall.engines.neural.rolls import ROLLS, best_after_rolls
 from gamehall.engines.neural.search import Searcher
 from gamehall.play.records import GamePlay, GamePosition

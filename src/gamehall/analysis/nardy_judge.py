@@ -14,8 +14,8 @@ from gamehall.analysis.judge import REPLY_WIDTH, WEIGHTS, RankedPlay, Value, kep
 from gamehall.engines.base import MatchContext
 from gamehall.engines.neural.board import from_sides
 from gamehall.engines.neural.cube import CubeHint
+from gamehall.engines.neural.games.nardy import equity
 from gamehall.engines.neural.nardy_levels import match_chance, shipped_evaluator
-from gamehall.engines.neural.nardy_network import equity
 from gamehall.engines.neural.nardy_rolls import best_after_rolls
 from gamehall.engines.neural.nardy_search import NardySearcher
 from gamehall.engines.neural.rolls import ROLLS

@@ -55,8 +55,7 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
     from tqdm import tqdm
 
-    from gamehall.engines.neural.nardy_network import NardyEvaluator
-    from gamehall.engines.neural.network import Evaluator
+    from gamehall.engines.neural.network import Evaluator, NardyEvaluator
     from gamehall.engines.neural.training import Record, Settings, train
 
     kind = NardyEvaluator if args.game == "nardy" else Evaluator

@@ -11,7 +11,8 @@ from numba import njit
 
 from gamehall.engines.neural import bearoff
 from gamehall.engines.neural.board import CAPACITY, Boards, generate
-from gamehall.engines.neural.network import INPUTS, RACE_AT, Evaluator
+from gamehall.engines.neural.games.backgammon import INPUTS, RACE_AT
+from gamehall.engines.neural.network import Evaluator
 
 KernelArgs = tuple[npt.NDArray[np.generic], ...]
 

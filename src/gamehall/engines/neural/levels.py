@@ -36,7 +36,8 @@ from gamehall.engines.neural.cube import (
     flip,
     resignation_mwc,
 )
-from gamehall.engines.neural.network import Evaluator, Probabilities
+from gamehall.engines.neural.games.description import Probabilities
+from gamehall.engines.neural.network import Evaluator
 from gamehall.engines.neural.player import NEURAL_LEVELS, NOISE, NeuralLevel, NeuralPlayer
 from gamehall.engines.neural.search import Budget, Searcher
 from gamehall.errors import GameError

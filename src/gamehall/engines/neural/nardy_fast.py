@@ -261,3 +261,12 @@ def self_play(seed, boards, cw1, cb1, cw2, cb2, rw1, rb1, rw2, rb2, dist, first,
         if board[1, 0] == 15:
             return count
     return count
+
+
+def probabilities(boards, args):  # type: ignore[no-untyped-def]
+    """The compiled evaluator over a batch, for comparison with ``Evaluator.probabilities``."""
+    out = np.zeros((boards.shape[0], OUTPUTS))
+    x = np.zeros(INPUTS, np.float32)
+    for i in range(boards.shape[0]):
+        probabilities_one(boards[i], x, out[i], *args)
+    return out

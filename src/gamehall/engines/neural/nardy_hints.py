@@ -11,8 +11,8 @@ from functools import cache
 from gamehall.engines.hints import Hints
 from gamehall.engines.neural.hints import ranked_plays
 from gamehall.engines.neural.nardy_levels import shipped_evaluator
-from gamehall.engines.neural.nardy_network import NardyEvaluator
 from gamehall.engines.neural.nardy_search import NardySearcher
+from gamehall.engines.neural.network import NardyEvaluator
 from gamehall.errors import GameError
 from gamehall.nardy.position import Position
 from gamehall.tables.position import TablesPosition

@@ -28,9 +28,10 @@ import numpy as np
 
 from gamehall.engines.base import CubeAnswer, MatchContext
 from gamehall.engines.neural.board import Boards
-from gamehall.engines.neural.nardy_network import NardyEvaluator, equity
+from gamehall.engines.neural.games.description import Probabilities
+from gamehall.engines.neural.games.nardy import equity
 from gamehall.engines.neural.nardy_search import NardySearcher
-from gamehall.engines.neural.network import Probabilities
+from gamehall.engines.neural.network import NardyEvaluator
 from gamehall.engines.neural.player import NEURAL_LEVELS, NOISE, NeuralLevel, NeuralPlayer, board_of
 from gamehall.engines.neural.search import Budget
 from gamehall.engines.tables_eval import evaluate_nardy

@@ -9,7 +9,7 @@ from numba import njit
 from gamehall.engines.neural.board import Boards
 from gamehall.engines.neural.nardy_board import CAPACITY, generate, new_tables
 from gamehall.engines.neural.nardy_fast import best_index, probabilities_one
-from gamehall.engines.neural.nardy_network import KernelArgs
+from gamehall.engines.neural.network import KernelArgs
 from gamehall.engines.neural.rolls import ROLLS
 
 

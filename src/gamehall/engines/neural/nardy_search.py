@@ -12,9 +12,10 @@ import numpy.typing as npt
 from numba import njit
 
 from gamehall.engines.neural.board import Boards
+from gamehall.engines.neural.games.nardy import equity, flip
 from gamehall.engines.neural.nardy_board import CAPACITY, generate, new_tables, options_code
 from gamehall.engines.neural.nardy_fast import best_index, equity_one, probabilities_one
-from gamehall.engines.neural.nardy_network import KernelArgs, NardyEvaluator, equity, flip
+from gamehall.engines.neural.network import KernelArgs, NardyEvaluator
 from gamehall.engines.neural.search import Probabilities, Searcher
 
 

@@ -20,7 +20,8 @@ from numba import njit
 from gamehall.engines.neural.board import CAPACITY, Boards, generate
 from gamehall.engines.neural.fast import KernelArgs, best_index, equity_one, kernel_args
 from gamehall.engines.neural.fast import probabilities_one as static_one
-from gamehall.engines.neural.network import Evaluator, equity
+from gamehall.engines.neural.games.backgammon import equity
+from gamehall.engines.neural.network import Evaluator
 
 Probabilities = npt.NDArray[np.float64]
 

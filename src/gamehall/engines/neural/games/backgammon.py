@@ -1,0 +1,159 @@
+"""Backgammon's network (International and Georgian alike): five outputs, TD-Gammon's inputs
+with a few features, and the pure bear-off settled by the database.
+
+Outputs, for the side on roll before his roll: win, win a gammon (backgammons included), win a
+backgammon, lose a gammon, lose a backgammon. Cubeless equity is
+``2 win - 1 + win_gammon - lose_gammon + win_backgammon - lose_backgammon``.
+
+Inputs (``encode``), for each side, the side on roll first: TD-Gammon's raw encoding of points
+1..24 in that side's own numbering (four units per point: 1, 2, 3 or more checkers as on/off,
+then (n - 3) / 2), the bar (n / 2) and the borne-off checkers (n / 15); then a few features of
+the project's choosing: pips / 100, blots / 5, made home points / 6, the furthest-back
+checker / 25, checkers in the opponent's home board and on the bar / 5. Races add three inputs
+from the bear-off database (``bearoff.race_inputs``: each side's expected rolls to bear off and
+the side on roll's chance of finishing first, the checkers outside the home board counted in);
+they are zero in contact positions.
+
+Positions with contact go to the contact network, races to the race network; a pure bear-off
+(every checker of both sides home) takes its win chance exactly from the bear-off database;
+finished games get their exact result.
+"""
+
+import numpy as np
+import numpy.typing as npt
+
+from gamehall.engines.neural import bearoff
+from gamehall.engines.neural.board import Boards
+from gamehall.engines.neural.games.description import Floats, Probabilities, Rows, TablesGame
+
+RAW_INPUTS = 2 * (24 * 4 + 2)
+FEATURES = 2 * 6
+RACE_AT = RAW_INPUTS + FEATURES
+"""Where the race inputs from the bear-off database begin."""
+INPUTS = RACE_AT + bearoff.RACE_INPUTS
+OUTPUTS = 5
+PROBABILITIES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+"""The names of the network's five outputs, in its order."""
+
+_UNITS = np.array(
+    [[n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2.0] for n in range(16)], dtype=np.float32
+)
+"""TD-Gammon's four units for 0..15 checkers on a point."""
+
+
+def encode(boards: Boards) -> Floats:
+    """The network inputs of boards (n, 2, 26), shape (n, INPUTS)."""
+    n = boards.shape[0]
+    x = np.empty((n, INPUTS), np.float32)
+    raw = x[:, :RAW_INPUTS].reshape(n, 2, 98)
+    points = boards[:, :, 1:25]
+    raw[:, :, :96] = _UNITS[points].reshape(n, 2, 96)
+    bar = boards[:, :, 25].astype(np.float64)
+    raw[:, :, 96] = bar / 2.0
+    raw[:, :, 97] = boards[:, :, 0] / 15.0
+    features = x[:, RAW_INPUTS:RACE_AT].reshape(n, 2, 6)
+    features[:, :, 0] = (boards.astype(np.int64) @ np.arange(26)) / 100.0
+    features[:, :, 1] = np.count_nonzero(points == 1, axis=2) / 5.0
+    features[:, :, 2] = np.count_nonzero(boards[:, :, 1:7] >= 2, axis=2) / 6.0
+    features[:, :, 3] = furthest_back(boards) / 25.0
+    features[:, :, 4] = boards[:, :, 19:26].sum(axis=2) / 5.0
+    features[:, :, 5] = bar / 5.0
+    x[:, RACE_AT:] = 0.0
+    races = np.flatnonzero(is_race(boards))
+    if races.size:
+        bearoff.race_inputs_batch(
+            boards, races, bearoff.database(), bearoff.sorted_keys(), x, RACE_AT
+        )
+    return x
+
+
+def furthest_back(boards: Boards) -> npt.NDArray[np.int64]:
+    """Each side's furthest-back checker (own numbering, 25 the bar, 0 all off), shape (n, 2)."""
+    occupied = boards[:, :, 1:26] > 0
+    return np.asarray(
+        np.where(occupied.any(axis=2), 25 - np.argmax(occupied[:, :, ::-1], axis=2), 0)
+    )
+
+
+def is_race(boards: Boards) -> npt.NDArray[np.bool_]:
+    """Which boards are races: every checker of each side past every checker of the other."""
+    back = furthest_back(boards)
+    return np.asarray(back[:, 0] + back[:, 1] < 25)
+
+
+def equity(probabilities: Probabilities) -> npt.NDArray[np.float64]:
+    """Cubeless equity of each row of probabilities, for the side they belong to."""
+    p = probabilities
+    return np.asarray(2.0 * p[:, 0] - 1.0 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4])
+
+
+def flip(probabilities: Probabilities) -> Probabilities:
+    """The same probabilities seen by the other side."""
+    p = probabilities
+    return np.stack((1.0 - p[:, 0], p[:, 3], p[:, 4], p[:, 1], p[:, 2]), axis=1)
+
+
+def lost_outcome(boards: Boards) -> Probabilities:
+    """The exact result of finished boards, the loser on roll: lost, gammoned when he has
+    borne off nothing, backgammoned when he also has a checker on the bar or in the winner's
+    home board."""
+    n = boards.shape[0]
+    out = np.zeros((n, OUTPUTS))
+    gammon = boards[:, 0, 0] == 0
+    backgammon = gammon & (boards[:, 0, 19:26].sum(axis=1) > 0)
+    out[:, 3] = gammon
+    out[:, 4] = backgammon
+    return out
+
+
+class Backgammon(TablesGame):
+    """Backgammon's network description."""
+
+    name = "backgammon"
+    inputs = INPUTS
+    outputs = OUTPUTS
+    probabilities = PROBABILITIES
+    earlier_inputs = (RACE_AT,)
+    """Before the race inputs: 208."""
+
+    def encode(self, boards: Boards) -> Floats:
+        return encode(boards)
+
+    def is_race(self, boards: Boards) -> npt.NDArray[np.bool_]:
+        return is_race(boards)
+
+    def lost_outcome(self, boards: Boards) -> Probabilities:
+        return lost_outcome(boards)
+
+    def equity(self, probabilities: Probabilities) -> npt.NDArray[np.float64]:
+        return equity(probabilities)
+
+    def flip(self, probabilities: Probabilities) -> Probabilities:
+        return flip(probabilities)
+
+    def settle(self, boards: Boards, out: Probabilities, rows: Rows) -> None:
+        """Backgammon settles no board without the networks (``after_nets`` corrects them)."""
+
+    def after_nets(self, boards: Boards, out: Probabilities, rows: Rows) -> None:
+        """A pure bear-off takes its win chance from the database, no gammon once both sides
+        have borne off, and no backgammon."""
+        exact = rows[bearoff.is_bearoff(boards[rows])]
+        if not exact.size:
+            return
+        settled = boards[exact]
+        out[exact, 0] = bearoff.win_chances(settled[:, 0, 1:7], settled[:, 1, 1:7])
+        started = (settled[:, 0, 0] > 0) & (settled[:, 1, 0] > 0)
+        out[exact[started], 1:] = 0.0
+        out[exact, 2] = 0.0
+        out[exact, 4] = 0.0
+
+    def consistent(self, out: Probabilities) -> Probabilities:
+        """Backgammons <= gammons <= the games they belong to."""
+        out[:, 1] = np.minimum(out[:, 1], out[:, 0])
+        out[:, 2] = np.minimum(out[:, 2], out[:, 1])
+        out[:, 3] = np.minimum(out[:, 3], 1.0 - out[:, 0])
+        out[:, 4] = np.minimum(out[:, 4], out[:, 3])
+        return out
+
+
+BACKGAMMON = Backgammon()
