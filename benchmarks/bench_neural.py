@@ -11,12 +11,9 @@ from typing import Any
 import numpy as np
 
 from gamehall.backgammon import Position
-from gamehall.engines.neural.board import MoveGenerator, from_sides, initial_board
+from gamehall.engines.neural.board import MoveGenerator, MoveRules, from_sides, initial_board
 from gamehall.engines.neural.levels import shipped_evaluator
-from gamehall.engines.neural.nardy_board import NardyMoveGenerator
-from gamehall.engines.neural.nardy_board import initial_board as nardy_initial_board
 from gamehall.engines.neural.nardy_levels import shipped_evaluator as nardy_shipped_evaluator
-from gamehall.engines.neural.nardy_search import NardySearcher
 from gamehall.engines.neural.search import Budget, Searcher
 from gamehall.engines.neural.training import Settings, learn, self_play
 from gamehall.nardy import Position as NardyPosition
@@ -89,7 +86,7 @@ def bench_world_class_move(benchmark: Any) -> None:
     results = np.stack(
         [from_sides(p.result.mover, p.result.opponent) for p in position.legal_plays((6, 5))]
     )
-    searcher = Searcher(shipped_evaluator(), georgian=False)
+    searcher = Searcher(shipped_evaluator())
     order, _, depth = benchmark(searcher.rank, results, Budget())
     assert depth == 2 and len(order) == len(results)
 
@@ -100,7 +97,7 @@ def bench_nardy_fast_board_over_the_sample(benchmark: Any) -> None:
     for d in nardy_legal():
         p = NardyPosition.from_dict(d["position"])
         cases.append((from_sides(p.mover, p.opponent), d["dice"][0], d["dice"][1]))
-    generator = NardyMoveGenerator()
+    generator = MoveGenerator(MoveRules("nardy"))
 
     def run() -> int:
         return sum(len(generator.successors(b, d1, d2)) for b, d1, d2 in cases)
@@ -111,18 +108,18 @@ def bench_nardy_fast_board_over_the_sample(benchmark: Any) -> None:
 
 def bench_nardy_zero_ply_evaluation(benchmark: Any) -> None:
     """The long nardy numpy evaluator over candidate sets, one batch a set."""
-    generator = NardyMoveGenerator()
+    generator = MoveGenerator(MoveRules("nardy"))
     evaluator = nardy_shipped_evaluator()
     rng = np.random.default_rng(1)
     sets: list[np.ndarray] = []
-    board = nardy_initial_board()
+    board = initial_board("nardy")
     while len(sets) < 200:
         results = generator.successors(board, *(int(d) for d in rng.integers(1, 7, 2)))
         if len(results) > 1:
             sets.append(results)
         board = results[int(np.argmin(evaluator.equities(results)))]
         if board[1, 0] == 15:
-            board = nardy_initial_board()
+            board = initial_board("nardy")
 
     def run() -> int:
         for s in sets:
@@ -141,6 +138,6 @@ def bench_nardy_world_class_move(benchmark: Any) -> None:
         position = plays[int(rng.integers(len(plays)))].result
     plays = position.legal_plays((6, 5))
     results = np.stack([from_sides(p.result.mover, p.result.opponent) for p in plays])
-    searcher = NardySearcher(nardy_shipped_evaluator())
+    searcher = Searcher(nardy_shipped_evaluator())
     order, _, depth = benchmark(searcher.rank, results, Budget())
     assert depth == 2 and len(order) == len(results)

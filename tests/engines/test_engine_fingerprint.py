@@ -20,7 +20,6 @@ import pytest
 from gamehall import backgammon, nardy
 from gamehall.engines import MatchContext, find_engine
 from gamehall.engines.neural.board import from_sides
-from gamehall.engines.neural.nardy_rolls import best_after_rolls as nardy_after_rolls
 from gamehall.engines.neural.player import NEURAL_LEVELS, NeuralPlayer
 from gamehall.engines.neural.rolls import best_after_rolls
 from gamehall.engines.neural.search import Budget
@@ -163,11 +162,8 @@ def _figures(game: str) -> dict[str, list[str]]:
         board = from_sides(plays[0].result.mover, plays[0].result.opponent)
         figures["search"].append(_text(expert.searcher.deeper(board, 1, 3)))
         here = from_sides(position.mover, position.opponent)
-        if game == "nardy":
-            options = expert.searcher.options  # type: ignore[attr-defined]
-            rolls: object = nardy_after_rolls(here, options, expert.searcher.kernel_args())
-        else:
-            rolls = best_after_rolls(here, game == "georgian", expert.searcher.kernel_args())
+        boards, probs = best_after_rolls(here, expert.searcher.rules, expert.searcher.model)
+        rolls = probs if game == "nardy" else (boards, probs)
         figures["rolls"].append(_text(rolls))
     for seed in range(3):
         boards = np.zeros((1000, 2, 26), np.int8)

@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from gamehall.backgammon import Position
-from gamehall.engines.neural.board import MoveGenerator, from_sides, initial_board, pip_counts
+from gamehall.engines.neural.board import (
+    MoveGenerator,
+    MoveRules,
+    from_sides,
+    initial_board,
+    pip_counts,
+)
 
 VECTORS = Path(__file__).parents[1] / "data" / "backgammon_legal_sample.jsonl"
 
@@ -38,7 +44,7 @@ def test_the_public_vectors() -> None:
 
 @pytest.mark.parametrize("variant", ["international", "georgian"])
 def test_random_games(variant: str) -> None:
-    generator = MoveGenerator(georgian=variant == "georgian")
+    generator = MoveGenerator(MoveRules("georgian" if variant == "georgian" else "backgammon"))
     rng = random.Random(12)
     cases = 0
     for _ in range(40):
@@ -57,7 +63,13 @@ def test_georgian_freezes_a_checker_that_hits_at_home() -> None:
     ends = []
     for variant in ("international", "georgian"):
         position = Position.from_points({8: 1, 6: 14}, {21: 1, 24: 14}, variant)
-        ends.append(fast(MoveGenerator(variant == "georgian"), position, (4, 1)))
+        ends.append(
+            fast(
+                MoveGenerator(MoveRules("georgian" if variant == "georgian" else "backgammon")),
+                position,
+                (4, 1),
+            )
+        )
         assert ends[-1] == rules(position, (4, 1))
     assert ends[1] < ends[0]
 

@@ -85,7 +85,7 @@ def test_the_compiled_evaluator_is_the_numpy_one() -> None:
     assert kinds.any() and not kinds.all() and bearoff.is_bearoff(boards).any()
     assert np.allclose(
         evaluator.probabilities(boards),
-        fast.probabilities(boards, fast.kernel_args(evaluator)),
+        fast.probabilities(boards, evaluator.model()),
         atol=1e-5,
     )
 

@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.engines.hints import Candidate, Hints
-from gamehall.engines.neural.board import from_sides
+from gamehall.engines.neural.board import MoveRules, from_sides
 from gamehall.engines.neural.levels import shipped_evaluator
 from gamehall.engines.neural.network import Evaluator
 from gamehall.engines.neural.search import Searcher
@@ -35,9 +35,13 @@ REPLY_WIDTH = 3
 """The opponent's replies, ranked at 0-ply, kept for scoring at 1-ply inside a 2-ply search."""
 
 
+def _rules(georgian: bool) -> MoveRules:
+    return MoveRules("georgian" if georgian else "backgammon")
+
+
 @cache
 def _shipped_searcher(georgian: bool) -> Searcher:
-    return Searcher(shipped_evaluator(), georgian)
+    return Searcher(shipped_evaluator(), _rules(georgian))
 
 
 def hint(
@@ -58,7 +62,9 @@ def hint(
     if count < 1:
         raise GameError(f"a hint lists at least one play, not {count!r}")
     georgian = position.variant.name == "georgian"
-    searcher = _shipped_searcher(georgian) if evaluator is None else Searcher(evaluator, georgian)
+    searcher = (
+        _shipped_searcher(georgian) if evaluator is None else Searcher(evaluator, _rules(georgian))
+    )
     game = "georgian" if georgian else "backgammon"
     plays = position.legal_plays(dice)
     return ranked_plays(searcher, plays, PROBABILITIES, game, count, ply, seconds)

@@ -27,7 +27,7 @@ from typing import Literal
 import numpy as np
 
 from gamehall.engines.base import CubeAnswer, MatchContext
-from gamehall.engines.neural.board import Boards, from_sides
+from gamehall.engines.neural.board import Boards, MoveRules, from_sides
 from gamehall.engines.neural.cube import (
     CubeHint,
     before_roll,
@@ -91,7 +91,7 @@ class NeuralBackgammonEngine(NeuralPlayer):
         self.evaluator = evaluator if evaluator is not None else shipped_evaluator()
         self.noise = NOISE[level]
         self.budget = budget if budget is not None else Budget()
-        self.searcher = Searcher(self.evaluator, georgian=game == "georgian")
+        self.searcher = Searcher(self.evaluator, MoveRules(game))
 
     # -- cube and resignations ----------------------------------------------------------------
 

@@ -9,10 +9,11 @@ game they make (``2 win - 1 + win_mars - lose_mars``).
 from functools import cache
 
 from gamehall.engines.hints import Hints
+from gamehall.engines.neural.board import MoveRules
 from gamehall.engines.neural.hints import ranked_plays
 from gamehall.engines.neural.nardy_levels import shipped_evaluator
-from gamehall.engines.neural.nardy_search import NardySearcher
 from gamehall.engines.neural.network import NardyEvaluator
+from gamehall.engines.neural.search import Searcher
 from gamehall.errors import GameError
 from gamehall.nardy.position import Position
 from gamehall.tables.position import TablesPosition
@@ -22,8 +23,8 @@ PROBABILITIES = ("win", "win_mars", "lose_mars")
 
 
 @cache
-def _shipped_searcher(bearoff: str, block_check: str, head_exception: str) -> NardySearcher:
-    return NardySearcher(shipped_evaluator(), bearoff, block_check, head_exception)
+def _shipped_searcher(rules: MoveRules) -> Searcher:
+    return Searcher(shipped_evaluator(), rules)
 
 
 def hint(
@@ -45,11 +46,7 @@ def hint(
         raise GameError(f"a hint searches 0, 1 or 2 plies, not {ply!r}")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise GameError(f"a hint lists at least one play, not {count!r}")
-    rules = position.rules
-    options = (rules.bearoff_preference, rules.block_check or "step", rules.head_exception)
-    if evaluator is None:
-        searcher = _shipped_searcher(*options)
-    else:
-        searcher = NardySearcher(evaluator, *options)
+    rules = MoveRules.of(position.rules)
+    searcher = _shipped_searcher(rules) if evaluator is None else Searcher(evaluator, rules)
     plays = position.legal_plays(dice)
     return ranked_plays(searcher, plays, PROBABILITIES, "nardy", count, ply, seconds)

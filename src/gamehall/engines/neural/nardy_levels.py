@@ -27,13 +27,12 @@ from typing import Any
 import numpy as np
 
 from gamehall.engines.base import CubeAnswer, MatchContext
-from gamehall.engines.neural.board import Boards
+from gamehall.engines.neural.board import Boards, MoveRules
 from gamehall.engines.neural.games.description import Probabilities
 from gamehall.engines.neural.games.nardy import equity
-from gamehall.engines.neural.nardy_search import NardySearcher
 from gamehall.engines.neural.network import NardyEvaluator
 from gamehall.engines.neural.player import NEURAL_LEVELS, NOISE, NeuralLevel, NeuralPlayer, board_of
-from gamehall.engines.neural.search import Budget
+from gamehall.engines.neural.search import Budget, Searcher
 from gamehall.engines.tables_eval import evaluate_nardy
 from gamehall.errors import GameError
 from gamehall.nardy.position import Position
@@ -115,14 +114,14 @@ class NeuralNardyEngine(NeuralPlayer):
         self.evaluator = evaluator if evaluator is not None else shipped_evaluator()
         self.noise = NOISE[level]
         self.budget = budget if budget is not None else Budget()
-        self._searchers: dict[tuple[str, str, str], NardySearcher] = {}
+        self._searchers: dict[MoveRules, Searcher] = {}
         self.searcher = self.searcher_for(nardy_rules())
 
-    def searcher_for(self, rules: TablesRules) -> NardySearcher:
+    def searcher_for(self, rules: TablesRules) -> Searcher:
         """The searcher for a set of rules options (one each, made when first needed)."""
-        key = (rules.bearoff_preference, rules.block_check or "step", rules.head_exception)
+        key = MoveRules.of(rules)
         if key not in self._searchers:
-            self._searchers[key] = NardySearcher(self.evaluator, *key)
+            self._searchers[key] = Searcher(self.evaluator, key)
         return self._searchers[key]
 
     def choose_play(

@@ -18,13 +18,13 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from gamehall.engines.neural.board import Boards
+from gamehall.engines.neural import bearoff, fast
+from gamehall.engines.neural.board import Boards, MoveRules
 from gamehall.engines.neural.games.backgammon import BACKGAMMON
 from gamehall.engines.neural.games.description import Floats, Probabilities, TablesGame
 from gamehall.engines.neural.games.nardy import NARDY
+from gamehall.engines.neural.kernel import Layers, Model
 from gamehall.errors import GameError
-
-KernelArgs = tuple[npt.NDArray[np.generic], ...]
 
 
 def _sigmoid(x: Floats) -> Floats:
@@ -176,31 +176,35 @@ class Evaluator:
         inputs = self.game.encode(boards)
         return [(self.contact, inputs, ~race), (self.race, inputs, race & ~settled)]
 
-    def kernel_args(self) -> KernelArgs:
-        """The arrays the compiled kernels take after their own arguments: both networks'
-        weights and the bear-off database with its keys."""
-        from gamehall.engines.neural import fast
-
-        return fast.kernel_args(self)
+    def model(self) -> Model:
+        """The networks' weights (as they stand: the arrays themselves) and the game's bear-off
+        tables, as the compiled kernels take them."""
+        c, r = self.contact, self.race
+        dist, first = bearoff.tables(self.game.bearoff)
+        return Model(
+            self.game.code,
+            Layers(c.w1, c.b1, c.w2, c.b2),
+            Layers(r.w1, r.b1, r.w2, r.b2),
+            dist,
+            first,
+            bearoff.sorted_keys(),
+        )
 
     def self_play(self, seed: int, boards: Boards) -> int:
         """Play one greedy 0-ply game with dice from ``seed`` into ``boards`` (each with its
         side on roll first); returns how many boards it wrote."""
-        from gamehall.engines.neural import fast
-
-        return int(fast.self_play(seed, boards, *self.kernel_args()))
+        rules = MoveRules(self.game.moves).code
+        return int(fast.self_play(self.model(), rules, seed, boards))
 
     def chooser(self) -> Callable[[Boards, tuple[int, int], Boards], int]:
         """The 0-ply player of these networks (their weights as they stand at each call): given
         the board, the dice and the legal results, the index of the result it plays."""
-        from gamehall.engines.neural import fast
-
-        args = self.kernel_args()
+        model = self.model()
         x = np.zeros(self.game.inputs, np.float32)
         out = np.zeros(self.game.outputs)
 
         def choose(board: Boards, dice: tuple[int, int], results: Boards) -> int:
-            return int(fast.best_index(results, len(results), x, out, *args))
+            return int(fast.best_index(model, results, len(results), x, out))
 
         return choose
 
@@ -209,28 +213,3 @@ class NardyEvaluator(Evaluator):
     """Long nardy's networks."""
 
     game = NARDY
-
-    def kernel_args(self) -> KernelArgs:
-        from gamehall.engines.neural import nardy_bearoff
-        from gamehall.engines.neural.bearoff import sorted_keys
-
-        c, r = self.contact, self.race
-        dist, first = nardy_bearoff.database()
-        return (c.w1, c.b1, c.w2, c.b2, r.w1, r.b1, r.w2, r.b2, dist, first, sorted_keys())
-
-    def self_play(self, seed: int, boards: Boards) -> int:
-        from gamehall.engines.neural import nardy_fast
-
-        return int(nardy_fast.self_play(seed, boards, *self.kernel_args()))
-
-    def chooser(self) -> Callable[[Boards, tuple[int, int], Boards], int]:
-        from gamehall.engines.neural import nardy_fast
-
-        args = self.kernel_args()
-        x = np.zeros(self.game.inputs, np.float32)
-        out = np.zeros(self.game.outputs)
-
-        def choose(board: Boards, dice: tuple[int, int], results: Boards) -> int:
-            return int(nardy_fast.best_index(results, len(results), x, out, *args))
-
-        return choose

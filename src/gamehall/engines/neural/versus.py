@@ -14,8 +14,7 @@ from typing import Protocol
 
 import numpy as np
 
-from gamehall.engines.neural import nardy_board
-from gamehall.engines.neural.board import Boards, MoveGenerator, initial_board
+from gamehall.engines.neural.board import Boards, MoveGenerator, MoveRules, initial_board
 
 Chooser = Callable[[Boards, tuple[int, int], Boards], int]
 """A player: given the board (itself on roll), the dice and the legal results, the index of
@@ -89,8 +88,8 @@ class MatchGame:
 
 BACKGAMMON = MatchGame(initial_board, MoveGenerator, True, backgammon_points, KINDS)
 NARDY = MatchGame(
-    nardy_board.initial_board,
-    nardy_board.NardyMoveGenerator,
+    lambda: initial_board("nardy"),
+    lambda: MoveGenerator(MoveRules("nardy")),
     False,
     nardy_points,
     {1: "oin", 2: "mars"},

@@ -16,21 +16,30 @@ they are zero in contact positions.
 
 Positions with contact go to the contact network, races to the race network; a pure bear-off
 (every checker of both sides home) takes its win chance exactly from the bear-off database;
-finished games get their exact result.
+finished games get their exact result. The compiled kernels (``probabilities_one``, for the
+shared search and self-play of ``fast``) compute the same one board at a time.
 """
 
 import numpy as np
 import numpy.typing as npt
+from numba import njit
 
 from gamehall.engines.neural import bearoff
 from gamehall.engines.neural.board import Boards
 from gamehall.engines.neural.games.description import Floats, Probabilities, Rows, TablesGame
+from gamehall.engines.neural.kernel import BACKGAMMON_CODE, forward
 
+ROLL_PIPS = 49.0 / 6.0
+"""The pips an average roll moves (a double's four steps counted): 8 1/6."""
+SPAN = 96
+"""Rolls counted in an estimated distribution (15 checkers on the bar need fewer than 70)."""
+RACE_INPUTS = 3
+"""What ``race_inputs`` writes: each side's expected rolls / 20, the side on roll's chance."""
 RAW_INPUTS = 2 * (24 * 4 + 2)
 FEATURES = 2 * 6
 RACE_AT = RAW_INPUTS + FEATURES
 """Where the race inputs from the bear-off database begin."""
-INPUTS = RACE_AT + bearoff.RACE_INPUTS
+INPUTS = RACE_AT + RACE_INPUTS
 OUTPUTS = 5
 PROBABILITIES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 """The names of the network's five outputs, in its order."""
@@ -61,9 +70,7 @@ def encode(boards: Boards) -> Floats:
     x[:, RACE_AT:] = 0.0
     races = np.flatnonzero(is_race(boards))
     if races.size:
-        bearoff.race_inputs_batch(
-            boards, races, bearoff.database(), bearoff.sorted_keys(), x, RACE_AT
-        )
+        race_inputs_batch(boards, races, bearoff.database(), bearoff.sorted_keys(), x, RACE_AT)
     return x
 
 
@@ -110,6 +117,9 @@ class Backgammon(TablesGame):
     """Backgammon's network description."""
 
     name = "backgammon"
+    code = BACKGAMMON_CODE
+    moves = "backgammon"
+    bearoff = "backgammon"
     inputs = INPUTS
     outputs = OUTPUTS
     probabilities = PROBABILITIES
@@ -157,3 +167,189 @@ class Backgammon(TablesGame):
 
 
 BACKGAMMON = Backgammon()
+
+
+# -- the compiled kernels ------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _estimate(side, db, keys, dist):  # type: ignore[no-untyped-def]
+    """Write into ``dist`` the estimated distribution of the rolls ``side`` (26 counts, its own
+    numbering) needs to bear off: the checkers outside the home board counted on the 6-point,
+    the pips they need to get there added as rolls of ``ROLL_PIPS`` (split between the two
+    nearest whole numbers of rolls). Exact when every checker is home."""
+    outside = 0
+    extra = 0
+    for p in range(7, 26):
+        outside += side[p]
+        extra += side[p] * (p - 6)
+    key = np.int64(0)
+    scale = np.int64(1)
+    for i in range(1, 7):
+        n = side[i] + outside if i == 6 else side[i]
+        key += n * scale
+        scale *= 16
+    row = db[np.searchsorted(keys, key)]
+    shift = extra / ROLL_PIPS
+    whole = int(shift)
+    part = shift - whole
+    dist[:] = 0.0
+    for r in range(row.shape[0]):
+        if r + whole + 1 < dist.shape[0]:
+            dist[r + whole] += (1.0 - part) * row[r]
+            dist[r + whole + 1] += part * row[r]
+
+
+@njit(cache=True, nogil=True)
+def race_inputs(board, db, keys, x, at):  # type: ignore[no-untyped-def]
+    """The race network's database inputs of ``board`` (2, 26), written into ``x[at:at + 3]``:
+    each side's expected rolls to bear off / 20 (side on roll first), then the chance that the
+    side on roll finishes first, from the two ``_estimate`` distributions."""
+    mine = np.zeros(SPAN)
+    theirs = np.zeros(SPAN)
+    _estimate(board[0], db, keys, mine)
+    _estimate(board[1], db, keys, theirs)
+    mean_mine = 0.0
+    mean_theirs = 0.0
+    left = 1.0
+    win = 0.0
+    for r in range(SPAN):
+        mean_mine += r * mine[r]
+        mean_theirs += r * theirs[r]
+        win += mine[r] * left
+        left -= theirs[r]
+    x[at] = mean_mine / 20.0
+    x[at + 1] = mean_theirs / 20.0
+    x[at + 2] = win
+
+
+@njit(cache=True, nogil=True)
+def race_inputs_batch(boards, rows, db, keys, x, at):  # type: ignore[no-untyped-def]
+    """``race_inputs`` of ``boards[rows]`` into the same rows of ``x``."""
+    for i in rows:
+        race_inputs(boards[i], db, keys, x[i], at)
+
+
+@njit(cache=True, nogil=True)
+def encode_one(board, x, db, keys):  # type: ignore[no-untyped-def]
+    """``encode`` of one board, written into ``x``; returns whether it is a race."""
+    x[:] = 0.0
+    backs = 0
+    for side in range(2):
+        base = side * 98
+        blots = 0
+        home = 0
+        pips = 0
+        back = 0
+        behind = 0
+        for p in range(1, 25):
+            n = board[side, p]
+            pips += n * p
+            if n > 0:
+                back = p
+                k = base + (p - 1) * 4
+                x[k] = 1.0
+                if n == 1:
+                    blots += 1
+                if n >= 2:
+                    x[k + 1] = 1.0
+                    if p <= 6:
+                        home += 1
+                if n >= 3:
+                    x[k + 2] = 1.0
+                if n > 3:
+                    x[k + 3] = (n - 3.0) / 2.0
+            if p >= 19:
+                behind += n
+        bar = board[side, 25]
+        if bar > 0:
+            back = 25
+        pips += 25 * bar
+        behind += bar
+        x[base + 96] = bar / 2.0
+        x[base + 97] = board[side, 0] / 15.0
+        f = 196 + side * 6
+        x[f] = pips / 100.0
+        x[f + 1] = blots / 5.0
+        x[f + 2] = home / 6.0
+        x[f + 3] = back / 25.0
+        x[f + 4] = behind / 5.0
+        x[f + 5] = bar / 5.0
+        backs += back
+    race = backs < 25
+    if race:
+        race_inputs(board, db, keys, x, RACE_AT)
+    return race
+
+
+@njit(cache=True, nogil=True)
+def _back(side):  # type: ignore[no-untyped-def]
+    for p in range(25, 0, -1):
+        if side[p] > 0:
+            return p
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def probabilities_one(model, board, x, out):  # type: ignore[no-untyped-def]
+    """The five probabilities of ``board`` for its side on roll, written into ``out``."""
+    if board[1, 0] == 15:
+        out[:] = 0.0
+        if board[0, 0] == 0:
+            out[3] = 1.0
+            behind = 0
+            for p in range(19, 26):
+                behind += board[0, p]
+            if behind > 0:
+                out[4] = 1.0
+        return
+    db = model.dist
+    keys = model.keys
+    if encode_one(board, x, db, keys):
+        forward(x, model.race, out)
+        if _back(board[0]) <= 6 and _back(board[1]) <= 6:
+            mine = db[bearoff.row_of(board[0], keys)]
+            theirs = db[bearoff.row_of(board[1], keys)]
+            left = 1.0
+            win = 0.0
+            for r in range(mine.shape[0]):
+                win += mine[r] * left
+                left -= theirs[r]
+            out[0] = win
+            if board[0, 0] > 0 and board[1, 0] > 0:
+                out[1] = 0.0
+                out[3] = 0.0
+            out[2] = 0.0
+            out[4] = 0.0
+    else:
+        forward(x, model.contact, out)
+    out[1] = min(out[1], out[0])
+    out[2] = min(out[2], out[1])
+    out[3] = min(out[3], 1.0 - out[0])
+    out[4] = min(out[4], out[3])
+
+
+@njit(cache=True, nogil=True)
+def equity_one(p):  # type: ignore[no-untyped-def]
+    return 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
+
+
+@njit(cache=True, nogil=True)
+def flip_into(p, acc, weight):  # type: ignore[no-untyped-def]
+    """Add ``weight`` times the probabilities ``p`` seen by the other side to ``acc``."""
+    acc[0] += weight * (1.0 - p[0])
+    acc[1] += weight * p[3]
+    acc[2] += weight * p[4]
+    acc[3] += weight * p[1]
+    acc[4] += weight * p[2]
+
+
+@njit(cache=True, nogil=True)
+def start(board):  # type: ignore[no-untyped-def]
+    """Set ``board`` to the starting position."""
+    board[:] = 0
+    for side in range(2):
+        board[side, 24] = 2
+        board[side, 13] = 5
+        board[side, 8] = 3
+        board[side, 6] = 5

@@ -11,7 +11,8 @@ from abc import ABC, abstractmethod
 import numpy as np
 import numpy.typing as npt
 
-from gamehall.engines.neural.board import Boards
+from gamehall.engines.neural.bearoff import BearoffGame
+from gamehall.engines.neural.board import Boards, MoveGame
 
 Floats = npt.NDArray[np.float32]
 Probabilities = npt.NDArray[np.float64]
@@ -24,6 +25,12 @@ class TablesGame(ABC):
 
     name: str
     """The game as ``gamehall train`` and the shipped weights name it."""
+    code: int
+    """The game's code in the compiled kernels (``kernel``)."""
+    moves: MoveGame
+    """The rules its self-play games and, unless told, its search move by (``board``)."""
+    bearoff: BearoffGame
+    """Its bear-off database (``bearoff``)."""
     inputs: int
     outputs: int
     probabilities: tuple[str, ...]
