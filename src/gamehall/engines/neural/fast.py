@@ -48,15 +48,29 @@ def flip_into(game, p, acc, weight):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def best_index(model, results, n, x, out):  # type: ignore[no-untyped-def]
     """The result (of ``results[:n]``, the opponent on roll) worst for the opponent."""
+    values = np.empty(n)
+    values_of(model, results, n, x, out, values)
     best = 0
     best_value = 1e9
     for k in range(n):
-        probabilities_one(model, results[k], x, out)
-        value = equity_one(model.game, out)
-        if value < best_value:
-            best_value = value
+        if values[k] < best_value:
+            best_value = values[k]
             best = k
     return best
+
+
+@njit(cache=True, nogil=True)
+def values_of(model, results, n, x, out, values):  # type: ignore[no-untyped-def]
+    """The equity of each of ``results[:n]`` for its side on roll, into ``values`` (one loop
+    per game: the game's kernel is chosen once, outside the loop)."""
+    if model.game == NARDY_CODE:
+        for k in range(n):
+            nardy.probabilities_one(model, results[k], x, out)
+            values[k] = nardy.equity_one(out)
+    else:
+        for k in range(n):
+            backgammon.probabilities_one(model, results[k], x, out)
+            values[k] = backgammon.equity_one(out)
 
 
 @njit(cache=True, nogil=True)

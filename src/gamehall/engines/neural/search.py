@@ -18,7 +18,13 @@ import numpy.typing as npt
 from numba import njit
 
 from gamehall.engines.neural.board import CAPACITY, Boards, MoveRules, generate, new_scratch
-from gamehall.engines.neural.fast import best_index, equity_one, flip_into, probabilities_one
+from gamehall.engines.neural.fast import (
+    best_index,
+    equity_one,
+    flip_into,
+    probabilities_one,
+    values_of,
+)
 from gamehall.engines.neural.kernel import outputs
 from gamehall.engines.neural.network import Evaluator
 
@@ -67,9 +73,7 @@ def ply2(model, rules, width, board, acc):  # type: ignore[no-untyped-def]
             weight = (1.0 if d1 == d2 else 2.0) / 36.0
             n = generate(rules, board, d1, d2, results, scratch)
             values = np.empty(n)
-            for k in range(n):
-                probabilities_one(model, results[k], x, out)
-                values[k] = equity_one(model.game, out)
+            values_of(model, results, n, x, out, values)
             order = np.argsort(values)
             best_value = 1e9
             for j in range(min(width, n)):

@@ -187,27 +187,31 @@ def _head_left(me, opv, d1, d2, plain):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def _walk(me, op, opv, dice, hl0, bearoff, final, out, ranks, n, t):  # type: ignore[no-untyped-def]
-    """Walk every legal sequence of steps with ``dice`` in their order (a double's four
-    steps), depth first, each source from the highest point down, recording each end with its
-    rank. Returns the new count of ends and whether a first step was possible."""
+def _walk(me, op, opv, dice, steps, hl0, bearoff, final, out, ranks, n, t, depth):  # type: ignore[no-untyped-def]
+    """Walk every legal sequence of the first ``steps`` of ``dice`` in their order (a
+    double's four steps), depth first, each source from the highest point down, recording each
+    end with its rank. Returns the new count of ends and whether a first step was possible.
+    ``depth`` is scratch: per depth k, the step taken (source, target), the state after it
+    (checkers that may still leave the head, steps at full value, pips moved), whether depth k
+    found a step, and the pips of the first k dice."""
     tk1, tk2, tval, tstamp, sk1, sk2, sstamp, stamp = t
-    steps = dice.shape[0]
     step_block = not final
-    sums = np.zeros(steps + 1, np.int64)
+    src = depth[0]
+    dst = depth[1]
+    head = depth[2]
+    full = depth[3]
+    pips = depth[4]
+    moved = depth[5]
+    sums = depth[6]
+    sums[0] = 0
     for k in range(steps):
         sums[k + 1] = sums[k] + dice[k]
-    # Per depth k: the step taken (source, target) and the state after it (checkers that may
-    # still leave the head, steps at full value, pips moved); whether depth k found a step.
-    src = np.zeros(steps + 1, np.int64)
-    dst = np.zeros(steps + 1, np.int64)
-    head = np.zeros(steps + 1, np.int64)
-    full = np.zeros(steps + 1, np.int64)
-    pips = np.zeros(steps + 1, np.int64)
-    moved = np.zeros(steps + 1, np.bool_)
     head[0] = hl0
+    full[0] = 0
+    pips[0] = 0
     k = 1
     src[1] = 25
+    moved[1] = 0
     while True:
         die = dice[k - 1]
         s = src[k] - 1
@@ -219,11 +223,11 @@ def _walk(me, op, opv, dice, hl0, bearoff, final, out, ranks, n, t):  # type: ig
             s -= 1
         if s < 1:
             if k == 1:
-                return n, moved[1]
+                return n, moved[1] != 0
             # Depth k is done: the end after k - 1 steps counts when no step followed it (or
             # when the six-block is checked only at the end), then back up a step.
             j = k - 1
-            if not moved[k] or final:
+            if moved[k] == 0 or final:
                 rank = _rank(j, sums[j], full[j], pips[j], bearoff)
                 n = _record(me, op, rank, final, out, ranks, n, tk1, tk2, tval, tstamp, stamp)
             me[src[j]] += 1
@@ -232,7 +236,7 @@ def _walk(me, op, opv, dice, hl0, bearoff, final, out, ranks, n, t):  # type: ig
             continue
         src[k] = s
         dst[k] = target
-        moved[k] = True
+        moved[k] = 1
         me[s] -= 1
         me[target] += 1
         head[k] = head[k - 1] - 1 if s == 24 else head[k - 1]
@@ -245,7 +249,7 @@ def _walk(me, op, opv, dice, hl0, bearoff, final, out, ranks, n, t):  # type: ig
         elif steps < 4 or not _walked(me, k, head[k], full[k], pips[k], sk1, sk2, sstamp, stamp):
             k += 1
             src[k] = 25
-            moved[k] = False
+            moved[k] = 0
             continue
         me[s] += 1
         me[target] -= 1
@@ -275,14 +279,17 @@ def walk(board, d1, d2, rules, out, scratch):  # type: ignore[no-untyped-def]
     )  # fmt: skip
     hl0 = _head_left(me, opv, d1, d2, rules[4] != 0)
     ranks = scratch.ranks
+    depth = np.zeros((7, 5), np.int64)
+    dice = np.full(4, d1, np.int64)
     if d1 == d2:
-        dice = np.full(4, d1, np.int64)
-        n, moved = _walk(me, op, opv, dice, hl0, bearoff, final, out, ranks, 0, t)
+        n, moved = _walk(me, op, opv, dice, 4, hl0, bearoff, final, out, ranks, 0, t, depth)
     else:
-        dice = np.array((max(d1, d2), min(d1, d2)), np.int64)
-        n, moved = _walk(me, op, opv, dice, hl0, bearoff, final, out, ranks, 0, t)
-        n, moved_too = _walk(me, op, opv, dice[::-1].copy(), hl0, bearoff, final, out, ranks, n, t)
-        moved = moved or moved_too
+        dice[0] = max(d1, d2)
+        dice[1] = min(d1, d2)
+        n, moved = _walk(me, op, opv, dice, 2, hl0, bearoff, final, out, ranks, 0, t, depth)
+        dice[0], dice[1] = dice[1], dice[0]
+        n, again = _walk(me, op, opv, dice, 2, hl0, bearoff, final, out, ranks, n, t, depth)
+        moved = moved or again
     if not moved or final:
         n = _record(me, op, 0, final, out, ranks, n, t[0], t[1], t[2], t[3], stamp)
     return n
