@@ -13,7 +13,6 @@ import numpy as np
 from gamehall.backgammon import Position
 from gamehall.engines.neural.board import MoveGenerator, MoveRules, from_sides, initial_board
 from gamehall.engines.neural.levels import shipped_evaluator
-from gamehall.engines.neural.nardy_levels import shipped_evaluator as nardy_shipped_evaluator
 from gamehall.engines.neural.search import Budget, Searcher
 from gamehall.engines.neural.training import Settings, learn, self_play
 from gamehall.nardy import Position as NardyPosition
@@ -109,7 +108,7 @@ def bench_nardy_fast_board_over_the_sample(benchmark: Any) -> None:
 def bench_nardy_zero_ply_evaluation(benchmark: Any) -> None:
     """The long nardy numpy evaluator over candidate sets, one batch a set."""
     generator = MoveGenerator(MoveRules("nardy"))
-    evaluator = nardy_shipped_evaluator()
+    evaluator = shipped_evaluator("nardy")
     rng = np.random.default_rng(1)
     sets: list[np.ndarray] = []
     board = initial_board("nardy")
@@ -138,6 +137,6 @@ def bench_nardy_world_class_move(benchmark: Any) -> None:
         position = plays[int(rng.integers(len(plays)))].result
     plays = position.legal_plays((6, 5))
     results = np.stack([from_sides(p.result.mover, p.result.opponent) for p in plays])
-    searcher = Searcher(nardy_shipped_evaluator())
+    searcher = Searcher(shipped_evaluator("nardy"))
     order, _, depth = benchmark(searcher.rank, results, Budget())
     assert depth == 2 and len(order) == len(results)

@@ -33,14 +33,16 @@ import numpy as np
 from gamehall.engines.neural.board import Boards, MoveGenerator, MoveRules, initial_board
 from gamehall.engines.neural.fast import probabilities_one
 from gamehall.engines.neural.games.nardy import INPUTS
-from gamehall.engines.neural.nardy_levels import (
-    NeuralNardyEngine,
-    beginner_chooser,
-    engine_chooser,
-    shipped_evaluator,
-)
+from gamehall.engines.neural.levels import NeuralNardyEngine, shipped_evaluator
 from gamehall.engines.neural.network import NardyEvaluator
-from gamehall.engines.neural.versus import NARDY, Chooser, Summary, duplicate_match
+from gamehall.engines.neural.versus import (
+    NARDY,
+    Chooser,
+    Summary,
+    beginner_chooser,
+    duplicate_match,
+    engine_chooser,
+)
 
 
 def timed(chooser: Chooser, times: list[float]) -> Chooser:
@@ -85,7 +87,7 @@ def sample_candidate_sets(sets: int, seed: int) -> list[Boards]:
     """Candidate sets (all legal results of a roll) from positions of self-play games."""
     generator = MoveGenerator(MoveRules("nardy"))
     rng = np.random.default_rng(seed)
-    evaluator = shipped_evaluator()
+    evaluator = shipped_evaluator("nardy")
     found: list[Boards] = []
     board = initial_board("nardy")
     while len(found) < sets:
@@ -138,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         ladder(Path(args.ladder), args.pairs, args.seed)
         return 0
     options = dict(item.split("=", 1) for item in args.options.split(",") if item)
-    evaluator = NardyEvaluator.load(args.weights)[0] if args.weights else shipped_evaluator()
+    evaluator = NardyEvaluator.load(args.weights)[0] if args.weights else shipped_evaluator("nardy")
     times: list[float] = []
     engine = NeuralNardyEngine(args.level, args.seed, evaluator)
     player = timed(engine_chooser(engine, **options), times)

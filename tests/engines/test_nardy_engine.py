@@ -26,19 +26,17 @@ from gamehall.engines.neural.games.nardy import (
     lost_outcome,
     race_one,
 )
-from gamehall.engines.neural.nardy_hints import hint
-from gamehall.engines.neural.nardy_levels import (
+from gamehall.engines.neural.levels import (
     NeuralNardyEngine,
-    beginner_chooser,
-    engine_chooser,
     match_chance,
     shipped_evaluator,
     shipped_record,
 )
+from gamehall.engines.neural.nardy_hints import hint
 from gamehall.engines.neural.network import NardyEvaluator
 from gamehall.engines.neural.search import Budget
 from gamehall.engines.neural.training import self_play
-from gamehall.engines.neural.versus import NARDY, duplicate_match
+from gamehall.engines.neural.versus import NARDY, beginner_chooser, duplicate_match, engine_chooser
 from gamehall.errors import GameError
 from gamehall.nardy import Position
 from gamehall.play.dice import SeededDice
@@ -266,9 +264,9 @@ def test_a_match_against_the_computer_plays_out() -> None:
 
 
 def test_the_shipped_weights_and_their_record() -> None:
-    evaluator = shipped_evaluator()
+    evaluator = shipped_evaluator("nardy")
     assert evaluator.contact.w1.shape[0] == INPUTS and evaluator.contact.w2.shape[1] == 3
-    record = shipped_record()
+    record = shipped_record("nardy")
     assert record["game"] == "nardy" and record["games"] == record["checkpoints"][-1]["games"]
     assert record["command"].startswith("gamehall train nardy")
     start = evaluator.probabilities(initial_board("nardy")[None])[0]

@@ -15,7 +15,7 @@ from gamehall.engines.base import MatchContext
 from gamehall.engines.neural.board import MoveRules, from_sides
 from gamehall.engines.neural.cube import CubeHint
 from gamehall.engines.neural.games.nardy import equity
-from gamehall.engines.neural.nardy_levels import match_chance, shipped_evaluator
+from gamehall.engines.neural.levels import match_chance, shipped_evaluator
 from gamehall.engines.neural.rolls import ROLLS, best_after_rolls
 from gamehall.engines.neural.search import Searcher
 from gamehall.errors import GameError
@@ -27,7 +27,8 @@ Probabilities = npt.NDArray[np.float64]
 
 @cache
 def _searcher(bearoff: str, block_check: str, head_exception: str) -> Searcher:
-    return Searcher(shipped_evaluator(), MoveRules("nardy", bearoff, block_check, head_exception))
+    rules = MoveRules("nardy", bearoff, block_check, head_exception)
+    return Searcher(shipped_evaluator("nardy"), rules)
 
 
 def _stakes(context: MatchContext) -> tuple[float, float]:

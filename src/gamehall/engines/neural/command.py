@@ -137,9 +137,8 @@ def _benchmark(pairs: int) -> Any:
 
 def _nardy_benchmark(pairs: int) -> Any:
     """The long nardy checkpoint benchmark: duplicate games against the beginner level."""
-    from gamehall.engines.neural.nardy_levels import beginner_chooser
     from gamehall.engines.neural.network import Evaluator
-    from gamehall.engines.neural.versus import NARDY, duplicate_match
+    from gamehall.engines.neural.versus import NARDY, beginner_chooser, duplicate_match
 
     def run(evaluator: Evaluator) -> dict[str, object] | None:
         if not pairs:

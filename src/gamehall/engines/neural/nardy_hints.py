@@ -11,8 +11,8 @@ from functools import cache
 from gamehall.engines.hints import Hints
 from gamehall.engines.neural.board import MoveRules
 from gamehall.engines.neural.hints import ranked_plays
-from gamehall.engines.neural.nardy_levels import shipped_evaluator
-from gamehall.engines.neural.network import NardyEvaluator
+from gamehall.engines.neural.levels import shipped_evaluator
+from gamehall.engines.neural.network import Evaluator
 from gamehall.engines.neural.search import Searcher
 from gamehall.errors import GameError
 from gamehall.nardy.position import Position
@@ -24,7 +24,7 @@ PROBABILITIES = ("win", "win_mars", "lose_mars")
 
 @cache
 def _shipped_searcher(rules: MoveRules) -> Searcher:
-    return Searcher(shipped_evaluator(), rules)
+    return Searcher(shipped_evaluator("nardy"), rules)
 
 
 def hint(
@@ -34,7 +34,7 @@ def hint(
     count: int = 5,
     ply: int = 2,
     seconds: float = 3.0,
-    evaluator: NardyEvaluator | None = None,
+    evaluator: Evaluator | None = None,
 ) -> Hints:
     """The ``count`` best plays of ``dice`` in the long nardy ``position`` (the side to move to
     play), ranked at up to ``ply`` plies within about ``seconds``."""
