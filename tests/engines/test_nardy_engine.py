@@ -26,13 +26,13 @@ from gamehall.engines.neural.games.nardy import (
     lost_outcome,
     race_one,
 )
+from gamehall.engines.neural.hints import hint
 from gamehall.engines.neural.levels import (
     NeuralNardyEngine,
     match_chance,
     shipped_evaluator,
     shipped_record,
 )
-from gamehall.engines.neural.nardy_hints import hint
 from gamehall.engines.neural.network import NardyEvaluator
 from gamehall.engines.neural.search import Budget
 from gamehall.engines.neural.training import self_play
