@@ -72,35 +72,24 @@ class MoveRules:
 
 
 class Scratch(NamedTuple):
-    """A generator's working buffers: the ends' ranks, backgammon's hashes of the ends, long
-    nardy's hash tables of the ends (keys, index, stamps; the last stamp slot holds the call
-    counter) and of the states a double's walk has been through (keys, stamps)."""
+    """A generator's working buffers: the ends' ranks, backgammon's hashes of the ends, and
+    long nardy's hash tables, one a row (``games.moves.nardy.walk``): the ends' keys, index and
+    stamps, the walked states' keys and stamps (each row one slot longer than the tables hash
+    into: the ends' stamps keep the call counter there)."""
 
     ranks: Ints
     hashes: Ints
-    tk1: Ints
-    tk2: Ints
-    tval: Ints
-    tstamp: Ints
-    sk1: Ints
-    sk2: Ints
-    sstamp: Ints
+    tables: Ints
 
 
 @njit(cache=True, nogil=True)
 def new_scratch(game):  # type: ignore[no-untyped-def]
     """The buffers ``generate`` needs for ``game`` (the others' one slot each)."""
-    size = nardy.TABLE if game == NARDY_CODE else 1
+    nardy_game = game == NARDY_CODE
     return Scratch(
         np.zeros(CAPACITY, np.int64),
-        np.zeros(CAPACITY if game != NARDY_CODE else 1, np.int64),
-        np.zeros(size, np.int64),
-        np.zeros(size, np.int64),
-        np.zeros(size, np.int64),
-        np.zeros(size + 1, np.int64),
-        np.zeros(size, np.int64),
-        np.zeros(size, np.int64),
-        np.zeros(size, np.int64),
+        np.zeros(1 if nardy_game else CAPACITY, np.int64),
+        np.zeros((7, (nardy.TABLE if nardy_game else 1) + 1), np.int64),
     )
 
 

@@ -1,11 +1,11 @@
 """Backgammon's move kernel (International and Georgian): the distinct ends of a roll.
 
 It walks every order of a non-double's two dice, and a double's steps from non-increasing
-source points (any legal order of a double's steps can be so arranged), records each distinct
-end with the best (dice used, pips) reached; the shared generator (``board.generate``) keeps
-the best-ranked: "use as many dice as possible, else the larger". Georgian's
-no-hit-and-run-home rule freezes a checker that hits on the mover's points 1-6 for the rest of
-the turn.
+source points (any legal order of a double's steps can be so arranged), in one depth-first
+loop, and records each distinct end with the best (dice used, pips) reached; the shared
+generator (``board.generate``) keeps the best-ranked: "use as many dice as possible, else the
+larger". Georgian's no-hit-and-run-home rule freezes a checker that hits on the mover's
+points 1-6 for the rest of the turn.
 """
 
 import numpy as np
@@ -91,95 +91,80 @@ def _record(me, op, rank, out, ranks, hashes, n):  # type: ignore[no-untyped-def
 
 
 @njit(cache=True, nogil=True)
-def _walk_double(me, op, d, georgian, out, ranks, hashes):  # type: ignore[no-untyped-def]
-    frozen = np.zeros(26, np.int8)
-    n = 0
-    rank = 101 * d
-    moved1 = False
-    for s1 in range(25, 0, -1):
-        t1 = _target(me, op, s1, d, frozen, georgian)
-        if t1 < 0:
+def _walk(me, op, dice, steps, double, frozen, georgian, out, ranks, hashes, n, depth):  # type: ignore[no-untyped-def]
+    """Walk every legal sequence of the first ``steps`` of ``dice`` in their order, depth
+    first, each source from the highest point down (a double's next step from the same point or
+    a lower one), recording each end with its rank: ``depth[3, k]`` after ``k`` steps.
+    Returns the new count of ends and whether a first step was possible. ``depth`` is scratch:
+    per depth k, the step taken (source, target, whether it hit), whether depth k found a
+    step."""
+    src = depth[0]
+    dst = depth[1]
+    hit = depth[2]
+    rank = depth[3]
+    moved = depth[4]
+    k = 1
+    src[1] = 26
+    moved[1] = 0
+    while True:
+        die = dice[k - 1]
+        s = src[k] - 1
+        target = -1
+        while s >= 1:
+            target = _target(me, op, s, die, frozen, georgian)
+            if target >= 0:
+                break
+            s -= 1
+        if s < 1:
+            if k == 1:
+                return n, moved[1] != 0
+            # Depth k is done: the end after k - 1 steps counts when no step followed it.
+            j = k - 1
+            if moved[k] == 0:
+                n = _record(me, op, rank[j], out, ranks, hashes, n)
+            _revert(me, op, src[j], dst[j], hit[j], frozen, georgian)
+            k = j
             continue
-        moved1 = True
-        h1 = _apply(me, op, s1, t1, frozen, georgian)
-        moved2 = False
-        if me[0] < 15:
-            for s2 in range(s1, 0, -1):
-                t2 = _target(me, op, s2, d, frozen, georgian)
-                if t2 < 0:
-                    continue
-                moved2 = True
-                h2 = _apply(me, op, s2, t2, frozen, georgian)
-                moved3 = False
-                if me[0] < 15:
-                    for s3 in range(s2, 0, -1):
-                        t3 = _target(me, op, s3, d, frozen, georgian)
-                        if t3 < 0:
-                            continue
-                        moved3 = True
-                        h3 = _apply(me, op, s3, t3, frozen, georgian)
-                        moved4 = False
-                        if me[0] < 15:
-                            for s4 in range(s3, 0, -1):
-                                t4 = _target(me, op, s4, d, frozen, georgian)
-                                if t4 < 0:
-                                    continue
-                                moved4 = True
-                                h4 = _apply(me, op, s4, t4, frozen, georgian)
-                                n = _record(me, op, 4 * rank, out, ranks, hashes, n)
-                                _revert(me, op, s4, t4, h4, frozen, georgian)
-                        if not moved4:
-                            n = _record(me, op, 3 * rank, out, ranks, hashes, n)
-                        _revert(me, op, s3, t3, h3, frozen, georgian)
-                if not moved3:
-                    n = _record(me, op, 2 * rank, out, ranks, hashes, n)
-                _revert(me, op, s2, t2, h2, frozen, georgian)
-        if not moved2:
-            n = _record(me, op, rank, out, ranks, hashes, n)
-        _revert(me, op, s1, t1, h1, frozen, georgian)
-    if not moved1:
-        n = _record(me, op, 0, out, ranks, hashes, n)
-    return n
-
-
-@njit(cache=True, nogil=True)
-def _walk_pair(me, op, d1, d2, georgian, out, ranks, hashes):  # type: ignore[no-untyped-def]
-    frozen = np.zeros(26, np.int8)
-    n = 0
-    moved = False
-    for order in range(2):
-        a = d1 if order == 0 else d2
-        b = d2 if order == 0 else d1
-        for s1 in range(25, 0, -1):
-            t1 = _target(me, op, s1, a, frozen, georgian)
-            if t1 < 0:
-                continue
-            moved = True
-            h1 = _apply(me, op, s1, t1, frozen, georgian)
-            moved2 = False
-            if me[0] < 15:
-                for s2 in range(25, 0, -1):
-                    t2 = _target(me, op, s2, b, frozen, georgian)
-                    if t2 < 0:
-                        continue
-                    moved2 = True
-                    h2 = _apply(me, op, s2, t2, frozen, georgian)
-                    n = _record(me, op, 200 + a + b, out, ranks, hashes, n)
-                    _revert(me, op, s2, t2, h2, frozen, georgian)
-            if not moved2:
-                n = _record(me, op, 100 + a, out, ranks, hashes, n)
-            _revert(me, op, s1, t1, h1, frozen, georgian)
-    if not moved:
-        n = _record(me, op, 0, out, ranks, hashes, n)
-    return n
+        src[k] = s
+        dst[k] = target
+        moved[k] = 1
+        hit[k] = _apply(me, op, s, target, frozen, georgian)
+        if k == steps or me[0] == 15:
+            n = _record(me, op, rank[k], out, ranks, hashes, n)
+        else:
+            k += 1
+            src[k] = s + 1 if double else 26
+            moved[k] = 0
+            continue
+        _revert(me, op, s, target, hit[k], frozen, georgian)
 
 
 @njit(cache=True, nogil=True)
 def walk(board, d1, d2, georgian, out, scratch):  # type: ignore[no-untyped-def]
     """Write the ends of (``d1``, ``d2``) from ``board`` into ``out`` (the opponent on roll),
-    their ranks into ``scratch.ranks``; returns how many."""
+    their ranks into ``scratch.ranks``; returns how many. A double's ends rank 101 times its
+    pips per step, a non-double's 100 per die plus the pips: the most dice, then the larger."""
     me = board[0].copy()
     op = board[1].copy()
+    frozen = np.zeros(26, np.int8)
+    depth = np.zeros((5, 5), np.int64)
+    dice = np.full(4, d1, np.int64)
+    ranks = scratch.ranks
+    hashes = scratch.hashes
     if d1 == d2:
-        return _walk_double(me, op, d1, georgian, out, scratch.ranks, scratch.hashes)
-    return _walk_pair(me, op, d1, d2, georgian, out, scratch.ranks, scratch.hashes)
+        for k in range(5):
+            depth[3, k] = k * 101 * d1
+        n, moved = _walk(me, op, dice, 4, True, frozen, georgian, out, ranks, hashes, 0, depth)
+    else:
+        n = 0
+        moved = False
+        for a, b in ((d1, d2), (d2, d1)):
+            dice[0] = a
+            dice[1] = b
+            depth[3, 1] = 100 + a
+            depth[3, 2] = 200 + a + b
+            n, again = _walk(me, op, dice, 2, False, frozen, georgian, out, ranks, hashes, n, depth)
+            moved = moved or again
+    if not moved:
+        n = _record(me, op, 0, out, ranks, hashes, n)
+    return n

@@ -125,7 +125,7 @@ def _keys(me):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def _slot(k1, k2, tk1, tk2, tstamp, stamp):  # type: ignore[no-untyped-def]
     """The slot of key (k1, k2) in a table: its own if present, else the free one to take."""
-    mask = tk1.shape[0] - 1
+    mask = TABLE - 1
     i = ((k1 * np.int64(0x9E3779B1)) ^ (k2 * np.int64(0x85EBCA77)) ^ (k2 >> np.int64(29))) & mask
     while tstamp[i] == stamp:
         if tk1[i] == k1 and tk2[i] == k2:
@@ -266,17 +266,15 @@ def walk(board, d1, d2, rules, out, scratch):  # type: ignore[no-untyped-def]
         opv[p] = op[OPPOSITE[p]]
     bearoff = rules[2]
     final = rules[3] != 0
-    stamps = scratch.tstamp
+    tables = scratch.tables
+    stamps = tables[3]
     stamp = stamps[-1] + 1
     if stamp > 2_000_000_000:
-        scratch.tstamp[:] = 0
-        scratch.sstamp[:] = 0
+        tables[3][:] = 0
+        tables[6][:] = 0
         stamp = 1
     stamps[-1] = stamp
-    t = (
-        scratch.tk1, scratch.tk2, scratch.tval, scratch.tstamp,
-        scratch.sk1, scratch.sk2, scratch.sstamp, stamp,
-    )  # fmt: skip
+    t = (tables[0], tables[1], tables[2], tables[3], tables[4], tables[5], tables[6], stamp)
     hl0 = _head_left(me, opv, d1, d2, rules[4] != 0)
     ranks = scratch.ranks
     depth = np.zeros((7, 5), np.int64)
