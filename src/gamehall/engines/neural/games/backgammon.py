@@ -10,7 +10,7 @@ Inputs (``encode``), for each side, the side on roll first: TD-Gammon's raw enco
 then (n - 3) / 2), the bar (n / 2) and the borne-off checkers (n / 15); then a few features of
 the project's choosing: pips / 100, blots / 5, made home points / 6, the furthest-back
 checker / 25, checkers in the opponent's home board and on the bar / 5. Races add three inputs
-from the bear-off database (``bearoff.race_inputs``: each side's expected rolls to bear off and
+from the bear-off database (``race_inputs``: each side's expected rolls to bear off and
 the side on roll's chance of finishing first, the checkers outside the home board counted in);
 they are zero in contact positions.
 
