@@ -1,5 +1,6 @@
 """The neural engine's fast board gives exactly the rules layer's legal results: on the public
-vectors (International) and on random games of both backgammons."""
+vectors (International) and on random games of both backgammons; it moves by each position's
+rules (long nardy's: ``test_nardy_board``)."""
 
 import json
 import random
@@ -15,6 +16,7 @@ from gamehall.engines.neural.board import (
     initial_board,
     pip_counts,
 )
+from gamehall.nardy import Position as NardyPosition
 
 VECTORS = Path(__file__).parents[1] / "data" / "backgammon_legal_sample.jsonl"
 
@@ -80,3 +82,16 @@ def test_no_move_passes_and_the_start() -> None:
     closed = Position.from_points({25: 1, 10: 14}, {k: 2 for k in range(1, 7)} | {13: 3})
     ends = fast(MoveGenerator(), closed, (6, 6))
     assert ends == {(closed.opponent, closed.mover)}
+
+
+def test_the_fast_board_moves_by_each_positions_rules() -> None:
+    assert MoveRules.of(Position.initial().rules) == MoveRules("backgammon")
+    assert MoveRules.of(Position.initial("georgian").rules) == MoveRules("georgian")
+    nardy = NardyPosition.initial(bearoff="maxpips", block_check="final", head_exception="plain")
+    rules = MoveRules.of(nardy.rules)
+    assert rules == MoveRules("nardy", "maxpips", "final", "plain")
+    assert rules.code.tolist() == [1, 0, 2, 1, 1]
+    assert MoveRules.of(NardyPosition.initial().rules).code.tolist() == [1, 0, 0, 0, 0]
+    assert MoveRules("georgian").code.tolist() == [0, 1, 0, 0, 0]
+    start = initial_board("nardy")
+    assert start[:, 24].tolist() == [15, 15] and start.sum() == 30
