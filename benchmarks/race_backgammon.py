@@ -20,8 +20,9 @@ import numpy as np
 
 from gamehall.engines.neural import bearoff
 from gamehall.engines.neural.board import Boards, MoveGenerator
+from gamehall.engines.neural.games.backgammon import equity, is_race
 from gamehall.engines.neural.levels import shipped_evaluator
-from gamehall.engines.neural.network import Evaluator, equity, is_race
+from gamehall.engines.neural.network import Evaluator
 from gamehall.engines.neural.training import greedy_chooser, self_play
 from gamehall.engines.neural.versus import backgammon_points
 

@@ -28,9 +28,10 @@ import numpy as np
 from gamehall.backgammon.position import Position
 from gamehall.engines import ChoosePlay, Engine
 from gamehall.engines.neural.board import Boards, MoveGenerator, initial_board
-from gamehall.engines.neural.fast import kernel_args, probabilities_one
+from gamehall.engines.neural.fast import probabilities_one
+from gamehall.engines.neural.games.backgammon import INPUTS, equity
 from gamehall.engines.neural.levels import NOISE, NeuralBackgammonEngine, shipped_evaluator
-from gamehall.engines.neural.network import INPUTS, Evaluator, equity
+from gamehall.engines.neural.network import Evaluator
 from gamehall.engines.neural.search import Budget, Searcher
 from gamehall.engines.neural.training import greedy_chooser
 from gamehall.engines.neural.versus import Chooser, Summary, duplicate_match, gnubg_chooser
@@ -41,7 +42,7 @@ def level_chooser(evaluator: Evaluator, level: str, seed: int, times: list[float
     """The level's play as a chooser (International rules), timing each choice."""
     if level == "expert":
         return greedy_chooser(evaluator)
-    searcher = Searcher(evaluator, georgian=False)
+    searcher = Searcher(evaluator)
     if level == "world-class":
         budget = Budget()
 
@@ -126,14 +127,14 @@ def speed(evaluator: Evaluator, sets: list[Boards]) -> tuple[float, float]:
     for s in sets:
         evaluator.probabilities(s)
     batched = total / (time.process_time() - started)
-    args = kernel_args(evaluator)
+    model = evaluator.model()
     x = np.zeros(INPUTS, np.float32)
     out = np.zeros(5)
-    probabilities_one(sets[0][0], x, out, *args)
+    probabilities_one(model, sets[0][0], x, out)
     started = time.process_time()
     for s in sets:
         for board in s:
-            probabilities_one(board, x, out, *args)
+            probabilities_one(model, board, x, out)
     compiled = total / (time.process_time() - started)
     return batched, compiled
 

@@ -15,7 +15,7 @@ name=value,...`` plays under other rules options (``bearoff``, ``block_check``,
 defaults). ``--ladder DIR`` plays
 each checkpoint ``nardy-<games>.npz`` of DIR at 0-ply against the one before it.
 
-Games are played on the fast board (``nardy_board``, equal to the rules layer's legal plays
+Games are played on the fast board (``board``, equal to the rules layer's legal plays
 under every option, as its tests show). Not a test (nothing is asserted): the figures go into
 docs/engines.md.
 """
@@ -30,17 +30,19 @@ from pathlib import Path
 
 import numpy as np
 
-from gamehall.engines.neural.board import Boards
-from gamehall.engines.neural.nardy_board import NardyMoveGenerator, initial_board
-from gamehall.engines.neural.nardy_fast import INPUTS, probabilities_one
-from gamehall.engines.neural.nardy_levels import (
-    NeuralNardyEngine,
+from gamehall.engines.neural.board import Boards, MoveGenerator, MoveRules, initial_board
+from gamehall.engines.neural.fast import probabilities_one
+from gamehall.engines.neural.games.nardy import INPUTS
+from gamehall.engines.neural.levels import NeuralNardyEngine, shipped_evaluator
+from gamehall.engines.neural.network import NardyEvaluator
+from gamehall.engines.neural.versus import (
+    NARDY,
+    Chooser,
+    Summary,
     beginner_chooser,
+    duplicate_match,
     engine_chooser,
-    shipped_evaluator,
 )
-from gamehall.engines.neural.nardy_network import NardyEvaluator
-from gamehall.engines.neural.versus import NARDY, Chooser, Summary, duplicate_match
 
 
 def timed(chooser: Chooser, times: list[float]) -> Chooser:
@@ -63,7 +65,7 @@ def progress(summary: Summary) -> None:
 def match(
     player: Chooser, opponent: Chooser, pairs: int, seed: int, options: dict[str, str]
 ) -> Summary:
-    generator = NardyMoveGenerator(**options)
+    generator = MoveGenerator(MoveRules("nardy", **options))
     return duplicate_match(player, opponent, pairs, seed, progress, NARDY, generator)
 
 
@@ -83,18 +85,18 @@ def ladder(directory: Path, pairs: int, seed: int) -> None:
 
 def sample_candidate_sets(sets: int, seed: int) -> list[Boards]:
     """Candidate sets (all legal results of a roll) from positions of self-play games."""
-    generator = NardyMoveGenerator()
+    generator = MoveGenerator(MoveRules("nardy"))
     rng = np.random.default_rng(seed)
-    evaluator = shipped_evaluator()
+    evaluator = shipped_evaluator("nardy")
     found: list[Boards] = []
-    board = initial_board()
+    board = initial_board("nardy")
     while len(found) < sets:
         results = generator.successors(board, *(int(d) for d in rng.integers(1, 7, 2)))
         if len(results) > 1:
             found.append(results)
         board = results[int(np.argmin(evaluator.equities(results)))]
         if board[1, 0] == 15:
-            board = initial_board()
+            board = initial_board("nardy")
     return found
 
 
@@ -108,14 +110,14 @@ def speed(evaluator: NardyEvaluator, sets: list[Boards]) -> tuple[float, float]:
     for s in sets:
         evaluator.probabilities(s)
     batched = total / (time.process_time() - started)
-    args = evaluator.kernel_args()
+    model = evaluator.model()
     x = np.zeros(INPUTS, np.float32)
     out = np.zeros(3)
-    probabilities_one(sets[0][0], x, out, *args)
+    probabilities_one(model, sets[0][0], x, out)
     started = time.process_time()
     for s in sets:
         for board in s:
-            probabilities_one(board, x, out, *args)
+            probabilities_one(model, board, x, out)
     compiled = total / (time.process_time() - started)
     return batched, compiled
 
@@ -138,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         ladder(Path(args.ladder), args.pairs, args.seed)
         return 0
     options = dict(item.split("=", 1) for item in args.options.split(",") if item)
-    evaluator = NardyEvaluator.load(args.weights)[0] if args.weights else shipped_evaluator()
+    evaluator = NardyEvaluator.load(args.weights)[0] if args.weights else shipped_evaluator("nardy")
     times: list[float] = []
     engine = NeuralNardyEngine(args.level, args.seed, evaluator)
     player = timed(engine_chooser(engine, **options), times)

@@ -88,11 +88,17 @@ def test_deeper_plies_rank_the_leaders_again_and_say_so() -> None:
     assert quick.method == "network, 0-ply"  # no time: the 0-ply ranking as it is
 
 
-def test_georgian_hints_and_other_games_refused() -> None:
+def test_georgian_and_nardy_hints_and_other_games_refused() -> None:
     hints = hint(Position.initial("georgian"), (6, 5), count=2, ply=1)
     assert hints.game == "georgian" and len(hints.candidates) == 2
-    with pytest.raises(GameError, match="backgammon and Georgian only"):
-        hint(NardyPosition.initial(), (6, 5))
+    nardy = hint(NardyPosition.initial(), (6, 5), count=2, ply=0)
+    assert nardy.game == "nardy" and dict(nardy.candidates[0].probabilities).keys() == {
+        "win",
+        "win_mars",
+        "lose_mars",
+    }
+    with pytest.raises(GameError, match="long nardy positions only"):
+        hint(object(), (6, 5))  # type: ignore[arg-type]
     with pytest.raises(GameError, match="0, 1 or 2 plies"):
         hint(Position.initial(), (6, 5), ply=3)
 

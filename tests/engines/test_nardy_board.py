@@ -9,8 +9,13 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamehall.engines.neural.board import from_sides
-from gamehall.engines.neural.nardy_board import NardyMoveGenerator, has_bad_block, initial_board
+from gamehall.engines.neural.board import (
+    MoveGenerator,
+    MoveRules,
+    from_sides,
+    has_bad_block,
+    initial_board,
+)
 from gamehall.nardy import Position
 from gamehall.tables.position import Play
 
@@ -25,7 +30,7 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def fast(generator: NardyMoveGenerator, position: Position, dice: tuple[int, int]) -> Ends:
+def fast(generator: MoveGenerator, position: Position, dice: tuple[int, int]) -> Ends:
     board = from_sides(position.mover, position.opponent)
     return {
         (tuple(map(int, r[0])), tuple(map(int, r[1]))) for r in generator.successors(board, *dice)
@@ -45,7 +50,7 @@ def held(play: Play[Position]) -> int:
 @given(st.integers(0, 2**32 - 1), st.sampled_from(range(len(OPTIONS))), st.booleans())
 def test_random_games(seed: int, which: int, blocky: bool) -> None:
     options = OPTIONS[which]
-    generator = NardyMoveGenerator(**options)
+    generator = MoveGenerator(MoveRules("nardy", **options))
     rng = random.Random(seed)
     position = Position.initial(**options)
     while position.result is None:
@@ -82,7 +87,7 @@ def test_the_rules_page_examples() -> None:
         (Position.from_points({2: 1}, {12: 15}), (1, 1)),
     ]
     for options in OPTIONS:
-        generator = NardyMoveGenerator(**options)
+        generator = MoveGenerator(MoveRules("nardy", **options))
         for position, dice in cases:
             again = Position.from_dict(position.to_dict(), **options)
             assert fast(generator, again, dice) == rules(again, dice), (again, dice, options)
@@ -90,17 +95,19 @@ def test_the_rules_page_examples() -> None:
 
 def test_the_seeds_black_4_4_and_the_pass() -> None:
     after_55 = Position.from_points({24: 14, 4: 1}, {12: 15}, "black")
-    (only,) = fast(NardyMoveGenerator(), after_55, (4, 4))
+    (only,) = fast(MoveGenerator(MoveRules("nardy")), after_55, (4, 4))
     assert only[1][24] == 14 and only[1][20] == 1  # black 20 is white 8: B {12: 14, 8: 1}
-    (plain,) = fast(NardyMoveGenerator(head_exception="plain"), after_55, (4, 4))
+    (plain,) = fast(MoveGenerator(MoveRules("nardy", head_exception="plain")), after_55, (4, 4))
     assert plain[1][24] == 13 and plain[1][20] == 2
     # White's head faces black on white 19 and 18: 6-5 cannot move, the turn passes.
     blocked = Position.from_points({24: 15}, {19: 1, 18: 1, 12: 13})
-    assert fast(NardyMoveGenerator(), blocked, (6, 5)) == {(blocked.opponent, blocked.mover)}
+    assert fast(MoveGenerator(MoveRules("nardy")), blocked, (6, 5)) == {
+        (blocked.opponent, blocked.mover)
+    }
 
 
 def test_a_bad_block_is_seen() -> None:
-    board = initial_board()
+    board = initial_board("nardy")
     assert not has_bad_block(board[0], board[1])
     # Six points held on the opponent's path with all his checkers behind them.
     me = np.zeros(26, np.int8)

@@ -13,32 +13,30 @@ from gamehall.engines import ChoosePlay, ChooseResignation, MatchContext, find_e
 from gamehall.engines.base import AnswerResignation
 from gamehall.engines.driver import play_out
 from gamehall.engines.hints import Hints
-from gamehall.engines.neural import nardy_bearoff
+from gamehall.engines.neural import bearoff
 from gamehall.engines.neural.bearoff import sorted_keys
-from gamehall.engines.neural.board import Boards, from_sides
-from gamehall.engines.neural.nardy_board import initial_board
-from gamehall.engines.neural.nardy_hints import hint
-from gamehall.engines.neural.nardy_levels import (
+from gamehall.engines.neural.board import Boards, from_sides, initial_board
+from gamehall.engines.neural.fast import probabilities as kernel_probabilities
+from gamehall.engines.neural.games.description import Probabilities
+from gamehall.engines.neural.games.nardy import (
+    INPUTS,
+    encode,
+    flip,
+    is_race,
+    lost_outcome,
+    race_one,
+)
+from gamehall.engines.neural.hints import hint
+from gamehall.engines.neural.levels import (
     NeuralNardyEngine,
-    beginner_chooser,
-    engine_chooser,
     match_chance,
     shipped_evaluator,
     shipped_record,
 )
-from gamehall.engines.neural.nardy_network import (
-    INPUTS,
-    NardyEvaluator,
-    encode,
-    flip,
-    is_race,
-    kernel_probabilities,
-    lost_outcome,
-)
-from gamehall.engines.neural.network import Probabilities
+from gamehall.engines.neural.network import NardyEvaluator
 from gamehall.engines.neural.search import Budget
 from gamehall.engines.neural.training import self_play
-from gamehall.engines.neural.versus import NARDY, duplicate_match
+from gamehall.engines.neural.versus import NARDY, beginner_chooser, duplicate_match, engine_chooser
 from gamehall.errors import GameError
 from gamehall.nardy import Position
 from gamehall.play.dice import SeededDice
@@ -74,7 +72,7 @@ def test_the_kernel_equals_the_batch() -> None:
     evaluator = NardyEvaluator.fresh(5, 16, 8)
     boards = np.concatenate([self_play(evaluator, 5, game) for game in range(3)])
     assert np.allclose(
-        kernel_probabilities(boards, evaluator.kernel_args()),
+        kernel_probabilities(boards, evaluator.model()),
         evaluator.probabilities(boards),
         atol=1e-5,
     )
@@ -89,7 +87,7 @@ def test_self_play_games_end_and_finished_boards_are_exact() -> None:
 
 
 def test_the_race_test() -> None:
-    start = initial_board()
+    start = initial_board("nardy")
     race = board(Position.from_points({6: 5, 2: 10}, {18: 4, 14: 11}))
     # White's checker on 13 still has to pass black's on white 10 (black 22).
     contact = board(Position.from_points({13: 1, 2: 14}, {18: 4, 10: 11}))
@@ -108,31 +106,27 @@ def test_the_bearoff_database_by_hand() -> None:
     for point, rolls in one_roll.items():
         home = [0] * 6
         home[point - 1] = 1
-        assert nardy_bearoff.distribution(home)[1] == pytest.approx(rolls / 36)
-    assert nardy_bearoff.distribution([2, 0, 0, 0, 0, 0])[1] == pytest.approx(1.0)
+        assert bearoff.distribution(home, "nardy")[1] == pytest.approx(rolls / 36)
+    assert bearoff.distribution([2, 0, 0, 0, 0, 0], "nardy")[1] == pytest.approx(1.0)
     # Three on the 1-point: any double, else two off and one left: 6/36 in one roll.
-    three = nardy_bearoff.distribution([3, 0, 0, 0, 0, 0])
+    three = bearoff.distribution([3, 0, 0, 0, 0, 0], "nardy")
     assert three[1] == pytest.approx(6 / 36) and three[2] == pytest.approx(30 / 36)
-    assert nardy_bearoff.first_off([0, 0, 0, 0, 0, 14])[0] == 1.0
-    first = nardy_bearoff.first_off([0, 0, 0, 0, 0, 15])
+    assert bearoff.first_off([0, 0, 0, 0, 0, 14])[0] == 1.0
+    first = bearoff.first_off([0, 0, 0, 0, 0, 15])
     assert first[0] == 0.0 and first[1] >= 11 / 36 and first.sum() == pytest.approx(1.0)
-    assert nardy_bearoff.mean_rolls([0, 0, 0, 0, 0, 15]) > nardy_bearoff.mean_rolls(
-        [15, 0, 0, 0, 0, 0]
+    assert bearoff.mean_rolls([0, 0, 0, 0, 0, 15], "nardy") > bearoff.mean_rolls(
+        [15, 0, 0, 0, 0, 0], "nardy"
     )
 
 
 def test_two_sided_bearoffs_are_exact() -> None:
-    dist, first = nardy_bearoff.database()
+    dist, first = bearoff.tables("nardy")
     out = np.zeros(3)
     # White on roll with one checker on his 6; black needs one roll for his last checker.
-    nardy_bearoff.race_one(
-        board(Position.from_points({6: 1}, {13: 1})), dist, first, sorted_keys(), out
-    )
+    race_one(board(Position.from_points({6: 1}, {13: 1})), dist, first, sorted_keys(), out)
     assert out.tolist() == [pytest.approx(27 / 36), 0.0, 0.0]
     # Black has borne off nothing and cannot finish in one roll: white's win is a mars.
-    nardy_bearoff.race_one(
-        board(Position.from_points({1: 2}, {18: 15})), dist, first, sorted_keys(), out
-    )
+    race_one(board(Position.from_points({1: 2}, {18: 15})), dist, first, sorted_keys(), out)
     assert out.tolist() == [pytest.approx(1.0), pytest.approx(1.0), 0.0]
     evaluator = NardyEvaluator.fresh(1, 8, 4)
     exact = evaluator.probabilities(board(Position.from_points({6: 1}, {13: 1}))[None])
@@ -270,10 +264,10 @@ def test_a_match_against_the_computer_plays_out() -> None:
 
 
 def test_the_shipped_weights_and_their_record() -> None:
-    evaluator = shipped_evaluator()
+    evaluator = shipped_evaluator("nardy")
     assert evaluator.contact.w1.shape[0] == INPUTS and evaluator.contact.w2.shape[1] == 3
-    record = shipped_record()
+    record = shipped_record("nardy")
     assert record["game"] == "nardy" and record["games"] == record["checkpoints"][-1]["games"]
     assert record["command"].startswith("gamehall train nardy")
-    start = evaluator.probabilities(initial_board()[None])[0]
+    start = evaluator.probabilities(initial_board("nardy")[None])[0]
     assert 0.4 < start[0] < 0.75  # the side on roll at the start is the favourite, not a certainty

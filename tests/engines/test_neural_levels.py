@@ -19,13 +19,13 @@ from gamehall.engines import (
     find_engine,
 )
 from gamehall.engines.neural.board import from_sides
+from gamehall.engines.neural.games.backgammon import equity
 from gamehall.engines.neural.levels import (
     NEURAL_LEVELS,
     NeuralBackgammonEngine,
     shipped_evaluator,
     shipped_record,
 )
-from gamehall.engines.neural.network import equity
 from gamehall.engines.neural.search import Budget
 from gamehall.errors import GameError
 

@@ -9,15 +9,15 @@ import pytest
 from gamehall.backgammon import Position
 from gamehall.engines.neural import bearoff, fast
 from gamehall.engines.neural.board import MoveGenerator, from_sides, initial_board
-from gamehall.engines.neural.network import (
+from gamehall.engines.neural.games.backgammon import (
     INPUTS,
     RACE_AT,
-    Evaluator,
     encode,
     equity,
     flip,
     is_race,
 )
+from gamehall.engines.neural.network import Evaluator
 from gamehall.engines.neural.training import self_play
 
 
@@ -85,7 +85,7 @@ def test_the_compiled_evaluator_is_the_numpy_one() -> None:
     assert kinds.any() and not kinds.all() and bearoff.is_bearoff(boards).any()
     assert np.allclose(
         evaluator.probabilities(boards),
-        fast.probabilities(boards, fast.kernel_args(evaluator)),
+        fast.probabilities(boards, evaluator.model()),
         atol=1e-5,
     )
 
@@ -145,7 +145,7 @@ def test_weights_from_before_the_race_inputs_load_with_zero_weights_for_them(
 
 
 def test_weights_of_another_game_are_refused(tmp_path: Path) -> None:
-    from gamehall.engines.neural.nardy_network import NardyEvaluator
+    from gamehall.engines.neural.network import NardyEvaluator
     from gamehall.errors import GameError
 
     NardyEvaluator.fresh(1).save(tmp_path / "nardy.npz")

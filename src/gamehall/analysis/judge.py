@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.engines.base import MatchContext
-from gamehall.engines.neural.board import Boards, from_sides
+from gamehall.engines.neural.board import Boards, MoveRules, from_sides
 from gamehall.engines.neural.cube import (
     CubeHint,
     before_roll,
@@ -34,9 +34,9 @@ from gamehall.engines.neural.cube import (
     live_cube,
 )
 from gamehall.engines.neural.fast import probabilities as fast_probabilities
+from gamehall.engines.neural.games.backgammon import equity
 from gamehall.engines.neural.levels import shipped_evaluator
 from gamehall.engines.neural.met import match_equity_table
-from gamehall.engines.neural.network import equity
 from gamehall.engines.neural.rolls import ROLLS, best_after_rolls
 from gamehall.engines.neural.search import Searcher
 from gamehall.play.records import GamePlay, GamePosition
@@ -148,7 +148,7 @@ def _swap(p: Probabilities) -> Probabilities:
 
 @cache
 def _searcher(georgian: bool) -> Searcher:
-    return Searcher(shipped_evaluator(), georgian)
+    return Searcher(shipped_evaluator(), MoveRules("georgian" if georgian else "backgammon"))
 
 
 class BackgammonJudge:
@@ -158,14 +158,14 @@ class BackgammonJudge:
 
     def __init__(self, georgian: bool, plies: int = 0) -> None:
         self.searcher = _searcher(georgian)
-        self.args = self.searcher.kernel_args()
+        self.model = self.searcher.model
         self.georgian = georgian
         self.plies = plies
 
     def static(self, results: Boards) -> Probabilities:
         """The mover's probabilities after each result, at 0-ply (compiled, one at a time:
         faster than a batch for the few results of a roll)."""
-        p = fast_probabilities(results, self.args)
+        p = fast_probabilities(results, self.model)
         return np.stack((1.0 - p[:, 0], p[:, 3], p[:, 4], p[:, 1], p[:, 2]), axis=1)
 
     def after(self, board: Boards, probs: Probabilities, mover: MatchContext) -> Value:
@@ -216,7 +216,7 @@ class BackgammonJudge:
         (no doubles; either side might have won it) is measured against the 30 ways the
         opening could have gone: each of the 15 rolls, won by either side."""
         board = from_sides(position.mover, position.opponent)
-        _, probs = best_after_rolls(board, self.georgian, self.args)
+        _, probs = best_after_rolls(board, self.searcher.rules, self.model)
         mine = utility(probs, context)
         actual = float(mine[ROLLS.index((min(dice), max(dice)))])
         if not opening:

@@ -12,13 +12,12 @@ import numpy.typing as npt
 
 from gamehall.analysis.judge import REPLY_WIDTH, WEIGHTS, RankedPlay, Value, kept_plays
 from gamehall.engines.base import MatchContext
-from gamehall.engines.neural.board import from_sides
+from gamehall.engines.neural.board import MoveRules, from_sides
 from gamehall.engines.neural.cube import CubeHint
-from gamehall.engines.neural.nardy_levels import match_chance, shipped_evaluator
-from gamehall.engines.neural.nardy_network import equity
-from gamehall.engines.neural.nardy_rolls import best_after_rolls
-from gamehall.engines.neural.nardy_search import NardySearcher
-from gamehall.engines.neural.rolls import ROLLS
+from gamehall.engines.neural.games.nardy import equity
+from gamehall.engines.neural.levels import match_chance, shipped_evaluator
+from gamehall.engines.neural.rolls import ROLLS, best_after_rolls
+from gamehall.engines.neural.search import Searcher
 from gamehall.errors import GameError
 from gamehall.nardy.position import Position as NardyPosition
 from gamehall.play.records import GamePlay, GamePosition
@@ -27,8 +26,9 @@ Probabilities = npt.NDArray[np.float64]
 
 
 @cache
-def _searcher(bearoff: str, block_check: str, head_exception: str) -> NardySearcher:
-    return NardySearcher(shipped_evaluator(), bearoff, block_check, head_exception)
+def _searcher(bearoff: str, block_check: str, head_exception: str) -> Searcher:
+    rules = MoveRules("nardy", bearoff, block_check, head_exception)
+    return Searcher(shipped_evaluator("nardy"), rules)
 
 
 def _stakes(context: MatchContext) -> tuple[float, float]:
@@ -46,7 +46,7 @@ class NardyJudge:
     def __init__(self, plies: int = 0) -> None:
         self.plies = plies
 
-    def _searcher_of(self, position: NardyPosition) -> NardySearcher:
+    def _searcher_of(self, position: NardyPosition) -> Searcher:
         rules = position.rules
         return _searcher(
             rules.bearoff_preference, rules.block_check or "step", rules.head_exception
@@ -75,7 +75,7 @@ class NardyJudge:
         assert isinstance(position, NardyPosition)
         searcher = self._searcher_of(position)
         board = from_sides(position.mover, position.opponent)
-        probs = best_after_rolls(board, searcher.options, searcher.kernel_args())
+        _, probs = best_after_rolls(board, searcher.rules, searcher.model)
         return self.values(probs, context)
 
     def plays(

@@ -2,7 +2,7 @@
 
 ``HINTS`` maps a game name to its hint function, ``(match, seat, options) -> Hints``. The
 tables games register a function of the position and the dice wrapped by ``on_roll`` (one line
-a game: ``"nardy": on_roll(nardy_hint)``), renju a function of the board wrapped by ``to_move``.
+a game: ``"nardy": on_roll(network_hint)``), renju a function of the board wrapped by ``to_move``.
 The values are frozen and round-trip through ``to_dict``/``from_dict``, so the server sends
 them as they are and the faces draw them without computing anything.
 
@@ -257,7 +257,7 @@ def _check_turn(match: Match, seat: int) -> None:
         )
 
 
-def _backgammon(position: TablesPosition, dice: tuple[int, int], options: HintOptions) -> Hints:
+def _network(position: TablesPosition, dice: tuple[int, int], options: HintOptions) -> Hints:
     from gamehall.engines.neural.hints import hint
 
     return hint(position, dice, count=options.count, ply=options.ply, seconds=options.seconds)
@@ -269,12 +269,6 @@ def _backgammon_cube(position: TablesPosition, context: MatchContext, answering:
     return cube_hints(position, context, answering)
 
 
-def _nardy(position: TablesPosition, dice: tuple[int, int], options: HintOptions) -> Hints:
-    from gamehall.engines.neural.nardy_hints import hint
-
-    return hint(position, dice, count=options.count, ply=options.ply, seconds=options.seconds)
-
-
 def _renju(board: Board, options: HintOptions) -> Hints:
     from gamehall.engines.renju_search.hints import hint
 
@@ -282,9 +276,9 @@ def _renju(board: Board, options: HintOptions) -> Hints:
 
 
 HINTS: dict[str, MatchHint] = {
-    "backgammon": on_roll(_backgammon, _backgammon_cube),
-    "georgian": on_roll(_backgammon, _backgammon_cube),
-    "nardy": on_roll(_nardy),
+    "backgammon": on_roll(_network, _backgammon_cube),
+    "georgian": on_roll(_network, _backgammon_cube),
+    "nardy": on_roll(_network),
     "renju": to_move(_renju),
 }
 """Every game's hint function, by game name."""

@@ -46,7 +46,7 @@ def _backgammon() -> None:
 
 
 def _nardy() -> None:
-    from gamehall.engines.neural.nardy_hints import hint
+    from gamehall.engines.neural.hints import hint
 
     hint(NardyPosition.initial(), (6, 5), count=1, ply=2, seconds=SECONDS)
 

@@ -1,202 +1,108 @@
-"""The neural engine's own fast backgammon board: legal results of a roll, compiled by numba.
+"""The neural engines' own fast board: legal results of a roll, compiled by numba, for every
+tables game.
 
 A board is an ``int8`` array of shape (2, 26): row 0 the side on roll, row 1 the other side,
 each in its own numbering as ``TablesPosition`` keeps them (index 0 borne off, 1..24 the
-points, 25 the bar). ``successors`` gives one board per distinct position a roll can lead to,
-the opponent on roll (row 0), exactly the results of the rules layer's ``legal_plays`` (a test
-compares them on the public vectors and on random games, International and Georgian).
+points, 25 the bar; long nardy's head is point 24 and its index 25 always 0). ``successors``
+gives one board per distinct position a roll can lead to, the opponent on roll (row 0),
+exactly the results of the rules layer's ``legal_plays`` (tests compare them on the public
+vectors and on random games: International, Georgian, and long nardy under every option).
 
-The generator walks every order of a non-double's two dice, and a double's steps from
-non-increasing source points (any legal order of a double's steps can be so arranged), records
-each distinct end with the best (dice used, pips) reached, and keeps the best-ranked: "use as
-many dice as possible, else the larger". Georgian's no-hit-and-run-home rule freezes a checker
-that hits on the mover's points 1-6 for the rest of the turn.
+Each game's move kernel (``games.moves``) walks the steps of a roll and records each distinct
+end with its rank; ``generate`` keeps the ends of the best rank, as the rules layer's "use as
+many dice as possible, else the larger" (and nardy's bear-off preferences) keep them.
 """
+
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from gamehall.engines.neural.games.moves import backgammon, nardy
+from gamehall.engines.neural.kernel import BACKGAMMON_CODE, NARDY_CODE
+from gamehall.tables.rules import TablesRules
+
 Boards = npt.NDArray[np.int8]
 """Boards of shape (n, 2, 26), or one of shape (2, 26)."""
+Ints = npt.NDArray[np.int64]
 
 CAPACITY = 4096
 """The most distinct ends one roll can have that the buffers hold (gnubg's bound is 3,875)."""
 
-
-@njit(cache=True, nogil=True)
-def _target(me, op, src, die, frozen, georgian):  # type: ignore[no-untyped-def]
-    """Where a checker of the mover on ``src`` lands with ``die`` (0 off), or -1."""
-    if me[src] == 0:
-        return -1
-    if src != 25 and me[25] > 0:
-        return -1
-    if georgian and me[src] <= frozen[src]:
-        return -1
-    dst = src - die
-    if dst <= 0:
-        for p in range(7, 26):
-            if me[p] > 0:
-                return -1
-        if dst < 0:
-            for p in range(src + 1, 7):
-                if me[p] > 0:
-                    return -1
-        return 0
-    if op[25 - dst] > 1:
-        return -1
-    return dst
+MoveGame = Literal["backgammon", "georgian", "nardy"]
+BEAROFF_CODES = {"seed": 0, "standard": 1, "maxpips": 2}
+"""Long nardy's ``bearoff`` option as the kernels take it."""
 
 
-@njit(cache=True, nogil=True)
-def _apply(me, op, src, dst, frozen, georgian):  # type: ignore[no-untyped-def]
-    me[src] -= 1
-    me[dst] += 1
-    if dst > 0 and op[25 - dst] == 1:
-        op[25 - dst] = 0
-        op[25] += 1
-        if georgian and dst <= 6:
-            frozen[dst] += 1
-        return 1
-    return 0
+@dataclass(frozen=True)
+class MoveRules:
+    """The rules the fast board moves by: the game and, for long nardy, its rules options."""
+
+    game: MoveGame = "backgammon"
+    bearoff: str = "seed"
+    block_check: str = "step"
+    head_exception: str = "seed"
+    code: Ints = field(init=False, repr=False, compare=False)
+    """The rules as the kernels take them: game code, Georgian, bear-off option, six-block
+    checked at the end only, plain head exception."""
+
+    def __post_init__(self) -> None:
+        code = np.array(
+            (
+                NARDY_CODE if self.game == "nardy" else BACKGAMMON_CODE,
+                self.game == "georgian",
+                BEAROFF_CODES[self.bearoff],
+                self.block_check == "final",
+                self.head_exception == "plain",
+            ),
+            np.int64,
+        )
+        object.__setattr__(self, "code", code)
+
+    @classmethod
+    def of(cls, rules: TablesRules) -> "MoveRules":
+        """The fast board's rules for a position's rules."""
+        if rules.geometry == "same-way":
+            return cls(
+                "nardy", rules.bearoff_preference, rules.block_check or "step", rules.head_exception
+            )
+        return cls("georgian" if rules.no_hit_and_run_home else "backgammon")
 
 
-@njit(cache=True, nogil=True)
-def _revert(me, op, src, dst, hit, frozen, georgian):  # type: ignore[no-untyped-def]
-    me[src] += 1
-    me[dst] -= 1
-    if hit:
-        op[25 - dst] = 1
-        op[25] -= 1
-        if georgian and dst <= 6:
-            frozen[dst] -= 1
+class Scratch(NamedTuple):
+    """A generator's working buffers: the ends' ranks, backgammon's hashes of the ends, and
+    long nardy's hash tables, one a row (``games.moves.nardy.walk``): the ends' keys, index and
+    stamps, the walked states' keys and stamps (each row one slot longer than the tables hash
+    into: the ends' stamps keep the call counter there)."""
 
-
-@njit(cache=True, nogil=True)
-def _record(me, op, rank, out, ranks, hashes, n):  # type: ignore[no-untyped-def]
-    """Keep the end ``me``/``op`` with ``rank`` (the opponent on roll in ``out``); returns the
-    new count of distinct ends."""
-    h = np.int64(17)
-    for i in range(26):
-        h = h * np.int64(31) + np.int64(me[i])
-    for i in range(26):
-        h = h * np.int64(31) + np.int64(op[i])
-    for k in range(n):
-        if hashes[k] == h:
-            same = True
-            for i in range(26):
-                if out[k, 1, i] != me[i] or out[k, 0, i] != op[i]:
-                    same = False
-                    break
-            if same:
-                if rank > ranks[k]:
-                    ranks[k] = rank
-                return n
-    if n >= out.shape[0]:
-        raise ValueError("more distinct plays than the move buffer holds")
-    for i in range(26):
-        out[n, 0, i] = op[i]
-        out[n, 1, i] = me[i]
-    ranks[n] = rank
-    hashes[n] = h
-    return n + 1
+    ranks: Ints
+    hashes: Ints
+    tables: Ints
 
 
 @njit(cache=True, nogil=True)
-def _walk_double(me, op, d, georgian, out, ranks, hashes):  # type: ignore[no-untyped-def]
-    frozen = np.zeros(26, np.int8)
-    n = 0
-    rank = 101 * d
-    moved1 = False
-    for s1 in range(25, 0, -1):
-        t1 = _target(me, op, s1, d, frozen, georgian)
-        if t1 < 0:
-            continue
-        moved1 = True
-        h1 = _apply(me, op, s1, t1, frozen, georgian)
-        moved2 = False
-        if me[0] < 15:
-            for s2 in range(s1, 0, -1):
-                t2 = _target(me, op, s2, d, frozen, georgian)
-                if t2 < 0:
-                    continue
-                moved2 = True
-                h2 = _apply(me, op, s2, t2, frozen, georgian)
-                moved3 = False
-                if me[0] < 15:
-                    for s3 in range(s2, 0, -1):
-                        t3 = _target(me, op, s3, d, frozen, georgian)
-                        if t3 < 0:
-                            continue
-                        moved3 = True
-                        h3 = _apply(me, op, s3, t3, frozen, georgian)
-                        moved4 = False
-                        if me[0] < 15:
-                            for s4 in range(s3, 0, -1):
-                                t4 = _target(me, op, s4, d, frozen, georgian)
-                                if t4 < 0:
-                                    continue
-                                moved4 = True
-                                h4 = _apply(me, op, s4, t4, frozen, georgian)
-                                n = _record(me, op, 4 * rank, out, ranks, hashes, n)
-                                _revert(me, op, s4, t4, h4, frozen, georgian)
-                        if not moved4:
-                            n = _record(me, op, 3 * rank, out, ranks, hashes, n)
-                        _revert(me, op, s3, t3, h3, frozen, georgian)
-                if not moved3:
-                    n = _record(me, op, 2 * rank, out, ranks, hashes, n)
-                _revert(me, op, s2, t2, h2, frozen, georgian)
-        if not moved2:
-            n = _record(me, op, rank, out, ranks, hashes, n)
-        _revert(me, op, s1, t1, h1, frozen, georgian)
-    if not moved1:
-        n = _record(me, op, 0, out, ranks, hashes, n)
-    return n
+def new_scratch(game):  # type: ignore[no-untyped-def]
+    """The buffers ``generate`` needs for ``game`` (the others' one slot each)."""
+    nardy_game = game == NARDY_CODE
+    return Scratch(
+        np.zeros(CAPACITY, np.int64),
+        np.zeros(1 if nardy_game else CAPACITY, np.int64),
+        np.zeros((7, (nardy.TABLE if nardy_game else 1) + 1), np.int64),
+    )
 
 
 @njit(cache=True, nogil=True)
-def _walk_pair(me, op, d1, d2, georgian, out, ranks, hashes):  # type: ignore[no-untyped-def]
-    frozen = np.zeros(26, np.int8)
-    n = 0
-    moved = False
-    for order in range(2):
-        a = d1 if order == 0 else d2
-        b = d2 if order == 0 else d1
-        for s1 in range(25, 0, -1):
-            t1 = _target(me, op, s1, a, frozen, georgian)
-            if t1 < 0:
-                continue
-            moved = True
-            h1 = _apply(me, op, s1, t1, frozen, georgian)
-            moved2 = False
-            if me[0] < 15:
-                for s2 in range(25, 0, -1):
-                    t2 = _target(me, op, s2, b, frozen, georgian)
-                    if t2 < 0:
-                        continue
-                    moved2 = True
-                    h2 = _apply(me, op, s2, t2, frozen, georgian)
-                    n = _record(me, op, 200 + a + b, out, ranks, hashes, n)
-                    _revert(me, op, s2, t2, h2, frozen, georgian)
-            if not moved2:
-                n = _record(me, op, 100 + a, out, ranks, hashes, n)
-            _revert(me, op, s1, t1, h1, frozen, georgian)
-    if not moved:
-        n = _record(me, op, 0, out, ranks, hashes, n)
-    return n
-
-
-@njit(cache=True, nogil=True)
-def generate(board, d1, d2, georgian, out, ranks, hashes):  # type: ignore[no-untyped-def]
-    """Write the legal results of (``d1``, ``d2``) from ``board`` into ``out[:n]`` (the
-    opponent on roll) and return ``n``; ``ranks`` and ``hashes`` are scratch buffers."""
-    me = board[0].copy()
-    op = board[1].copy()
-    if d1 == d2:
-        n = _walk_double(me, op, d1, georgian, out, ranks, hashes)
+def generate(rules, board, d1, d2, out, scratch):  # type: ignore[no-untyped-def]
+    """Write the legal results of (``d1``, ``d2``) from ``board`` under ``rules``
+    (``MoveRules.code``) into ``out[:n]`` (the opponent on roll) and return ``n``."""
+    if rules[0] == NARDY_CODE:
+        n = nardy.walk(board, d1, d2, rules, out, scratch)
     else:
-        n = _walk_pair(me, op, d1, d2, georgian, out, ranks, hashes)
-    best = 0
+        n = backgammon.walk(board, d1, d2, rules[1] != 0, out, scratch)
+    ranks = scratch.ranks
+    best = -1
     for k in range(n):
         if ranks[k] > best:
             best = ranks[k]
@@ -210,18 +116,18 @@ def generate(board, d1, d2, georgian, out, ranks, hashes):  # type: ignore[no-un
 
 
 class MoveGenerator:
-    """Legal results of rolls, with buffers of its own (one per thread of use)."""
+    """Legal results of rolls under one game's rules, with buffers of its own (one per thread
+    of use)."""
 
-    def __init__(self, georgian: bool = False) -> None:
-        self.georgian = georgian
+    def __init__(self, rules: MoveRules | None = None) -> None:
+        self.rules = rules if rules is not None else MoveRules()
         self._out = np.zeros((CAPACITY, 2, 26), np.int8)
-        self._ranks = np.zeros(CAPACITY, np.int64)
-        self._hashes = np.zeros(CAPACITY, np.int64)
+        self._scratch = new_scratch(int(self.rules.code[0]))
 
     def successors(self, board: Boards, d1: int, d2: int) -> Boards:
         """The distinct boards the roll (``d1``, ``d2``) leads to, the opponent on roll; the
         board itself, sides swapped, when nothing can move."""
-        n = generate(board, d1, d2, self.georgian, self._out, self._ranks, self._hashes)
+        n = generate(self.rules.code, board, d1, d2, self._out, self._scratch)
         return self._out[:n].copy()
 
 
@@ -230,14 +136,24 @@ def from_sides(mover: tuple[int, ...], opponent: tuple[int, ...]) -> Boards:
     return np.array((mover, opponent), dtype=np.int8)
 
 
-def initial_board() -> Boards:
-    """The starting position of both backgammons."""
+def initial_board(game: MoveGame = "backgammon") -> Boards:
+    """The starting position: both backgammons', or long nardy's (fifteen checkers on each
+    side's head, its own point 24)."""
     side = [0] * 26
-    side[24], side[13], side[8], side[6] = 2, 5, 3, 5
+    if game == "nardy":
+        side[24] = 15
+    else:
+        side[24], side[13], side[8], side[6] = 2, 5, 3, 5
     return np.array((side, side), dtype=np.int8)
 
 
-def pip_counts(boards: Boards) -> npt.NDArray[np.int64]:
+def pip_counts(boards: Boards) -> Ints:
     """Each board's pips still to go, shape (n, 2): side on roll first."""
     weights = np.arange(26, dtype=np.int64)
     return np.asarray(boards.astype(np.int64) @ weights)
+
+
+def has_bad_block(me: npt.NDArray[np.int8], op: npt.NDArray[np.int8]) -> bool:
+    """Whether the mover (long nardy) holds six points in a row along the opponent's path with
+    no opposing checker ahead of it."""
+    return bool(nardy.has_bad_block(me, op))

@@ -55,8 +55,7 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
     from tqdm import tqdm
 
-    from gamehall.engines.neural.nardy_network import NardyEvaluator
-    from gamehall.engines.neural.network import Evaluator
+    from gamehall.engines.neural.network import Evaluator, NardyEvaluator
     from gamehall.engines.neural.training import Record, Settings, train
 
     kind = NardyEvaluator if args.game == "nardy" else Evaluator
@@ -138,9 +137,8 @@ def _benchmark(pairs: int) -> Any:
 
 def _nardy_benchmark(pairs: int) -> Any:
     """The long nardy checkpoint benchmark: duplicate games against the beginner level."""
-    from gamehall.engines.neural.nardy_levels import beginner_chooser
     from gamehall.engines.neural.network import Evaluator
-    from gamehall.engines.neural.versus import NARDY, duplicate_match
+    from gamehall.engines.neural.versus import NARDY, beginner_chooser, duplicate_match
 
     def run(evaluator: Evaluator) -> dict[str, object] | None:
         if not pairs:

@@ -33,9 +33,9 @@ import numpy.typing as npt
 from gamehall.engines.base import CubeOwner, MatchContext
 from gamehall.engines.neural.bearoff import is_bearoff
 from gamehall.engines.neural.board import Boards, pip_counts
+from gamehall.engines.neural.games.backgammon import is_race
 from gamehall.engines.neural.live import LiveCube, Outcomes
 from gamehall.engines.neural.met import match_equity_table
-from gamehall.engines.neural.network import is_race
 from gamehall.engines.neural.search import Searcher
 from gamehall.errors import GameError
 

@@ -115,7 +115,7 @@ def compare(
     """Both comparisons of every board in every context, our probabilities searched ``plies``
     deep (0 as expert decides the cube, 2 as world-class does)."""
     results = [Agreement(context) for context in contexts]
-    searcher = Searcher(evaluator, georgian=False)
+    searcher = Searcher(evaluator)
     probabilities = [before_roll(searcher, board, plies) for board in boards]
     for i, board in enumerate(boards):
         x = cube_life(board)

@@ -10,7 +10,7 @@ from functools import cache
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.engines.base import MatchContext
 from gamehall.engines.hints import CHOICE_NAMES, Candidate, Hints
-from gamehall.engines.neural.board import from_sides
+from gamehall.engines.neural.board import MoveRules, from_sides
 from gamehall.engines.neural.cube import CubeHint, before_roll, cube_hint, cube_life, flip
 from gamehall.engines.neural.hints import PROBABILITIES
 from gamehall.engines.neural.levels import shipped_evaluator
@@ -25,7 +25,7 @@ METHOD = f"cube: Janowski's cubeful equities from the network at {PLIES}-ply"
 
 @cache
 def _searcher(georgian: bool) -> Searcher:
-    return Searcher(shipped_evaluator(), georgian)
+    return Searcher(shipped_evaluator(), MoveRules("georgian" if georgian else "backgammon"))
 
 
 def position_cube_hint(position: TablesPosition, context: MatchContext) -> CubeHint:

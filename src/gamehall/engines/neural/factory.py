@@ -26,7 +26,7 @@ def neural_nardy(level: NeuralLevelName) -> Callable[[int | None], Engine]:
     """A function of the seed making a fresh ``NeuralNardyEngine`` at ``level``."""
 
     def make(seed: int | None) -> Engine:
-        from gamehall.engines.neural.nardy_levels import NeuralNardyEngine
+        from gamehall.engines.neural.levels import NeuralNardyEngine
 
         return NeuralNardyEngine(level, seed)
 

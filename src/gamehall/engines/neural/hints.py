@@ -1,11 +1,14 @@
-"""Backgammon hints: the plays of a roll ranked by the trained network, with its figures.
+"""Hints for the tables games (backgammon, Georgian, long nardy): the plays of a roll ranked by
+the game's trained network, with its figures.
 
 Every legal play is scored at 0-ply (one batch through the network). With ``ply`` 1 or 2 the
 best few go deeper, as gnubg's hint does: the best ``max(count, 8)`` at 1-ply, of those the
 best ``count`` at 2-ply (the move filter of ``search``), each within the time allowed. The
-plays scored deepest lead, best first, and each says the ply it was scored at. The figures are
-the mover's after the play: the five probabilities (win, win a gammon, win a backgammon, lose
-a gammon, lose a backgammon) and the cubeless equity made of them.
+plays scored deepest lead, best first, and each says the ply it was scored at; long nardy's under
+the position's rules options. The figures are the mover's after the play: the game's
+probabilities (backgammon's five: win, win a gammon, win a backgammon, lose a gammon, lose a
+backgammon; long nardy's three: win, win by mars, lose by mars) and the cubeless equity (points
+per game) made of them.
 """
 
 import time
@@ -18,17 +21,19 @@ import numpy.typing as npt
 
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.engines.hints import Candidate, Hints
-from gamehall.engines.neural.board import from_sides
+from gamehall.engines.neural.board import MoveRules, from_sides
+from gamehall.engines.neural.games import backgammon
 from gamehall.engines.neural.levels import shipped_evaluator
 from gamehall.engines.neural.network import Evaluator
 from gamehall.engines.neural.search import Searcher
 from gamehall.errors import GameError
+from gamehall.nardy.position import Position as NardyPosition
 from gamehall.tables.position import Play, TablesPosition
 
 P = TypeVar("P", bound=TablesPosition)
 
-PROBABILITIES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
-"""The names of the network's five outputs, in its order."""
+PROBABILITIES = backgammon.PROBABILITIES
+"""The names of the backgammon network's five outputs, in its order."""
 FIRST_WIDTH = 8
 """At least this many plays go to 1-ply (the best at 0-ply)."""
 REPLY_WIDTH = 3
@@ -36,8 +41,8 @@ REPLY_WIDTH = 3
 
 
 @cache
-def _shipped_searcher(georgian: bool) -> Searcher:
-    return Searcher(shipped_evaluator(), georgian)
+def _shipped_searcher(rules: MoveRules) -> Searcher:
+    return Searcher(shipped_evaluator("nardy" if rules.game == "nardy" else "backgammon"), rules)
 
 
 def hint(
@@ -49,19 +54,25 @@ def hint(
     seconds: float = 3.0,
     evaluator: Evaluator | None = None,
 ) -> Hints:
-    """The ``count`` best plays of ``dice`` in ``position`` (backgammon or Georgian, the side
-    on roll to play), ranked at up to ``ply`` plies within about ``seconds``."""
-    if not isinstance(position, BackgammonPosition):
-        raise GameError("the backgammon network gives hints for backgammon and Georgian only")
+    """The ``count`` best plays of ``dice`` in ``position`` (backgammon, Georgian or long
+    nardy, the side on roll to play), ranked at up to ``ply`` plies within about ``seconds``;
+    ``evaluator`` is the game's (the shipped one unless told)."""
+    if not isinstance(position, BackgammonPosition | NardyPosition):
+        raise GameError(
+            "the networks give hints for backgammon, Georgian and long nardy positions only"
+        )
+    if position.is_over:
+        raise GameError("the game is over: there is no play to hint")
     if ply not in (0, 1, 2):
         raise GameError(f"a hint searches 0, 1 or 2 plies, not {ply!r}")
-    if count < 1:
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise GameError(f"a hint lists at least one play, not {count!r}")
-    georgian = position.variant.name == "georgian"
-    searcher = _shipped_searcher(georgian) if evaluator is None else Searcher(evaluator, georgian)
-    game = "georgian" if georgian else "backgammon"
-    plays = position.legal_plays(dice)
-    return ranked_plays(searcher, plays, PROBABILITIES, game, count, ply, seconds)
+    rules = MoveRules.of(position.rules)
+    searcher = _shipped_searcher(rules) if evaluator is None else Searcher(evaluator, rules)
+    tables: TablesPosition = position
+    plays = tables.legal_plays(dice)
+    names = searcher.game.probabilities
+    return ranked_plays(searcher, plays, names, rules.game, count, ply, seconds)
 
 
 def ranked_plays(

@@ -1,106 +1,30 @@
-"""The evaluator: two one-hidden-layer networks (contact and race) giving, for boards with the
-side on roll first, the five probabilities gnubg popularised, and the equity they make.
+"""The evaluator: two one-hidden-layer networks (contact and race) for one tables game, with
+the exact cases around them, giving for boards with the side on roll first the game's
+probabilities (``games``: backgammon's five, long nardy's three) and the equity they make.
 
-Outputs, for the side on roll before his roll: win, win a gammon (backgammons included), win a
-backgammon, lose a gammon, lose a backgammon. Cubeless equity is
-``2 win - 1 + win_gammon - lose_gammon + win_backgammon - lose_backgammon``.
-
-Inputs (``encode``), for each side, the side on roll first: TD-Gammon's raw encoding of points
-1..24 in that side's own numbering (four units per point: 1, 2, 3 or more checkers as on/off,
-then (n - 3) / 2), the bar (n / 2) and the borne-off checkers (n / 15); then a few features of
-the project's choosing: pips / 100, blots / 5, made home points / 6, the furthest-back
-checker / 25, checkers in the opponent's home board and on the bar / 5. Races add three inputs
-from the bear-off database (``bearoff.race_inputs``: each side's expected rolls to bear off and
-the side on roll's chance of finishing first, the checkers outside the home board counted in);
-they are zero in contact positions.
-
-Positions with contact go to the contact network, races to the race network; a pure bear-off
-(every checker of both sides home) takes its win chance exactly from the bear-off database;
-finished games get their exact result. Evaluation is numpy only: one matrix product per layer
-for a whole batch of candidates.
+Every game is evaluated alike: a finished game gets its exact result; the other boards go to
+the contact or the race network by the game's race test (the boards the game settles exactly
+skip the networks), the game corrects what it knows exactly (a pure bear-off from its
+database) and clips the outputs consistent. Evaluation is numpy only: one matrix product per
+layer for a whole batch of candidates; the compiled kernels (``fast``) evaluate one board at a
+time for search and self-play.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
 
-from gamehall.engines.neural import bearoff
-from gamehall.engines.neural.board import Boards
+from gamehall.engines.neural import bearoff, fast
+from gamehall.engines.neural.board import Boards, MoveRules
+from gamehall.engines.neural.games.backgammon import BACKGAMMON
+from gamehall.engines.neural.games.description import Floats, Probabilities, TablesGame
+from gamehall.engines.neural.games.nardy import NARDY
+from gamehall.engines.neural.kernel import Layers, Model
 from gamehall.errors import GameError
-
-Floats = npt.NDArray[np.float32]
-Probabilities = npt.NDArray[np.float64]
-"""Shape (n, 5): win, win gammon, win backgammon, lose gammon, lose backgammon."""
-
-RAW_INPUTS = 2 * (24 * 4 + 2)
-FEATURES = 2 * 6
-RACE_AT = RAW_INPUTS + FEATURES
-"""Where the race inputs from the bear-off database begin."""
-INPUTS = RACE_AT + bearoff.RACE_INPUTS
-OUTPUTS = 5
-NETS = ("contact", "race")
-
-
-_UNITS = np.array(
-    [[n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2.0] for n in range(16)], dtype=np.float32
-)
-"""TD-Gammon's four units for 0..15 checkers on a point."""
-
-
-def encode(boards: Boards) -> Floats:
-    """The network inputs of boards (n, 2, 26), shape (n, INPUTS)."""
-    n = boards.shape[0]
-    x = np.empty((n, INPUTS), np.float32)
-    raw = x[:, :RAW_INPUTS].reshape(n, 2, 98)
-    points = boards[:, :, 1:25]
-    raw[:, :, :96] = _UNITS[points].reshape(n, 2, 96)
-    bar = boards[:, :, 25].astype(np.float64)
-    raw[:, :, 96] = bar / 2.0
-    raw[:, :, 97] = boards[:, :, 0] / 15.0
-    features = x[:, RAW_INPUTS:RACE_AT].reshape(n, 2, 6)
-    features[:, :, 0] = (boards.astype(np.int64) @ np.arange(26)) / 100.0
-    features[:, :, 1] = np.count_nonzero(points == 1, axis=2) / 5.0
-    features[:, :, 2] = np.count_nonzero(boards[:, :, 1:7] >= 2, axis=2) / 6.0
-    features[:, :, 3] = furthest_back(boards) / 25.0
-    features[:, :, 4] = boards[:, :, 19:26].sum(axis=2) / 5.0
-    features[:, :, 5] = bar / 5.0
-    x[:, RACE_AT:] = 0.0
-    races = np.flatnonzero(is_race(boards))
-    if races.size:
-        bearoff.race_inputs_batch(
-            boards, races, bearoff.database(), bearoff.sorted_keys(), x, RACE_AT
-        )
-    return x
-
-
-def furthest_back(boards: Boards) -> npt.NDArray[np.int64]:
-    """Each side's furthest-back checker (own numbering, 25 the bar, 0 all off), shape (n, 2)."""
-    occupied = boards[:, :, 1:26] > 0
-    return np.asarray(
-        np.where(occupied.any(axis=2), 25 - np.argmax(occupied[:, :, ::-1], axis=2), 0)
-    )
-
-
-def is_race(boards: Boards) -> npt.NDArray[np.bool_]:
-    """Which boards are races: every checker of each side past every checker of the other."""
-    back = furthest_back(boards)
-    return np.asarray(back[:, 0] + back[:, 1] < 25)
-
-
-def equity(probabilities: Probabilities) -> npt.NDArray[np.float64]:
-    """Cubeless equity of each row of probabilities, for the side they belong to."""
-    p = probabilities
-    return np.asarray(2.0 * p[:, 0] - 1.0 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4])
-
-
-def flip(probabilities: Probabilities) -> Probabilities:
-    """The same probabilities seen by the other side."""
-    p = probabilities
-    return np.stack((1.0 - p[:, 0], p[:, 3], p[:, 4], p[:, 1], p[:, 2]), axis=1)
 
 
 def _sigmoid(x: Floats) -> Floats:
@@ -117,10 +41,8 @@ class Net:
     b2: Floats
 
     @classmethod
-    def fresh(
-        cls, hidden: int, rng: np.random.Generator, inputs: int = INPUTS, outputs: int = OUTPUTS
-    ) -> "Net":
-        """Small random weights (backgammon's inputs and outputs unless told)."""
+    def fresh(cls, hidden: int, rng: np.random.Generator, inputs: int, outputs: int) -> "Net":
+        """Small random weights."""
         scale = 1.0 / np.sqrt(inputs)
         return cls(
             rng.uniform(-scale, scale, (inputs, hidden)).astype(np.float32),
@@ -165,16 +87,10 @@ class Net:
 
 
 class Evaluator:
-    """The contact and race networks with the exact cases around them (backgammon's; another
-    game's evaluator is a subclass with its own inputs, outputs and exact cases)."""
+    """The contact and race networks of one game (``game``: backgammon's here, long nardy's in
+    ``NardyEvaluator``) with the exact cases around them."""
 
-    game = "backgammon"
-    """The game the networks evaluate, as ``gamehall train`` names it."""
-    inputs = INPUTS
-    outputs = OUTPUTS
-    earlier_inputs: tuple[int, ...] = (RACE_AT,)
-    """The input counts of earlier versions of these networks, whose saved weights load with
-    zero weights for the inputs added since (before the race inputs: 208)."""
+    game: ClassVar[TablesGame] = BACKGAMMON
 
     def __init__(self, contact: Net, race: Net) -> None:
         self.contact = contact
@@ -184,9 +100,10 @@ class Evaluator:
     def fresh(cls, seed: int, contact_hidden: int = 80, race_hidden: int = 40) -> Self:
         """Untrained networks, their weights drawn from ``seed``."""
         rng = np.random.default_rng(seed)
+        inputs, outputs = cls.game.inputs, cls.game.outputs
         return cls(
-            Net.fresh(contact_hidden, rng, cls.inputs, cls.outputs),
-            Net.fresh(race_hidden, rng, cls.inputs, cls.outputs),
+            Net.fresh(contact_hidden, rng, inputs, outputs),
+            Net.fresh(race_hidden, rng, inputs, outputs),
         )
 
     def save(self, path: Path | str, meta: str = "{}") -> None:
@@ -207,100 +124,92 @@ class Evaluator:
     @classmethod
     def load(cls, path: Path | str) -> tuple[Self, str]:
         """The evaluator saved in ``path``, and its meta text."""
+        inputs, earlier = cls.game.inputs, cls.game.earlier_inputs
         with np.load(path) as arrays:
             evaluator = cls(
-                Net.from_arrays(arrays, "contact", cls.inputs, cls.earlier_inputs),
-                Net.from_arrays(arrays, "race", cls.inputs, cls.earlier_inputs),
+                Net.from_arrays(arrays, "contact", inputs, earlier),
+                Net.from_arrays(arrays, "race", inputs, earlier),
             )
             meta = str(arrays["meta"]) if "meta" in arrays else "{}"
         return evaluator, meta
 
     def probabilities(self, boards: Boards) -> Probabilities:
-        """The five probabilities of each board (n, 2, 26) for its side on roll."""
-        n = boards.shape[0]
-        out = np.zeros((n, OUTPUTS))
+        """The game's probabilities of each board (n, 2, 26) for its side on roll."""
+        game = self.game
+        out = np.zeros((boards.shape[0], game.outputs))
         finished = boards[:, 1, 0] == 15
-        live = ~finished
         if finished.any():
-            out[finished] = lost_outcome(boards[finished])
+            out[finished] = game.lost_outcome(boards[finished])
+        settled = game.settled(boards) & ~finished
+        live = ~finished & ~settled
         if live.any():
             rows = np.flatnonzero(live)
-            race = is_race(boards[rows])
-            inputs = encode(boards[rows])
+            race = game.is_race(boards[rows])
+            inputs = game.encode(boards[rows])
             for net, which in ((self.contact, ~race), (self.race, race)):
                 if which.any():
                     out[rows[which]] = net.forward(inputs[which])
-            exact = rows[bearoff.is_bearoff(boards[rows])]
-            if exact.size:
-                self._bearoff(boards[exact], out, exact)
-        return _consistent(out)
-
-    def _bearoff(self, boards: Boards, out: Probabilities, rows: npt.NDArray[np.int64]) -> None:
-        out[rows, 0] = bearoff.win_chances(boards[:, 0, 1:7], boards[:, 1, 1:7])
-        started = (boards[:, 0, 0] > 0) & (boards[:, 1, 0] > 0)
-        out[rows[started], 1:] = 0.0
-        out[rows, 2] = 0.0
-        out[rows, 4] = 0.0
+            game.after_nets(boards, out, rows)
+        if settled.any():
+            game.settle(boards, out, np.flatnonzero(settled))
+        return game.consistent(out)
 
     def equities(self, boards: Boards) -> npt.NDArray[np.float64]:
-        """Cubeless equity of each board for its side on roll."""
-        return equity(self.probabilities(boards))
+        """Cubeless equity (points per game) of each board for its side on roll."""
+        return self.game.equity(self.probabilities(boards))
 
     # -- what training needs of a game (``training``) --------------------------------------
 
     def flip(self, probabilities: Probabilities) -> Probabilities:
         """The same probabilities seen by the other side."""
-        return flip(probabilities)
+        return self.game.flip(probabilities)
 
     def final(self, boards: Boards) -> Probabilities:
         """The exact result of finished boards, the loser on roll."""
-        return lost_outcome(boards)
+        return self.game.lost_outcome(boards)
 
     def batches(self, boards: Boards) -> list[tuple[Net, Floats, npt.NDArray[np.bool_]]]:
-        """Each network with the inputs of all ``boards`` and which of them it evaluates."""
-        race = is_race(boards)
-        inputs = encode(boards)
-        return [(self.contact, inputs, ~race), (self.race, inputs, race)]
+        """Each network with the inputs of all ``boards`` and which of them it evaluates (the
+        boards the game settles exactly train neither)."""
+        race = self.game.is_race(boards)
+        settled = self.game.settled(boards)
+        inputs = self.game.encode(boards)
+        return [(self.contact, inputs, ~race), (self.race, inputs, race & ~settled)]
+
+    def model(self) -> Model:
+        """The networks' weights (as they stand: the arrays themselves) and the game's bear-off
+        tables, as the compiled kernels take them."""
+        c, r = self.contact, self.race
+        dist, first = bearoff.tables(self.game.bearoff)
+        return Model(
+            self.game.code,
+            Layers(c.w1, c.b1, c.w2, c.b2),
+            Layers(r.w1, r.b1, r.w2, r.b2),
+            dist,
+            first,
+            bearoff.sorted_keys(),
+        )
 
     def self_play(self, seed: int, boards: Boards) -> int:
         """Play one greedy 0-ply game with dice from ``seed`` into ``boards`` (each with its
         side on roll first); returns how many boards it wrote."""
-        from gamehall.engines.neural import fast
-
-        return int(fast.self_play(seed, boards, *fast.kernel_args(self)))
+        rules = MoveRules(self.game.moves).code
+        return int(fast.self_play(self.model(), rules, seed, boards))
 
     def chooser(self) -> Callable[[Boards, tuple[int, int], Boards], int]:
         """The 0-ply player of these networks (their weights as they stand at each call): given
         the board, the dice and the legal results, the index of the result it plays."""
-        from gamehall.engines.neural import fast
-
-        args = fast.kernel_args(self)
-        x = np.zeros(self.inputs, np.float32)
-        out = np.zeros(self.outputs)
+        model = self.model()
+        x = np.zeros(self.game.inputs, np.float32)
+        out = np.zeros(self.game.outputs)
 
         def choose(board: Boards, dice: tuple[int, int], results: Boards) -> int:
-            return int(fast.best_index(results, len(results), x, out, *args))
+            return int(fast.best_index(model, results, len(results), x, out))
 
         return choose
 
 
-def lost_outcome(boards: Boards) -> Probabilities:
-    """The exact result of finished boards, the loser on roll: lost, gammoned when he has
-    borne off nothing, backgammoned when he also has a checker on the bar or in the winner's
-    home board."""
-    n = boards.shape[0]
-    out = np.zeros((n, OUTPUTS))
-    gammon = boards[:, 0, 0] == 0
-    backgammon = gammon & (boards[:, 0, 19:26].sum(axis=1) > 0)
-    out[:, 3] = gammon
-    out[:, 4] = backgammon
-    return out
+class NardyEvaluator(Evaluator):
+    """Long nardy's networks."""
 
-
-def _consistent(p: Probabilities) -> Probabilities:
-    """Clip the outputs so that backgammons <= gammons <= the games they belong to."""
-    p[:, 1] = np.minimum(p[:, 1], p[:, 0])
-    p[:, 2] = np.minimum(p[:, 2], p[:, 1])
-    p[:, 3] = np.minimum(p[:, 3], 1.0 - p[:, 0])
-    p[:, 4] = np.minimum(p[:, 4], p[:, 3])
-    return p
+    game = NARDY

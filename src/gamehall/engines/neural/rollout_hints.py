@@ -11,9 +11,8 @@ from typing import TextIO
 
 from gamehall.backgammon.position import Position as BackgammonPosition
 from gamehall.engines.hints import Candidate, Hints
-from gamehall.engines.neural import hints as backgammon_hints
-from gamehall.engines.neural import nardy_hints
 from gamehall.engines.neural.board import from_sides
+from gamehall.engines.neural.hints import hint
 from gamehall.engines.neural.rollout import RolloutResult, RolloutSettings
 from gamehall.engines.neural.rollout_games import RolloutSpec
 from gamehall.engines.neural.rollout_pool import rollout
@@ -60,7 +59,6 @@ def rollout_hint(
     spec = spec_of(position)
     if settings.cubeful and spec.name == "nardy":
         raise GameError("long nardy has no doubling cube: its rollouts are cubeless")
-    hint = nardy_hints.hint if spec.name == "nardy" else backgammon_hints.hint
     ranked = hint(position, dice, count=count, ply=ply)
     plays = {play.notation or "no move": play for play in position.legal_plays(dice)}
     chosen = [plays[candidate.move] for candidate in ranked.candidates]

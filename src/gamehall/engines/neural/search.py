@@ -1,5 +1,5 @@
-"""Look-ahead over the dice: 0-, 1- and 2-ply expectimax with a move filter, as gnubg counts
-plies.
+"""Look-ahead over the dice for every tables game: 0-, 1- and 2-ply expectimax with a move
+filter, as gnubg counts plies.
 
 A candidate play's result has the opponent on roll. At 0-ply it is scored by the evaluator
 alone. At 1-ply by the average, over the opponent's 21 rolls (each non-double counted twice),
@@ -17,10 +17,16 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from gamehall.engines.neural.board import CAPACITY, Boards, generate
-from gamehall.engines.neural.fast import KernelArgs, best_index, equity_one, kernel_args
-from gamehall.engines.neural.fast import probabilities_one as static_one
-from gamehall.engines.neural.network import Evaluator, equity
+from gamehall.engines.neural.board import CAPACITY, Boards, MoveRules, generate, new_scratch
+from gamehall.engines.neural.fast import (
+    best_index,
+    equity_one,
+    flip_into,
+    probabilities_one,
+    values_of,
+)
+from gamehall.engines.neural.kernel import outputs
+from gamehall.engines.neural.network import Evaluator
 
 Probabilities = npt.NDArray[np.float64]
 
@@ -29,81 +35,54 @@ ROOT_MARGIN = 0.16
 
 
 @njit(cache=True, nogil=True)
-def _flip_into(p, acc, weight):  # type: ignore[no-untyped-def]
-    acc[0] += weight * (1.0 - p[0])
-    acc[1] += weight * p[3]
-    acc[2] += weight * p[4]
-    acc[3] += weight * p[1]
-    acc[4] += weight * p[2]
-
-
-@njit(cache=True, nogil=True)
-def ply1(board, georgian, acc, cw1, cb1, cw2, cb2, rw1, rb1, rw2, rb2, db, keys):  # type: ignore[no-untyped-def]
+def ply1(model, rules, board, acc):  # type: ignore[no-untyped-def]
     """The probabilities of ``board`` for its side on roll, averaged over his 21 rolls with his
     best reply at 0-ply, written into ``acc``."""
     results = np.zeros((CAPACITY, 2, 26), np.int8)
-    ranks = np.zeros(CAPACITY, np.int64)
-    hashes = np.zeros(CAPACITY, np.int64)
-    x = np.zeros(cw1.shape[0], np.float32)
-    out = np.zeros(5)
+    scratch = new_scratch(rules[0])
+    x = np.zeros(model.contact.w1.shape[0], np.float32)
+    out = np.zeros(outputs(model))
     acc[:] = 0.0
     if board[1, 0] == 15 or board[0, 0] == 15:
-        static_one(board, x, acc, cw1, cb1, cw2, cb2, rw1, rb1, rw2, rb2, db, keys)
+        probabilities_one(model, board, x, acc)
         return
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
             weight = (1.0 if d1 == d2 else 2.0) / 36.0
-            n = generate(board, d1, d2, georgian, results, ranks, hashes)
-            k = best_index(results, n, x, out, cw1, cb1, cw2, cb2, rw1, rb1, rw2, rb2, db, keys)
-            static_one(results[k], x, out, cw1, cb1, cw2, cb2, rw1, rb1, rw2, rb2, db, keys)
-            _flip_into(out, acc, weight)
+            n = generate(rules, board, d1, d2, results, scratch)
+            k = best_index(model, results, n, x, out)
+            probabilities_one(model, results[k], x, out)
+            flip_into(model.game, out, acc, weight)
 
 
 @njit(cache=True, nogil=True)
-def ply2(board, georgian, width, acc, cw1, cb1, cw2, cb2, rw1, rb1, rw2, rb2, db, keys):  # type: ignore[no-untyped-def]
+def ply2(model, rules, width, board, acc):  # type: ignore[no-untyped-def]
     """As ``ply1``, the replies filtered at 0-ply to the best ``width`` and chosen at 1-ply."""
     results = np.zeros((CAPACITY, 2, 26), np.int8)
-    ranks = np.zeros(CAPACITY, np.int64)
-    hashes = np.zeros(CAPACITY, np.int64)
-    x = np.zeros(cw1.shape[0], np.float32)
-    out = np.zeros(5)
-    inner = np.zeros(5)
-    best_probs = np.zeros(5)
+    scratch = new_scratch(rules[0])
+    x = np.zeros(model.contact.w1.shape[0], np.float32)
+    out = np.zeros(outputs(model))
+    inner = np.zeros(outputs(model))
+    best_probs = np.zeros(outputs(model))
     acc[:] = 0.0
     if board[1, 0] == 15 or board[0, 0] == 15:
-        static_one(board, x, acc, cw1, cb1, cw2, cb2, rw1, rb1, rw2, rb2, db, keys)
+        probabilities_one(model, board, x, acc)
         return
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
             weight = (1.0 if d1 == d2 else 2.0) / 36.0
-            n = generate(board, d1, d2, georgian, results, ranks, hashes)
+            n = generate(rules, board, d1, d2, results, scratch)
             values = np.empty(n)
-            for k in range(n):
-                static_one(results[k], x, out, cw1, cb1, cw2, cb2, rw1, rb1, rw2, rb2, db, keys)
-                values[k] = equity_one(out)
+            values_of(model, results, n, x, out, values)
             order = np.argsort(values)
             best_value = 1e9
             for j in range(min(width, n)):
-                ply1(
-                    results[order[j]],
-                    georgian,
-                    inner,
-                    cw1,
-                    cb1,
-                    cw2,
-                    cb2,
-                    rw1,
-                    rb1,
-                    rw2,
-                    rb2,
-                    db,
-                    keys,
-                )
-                value = equity_one(inner)
+                ply1(model, rules, results[order[j]], inner)
+                value = equity_one(model.game, inner)
                 if value < best_value:
                     best_value = value
                     best_probs[:] = inner
-            _flip_into(best_probs, acc, weight)
+            flip_into(model.game, best_probs, acc, weight)
 
 
 @dataclass(frozen=True)
@@ -122,36 +101,32 @@ class Budget:
 
 
 class Searcher:
-    """Scores candidate results (the opponent on roll) for the side that played them
-    (backgammon's; ``nardy_search.NardySearcher`` is long nardy's, with its own kernels and
-    outputs, on the same root search)."""
+    """Scores candidate results (the opponent on roll) for the side that played them, with the
+    evaluator's networks, the opponent's replies generated by ``rules`` (the evaluator's
+    game's own by default)."""
 
-    def __init__(self, evaluator: Evaluator, georgian: bool) -> None:
+    def __init__(self, evaluator: Evaluator, rules: MoveRules | None = None) -> None:
         self.evaluator = evaluator
-        self.georgian = georgian
-        self._args: KernelArgs = self.kernel_args()
-
-    def kernel_args(self) -> KernelArgs:
-        """The arrays the search kernels take after their own arguments."""
-        return kernel_args(self.evaluator)
+        self.game = evaluator.game
+        self.rules = rules if rules is not None else MoveRules(evaluator.game.moves)
+        self.model = evaluator.model()
 
     def equity(self, probabilities: Probabilities) -> npt.NDArray[np.float64]:
         """What each row of the mover's probabilities is worth to him."""
-        return equity(probabilities)
+        return self.game.equity(probabilities)
 
     def static(self, results: Boards) -> Probabilities:
         """The mover's probabilities after each result, at 0-ply (numpy, one batch)."""
-        p = self.evaluator.probabilities(results)
-        return np.stack((1.0 - p[:, 0], p[:, 3], p[:, 4], p[:, 1], p[:, 2]), axis=1)
+        return self.game.flip(self.evaluator.probabilities(results))
 
     def deeper(self, result: Boards, plies: int, reply_width: int) -> Probabilities:
         """The mover's probabilities after one result at 1 or 2 plies."""
-        acc = np.zeros(5)
+        acc = np.zeros(self.game.outputs)
         if plies == 1:
-            ply1(result, self.georgian, acc, *self._args)
+            ply1(self.model, self.rules.code, result, acc)
         else:
-            ply2(result, self.georgian, reply_width, acc, *self._args)
-        return np.array([1.0 - acc[0], acc[3], acc[4], acc[1], acc[2]])
+            ply2(self.model, self.rules.code, reply_width, result, acc)
+        return np.asarray(self.game.flip(acc[None])[0], np.float64)
 
     def rank(
         self, results: Boards, budget: Budget

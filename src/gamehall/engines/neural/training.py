@@ -2,8 +2,7 @@
 
 One machinery for every game: what differs (the self-play kernel, the inputs, which network
 sees which position, the exact result of a finished game, how the outputs look from the other
-side) comes from the evaluator (``network.Evaluator`` for backgammon, ``nardy_network`` for
-long nardy).
+side) comes from the evaluator (``network.Evaluator`` with the game's description, ``games``).
 
 Each game is played by the current networks against themselves, greedily at 0-ply (the dice
 explore). When it ends, every position's target is its lambda-return, computed backwards from
@@ -28,7 +27,9 @@ from pathlib import Path
 import numpy as np
 
 from gamehall.engines.neural.board import Boards
-from gamehall.engines.neural.network import Evaluator, Floats, Net, Probabilities, flip
+from gamehall.engines.neural.games.backgammon import flip
+from gamehall.engines.neural.games.description import Floats, Probabilities
+from gamehall.engines.neural.network import Evaluator, Net
 
 
 @dataclass(frozen=True)

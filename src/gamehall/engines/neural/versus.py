@@ -1,21 +1,26 @@
 """Cubeless money games between two players of the fast boards, with duplicate dice: each dice
 sequence is played twice, the seats swapped, so that the luck of the dice cancels out of each
 pair. Backgammon by default (GNU Backgammon's 0-ply player, ``gnubg_nn.best_move``, is one
-opponent); long nardy with ``game=NARDY``.
+opponent); long nardy with ``game=NARDY`` (today's beginner and the network levels as
+players of the fast boards: ``beginner_chooser``, ``engine_chooser``).
 
 ``gnubg_nn`` is a test extra (the opponent we measure against, never a teacher); it is imported
 only when a match is played.
 """
 
 import math
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
 
-from gamehall.engines.neural import nardy_board
-from gamehall.engines.neural.board import Boards, MoveGenerator, initial_board
+from gamehall.engines.neural.board import Boards, MoveGenerator, MoveRules, initial_board
+from gamehall.engines.neural.levels import NeuralNardyEngine
+from gamehall.engines.tables_eval import evaluate_nardy
+from gamehall.nardy.position import Position
+from gamehall.nardy.rules import nardy_rules
 
 Chooser = Callable[[Boards, tuple[int, int], Boards], int]
 """A player: given the board (itself on roll), the dice and the legal results, the index of
@@ -89,8 +94,8 @@ class MatchGame:
 
 BACKGAMMON = MatchGame(initial_board, MoveGenerator, True, backgammon_points, KINDS)
 NARDY = MatchGame(
-    nardy_board.initial_board,
-    nardy_board.NardyMoveGenerator,
+    lambda: initial_board("nardy"),
+    lambda: MoveGenerator(MoveRules("nardy")),
     False,
     nardy_points,
     {1: "oin", 2: "mars"},
@@ -172,3 +177,37 @@ def duplicate_match(
         if progress is not None:
             progress(summary)
     return summary
+
+
+def position_of(board: Boards, **options: str) -> Position:
+    """The nardy ``Position`` of a fast board (row 0 on roll; colours are only names in long
+    nardy, so the side on roll is called white)."""
+    rules = nardy_rules(**options)
+    mover = tuple(int(n) for n in board[0])
+    opponent = tuple(int(n) for n in board[1])
+    return Position(mover, opponent, rules, "white")
+
+
+def beginner_chooser(seed: int | None = None, **options: str) -> Chooser:
+    """Today's ``beginner`` as a chooser among fast-board results: the result the beginner's
+    evaluation likes least for the opponent, ties broken at random as the beginner breaks
+    them."""
+    rng = random.Random(seed)
+
+    def choose(board: Boards, dice: tuple[int, int], results: Boards) -> int:
+        scores = [evaluate_nardy(position_of(result, **options)) for result in results]
+        low = min(scores)
+        best = [i for i, score in enumerate(scores) if score <= low + 1e-9]
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    return choose
+
+
+def engine_chooser(engine: NeuralNardyEngine, **options: str) -> Chooser:
+    """A network level as a chooser among fast-board results, under the rules ``options``."""
+    engine.searcher = engine.searcher_for(nardy_rules(**options))
+
+    def choose(board: Boards, dice: tuple[int, int], results: Boards) -> int:
+        return engine.pick(results)
+
+    return choose
