@@ -23,7 +23,7 @@ def test_the_server_warms_the_engines_on_a_thread_of_their_own(
         warmed.set()
         return {"renju": 0.5}
 
-    monkeypatch.setattr(main.uvicorn, "run", lambda app, **options: serving.set())
+    monkeypatch.setattr(main.DrainingServer, "run", lambda server, sockets=None: serving.set())
     monkeypatch.setattr(warm, "warm_up", warm_up)
     main.run(Config(warm_engines=False))
     assert serving.is_set() and not warmed.wait(0.2)

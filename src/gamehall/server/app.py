@@ -47,6 +47,7 @@ from gamehall.server.bus import Bus
 from gamehall.server.chat_rooms import ChatRooms
 from gamehall.server.collector import GarbageKeeper
 from gamehall.server.config import Config
+from gamehall.server.drain import Drain, DrainGate
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
 from gamehall.server.headers import SecurityHeaders
@@ -82,15 +83,18 @@ def create_app(
     store: Store | None = None,
     broker: Broker | None = None,
     clock: WallClock | None = None,
+    drain: Drain | None = None,
 ) -> FastAPI:
     """The server's ASGI app. ``store`` and ``broker`` replace the ones ``config`` names
     (tests pass a store with cheap password hashing, or brokers joining two apps); ``clock``
-    replaces the real time (tests pass a clock they move)."""
+    replaces the real time (tests pass a clock they move); ``drain`` is the server's, which
+    starts it on SIGTERM (``drain.py``)."""
     config = config or Config.from_env()
+    drain = drain or Drain(config.drain_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        async with open_services(config, store, broker, clock or SystemClock()) as services:
+        async with open_services(config, store, broker, clock or SystemClock(), drain) as services:
             app.state.services = services
             yield
 
@@ -124,6 +128,7 @@ def create_app(
     )
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestIds)
+    app.add_middleware(DrainGate, drain=drain)
     app.add_exception_handler(RequestValidationError, _bad_request)
     if STATIC_DIR.is_dir():
         app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="pages")
@@ -132,7 +137,7 @@ def create_app(
 
 @asynccontextmanager
 async def open_services(
-    config: Config, store: Store | None, broker: Broker | None, clock: WallClock
+    config: Config, store: Store | None, broker: Broker | None, clock: WallClock, drain: Drain
 ) -> AsyncIterator[Services]:
     """The app's services, each built on those before it and started, from the threads to the
     lobby; on leaving, each is stopped in the reverse order (the matches paused, then the
@@ -189,6 +194,7 @@ async def open_services(
             lobby=lobby,
             analyses=analyses,
             bus=bus,
+            drain=drain,
         )
         metrics.GAUGES.apps.append(services)
         stack.callback(metrics.GAUGES.apps.remove, services)

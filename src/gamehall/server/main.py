@@ -8,6 +8,7 @@ import uvicorn
 
 from gamehall.server.app import create_app
 from gamehall.server.config import Config
+from gamehall.server.drain import Drain, DrainingServer
 from gamehall.server.logs import log_config
 from gamehall.server.ws import MAX_WIRE_FRAME
 
@@ -15,20 +16,25 @@ log = logging.getLogger(__name__)
 
 
 def run(config: Config | None = None) -> None:
-    """Start the server (settings from ``GAMEHALL_*`` variables) and serve until stopped."""
+    """Start the server (settings from ``GAMEHALL_*`` variables) and serve until stopped: at
+    once on Ctrl+C (SIGINT), after handing its players over to the other processes on SIGTERM
+    (``drain.py``)."""
     config = config or Config.from_env()
     logging.config.dictConfig(log_config(config.log_format))
     log.info("gamehall is at http://%s:%s/ (Ctrl+C stops it)", config.host, config.port)
     if config.warm_engines:
         threading.Thread(target=_warm_up, name="gamehall-warm-up", daemon=True).start()
-    uvicorn.run(
-        create_app(config),
+    drain = Drain(config.drain_seconds)
+    served = uvicorn.Config(
+        create_app(config, drain=drain),
         host=config.host,
         port=config.port,
         ws_max_size=MAX_WIRE_FRAME,
         ws_per_message_deflate=config.ws_compression,
         log_config=log_config(config.log_format),
+        timeout_graceful_shutdown=max(int(config.drain_seconds), 1),
     )
+    DrainingServer(served, drain).run()
 
 
 def _warm_up() -> None:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from gamehall.server.bus import Bus
     from gamehall.server.chat_rooms import ChatRooms
     from gamehall.server.config import Config
+    from gamehall.server.drain import Drain
     from gamehall.server.hashing import HashPool
     from gamehall.server.hint_desk import HintDesk
     from gamehall.server.limits import RateLimits
@@ -60,6 +61,8 @@ class Services:
     """The finished matches' analyses being made, in processes of their own."""
     bus: Bus
     """The messages between server processes (its broker, when several share the games)."""
+    drain: Drain
+    """Whether the process drains (told to stop: its players hand over to other processes)."""
 
 
 def services_of(connection: HTTPConnection) -> Services:

@@ -691,6 +691,7 @@
  * @property {boolean} ready
  * @property {Check} store
  * @property {Check | null} broker
+ * @property {boolean} draining
  */
 
 /**

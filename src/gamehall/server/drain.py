@@ -1,0 +1,143 @@
+"""Graceful drain: a process told to stop (SIGTERM) hands its players over to the others.
+
+Left to itself, uvicorn stops listening at once on SIGTERM and cuts every WebSocket (1012) in
+the middle of whatever it was sending, so that a player could lose the answer to an action the
+store had taken. A draining process instead:
+
+1. answers ``/readyz`` 503 (``draining``) at once, so that the proxy sends nobody new to it;
+2. refuses each new WebSocket with the close code 1012 (service restart: "reconnect"), which the
+   pages and the terminal take as "try again", through the proxy, on another process;
+3. lets the actions in flight finish (their events stored and sent), then ends every socket's
+   reading: the socket's handler leaves as if the client had gone, its queued messages are
+   written, and the socket is closed with 1012;
+4. once every socket is closed, or ``drain_seconds`` have gone, lets uvicorn stop as usual:
+   the app's stop flushes the group writer (every acknowledged event is stored already), and a
+   lone server pauses its matches' clocks while a process sharing them with others does not
+   (``LiveMatches.stop``: the others carry on with them).
+
+``DrainGate`` is the ASGI middleware that refuses and ends the sockets; ``DrainingServer`` the
+uvicorn server that starts the drain on the first SIGTERM (a second signal stops it the usual
+way, at once).
+"""
+
+import asyncio
+import contextvars
+import logging
+import signal
+from collections.abc import Callable
+from types import FrameType
+
+import uvicorn
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+log = logging.getLogger(__name__)
+
+SERVICE_RESTART = 1012
+"""The close code of a socket refused or ended by a draining process: reconnect elsewhere."""
+RECONNECT = "the server is restarting: reconnect"
+
+
+class Drain:
+    """Whether this process drains, and the sockets it has to end (an event each, set to end
+    it). ``seconds`` bounds how long it waits for them to close."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.draining = False
+        self.sockets: set[asyncio.Event] = set()
+        self._task: asyncio.Task[None] | None = None
+
+    def begin(self, then: Callable[[], None]) -> None:
+        """Start draining (on the running loop) and call ``then`` once it is done; in a
+        context of its own (not that of the request the signal came in the middle of)."""
+        if self._task is None:
+            loop = asyncio.get_running_loop()
+            self._task = loop.create_task(self.run(then), context=contextvars.Context())
+
+    async def run(self, then: Callable[[], None] = lambda: None) -> None:
+        """Drain: refuse new sockets, end the open ones, wait (at most ``seconds``) until they
+        are closed, then call ``then``."""
+        self.draining = True
+        log.info("draining: %d sockets to hand over", len(self.sockets))
+        for ending in self.sockets:
+            ending.set()
+        try:
+            async with asyncio.timeout(self.seconds):
+                while self.sockets:
+                    await asyncio.sleep(0.02)
+        except TimeoutError:
+            log.warning(
+                "draining: %d sockets still open after %g s", len(self.sockets), self.seconds
+            )
+        log.info("drained")
+        then()
+
+
+class DrainGate:
+    """ASGI middleware: a draining process's WebSockets, refused (new) or ended (open) with
+    1012. A socket is ended between two of its frames: an action being handled is finished and
+    answered first; the handler then reads a disconnect, leaves and writes what it queued, and
+    the socket is closed with 1012."""
+
+    def __init__(self, app: ASGIApp, drain: Drain) -> None:
+        self.app = app
+        self.drain = drain
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        if self.drain.draining:
+            await receive()  # the connect
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": SERVICE_RESTART, "reason": RECONNECT})
+            return
+        ending = asyncio.Event()
+        closed = False
+
+        async def read() -> Message:
+            if ending.is_set():
+                return {"type": "websocket.disconnect", "code": SERVICE_RESTART}
+            reading = asyncio.ensure_future(receive())
+            ended = asyncio.ensure_future(ending.wait())
+            await asyncio.wait((reading, ended), return_when=asyncio.FIRST_COMPLETED)
+            if reading.done():
+                ended.cancel()
+                return reading.result()
+            reading.cancel()
+            return {"type": "websocket.disconnect", "code": SERVICE_RESTART}
+
+        async def write(message: Message) -> None:
+            nonlocal closed
+            if message["type"] == "websocket.close":
+                closed = True
+            await send(message)
+
+        self.drain.sockets.add(ending)
+        try:
+            await self.app(scope, read, write)
+            if ending.is_set() and not closed:
+                await send(
+                    {"type": "websocket.close", "code": SERVICE_RESTART, "reason": RECONNECT}
+                )
+        finally:
+            self.drain.sockets.discard(ending)
+
+
+class DrainingServer(uvicorn.Server):
+    """uvicorn's server, which drains (``Drain``) on the first SIGTERM before it stops."""
+
+    def __init__(self, config: uvicorn.Config, drain: Drain) -> None:
+        super().__init__(config)
+        self.drain = drain
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if sig != signal.SIGTERM or self.should_exit or self.drain.draining:
+            super().handle_exit(sig, frame)
+            return
+        loop = asyncio.get_running_loop()
+        loop.call_soon_threadsafe(self.drain.begin, self._stop)
+
+    def _stop(self) -> None:
+        """The drain is over: stop as on any signal."""
+        self.should_exit = True
