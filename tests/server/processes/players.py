@@ -46,26 +46,36 @@ class GuestSession:
 
     @classmethod
     def make(cls, base: str) -> "GuestSession":
-        answer = httpx2.post(base + "/api/guest", headers={"Origin": base}, timeout=10.0)
-        assert answer.status_code == 200, answer.text
+        answer = _post(base + "/api/guest", headers={"Origin": base})
         body = answer.json()
         return cls(body["user"]["name"], body["csrf_token"], answer.cookies[SESSION_COOKIE])
 
     def call(self, base: str, path: str, body: Any) -> Any:
-        answer = httpx2.post(
-            base + path,
-            json=body,
-            headers={"Origin": base, "X-CSRF-Token": self.csrf},
-            cookies={SESSION_COOKIE: self.token},
-            timeout=10.0,
-        )
-        assert answer.status_code == 200, answer.text
-        return answer.json()
+        headers = {"Origin": base, "X-CSRF-Token": self.csrf}
+        cookies = {SESSION_COOKIE: self.token}
+        return _post(base + path, json=body, headers=headers, cookies=cookies).json()
 
 
-def new_match(first: GuestSession, second: GuestSession, base: str) -> str:
+def _post(url: str, **options: Any) -> httpx2.Response:
+    """POST, tried again while no process answers (one going down behind the proxy: a 502 or
+    503 of the proxy, or a dropped connection); any other answer than 200 fails the test."""
+    for _ in range(20):
+        try:
+            answer = httpx2.post(url, timeout=10.0, **options)
+        except httpx2.TransportError:
+            time.sleep(0.25)
+            continue
+        if answer.status_code not in (502, 503):
+            break
+        time.sleep(0.25)
+    assert answer.status_code == 200, answer.text
+    return answer
+
+
+def new_match(first: GuestSession, second: GuestSession, base: str, length: int = 1) -> str:
     """A backgammon match of ``first``'s seek accepted by ``second``."""
-    seek = first.call(base, "/api/seeks", {"settings": {"game": "backgammon"}})
+    settings = {"game": "backgammon", "length": length}
+    seek = first.call(base, "/api/seeks", {"settings": settings})
     answer = second.call(base, f"/api/seeks/{seek['id']}/accept", {})
     match_id: str = answer["match_id"]
     return match_id
@@ -90,10 +100,15 @@ class Seen:
 
 
 async def play_seat(
-    where: Callable[[], str], session: GuestSession, seen: Seen, deadline: float
+    where: Callable[[], str],
+    session: GuestSession,
+    seen: Seen,
+    deadline: float,
+    pause: float = 0.0,
 ) -> None:
     """Play one seat of ``seen``'s match until it is over, reconnecting (to ``where()``, a
-    base URL) whenever the socket closes; ``TimeoutError`` past ``deadline``."""
+    base URL) whenever the socket closes, waiting ``pause`` seconds before each action;
+    ``TimeoutError`` past ``deadline``."""
     while not seen.over:
         if time.monotonic() > deadline:
             raise TimeoutError(f"match {seen.match_id} not over: {len(seen.events)} events")
@@ -108,7 +123,7 @@ async def play_seat(
                 close_timeout=2,
             ) as ws:
                 seen.connections += 1
-                await _play_on(ws, seen, deadline)
+                await _play_on(ws, seen, deadline, pause)
         except ConnectionClosed as exc:
             seen.closes.append(exc.rcvd.code if exc.rcvd else None)
         except (OSError, InvalidHandshake, InvalidStatus, TimeoutError, LookAgain):
@@ -117,7 +132,7 @@ async def play_seat(
             await asyncio.sleep(0.05)
 
 
-async def _play_on(ws: ClientConnection, seen: Seen, deadline: float) -> None:
+async def _play_on(ws: ClientConnection, seen: Seen, deadline: float, pause: float) -> None:
     """Act on every message that gives this seat something to do, until the match is over."""
     seat: int | None = None
     waiting = False
@@ -143,6 +158,7 @@ async def _play_on(ws: ClientConnection, seen: Seen, deadline: float) -> None:
             continue
         picked = None if waiting else choice(message)
         if picked is not None:
+            await asyncio.sleep(pause)
             await ws.send(json.dumps({"type": "action", "kind": picked[0], "data": picked[1]}))
             waiting = True
 
