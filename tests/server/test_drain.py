@@ -1,12 +1,18 @@
 """A draining process (told to stop: ``server/drain.py``) hands its players over: ``/readyz``
 answers 503 at once, a new socket is refused with 1012 (reconnect) and an open one is ended
-with 1012 once what was queued for it is written."""
+with 1012 once what was queued for it is written; then it stops as any server does, a lone
+server pausing its matches' clocks, one that shares them with other processes not."""
+
+from pathlib import Path
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from gamehall.server.config import Config
 from gamehall.server.drain import SERVICE_RESTART
-from server.helpers import ORIGIN, Hall
+from gamehall.store import Store
+from server.helpers import ORIGIN, Hall, running
+from support.services import RedisServer
 
 
 def _drain(hall: Hall) -> None:
@@ -48,3 +54,29 @@ def test_open_sockets_are_told_to_reconnect(hall: Hall) -> None:
                     socket.receive(timeout=5)
             assert closed.value.code == SERVICE_RESTART
         assert hall.event_count(match_id) == before
+
+
+def _stopped_summary(config: Config, **changes: object) -> dict[str, object]:
+    """The stored summary of a clocked match whose server was drained, then stopped."""
+    with running(config, **changes) as hall:
+        match_id, _ = hall.match_between({"game": "backgammon", "clock": "fischer:600+5"})
+        _drain(hall)
+    with Store(config.database_url) as store:
+        stored = store.matches.load(match_id)
+        assert stored is not None and stored.status == "playing"
+        return dict(stored.summary)
+
+
+def test_a_drained_lone_server_pauses_its_clocks(config: Config) -> None:
+    """Nobody carries on with its matches: the downtime is charged to nobody, as on any stop."""
+    assert "paused_at" in _stopped_summary(config)
+
+
+def test_a_drained_server_leaves_the_clocks_to_the_others(config: Config, tmp_path: Path) -> None:
+    """With Redis the other processes go on with the matches: their clocks run on."""
+    redis = RedisServer(tmp_path / "redis")
+    redis.start()
+    try:
+        assert "paused_at" not in _stopped_summary(config, redis_url=redis.url)
+    finally:
+        redis.kill()
