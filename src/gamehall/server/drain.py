@@ -38,13 +38,13 @@ RECONNECT = "the server is restarting: reconnect"
 
 
 class Drain:
-    """Whether this process drains, and the sockets it has to end (an event each, set to end
-    it). ``seconds`` bounds how long it waits for them to close."""
+    """Whether this process drains, and the sockets it has to end. ``seconds`` bounds how long
+    it waits for them to close."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.draining = False
-        self.sockets: set[asyncio.Event] = set()
+        self.sockets: set[Ending] = set()
         self._task: asyncio.Task[None] | None = None
 
     def begin(self, then: Callable[[], None]) -> None:
@@ -60,7 +60,7 @@ class Drain:
         self.draining = True
         log.info("draining: %d sockets to hand over", len(self.sockets))
         for ending in self.sockets:
-            ending.set()
+            ending.end()
         try:
             async with asyncio.timeout(self.seconds):
                 while self.sockets:
@@ -73,11 +73,49 @@ class Drain:
         then()
 
 
+class Ending:
+    """One open socket's end, as the drain asks for it: between two frames, the socket's next
+    read is a disconnect; while its handler waits for a frame, that wait is cancelled and
+    turned into a disconnect. (Nothing is added to each frame's read but a flag: racing every
+    read against an event cost 30-45 µs a frame.)"""
+
+    def __init__(self) -> None:
+        self.ending = False
+        self.reader: asyncio.Task[object] | None = None
+        """The task waiting for a frame, while one does."""
+        self.cancelled = False
+
+    def end(self) -> None:
+        self.ending = True
+        if self.reader is not None:
+            self.cancelled = True
+            self.reader.cancel()
+
+    async def read(self, receive: Receive) -> Message:
+        """The next message of the socket, or a disconnect once it is to end."""
+        if self.ending:
+            return DISCONNECT
+        self.reader = asyncio.current_task()
+        try:
+            return await receive()
+        except asyncio.CancelledError:
+            if not self.cancelled or self.reader is None:
+                raise
+            self.reader.uncancel()  # the drain's cancel, taken back: the handler leaves
+            return DISCONNECT
+        finally:
+            self.reader = None
+
+
+DISCONNECT: Message = {"type": "websocket.disconnect", "code": SERVICE_RESTART}
+"""What a socket's handler reads once the drain has ended the socket."""
+
+
 class DrainGate:
     """ASGI middleware: a draining process's WebSockets, refused (new) or ended (open) with
-    1012. A socket is ended between two of its frames: an action being handled is finished and
-    answered first; the handler then reads a disconnect, leaves and writes what it queued, and
-    the socket is closed with 1012."""
+    1012. A socket is ended between two of its frames (``Ending``): an action being handled is
+    finished and answered first; the handler then reads a disconnect, leaves and writes what it
+    queued, and the socket is closed with 1012."""
 
     def __init__(self, app: ASGIApp, drain: Drain) -> None:
         self.app = app
@@ -92,20 +130,11 @@ class DrainGate:
             await send({"type": "websocket.accept"})
             await send({"type": "websocket.close", "code": SERVICE_RESTART, "reason": RECONNECT})
             return
-        ending = asyncio.Event()
+        ending = Ending()
         closed = False
 
         async def read() -> Message:
-            if ending.is_set():
-                return {"type": "websocket.disconnect", "code": SERVICE_RESTART}
-            reading = asyncio.ensure_future(receive())
-            ended = asyncio.ensure_future(ending.wait())
-            await asyncio.wait((reading, ended), return_when=asyncio.FIRST_COMPLETED)
-            if reading.done():
-                ended.cancel()
-                return reading.result()
-            reading.cancel()
-            return {"type": "websocket.disconnect", "code": SERVICE_RESTART}
+            return await ending.read(receive)
 
         async def write(message: Message) -> None:
             nonlocal closed
@@ -116,7 +145,7 @@ class DrainGate:
         self.drain.sockets.add(ending)
         try:
             await self.app(scope, read, write)
-            if ending.is_set() and not closed:
+            if ending.ending and not closed:
                 await send(
                     {"type": "websocket.close", "code": SERVICE_RESTART, "reason": RECONNECT}
                 )
