@@ -3,13 +3,15 @@ answers 503 at once, a new socket is refused with 1012 (reconnect) and an open o
 with 1012 once what was queued for it is written; then it stops as any server does, a lone
 server pausing its matches' clocks, one that shares them with other processes not."""
 
+import asyncio
 from pathlib import Path
 
 import pytest
+from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
 from gamehall.server.config import Config
-from gamehall.server.drain import SERVICE_RESTART
+from gamehall.server.drain import DISCONNECT, SERVICE_RESTART, Ending
 from gamehall.store import Store
 from server.helpers import ORIGIN, Hall, running
 from support.services import RedisServer
@@ -80,3 +82,39 @@ def test_a_drained_server_leaves_the_clocks_to_the_others(config: Config, tmp_pa
         assert "paused_at" not in _stopped_summary(config, redis_url=redis.url)
     finally:
         redis.kill()
+
+
+def test_a_socket_waiting_for_a_frame_reads_a_disconnect_and_goes_on() -> None:
+    """The drain's cancel of a wait for a frame is taken back: the handler reads a disconnect
+    and can still await what it does on leaving (writing its queue, telling the match)."""
+
+    async def scenario() -> tuple[object, object]:
+        ending, frames = Ending(), asyncio.Queue[Message]()
+        reading = asyncio.create_task(_read_then_leave(ending, frames))
+        await asyncio.sleep(0.01)
+        ending.end()
+        return await reading, await ending.read(frames.get)  # ended: no wait at all
+
+    left, again = asyncio.run(scenario())
+    assert left == (DISCONNECT, "left")
+    assert again == DISCONNECT
+
+
+def test_another_cancel_of_a_socket_is_not_swallowed() -> None:
+    async def scenario() -> None:
+        ending, frames = Ending(), asyncio.Queue[Message]()
+        reading = asyncio.create_task(ending.read(frames.get))
+        await asyncio.sleep(0.01)
+        reading.cancel()  # the server stopping at once, say
+        await reading
+
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(scenario())
+
+
+async def _read_then_leave(ending: Ending, frames: asyncio.Queue[Message]) -> tuple[object, str]:
+    message = await ending.read(frames.get)
+    task = asyncio.current_task()
+    assert task is not None and task.cancelling() == 0  # no cancel left pending (timeouts)
+    await asyncio.sleep(0.01)
+    return message, "left"
