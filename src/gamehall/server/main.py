@@ -1,10 +1,13 @@
 """``gamehall serve``: run the server on the configured address."""
 
+import contextlib
 import logging
 import logging.config
+import sys
 import threading
 
 import uvicorn
+from uvicorn.config import STARTUP_FAILURE
 
 from gamehall.server.app import create_app
 from gamehall.server.config import Config
@@ -34,7 +37,11 @@ def run(config: Config | None = None) -> None:
         log_config=log_config(config.log_format),
         timeout_graceful_shutdown=max(int(config.drain_seconds), 1),
     )
-    DrainingServer(served, drain).run()
+    server = DrainingServer(served, drain)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C, raised again once stopped
+        server.run()
+    if not server.started:  # the app could not start (uvicorn.run's status for it)
+        sys.exit(STARTUP_FAILURE)
 
 
 def _warm_up() -> None:
