@@ -23,24 +23,10 @@ def test_the_server_warms_the_engines_on_a_thread_of_their_own(
         warmed.set()
         return {"renju": 0.5}
 
-    def serve(server: main.DrainingServer, sockets: object = None) -> None:
-        server.started = True
-        serving.set()
-
-    monkeypatch.setattr(main.DrainingServer, "run", serve)
+    monkeypatch.setattr(main.uvicorn, "run", lambda app, **options: serving.set())
     monkeypatch.setattr(warm, "warm_up", warm_up)
     main.run(Config(warm_engines=False))
     assert serving.is_set() and not warmed.wait(0.2)
     serving.clear()
     main.run(Config())
     assert warmed.wait(10)
-
-
-def test_a_server_that_could_not_start_exits_with_uvicorns_status(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """As ``uvicorn.run`` did: status 3 when the app did not start (so that systemd says so)."""
-    monkeypatch.setattr(main.DrainingServer, "run", lambda server, sockets=None: None)
-    with pytest.raises(SystemExit) as stopped:
-        main.run(Config(warm_engines=False))
-    assert stopped.value.code == 3

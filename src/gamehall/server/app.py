@@ -47,7 +47,7 @@ from gamehall.server.bus import Bus
 from gamehall.server.chat_rooms import ChatRooms
 from gamehall.server.collector import GarbageKeeper
 from gamehall.server.config import Config
-from gamehall.server.drain import Drain, DrainGate
+from gamehall.server.drain import Drain, DrainGate, sigterm_drains
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
 from gamehall.server.headers import SecurityHeaders
@@ -87,8 +87,8 @@ def create_app(
 ) -> FastAPI:
     """The server's ASGI app. ``store`` and ``broker`` replace the ones ``config`` names
     (tests pass a store with cheap password hashing, or brokers joining two apps); ``clock``
-    replaces the real time (tests pass a clock they move); ``drain`` is the server's, which
-    starts it on SIGTERM (``drain.py``)."""
+    replaces the real time (tests pass a clock they move); ``drain`` replaces the app's own
+    (``drain.py``: SIGTERM starts it)."""
     config = config or Config.from_env()
     drain = drain or Drain(config.drain_seconds)
 
@@ -96,7 +96,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with open_services(config, store, broker, clock or SystemClock(), drain) as services:
             app.state.services = services
-            yield
+            with sigterm_drains(drain):
+                yield
 
     # the API's description browsable at /docs, its files served here rather than by a CDN
     app = FastAPIOffline(title="gamehall", version=__version__, lifespan=lifespan, redoc_url=None)

@@ -15,19 +15,20 @@ store had taken. A draining process instead:
    lone server pauses its matches' clocks while a process sharing them with others does not
    (``LiveMatches.stop``: the others carry on with them).
 
-``DrainGate`` is the ASGI middleware that refuses and ends the sockets; ``DrainingServer`` the
-uvicorn server that starts the drain on the first SIGTERM (a second signal stops it the usual
-way, at once).
+``DrainGate`` is the ASGI middleware that refuses and ends the sockets; ``sigterm_drains``
+starts the drain on the first SIGTERM, before uvicorn's own handler (a second signal, or
+SIGINT, stops the server the usual way, at once).
 """
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 import signal
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from types import FrameType
 
-import uvicorn
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,11 @@ class Drain:
         self.draining = False
         self.sockets: set[Ending] = set()
         self._task: asyncio.Task[None] | None = None
+
+    @property
+    def started(self) -> bool:
+        """Whether the drain was begun (``begin``)."""
+        return self._task is not None or self.draining
 
     def begin(self, then: Callable[[], None]) -> None:
         """Start draining (on the running loop) and call ``then`` once it is done; in a
@@ -153,20 +159,29 @@ class DrainGate:
             self.drain.sockets.discard(ending)
 
 
-class DrainingServer(uvicorn.Server):
-    """uvicorn's server, which drains (``Drain``) on the first SIGTERM before it stops."""
+@contextlib.contextmanager
+def sigterm_drains(drain: Drain) -> Iterator[None]:
+    """While the app runs under ``gamehall serve`` (in the main thread, after uvicorn took the
+    signals), the first SIGTERM starts the drain, and hands the signal on to uvicorn's handler
+    once the drain is over: uvicorn then stops as on any signal. A second SIGTERM goes to it at
+    once. Elsewhere (tests running the app in a thread) this does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    server_handler = signal.getsignal(signal.SIGTERM)
+    if not callable(server_handler):
+        yield
+        return
+    loop = asyncio.get_running_loop()
 
-    def __init__(self, config: uvicorn.Config, drain: Drain) -> None:
-        super().__init__(config)
-        self.drain = drain
+    def handle(sig: int, frame: FrameType | None) -> None:
+        if drain.started:
+            server_handler(sig, frame)
+        else:
+            loop.call_soon_threadsafe(drain.begin, lambda: server_handler(sig, frame))
 
-    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        if sig != signal.SIGTERM or self.should_exit or self.drain.draining:
-            super().handle_exit(sig, frame)
-            return
-        loop = asyncio.get_running_loop()
-        loop.call_soon_threadsafe(self.drain.begin, self._stop)
-
-    def _stop(self) -> None:
-        """The drain is over: stop as on any signal."""
-        self.should_exit = True
+    signal.signal(signal.SIGTERM, handle)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, server_handler)

@@ -1,17 +1,13 @@
 """``gamehall serve``: run the server on the configured address."""
 
-import contextlib
 import logging
 import logging.config
-import sys
 import threading
 
 import uvicorn
-from uvicorn.config import STARTUP_FAILURE
 
 from gamehall.server.app import create_app
 from gamehall.server.config import Config
-from gamehall.server.drain import Drain, DrainingServer
 from gamehall.server.logs import log_config
 from gamehall.server.ws import MAX_WIRE_FRAME
 
@@ -21,15 +17,14 @@ log = logging.getLogger(__name__)
 def run(config: Config | None = None) -> None:
     """Start the server (settings from ``GAMEHALL_*`` variables) and serve until stopped: at
     once on Ctrl+C (SIGINT), after handing its players over to the other processes on SIGTERM
-    (``drain.py``)."""
+    (``drain.py``; the requests still running then get ``drain_seconds`` more)."""
     config = config or Config.from_env()
     logging.config.dictConfig(log_config(config.log_format))
     log.info("gamehall is at http://%s:%s/ (Ctrl+C stops it)", config.host, config.port)
     if config.warm_engines:
         threading.Thread(target=_warm_up, name="gamehall-warm-up", daemon=True).start()
-    drain = Drain(config.drain_seconds)
-    served = uvicorn.Config(
-        create_app(config, drain=drain),
+    uvicorn.run(
+        create_app(config),
         host=config.host,
         port=config.port,
         ws_max_size=MAX_WIRE_FRAME,
@@ -37,11 +32,6 @@ def run(config: Config | None = None) -> None:
         log_config=log_config(config.log_format),
         timeout_graceful_shutdown=max(int(config.drain_seconds), 1),
     )
-    server = DrainingServer(served, drain)
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C, raised again once stopped
-        server.run()
-    if not server.started:  # the app could not start (uvicorn.run's status for it)
-        sys.exit(STARTUP_FAILURE)
 
 
 def _warm_up() -> None:
