@@ -2,7 +2,7 @@
 Redis behind HAProxy) under live games: a process killed (SIGKILL) and another drained
 (SIGTERM) mid-game, then a rolling restart of all three; the players reconnect through the proxy
 and play every match to its end, no event they were sent is lost and no legal action of theirs
-is refused. About 70 s: the cluster starts, and processes start again five times (some 5-8 s
+is refused. 45-80 s: the cluster starts, and processes start again five times (some 5-8 s
 each on a busy machine, most of it Python's imports)."""
 
 import asyncio
