@@ -49,14 +49,16 @@ messages: $(TEST_STAMP)
 # What the tests need from Debian: GNU Backgammon (the .mat import test, gnubg as a house
 # opponent, and gnubg playing our engine as its external player), Chromium (the
 # browser tests; no browser can be downloaded, so Playwright drives Debian's), PostgreSQL
-# (the store's tests run on a throwaway PostgreSQL server as well as on SQLite) and Redis (the
-# tests of several server processes start throwaway Redis servers, and kill them mid-game).
+# (the store's tests run on a throwaway PostgreSQL server as well as on SQLite), Redis (the
+# tests of several server processes start throwaway Redis servers, and kill them mid-game) and
+# HAProxy (tools/cluster puts it in front of several server processes, as in production).
 system-packages:
 	@missing=""; \
 	command -v gnubg >/dev/null 2>&1 || test -x /usr/games/gnubg || missing="$$missing gnubg"; \
 	test -x /usr/bin/chromium || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
+	test -x /usr/sbin/haproxy || missing="$$missing haproxy"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
@@ -79,8 +81,8 @@ $(NODE_STAMP): package.json package-lock.json
 	touch $(NODE_STAMP)
 
 lint: $(TEST_STAMP) $(NODE_STAMP)
-	$(BIN)/ruff check src tests benchmarks tools/lock tools/messages
-	$(BIN)/ruff format --check src tests benchmarks tools/lock tools/messages
+	$(BIN)/ruff check src tests benchmarks tools/lock tools/messages tools/cluster
+	$(BIN)/ruff format --check src tests benchmarks tools/lock tools/messages tools/cluster
 	$(BIN)/python -m gamehall.server.jstypes --check
 	$(BIN)/python tools/messages --check
 	node_modules/.bin/tsc -p jsconfig.json

@@ -28,6 +28,7 @@ def test_a_process_on_its_own_is_ready_when_its_database_is_current(hall: Hall) 
         "ready": True,
         "store": {"ready": True, "detail": f"at migration {head_revision()}"},
         "broker": None,
+        "draining": False,
     }
 
 

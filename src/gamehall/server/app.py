@@ -53,6 +53,7 @@ from gamehall.server.chat_rooms import ChatRooms
 from gamehall.server.collector import GarbageKeeper
 from gamehall.server.computer_keeper import ComputerKeeper
 from gamehall.server.config import Config
+from gamehall.server.drain import Drain, DrainGate, sigterm_drains
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
 from gamehall.server.headers import SecurityHeaders
@@ -90,17 +91,21 @@ def create_app(
     store: Store | None = None,
     broker: Broker | None = None,
     clock: WallClock | None = None,
+    drain: Drain | None = None,
 ) -> FastAPI:
     """The server's ASGI app. ``store`` and ``broker`` replace the ones ``config`` names
     (tests pass a store with cheap password hashing, or brokers joining two apps); ``clock``
-    replaces the real time (tests pass a clock they move)."""
+    replaces the real time (tests pass a clock they move); ``drain`` replaces the app's own
+    (``drain.py``: SIGTERM starts it)."""
     config = config or Config.from_env()
+    drain = drain or Drain(config.drain_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        async with open_services(config, store, broker, clock or SystemClock()) as services:
+        async with open_services(config, store, broker, clock or SystemClock(), drain) as services:
             app.state.services = services
-            yield
+            with sigterm_drains(drain):
+                yield
 
     # the API's description browsable at /docs, its files served here rather than by a CDN
     app = FastAPIOffline(title="gamehall", version=__version__, lifespan=lifespan, redoc_url=None)
@@ -134,6 +139,7 @@ def create_app(
     )
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestIds)
+    app.add_middleware(DrainGate, drain=drain)
     if config.trusted_proxies:
         # outermost: the client's address and scheme as the trusted proxy forwarded them
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(config.trusted_proxies))
@@ -145,7 +151,7 @@ def create_app(
 
 @asynccontextmanager
 async def open_services(
-    config: Config, store: Store | None, broker: Broker | None, clock: WallClock
+    config: Config, store: Store | None, broker: Broker | None, clock: WallClock, drain: Drain
 ) -> AsyncIterator[Services]:
     """The app's services, each built on those before it and started, from the threads to the
     lobby; on leaving, each is stopped in the reverse order (the matches paused, then the
@@ -225,6 +231,7 @@ async def open_services(
             analyses=analyses,
             heavy=heavy,
             bus=bus,
+            drain=drain,
         )
         metrics.GAUGES.apps.append(services)
         stack.callback(metrics.GAUGES.apps.remove, services)

@@ -122,6 +122,9 @@ class Config(BaseModel):
     port: int = Field(default=8000, ge=0, le=65535)
     grace_seconds: Seconds = 60.0
     """How long a dropped player has to come back before the opponent may claim the match."""
+    drain_seconds: Seconds = 10.0
+    """How long a process told to stop (SIGTERM) waits for its sockets to close after telling
+    them to reconnect, and then for its requests to end (``drain.py``)."""
     secure_cookies: bool = False
     """Mark the session cookie Secure (serve over HTTPS, e.g. behind a proxy)."""
     session_days: int = Field(default=30, ge=1, le=3650)

@@ -3,8 +3,9 @@
 ``GET /healthz``: the process lives and its event loop answers (nothing else is asked, so a
 database outage does not get a healthy process restarted). ``GET /readyz``: the process can
 serve players now: the store answers and its database is at the newest migration, and the
-broker between processes (Redis), when there is one, answers; 503 when any does not, naming
-which, so that a proxy sends players elsewhere until it is back.
+broker between processes (Redis), when there is one, answers, and the process is not draining
+(told to stop: ``drain.py``); 503 when any does not hold, naming which, so that a proxy sends
+players elsewhere until it is back.
 """
 
 import asyncio
@@ -43,6 +44,8 @@ class Readiness(Answer):
     store: Check
     broker: Check | None
     """The broker between processes, or null when the process shares its games with none."""
+    draining: bool
+    """The process is stopping: its players are told to reconnect elsewhere."""
 
 
 @router.get("/healthz")
@@ -83,7 +86,8 @@ async def _broker(hall: Hall) -> Check | None:
 async def readyz(hall: Hall, response: Response) -> Readiness:
     """Whether the process can serve players now (503 when not), and why."""
     store, broker = await asyncio.gather(_store(hall), _broker(hall))
-    ready = store.ready and (broker is None or broker.ready)
+    draining = hall.drain.draining
+    ready = store.ready and (broker is None or broker.ready) and not draining
     if not ready:
         response.status_code = 503
-    return Readiness(ready=ready, store=store, broker=broker)
+    return Readiness(ready=ready, store=store, broker=broker, draining=draining)

@@ -14,7 +14,9 @@ log = logging.getLogger(__name__)
 
 
 def run(config: Config | None = None) -> None:
-    """Start the server (settings from ``GAMEHALL_*`` variables) and serve until stopped."""
+    """Start the server (settings from ``GAMEHALL_*`` variables) and serve until stopped: at
+    once on Ctrl+C (SIGINT), after handing its players over to the other processes on SIGTERM
+    (``drain.py``; the requests still running then get ``drain_seconds`` more)."""
     config = config or Config.from_env()
     if config.warm_engines:
         threading.Thread(target=_warm_up, name="gamehall-warm-up", daemon=True).start()
@@ -27,6 +29,7 @@ def run(config: Config | None = None) -> None:
         log_config=log_config(config.log_format),
         # X-Forwarded-For is read by the app, from the configured proxies only (create_app)
         proxy_headers=False,
+        timeout_graceful_shutdown=max(int(config.drain_seconds), 1),
     )
 
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from gamehall.server.chat_rooms import ChatRooms
     from gamehall.server.computer_keeper import ComputerKeeper
     from gamehall.server.config import Config
+    from gamehall.server.drain import Drain
     from gamehall.server.hashing import HashPool
     from gamehall.server.heavy_reads import HeavyReads
     from gamehall.server.hint_desk import HintDesk
@@ -67,6 +68,8 @@ class Services:
     """The finished matches' analyses being made, in processes of their own."""
     bus: Bus
     """The messages between server processes (its broker, when several share the games)."""
+    drain: Drain
+    """Whether the process drains (told to stop: its players hand over to other processes)."""
 
 
 def services_of(connection: HTTPConnection) -> Services:

@@ -777,6 +777,7 @@
  * @property {boolean} ready
  * @property {Check} store
  * @property {Check | null} broker
+ * @property {boolean} draining
  */
 
 /**
