@@ -128,3 +128,17 @@ def test_a_seek_accepted_from_the_graph_opens_the_game_and_is_counted(hall: Hall
     players = spectator.locator('.playing-table tr[data-game="nardy"] .players')
     assert int(players.inner_text()) >= 2
     hall.screenshot(spectator, "lobby-playing")
+
+
+def test_a_mark_is_a_button_for_the_keyboard(hall: Hall) -> None:
+    cat, cat_name = hall.player("cat", DESKTOP)
+    dan, _ = hall.player("dan", DESKTOP)
+    _seek(cat, "backgammon", "delay:12+60/pt")
+    mark = dan.locator(f'svg.seek-graph .seek-mark[data-user="{cat_name}"]')
+    expect(mark).to_have_attribute("tabindex", "0")
+    mark.focus()
+    expect(dan.locator(".seek-graph-tip")).to_contain_text(f"{cat_name} (1500?) · Backgammon")
+    dan.keyboard.press("Enter")
+    dan.wait_for_url("**/#/game/*")
+    cat.wait_for_url("**/#/game/*")
+    assert cat.url.rsplit("/", 1)[1] == dan.url.rsplit("/", 1)[1]
