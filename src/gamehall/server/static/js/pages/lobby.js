@@ -1,8 +1,9 @@
 // @ts-check
-// The lobby (#/): open seeks to accept, challenges to answer, the player's games, and the form
-// that seeks an opponent, challenges a player or starts a game against the computer. The seeks
-// come by push (/ws/lobby), the challenges' changes and the acceptances by the user's socket;
-// a new match of the player's opens as soon as somebody accepts his offer.
+// The lobby (#/): open seeks to accept (through the filters, in a list and on the seek graph),
+// challenges to answer, the player's games, who is online and what is being played, and the
+// form that seeks an opponent, challenges a player or starts a game against the computer. The
+// seeks and the counts come by push (/ws/lobby), the challenges' changes and the acceptances by
+// the user's socket; a new match of the player's opens as soon as somebody accepts his offer.
 
 import { del, errorText, get, playAsGuest, post, session } from "../api.js";
 import { arenasCard } from "../competition/arena-list.js";
