@@ -14,9 +14,24 @@ from gamehall.server.schemas import SeekView
 from gamehall.store import Store
 from server.helpers import Hall, running
 from support import aio
+from support.ratings import give_rating
 
 BACKGAMMON = {"game": "backgammon", "length": 1}
 ORIGIN = {"Origin": "http://testserver"}
+GAMES = ("backgammon", "georgian", "nardy", "renju")
+
+
+def _playing(**counts: tuple[int, int]) -> dict[str, Any]:
+    """The playing message with ``counts`` (matches, players) by game, nothing elsewhere."""
+    games = [
+        {
+            "game": game,
+            "matches": counts.get(game, (0, 0))[0],
+            "players": counts.get(game, (0, 0))[1],
+        }
+        for game in GAMES
+    ]
+    return {"type": "playing", "games": games}
 
 
 def test_the_lobby_socket_sends_the_seeks_when_they_change(hall: Hall) -> None:
@@ -24,9 +39,11 @@ def test_the_lobby_socket_sends_the_seeks_when_they_change(hall: Hall) -> None:
     with hall.anonymous().client.websocket_connect("/ws/lobby", headers=ORIGIN) as ws:
         assert ws.receive_json() == {"type": "seeks", "seeks": []}
         assert ws.receive_json() == {"type": "online", "players": [], "bots": []}
+        assert ws.receive_json() == _playing()
         seek = ann.ok("post", "/api/seeks", {"settings": BACKGAMMON})
         message = ws.receive_json()
         assert message == {"type": "seek_changes", "removed": [], "added": [seek]}
+        assert (seek["rating"], seek["rating_shown"], seek["speed"]) == (1500, "1500?", "untimed")
         ann.ok("delete", f"/api/seeks/{seek['id']}")
         assert ws.receive_json() == {"type": "seek_changes", "removed": [seek["id"]], "added": []}
 
@@ -55,11 +72,42 @@ def test_challenges_are_announced_to_both_players(hall: Hall) -> None:
         assert _next(bob_ws) == {"type": "challenges"}
 
 
+def test_a_seek_says_its_owners_rating_and_its_speed(hall: Hall) -> None:
+    ann = hall.register("ann")
+    give_rating(hall.store, hall.store.users.by_name("ann").id, "renju", 1712.6)  # type: ignore[union-attr]
+    settings = {"game": "renju", "length": 1, "clock": "fischer:180+2"}
+    seek = ann.ok("post", "/api/seeks", {"settings": settings})
+    assert (seek["rating"], seek["rating_shown"]) == (1713, "1713")
+    assert (seek["speed"], seek["estimate"]) == ("blitz", 260)
+    assert hall.anonymous().ok("get", "/api/seeks")["seeks"] == [seek]
+
+
+def test_the_lobby_socket_counts_the_matches_being_played(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    seek = ann.ok("post", "/api/seeks", {"settings": {"game": "renju"}})
+    with hall.anonymous().client.websocket_connect("/ws/lobby", headers=ORIGIN) as ws:
+        ws.receive_json(), ws.receive_json()
+        assert ws.receive_json() == _playing()
+        bob.ok("post", f"/api/seeks/{seek['id']}/accept")
+        assert _until(ws, "playing") == _playing(renju=(1, 2))
+        ann.ok("post", "/api/computer", {"settings": BACKGAMMON, "level": "random"})
+        assert _until(ws, "playing") == _playing(renju=(1, 2), backgammon=(1, 1))
+
+
+def _until(ws: Any, kind: str) -> dict[str, Any]:
+    """The next message of ``kind`` (the seeks' changes may come before it)."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind:
+            return message
+
+
 def test_the_lobby_socket_says_who_is_online(hall: Hall) -> None:
     ann = hall.register("ann")
     with hall.anonymous().client.websocket_connect("/ws/lobby", headers=ORIGIN) as ws:
         ws.receive_json()
         assert ws.receive_json() == {"type": "online", "players": [], "bots": []}
+        assert ws.receive_json() == _playing()
         with ann.client.websocket_connect("/ws/user", headers=ORIGIN) as user:
             user.receive_json()
             assert ws.receive_json() == {"type": "online", "players": ["ann"], "bots": []}
@@ -72,6 +120,7 @@ def test_a_bot_online_is_marked_as_one(hall: Hall) -> None:
     with hall.anonymous().client.websocket_connect("/ws/lobby", headers=ORIGIN) as ws:
         ws.receive_json()
         ws.receive_json()
+        ws.receive_json()  # what is being played
         with robo.client.websocket_connect("/ws/user", headers=ORIGIN) as user:
             user.receive_json()
             assert ws.receive_json() == {"type": "online", "players": ["robo"], "bots": ["robo"]}
@@ -91,6 +140,7 @@ def test_the_lobby_lists_the_oldest_seeks_and_sends_changes_once_written(config:
             for ws in (first, second):
                 assert ws.receive_json() == {"type": "seeks", "seeks": seeks[:2]}
                 ws.receive_json()  # who is online
+                ws.receive_json()  # what is being played
             players[0].ok("delete", f"/api/seeks/{seeks[0]['id']}")
             change = {"type": "seek_changes", "removed": [seeks[0]["id"]], "added": [seeks[2]]}
             assert first.receive_json() == second.receive_json() == change
@@ -142,5 +192,9 @@ def _seek(n: int) -> SeekView:
             "settings": {"game": "renju"},
             "rated": False,
             "created_at": "2026-01-01T00:00:00+00:00",
+            "rating": 1500,
+            "rating_shown": "1500?",
+            "speed": "untimed",
+            "estimate": None,
         }
     )

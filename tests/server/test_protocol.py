@@ -101,7 +101,15 @@ EXAMPLES: list[BaseModel] = [
     lobby.SeekList(
         seeks=[
             SeekView(
-                id=1, user="ann", settings=SETTINGS, rated=False, created_at="2026-01-01T00:00:00Z"
+                id=1,
+                user="ann",
+                settings=SETTINGS,
+                rated=False,
+                created_at="2026-01-01T00:00:00Z",
+                rating=1500,
+                rating_shown="1500?",
+                speed="untimed",
+                estimate=None,
             )
         ]
     ),
@@ -109,11 +117,20 @@ EXAMPLES: list[BaseModel] = [
         removed=[1],
         added=[
             SeekView(
-                id=2, user="bob", settings=SETTINGS, rated=True, created_at="2026-01-01T00:01:00Z"
+                id=2,
+                user="bob",
+                settings=SETTINGS,
+                rated=True,
+                created_at="2026-01-01T00:01:00Z",
+                rating=1500,
+                rating_shown="1500?",
+                speed="untimed",
+                estimate=None,
             )
         ],
     ),
     lobby.Online(players=["ann", "bob"]),
+    lobby.Playing(games=[lobby.GamePlayingView(game="renju", matches=2, players=3)]),
     chat.ChatHello(
         room="players",
         can_write=True,

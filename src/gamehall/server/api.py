@@ -207,7 +207,7 @@ def profile(name: str, hall: Hall) -> Profile:
 def list_seeks(hall: Hall) -> Seeks:
     """The open seeks, oldest first (at most ``lobby_seeks`` of them)."""
     listed = hall.store.offers.list_seeks(hall.config.lobby_seeks)
-    return Seeks(seeks=[SeekView.of(s) for s in listed])
+    return Seeks(seeks=SeekView.of_all(listed, hall.store.ratings.of_seeks(listed)))
 
 
 @router.post("/seeks")
@@ -227,7 +227,7 @@ def create_seek(body: SeekBody, session: Acting, hall: Hall, _: LimitedSeeks) ->
         )
     except LimitReachedError as exc:
         raise over_cap(exc) from None
-    return SeekView.of(seek)
+    return SeekView.of(seek, hall.store.ratings.of_seeks([seek])[seek.id])
 
 
 @router.delete("/seeks/{seek_id}")

@@ -1,5 +1,6 @@
-"""The lobby's hub on this process (``LobbyHub``): the open seeks and who is online, read
-once a second for every lobby socket and sent when they change (see ``lobby_push.py``).
+"""The lobby's hub on this process (``LobbyHub``): the open seeks (with their owners'
+ratings), who is online and how many matches of each game are being played, read once a second
+for every lobby socket and sent when they change (see ``lobby_push.py``).
 
 A socket gets the whole list once, then only its changes: every socket used to be sent the
 whole list again on every change (1,200 seeks and 200 sockets pushed 19.6 MB/s and slowed ten
@@ -10,15 +11,23 @@ oldest (``GAMEHALL_LOBBY_SEEKS``).
 
 import asyncio
 import logging
+from dataclasses import dataclass
 
 from gamehall.jsontext import JsonObject
+from gamehall.play.settings import GAME_NAMES
 from gamehall.server.background import Background
 from gamehall.server.failures import Failures
 from gamehall.server.live import dumps
 from gamehall.server.live.fanout import Serialised
 from gamehall.server.live.workers import Workers
 from gamehall.server.protocol.common import Message
-from gamehall.server.protocol.lobby import Online, SeekChanges, SeekList
+from gamehall.server.protocol.lobby import (
+    GamePlayingView,
+    Online,
+    Playing,
+    SeekChanges,
+    SeekList,
+)
 from gamehall.server.schemas import SeekView
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.server.user_channels import UserChannels
@@ -30,6 +39,31 @@ INTERVAL = 1.0
 """Seconds between two looks at the seeks."""
 LIMIT = 200
 """The seeks listed unless told otherwise."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """What one look at the database read: the seeks and the matches being played."""
+
+    seeks: list[SeekView]
+    playing: list[GamePlayingView]
+
+
+def read_lobby(store: Store, limit: int) -> Look:
+    """The open seeks with their owners' ratings, and every game's matches being played: three
+    short queries, however many sockets are open."""
+    stored = store.offers.list_seeks(limit)
+    seeks = SeekView.of_all(stored, store.ratings.of_seeks(stored))
+    counted = {count.game: count for count in store.matches.playing_by_game()}
+    playing = [
+        GamePlayingView(
+            game=game,
+            matches=counted[game].matches if game in counted else 0,
+            players=counted[game].players if game in counted else 0,
+        )
+        for game in GAME_NAMES
+    ]
+    return Look(seeks, playing)
 
 
 class LobbyHub(Background):
@@ -53,6 +87,9 @@ class LobbyHub(Background):
         self.seeks: list[SeekView] | None = None
         self.online: list[str] = []
         self.bots: list[str] = []
+        self.playing: list[GamePlayingView] = [
+            GamePlayingView(game=game, matches=0, players=0) for game in GAME_NAMES
+        ]
         self._list: Serialised | None = None
         """The list as a new socket is sent it, written out once until the seeks change."""
 
@@ -66,16 +103,23 @@ class LobbyHub(Background):
         """Who is online (has a user socket open on any process), in alphabetical order."""
         return Online(players=self.online, bots=self.bots)
 
+    def playing_message(self) -> Playing:
+        """How many matches of each game are being played, and by how many."""
+        return Playing(games=self.playing)
+
     async def look(self) -> bool:
-        """Read the seeks and who is online; send what changed to every socket. Returns
-        whether the seeks changed."""
+        """Read the seeks, who is online and what is being played; send what changed to every
+        socket. Returns whether the seeks changed."""
         online = self.channels.online() if self.channels is not None else []
         if online != self.online:
             self.bots = await self.workers.store(self.store.users.bots_among, online)
             self.online = online
             self._send_all(serialised(self.online_message()))
-        stored = await self.workers.store(self.store.offers.list_seeks, self.limit)
-        seeks = [SeekView.of(seek) for seek in stored]
+        look = await self.workers.store(read_lobby, self.store, self.limit)
+        if look.playing != self.playing:
+            self.playing = look.playing
+            self._send_all(serialised(self.playing_message()))
+        seeks = look.seeks
         if seeks == self.seeks:
             return False
         before, self.seeks, self._list = self.seeks or [], seeks, None

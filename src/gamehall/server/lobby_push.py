@@ -1,5 +1,5 @@
-"""The lobby by push (``/ws/lobby``): the open seeks and who is online, sent to every lobby
-socket when they change, instead of each page asking every few seconds.
+"""The lobby by push (``/ws/lobby``): the open seeks, who is online and how many play each
+game, sent to every lobby socket when they change, instead of each page asking every few seconds.
 
 ``LobbyHub`` reads the seeks once a second for all the sockets of this process (one query,
 however many lobbies are open) and sends what changed since it looked last; a new socket gets
@@ -35,6 +35,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
         await hub.look()
     connection.send(hub.message())
     connection.send(hub.online_message().wire())
+    connection.send(hub.playing_message().wire())
     hub.sockets.add(connection)
     try:
         await answer_pings(websocket, connection, hall.live.clock)

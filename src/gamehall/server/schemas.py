@@ -7,6 +7,7 @@ play layer's to check (``MatchSettings``), whose refusals are 400s in its own wo
 are declared too (``response_model``), so ``/openapi.json`` documents every field.
 """
 
+import math
 from datetime import datetime
 from typing import Annotated, Literal
 
@@ -16,7 +17,9 @@ from gamehall.engines import Level
 from gamehall.play.clock import Byoyomi, Delay, Fischer, TimeControl
 from gamehall.play.dice import FORMAT_VERSION, DiceRecord
 from gamehall.play.settings import GameName, GameSettings, MatchSettings
+from gamehall.play.speed import Speed, estimated_seconds, speed_of
 from gamehall.play.views import RenjuState, TablesState
+from gamehall.ratings import GameRatings
 from gamehall.server.refusals import Refusal
 from gamehall.store import Challenge, PlayerSeat, Seek, StoredMatch, User
 from gamehall.store.analyses import AnalysedFigure
@@ -373,23 +376,43 @@ class Profile(Answer):
 
 
 class SeekView(Answer):
-    """An open offer to play anybody."""
+    """An open offer to play anybody, with its owner's rating in its game and its speed, by
+    which the lobby filters and draws the offers."""
 
     id: int
     user: str
     settings: Settings
     rated: bool
     created_at: str
+    rating: int
+    """The owner's Glicko-2 rating in the seek's game, rounded (1500 for a newcomer)."""
+    rating_shown: str
+    """The rating as the site shows it: with "?" while it is provisional."""
+    speed: Speed
+    estimate: float | None
+    """Each side's expected time in the match, seconds (``play.speed``); null without a
+    clock."""
 
     @classmethod
-    def of(cls, seek: Seek) -> "SeekView":
+    def of(cls, seek: Seek, ratings: GameRatings) -> "SeekView":
+        """The view of ``seek``, whose owner has ``ratings`` in its game."""
+        clock, length = seek.settings.clock, seek.settings.length
         return cls(
             id=seek.id,
             user=seek.user_name,
             settings=Settings.model_validate(seek.settings.to_dict()),
             rated=seek.rated,
             created_at=iso(seek.created_at),
+            rating=math.floor(ratings.glicko2.rating + 0.5),
+            rating_shown=ratings.display(),
+            speed=speed_of(clock, length),
+            estimate=None if clock is None else round(estimated_seconds(clock, length), 1),
         )
+
+    @classmethod
+    def of_all(cls, seeks: list[Seek], ratings: dict[int, GameRatings]) -> list["SeekView"]:
+        """The views of ``seeks``, their owners' ratings by seek id."""
+        return [cls.of(seek, ratings[seek.id]) for seek in seeks]
 
 
 class Seeks(Answer):

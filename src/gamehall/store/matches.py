@@ -8,7 +8,7 @@ player's history and statistics are read from the finished matches here.
 
 from collections.abc import Callable, Mapping, Sequence
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, and_, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer
 
@@ -21,6 +21,7 @@ from gamehall.store.models import EventRow, MatchRow, SeatRow
 from gamehall.store.new_matches import NewMatch, store_new_match
 from gamehall.store.transactions import Transactions
 from gamehall.store.values import (
+    GamePlaying,
     MatchStats,
     MatchTerms,
     PlayerSeat,
@@ -235,6 +236,27 @@ class MatchStore:
         )
         with self.transactions.read() as session:
             return session.scalar(query) or 0
+
+    def playing_by_game(self) -> list[GamePlaying]:
+        """The games with matches being played, by name: how many matches, and how many
+        accounts sit in them (the computer's seats are not counted). One query, so that every
+        server process sharing the database counts the same."""
+        human = and_(SeatRow.match_id == MatchRow.id, SeatRow.user_id.is_not(None))
+        query = (
+            select(
+                MatchRow.game,
+                func.count(func.distinct(MatchRow.id)),
+                func.count(func.distinct(SeatRow.user_id)),
+            )
+            .select_from(MatchRow)
+            .outerjoin(SeatRow, human)
+            .where(MatchRow.status == "playing")
+            .group_by(MatchRow.game)
+            .order_by(MatchRow.game)
+        )
+        with self.transactions.read() as session:
+            rows = session.execute(query).all()
+        return [GamePlaying(game, matches, players) for game, matches, players in rows]
 
     def stats(self, user_id: int) -> MatchStats:
         """How many matches the user finished, won and lost (the rest were drawn or ended

@@ -21,7 +21,7 @@ from gamehall.store.competition_models import RatingHistoryRow, RatingRow
 from gamehall.store.errors import StoreError
 from gamehall.store.models import MatchRow, UserRow
 from gamehall.store.transactions import Transactions
-from gamehall.store.values import LoggedEvent
+from gamehall.store.values import LoggedEvent, Seek
 
 MAX_LIST = 500
 """The longest leaderboard or history a caller may ask for."""
@@ -249,6 +249,26 @@ def shown_ratings(session: Session, names: list[str], game: str) -> dict[str, st
     return {name: found.get(name, GameRatings.new(kind).display()) for name in names}
 
 
+def owners_ratings(session: Session, seeks: Sequence[Seek]) -> dict[int, GameRatings]:
+    """The ratings of each seek's owner in the seek's game, by seek id (a newcomer's for an
+    owner not rated in it yet): one query for all the seeks."""
+    owners = {seek.user_id for seek in seeks}
+    rows = session.execute(
+        select(RatingRow.user_id, RatingRow.game, RatingRow.ratings).where(
+            RatingRow.user_id.in_(owners)
+        )
+    ).all()
+    found = {(user_id, game): data for user_id, game, data in rows}
+    ratings: dict[int, GameRatings] = {}
+    for seek in seeks:
+        game = seek.settings.game
+        data = found.get((seek.user_id, game))
+        ratings[seek.id] = (
+            GameRatings.from_dict(data) if data is not None else GameRatings.new(check_game(game))
+        )
+    return ratings
+
+
 class RatingStore:
     """The ratings of one store, read in short transactions of their own."""
 
@@ -279,3 +299,10 @@ class RatingStore:
         """See ``shown_ratings``."""
         with self.transactions.read() as session:
             return shown_ratings(session, names, game)
+
+    def of_seeks(self, seeks: Sequence[Seek]) -> dict[int, GameRatings]:
+        """See ``owners_ratings``."""
+        if not seeks:
+            return {}
+        with self.transactions.read() as session:
+            return owners_ratings(session, seeks)

@@ -19,6 +19,15 @@ from gamehall.store.errors import StoreError
 from gamehall.store.models import ChallengeRow, MatchRow, SeekRow, UserRow
 
 
+@dataclass(frozen=True)
+class GamePlaying:
+    """How many matches of one game are being played, and by how many accounts."""
+
+    game: str
+    matches: int
+    players: int
+
+
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment is not None else None
 

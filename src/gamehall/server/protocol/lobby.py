@@ -1,10 +1,11 @@
-"""The lobby's socket (``/ws/lobby``): the open seeks (the list once, then its changes) and who
-is online, pushed when they change. The client sends only pings."""
+"""The lobby's socket (``/ws/lobby``): the open seeks (the list once, then its changes), who
+is online and how many play each game, pushed when they change. The client sends only pings."""
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
+from gamehall.play.settings import GameName
 from gamehall.server.protocol.common import Message, Ping, Pong, SocketError
 from gamehall.server.schemas import SeekView
 
@@ -36,8 +37,28 @@ class Online(Message):
     """Those of ``players`` whose accounts are programs' (bots), marked as such."""
 
 
+class GamePlayingView(BaseModel):
+    """One game's matches being played, and the accounts playing them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game: GameName
+    matches: int
+    players: int
+    """The accounts seated in those matches (a computer's seat is not one)."""
+
+
+class Playing(Message):
+    """How many matches of each game are being played, and by how many, over every server
+    process (read from the database): every game, in the order the hall lists them, on
+    connecting and whenever a count changes."""
+
+    type: Literal["playing"] = "playing"
+    games: list[GamePlayingView]
+
+
 LobbyServerMessage = Annotated[
-    SeekList | SeekChanges | Online | SocketError | Pong, Field(discriminator="type")
+    SeekList | SeekChanges | Online | Playing | SocketError | Pong, Field(discriminator="type")
 ]
 """What the server sends on a lobby socket."""
 

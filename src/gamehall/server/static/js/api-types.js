@@ -404,6 +404,14 @@
  */
 
 /**
+ * One game's matches being played, and the accounts playing them.
+ * @typedef {object} GamePlayingView
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {number} matches
+ * @property {number} players
+ */
+
+/**
  * The event stream: a match of this account's is being played (at the stream's start, each one
  * already under way). ``you`` is the account's seat; open ``/api/bot/game/stream/{match_id}`` to
  * play it.
@@ -555,7 +563,7 @@
 
 /**
  * What the server sends on a lobby socket.
- * @typedef {SeekList | SeekChanges | Online | SocketError | Pong} LobbyServerMessage
+ * @typedef {SeekList | SeekChanges | Online | Playing | SocketError | Pong} LobbyServerMessage
  */
 
 /**
@@ -711,6 +719,15 @@
  * @property {string} player
  * @property {RatingView[]} ratings
  * @property {Record<string, HistoryPointView[]>} history
+ */
+
+/**
+ * How many matches of each game are being played, and by how many, over every server process (read
+ * from the database): every game, in the order the hall lists them, on connecting and whenever a
+ * count changes.
+ * @typedef {object} Playing
+ * @property {"playing"} type
+ * @property {GamePlayingView[]} games
  */
 
 /**
@@ -998,13 +1015,18 @@
  */
 
 /**
- * An open offer to play anybody.
+ * An open offer to play anybody, with its owner's rating in its game and its speed, by which the
+ * lobby filters and draws the offers.
  * @typedef {object} SeekView
  * @property {number} id
  * @property {string} user
  * @property {Settings} settings
  * @property {boolean} rated
  * @property {string} created_at
+ * @property {number} rating
+ * @property {string} rating_shown
+ * @property {"untimed" | "bullet" | "blitz" | "rapid" | "classical"} speed
+ * @property {number | null} estimate
  */
 
 /**

@@ -1,14 +1,19 @@
 // @ts-check
-// The lobby (#/): open seeks to accept, challenges to answer, the player's games, and the form
-// that seeks an opponent, challenges a player or starts a game against the computer. The seeks
-// come by push (/ws/lobby), the challenges' changes and the acceptances by the user's socket;
-// a new match of the player's opens as soon as somebody accepts his offer.
+// The lobby (#/): open seeks to accept (through the filters, in a list and on the seek graph),
+// challenges to answer, the player's games, who is online and what is being played, and the
+// form that seeks an opponent, challenges a player or starts a game against the computer. The
+// seeks and the counts come by push (/ws/lobby), the challenges' changes and the acceptances by
+// the user's socket; a new match of the player's opens as soon as somebody accepts his offer.
 
 import { del, errorText, get, playAsGuest, post, session } from "../api.js";
 import { arenasCard } from "../competition/arena-list.js";
 import { h, mount } from "../dom.js";
 import { hasText, say } from "../say.js";
-import { describeSettings, GAMES, lengthText, readSeed, readSettings, settingsFieldset } from "../settings.js";
+import { playingTable } from "../lobby/playing.js";
+import { quickGames } from "../lobby/quick-games.js";
+import { filterForm, filtering, keptFilters, passes } from "../lobby/seek-filters.js";
+import { seekGraph } from "../lobby/seek-graph.js";
+import { describeSettings, readSeed, readSettings, settingsFieldset } from "../settings.js";
 import { matchTable } from "./matches.js";
 
 /** How often the page asks for the seeks while their socket is down. */
@@ -210,6 +215,15 @@ async function fillLevels(select, game) {
 }
 
 /**
+ * Accept `seek`: its game opens (from the list's button and the graph's mark alike).
+ * @param {Seek} seek
+ * @param {Report} report
+ */
+function acceptSeek(seek, report) {
+  post(`/api/seeks/${seek.id}/accept`).then((a) => openMatch(a.match_id), (e) => report(errorText(e), true));
+}
+
+/**
  * @param {Seek} seek
  * @param {() => void} refresh
  * @param {Report} report
@@ -224,14 +238,19 @@ function seekRow(seek, refresh, report) {
           type: "button",
           class: "primary",
           disabled: !session.user,
-          onclick: () => post(`/api/seeks/${seek.id}/accept`).then((a) => openMatch(a.match_id), (e) => report(errorText(e), true)),
+          onclick: () => acceptSeek(seek, report),
         },
         say("lobby.accept"),
       );
   return h(
     "tr",
     { dataset: { seek: seek.id, user: seek.user } },
-    h("td", {}, h("a", { href: `#/player/${encodeURIComponent(seek.user)}`, translate: "no" }, seek.user)),
+    h(
+      "td",
+      {},
+      h("a", { href: `#/player/${encodeURIComponent(seek.user)}`, translate: "no" }, seek.user),
+      h("span", { class: "rating" }, ` ${seek.rating_shown}`),
+    ),
     h("td", {}, describeSettings(seek.settings), seek.rated ? h("span", { class: "tag" }, say("lobby.rated.tag")) : null),
     h("td", {}, action),
   );
@@ -289,83 +308,6 @@ function challengeItem(challenge, refresh, report) {
           ),
         ),
   );
-}
-
-/**
- * The quick games: a game, a length and a clock each, every other setting as usual. The first
- * string names the button (its data-quick, the same in every language).
- * @type {[string, import("../types.js").SettingsBody][]}
- */
-const QUICK = [
-  ["Backgammon · 1 point · 3 min + 2 s", { game: "backgammon", length: 1, clock: "fischer:180+2", options: {} }],
-  ["Backgammon · 5 points · 12 s a move + 1 min a point", { game: "backgammon", length: 5, clock: "delay:12+60/pt", options: {} }],
-  ["Georgian · 3 points · 5 min + 5 s", { game: "georgian", length: 3, clock: "fischer:300+5", options: {} }],
-  ["Long nardy · 1 point · 5 min + 5 s", { game: "nardy", length: 1, clock: "fischer:300+5", options: {} }],
-  ["Renju · 1 game · 5 min + 5 s", { game: "renju", length: 1, clock: "fischer:300+5", options: {} }],
-  ["Renju · 3 games · 15 min + 10 s", { game: "renju", length: 3, clock: "fischer:900+10", options: {} }],
-];
-
-/**
- * The quick-game grid: a click accepts somebody's open seek on the same terms, or else posts
- * one (the game opens when somebody takes it).
- * @param {() => Seek[]} openSeeks
- * @param {Report} report
- * @param {() => void} refresh
- */
-function quickGames(openSeeks, report, refresh) {
-  return h(
-    "section",
-    { class: "card quick" },
-    h("h2", {}, say("lobby.quick.title")),
-    h("p", { class: "hint" }, say("lobby.quick.hint")),
-    h(
-      "div",
-      { class: "quick-grid" },
-      QUICK.map(([label, settings]) => {
-        const game = settings.game || "backgammon";
-        return h(
-          "button",
-          {
-            type: "button",
-            class: "quick-game",
-            disabled: !session.user,
-            dataset: { quick: label },
-            onclick: async () => {
-              const wanted = describeSettings(settings);
-              const waiting = openSeeks().find((seek) => seek.user !== session.user?.name && !seek.rated && describeSettings(seek.settings) === wanted);
-              try {
-                if (waiting) {
-                  const answer = await post(`/api/seeks/${waiting.id}/accept`);
-                  openMatch(answer.match_id);
-                } else {
-                  await post("/api/seeks", { settings, rated: false });
-                  report(say("lobby.quick.posted", { settings: wanted }));
-                  refresh();
-                }
-              } catch (err) {
-                report(errorText(err), true);
-              }
-            },
-          },
-          h("strong", {}, GAMES[game] || game),
-          h("span", {}, `${lengthText(game, settings.length ?? 1)} · ${clockText(settings.clock || "")}`),
-        );
-      }),
-    ),
-  );
-}
-
-/**
- * A quick game's clock in words: "5 min + 5 s" (Fischer), "12 s a move + 1 min a point"
- * (delay, with a reserve per point of the match).
- * @param {string} clock
- */
-function clockText(clock) {
-  const fischer = /^fischer:(\d+)\+(\d+)$/.exec(clock);
-  if (fischer) return say("lobby.quick.clock.fischer", { minutes: Number(fischer[1]) / 60, seconds: Number(fischer[2]) });
-  const delay = /^delay:(\d+)\+(\d+)\/pt$/.exec(clock);
-  if (delay) return say("lobby.quick.clock.delay", { seconds: Number(delay[1]), minutes: Number(delay[2]) / 60 });
-  return clock;
 }
 
 /** @type {import("../types.js").Page} */
@@ -428,22 +370,38 @@ export function lobbyPage(root) {
     );
   }
 
+  const playing = h("div", { class: "playing" });
+  /** @param {import("../api-types.js").GamePlayingView[]} games */
+  function drawPlaying(games) {
+    show(playing, games, () => [h("h2", {}, say("lobby.playing.title")), playingTable(games)]);
+  }
+
   /** @type {Seek[]} */
   let lastSeeks = [];
-  /** @param {Seek[]} open */
-  function drawSeeks(open) {
+  let filters = keptFilters();
+  const counted = h("p", { class: "seeks-count muted", "aria-live": "polite" });
+  const graph = h("div", { class: "seek-graph-area" });
+  /** The seeks again, through the filters: the list, the graph and how many they show. */
+  function drawSeeks(/** @type {Seek[]} */ open) {
     lastSeeks = open;
-    show(seeks, open, () =>
-        open.length
-          ? h(
-              "table",
-              { class: "list seeks-table" },
-              h("thead", {}, h("tr", {}, h("th", { scope: "col" }, say("lobby.seeks.player")), h("th", { scope: "col" }, say("lobby.seeks.game")), h("th", { scope: "col" }, ""))),
-              h("tbody", {}, open.map((seek) => seekRow(seek, refresh, report))),
-            )
-          : h("p", { class: "empty" }, say("lobby.seeks.none")),
+    const fit = open.filter((seek) => passes(seek, filters));
+    counted.textContent = say("lobby.filters.showing", { shown: fit.length, total: open.length });
+    show(graph, fit, () => (fit.length ? seekGraph(fit, session.user?.name ?? null, (seek) => acceptSeek(seek, report)) : null));
+    show(seeks, fit, () =>
+      fit.length
+        ? h(
+            "table",
+            { class: "list seeks-table" },
+            h("thead", {}, h("tr", {}, h("th", { scope: "col" }, say("lobby.seeks.player")), h("th", { scope: "col" }, say("lobby.seeks.game")), h("th", { scope: "col" }, ""))),
+            h("tbody", {}, fit.map((seek) => seekRow(seek, refresh, report))),
+          )
+        : h("p", { class: "empty" }, say(open.length ? "lobby.filters.nothing" : "lobby.seeks.none")),
     );
   }
+  const filtersForm = filterForm(filters, (now) => {
+    filters = now;
+    drawSeeks(lastSeeks);
+  });
 
   /** Everything again: the seeks (when their socket is down) and my challenges and games. */
   async function refresh() {
@@ -489,14 +447,25 @@ export function lobbyPage(root) {
     }
   }
 
-  const sections = [quickGames(() => lastSeeks, report, refresh), h("section", { class: "card" }, h("h2", {}, say("lobby.seeks.title")), seeks)];
+  const sections = [
+    quickGames(() => lastSeeks, report, refresh, openMatch),
+    h(
+      "section",
+      { class: "card seeks-card" },
+      h("h2", {}, say("lobby.seeks.title")),
+      h("details", { class: "filters", open: filtering(filters) }, h("summary", {}, say("lobby.filters.title")), filtersForm),
+      counted,
+      graph,
+      seeks,
+    ),
+  ];
   if (session.user) {
     sections.push(h("section", { class: "card" }, h("h2", {}, say("lobby.challenges.title")), challenges));
     sections.push(h("section", { class: "card" }, h("h2", {}, say("lobby.mine.title")), mine));
   }
   const arenas = arenasCard();
   sections.push(arenas.node);
-  sections.push(h("section", { class: "card" }, online));
+  sections.push(h("section", { class: "card" }, online, playing));
   mount(
     root,
     h(
@@ -543,6 +512,8 @@ export function lobbyPage(root) {
           drawSeeks([...lastSeeks.filter((seek) => !removed.has(seek.id)), ...(message.added || [])]);
         } else if (message.type === "online") {
           drawOnline(message.players || [], message.bots || []);
+        } else if (message.type === "playing") {
+          drawPlaying(message.games || []);
         }
       } catch {
         // not a message of the lobby
