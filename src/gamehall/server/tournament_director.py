@@ -14,6 +14,10 @@ A paired player "comes" by opening the match's page (a socket on the match) or b
 it; one who has not come ``grace_seconds`` after the match was made (or after this server
 started, whichever is later) loses the pairing by forfeit (``+-``, ``-+``, or ``--`` when
 neither came), and the match is ended and made casual.
+
+A house engine entered by the director sits in its pairings' matches as a computer seat of its
+level: it is always on the board, so it plays as soon as it is its turn, and its matches are
+casual (a person's rating does not move against it).
 """
 
 import asyncio
@@ -311,10 +315,10 @@ class TournamentDirector:
                 for notice_user, notice in self.remember(stored, pairing, game.match_id, users):
                     self.channels.notify(notice_user, notice.wire())
                 continue
-            seats = [PlayerSeat(users[name], "human", None, name) for name in pairing.players]
+            seats = [_seat(stored, name, users) for name in pairing.players]
             save = partial(
                 self.store.matches.create,
-                rated=stored.rated,
+                rated=stored.rated and all(seat.kind == "human" for seat in seats),
                 then=self.tournaments.link(stored.id, pairing.round, pairing.board, pairing.leg),
             )
             try:
@@ -350,6 +354,8 @@ class TournamentDirector:
                 opponent=pairing.players[1 - seat],
                 arena=_is_arena(stored),
             )
+            if name not in users:  # a house engine needs no telling
+                continue
             kept = self._notices.setdefault(users[name], {})
             if match_id not in kept:
                 kept[match_id] = notice
@@ -385,6 +391,14 @@ class TournamentDirector:
             tournament=TournamentRef(id=stored.id, name=stored.name), winner=state.winner
         )
         await self.tell_all(stored, message)
+
+
+def _seat(stored: StoredTournament, name: str, users: dict[str, int]) -> PlayerSeat:
+    """The match seat of the entry ``name``: a person, or the house engine of its level."""
+    level = stored.level_of(name)
+    if level is not None:
+        return PlayerSeat(None, "computer", level, name)
+    return PlayerSeat(users[name], "human", None, name)
 
 
 def _pairing(state: Tournament, game: TournamentGame) -> Pairing | None:

@@ -314,6 +314,12 @@
  */
 
 /**
+ * A house engine the director enters in his tournament: the level it plays at.
+ * @typedef {object} ComputerEntryBody
+ * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class"} level
+ */
+
+/**
  * The levels the computer plays each game at, weakest first, and the external engines offered for
  * each game (none unless the operator configures some).
  * @typedef {object} ComputerLevels
@@ -1357,6 +1363,7 @@
  * @property {string | null} created_by
  * @property {string} created_at
  * @property {string[]} entries
+ * @property {Record<string, "random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class">} computers
  */
 
 /**
