@@ -76,5 +76,5 @@ export function withdrawComputer(detail, name, reload, report) {
     if (t.status === "running" && !confirm(say("tournament.computer.withdraw.confirm", { name: entryName(detail, name), tournament: t.name }))) return;
     post(`/api/tournaments/${t.id}/computers/${encodeURIComponent(level)}/withdraw`).then(reload, (error) => report(errorText(error)));
   };
-  return h("button", { type: "button", class: "secondary small", onclick: withdraw }, say("tournament.computer.withdraw"));
+  return h("button", { type: "button", class: "secondary withdraw-computer", "aria-label": say("tournament.computer.withdraw"), onclick: withdraw }, say("tournament.withdraw"));
 }

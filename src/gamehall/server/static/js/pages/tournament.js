@@ -166,17 +166,17 @@ function tablesSection(detail) {
   const settings = detail.tournament.settings;
   const parts = [];
   if (format === "round-robin" && detail.standings) {
-    parts.push(crosstable(detail.standings.rows.map((r) => r.player), detail.pairings, pointsOf(detail.standings), say("tournament.crosstable")));
+    parts.push(crosstable(detail.standings.rows.map((r) => r.player), detail.pairings, pointsOf(detail.standings), say("tournament.crosstable"), (name) => entryName(detail, name)));
   }
   for (const group of detail.groups) {
     const members = group.rows.map((r) => r.player);
     const pairings = detail.pairings.filter((p) => p.group === group.name);
-    parts.push(crosstable(members, pairings, pointsOf(group), say("tournament.group", { name: group.name ?? "" })));
+    parts.push(crosstable(members, pairings, pointsOf(group), say("tournament.group", { name: group.name ?? "" }), (name) => entryName(detail, name)));
   }
   const knockout = format === "knockout" ? detail.pairings : format === "two-stage" && settings.final === "knockout" ? detail.pairings.filter((p) => p.stage === "final") : [];
   if (format === "knockout" || (format === "two-stage" && settings.final === "knockout")) {
     const size = format === "knockout" ? detail.players.length : undefined;
-    parts.push(h("div", { class: "bracket-frame" }, knockout.length ? bracketSvg(knockout, size) : h("p", { class: "empty" }, say("tournament.bracket.later"))));
+    parts.push(h("div", { class: "bracket-frame" }, knockout.length ? bracketSvg(knockout, size, (name) => entryName(detail, name)) : h("p", { class: "empty" }, say("tournament.bracket.later"))));
   }
   return parts.length ? h("section", { class: "tables" }, h("h2", {}, say(format === "knockout" ? "tournament.bracket" : "tournament.tables")), parts) : null;
 }
