@@ -29,6 +29,8 @@ def _play(hall: Hall, page: Page, round: int, against_computer: bool) -> None:
     play (he places a stone first when he is black), then resigns; against a person he resigns."""
     notice = page.locator(".notice-item.tournament_match", has_text=f"round {round}:")
     expect(notice).to_be_visible(timeout=WAIT_MS)
+    if against_computer:
+        expect(notice).to_contain_text("against Computer (Random mover)")
     notice.get_by_role("link", name="Go to the game").click()
     page.wait_for_url(re.compile(r".*#/game/.+$"))
     expect(page.locator("svg.renju-board")).to_be_visible()

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from server.helpers import Hall, Player
-from server.test_tournaments import RENJU
+from server.test_tournaments import RENJU, notice, user_socket
 
 COMPUTER = "Computer (random)"
 
@@ -114,3 +114,19 @@ def test_an_arena_takes_no_computer(hall: Hall) -> None:
     tid = _made(ann, format="arena", duration=600)
     refused = ann.post(f"/api/tournaments/{tid}/computers", {"level": "random"})
     assert refused.status_code == 403 and "arenas" in refused.text
+
+
+def test_the_notices_name_the_computer_by_its_level(hall: Hall) -> None:
+    ann = hall.register("ann")
+    tid = _made(ann)
+    ann.ok("post", f"/api/tournaments/{tid}/join")
+    ann.ok("post", f"/api/tournaments/{tid}/computers", {"level": "random"})
+    with user_socket(ann) as mine:
+        ann.ok("post", f"/api/tournaments/{tid}/start")
+        told = notice(mine, "tournament_match", 1)
+        assert told["opponent"] == COMPUTER and told["opponent_level"] == "random"
+        with ann.socket(told["match_id"]) as socket:
+            socket.act("resign")
+            socket.reply()
+        over = notice(mine, "tournament_over")
+    assert over["winner"] == COMPUTER and over["winner_level"] == "random"

@@ -25,6 +25,7 @@ import logging
 from datetime import datetime
 from functools import partial
 
+from gamehall.engines.base import LEVELS, Level
 from gamehall.errors import GameError
 from gamehall.server.arena_director import ArenaDirector
 from gamehall.server.failures import Failures
@@ -353,6 +354,7 @@ class TournamentDirector:
                 seat=seat,
                 opponent=pairing.players[1 - seat],
                 arena=_is_arena(stored),
+                opponent_level=_level(stored, pairing.players[1 - seat]),
             )
             if name not in users:  # a house engine needs no telling
                 continue
@@ -388,9 +390,17 @@ class TournamentDirector:
         for game in stored.games:
             self.forget(game.match_id)
         message = TournamentOver(
-            tournament=TournamentRef(id=stored.id, name=stored.name), winner=state.winner
+            tournament=TournamentRef(id=stored.id, name=stored.name),
+            winner=state.winner,
+            winner_level=_level(stored, state.winner) if state.winner is not None else None,
         )
         await self.tell_all(stored, message)
+
+
+def _level(stored: StoredTournament, name: str) -> Level | None:
+    """The level of the house engine entered as ``name``; None for a person."""
+    level = stored.level_of(name)
+    return next((known for known in LEVELS if known == level), None)
 
 
 def _seat(stored: StoredTournament, name: str, users: dict[str, int]) -> PlayerSeat:

@@ -1322,6 +1322,7 @@
  * @property {number} seat
  * @property {string} opponent
  * @property {boolean} arena
+ * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class" | null} opponent_level
  */
 
 /**
@@ -1330,6 +1331,7 @@
  * @property {"tournament_over"} type
  * @property {TournamentRef} tournament
  * @property {string | null} winner
+ * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class" | null} winner_level
  */
 
 /**

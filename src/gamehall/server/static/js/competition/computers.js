@@ -18,6 +18,14 @@ function levelName(level) {
 }
 
 /**
+ * The house engine of `level`, named in the reader's words ("Computer (Expert)").
+ * @param {string} level
+ */
+export function computerName(level) {
+  return say("game.computer-name", { level: levelName(level) });
+}
+
+/**
  * An entry's name as the reader reads it: a person's as he chose it, a house engine's by its
  * level in the reader's words.
  * @param {TournamentDetail} detail
@@ -25,7 +33,7 @@ function levelName(level) {
  */
 export function entryName(detail, name) {
   const level = detail.tournament.computers[name];
-  return level ? say("game.computer-name", { level: levelName(level) }) : name;
+  return level ? computerName(level) : name;
 }
 
 /**
