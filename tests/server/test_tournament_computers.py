@@ -130,3 +130,19 @@ def test_the_notices_name_the_computer_by_its_level(hall: Hall) -> None:
             socket.reply()
         over = notice(mine, "tournament_over")
     assert over["winner"] == COMPUTER and over["winner_level"] == "random"
+
+
+def test_the_refusals_are_said_in_the_readers_language(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    tid = _made(ann)
+    path = f"/api/tournaments/{tid}/computers"
+    bob.client.cookies.set("gamehall_language", "ru")
+    refused = bob.post(path, {"level": "random"})
+    assert refused.status_code == 403
+    assert (
+        "записать компьютер в турнир или снять его может только создатель турнира"
+        in (refused.json()["detail"])
+    )
+    ann.client.cookies.set("gamehall_language", "zh_Hans")
+    gone = ann.post(f"{path}/random/withdraw")
+    assert gone.status_code == 409 and "这个电脑选手不在本锦标赛中" in gone.json()["detail"]
