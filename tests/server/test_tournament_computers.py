@@ -5,7 +5,8 @@ casual; they withdraw as people do."""
 import time
 from typing import Any
 
-from server.helpers import Hall, Player
+from gamehall.server.config import Config
+from server.helpers import Hall, Player, running
 from server.test_tournaments import RENJU, notice, user_socket
 
 COMPUTER = "Computer (random)"
@@ -146,3 +147,24 @@ def test_the_refusals_are_said_in_the_readers_language(hall: Hall) -> None:
     ann.client.cookies.set("gamehall_language", "zh_Hans")
     gone = ann.post(f"{path}/random/withdraw")
     assert gone.status_code == 409 and "这个电脑选手不在本锦标赛中" in gone.json()["detail"]
+
+
+def test_a_computer_plays_on_after_a_restart(config: Config) -> None:
+    with running(config) as hall:
+        ann = hall.register("ann")
+        tid = _made(ann)
+        ann.ok("post", f"/api/tournaments/{tid}/join")
+        ann.ok("post", f"/api/tournaments/{tid}/computers", {"level": "random"})
+        ann.ok("post", f"/api/tournaments/{tid}/start")
+    with running(config) as hall:  # a new server: the computer is still in it, and plays
+        ann = hall.login("ann")
+        detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+        assert detail["tournament"]["computers"] == {COMPUTER: "random"}
+        (pairing,) = detail["pairings"]
+        _play_against_the_computer(ann, pairing["match_id"])
+        for _ in range(100):
+            detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+            if detail["tournament"]["status"] == "finished":
+                break
+            time.sleep(0.1)
+    assert detail["winner"] == COMPUTER
