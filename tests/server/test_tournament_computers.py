@@ -5,6 +5,8 @@ casual; they withdraw as people do."""
 import time
 from typing import Any
 
+import pytest
+
 from gamehall.server.config import Config
 from server.helpers import Hall, Player, running
 from server.test_tournaments import RENJU, notice, user_socket
@@ -168,3 +170,42 @@ def test_a_computer_plays_on_after_a_restart(config: Config) -> None:
                 break
             time.sleep(0.1)
     assert detail["winner"] == COMPUTER
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"format": "swiss", "rounds": 3},
+        {"format": "knockout"},
+        {"format": "groups", "group_size": 3, "qualify": 1},
+        {"format": "two-stage", "group_size": 3, "qualify": 1},
+    ],
+)
+def test_a_computer_plays_in_every_format(hall: Hall, body: dict[str, Any]) -> None:
+    """Five people and a computer: every person loses to the computer, and the later name of
+    two people resigns; the computer wins every format (groups: its group)."""
+    people = {name: hall.register(name) for name in ("ann", "bob", "cid", "dan", "eve")}
+    tid = _made(people["ann"], **body)
+    for player in people.values():
+        player.ok("post", f"/api/tournaments/{tid}/join")
+    people["ann"].ok("post", f"/api/tournaments/{tid}/computers", {"level": "random"})
+    people["ann"].ok("post", f"/api/tournaments/{tid}/start")
+    for _ in range(300):
+        detail = hall.anonymous().ok("get", f"/api/tournaments/{tid}")
+        if detail["tournament"]["status"] == "finished":
+            break
+        waiting = [p for p in detail["pairings"] if p["match_status"] == "playing"]
+        for pairing in waiting:
+            # "Computer" sorts before the people's names: the person playing it resigns
+            loser = max(pairing["first"], pairing["second"])
+            with people[loser].socket(pairing["match_id"]) as socket:
+                socket.act("resign")
+                socket.reply()
+        if not waiting:
+            time.sleep(0.1)
+    assert detail["tournament"]["status"] == "finished"
+    assert all(p["result"] is not None for p in detail["pairings"])
+    if body["format"] == "groups":
+        assert any(g["rows"][0]["player"] == COMPUTER for g in detail["groups"])
+    else:
+        assert detail["winner"] == COMPUTER
