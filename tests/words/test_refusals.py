@@ -26,9 +26,9 @@ FAMILIES = {
 
 
 def _reasons_in_source() -> set[str]:
-    """The reasons that the rules and play layers give their errors."""
+    """The reasons that the rules, play, engines, store and server layers give their errors."""
     found: set[str] = set()
-    layers = ("renju", "tables", "backgammon", "nardy", "play", "server/live", "engines")
+    layers = ("renju", "tables", "backgammon", "nardy", "play", "engines", "store", "server")
     for path in (path for layer in layers for path in (SRC / layer).rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         for chosen in re.findall(

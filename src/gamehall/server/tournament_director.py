@@ -14,6 +14,10 @@ A paired player "comes" by opening the match's page (a socket on the match) or b
 it; one who has not come ``grace_seconds`` after the match was made (or after this server
 started, whichever is later) loses the pairing by forfeit (``+-``, ``-+``, or ``--`` when
 neither came), and the match is ended and made casual.
+
+A house engine entered by the director sits in its pairings' matches as a computer seat of its
+level: it is always on the board, so it plays as soon as it is its turn, and its matches are
+casual (a person's rating does not move against it).
 """
 
 import asyncio
@@ -21,6 +25,7 @@ import logging
 from datetime import datetime
 from functools import partial
 
+from gamehall.engines.base import LEVELS, Level
 from gamehall.errors import GameError
 from gamehall.server.arena_director import ArenaDirector
 from gamehall.server.failures import Failures
@@ -311,10 +316,10 @@ class TournamentDirector:
                 for notice_user, notice in self.remember(stored, pairing, game.match_id, users):
                     self.channels.notify(notice_user, notice.wire())
                 continue
-            seats = [PlayerSeat(users[name], "human", None, name) for name in pairing.players]
+            seats = [_seat(stored, name, users) for name in pairing.players]
             save = partial(
                 self.store.matches.create,
-                rated=stored.rated,
+                rated=stored.rated and all(seat.kind == "human" for seat in seats),
                 then=self.tournaments.link(stored.id, pairing.round, pairing.board, pairing.leg),
             )
             try:
@@ -349,7 +354,10 @@ class TournamentDirector:
                 seat=seat,
                 opponent=pairing.players[1 - seat],
                 arena=_is_arena(stored),
+                opponent_level=_level(stored, pairing.players[1 - seat]),
             )
+            if name not in users:  # a house engine needs no telling
+                continue
             kept = self._notices.setdefault(users[name], {})
             if match_id not in kept:
                 kept[match_id] = notice
@@ -382,9 +390,25 @@ class TournamentDirector:
         for game in stored.games:
             self.forget(game.match_id)
         message = TournamentOver(
-            tournament=TournamentRef(id=stored.id, name=stored.name), winner=state.winner
+            tournament=TournamentRef(id=stored.id, name=stored.name),
+            winner=state.winner,
+            winner_level=_level(stored, state.winner) if state.winner is not None else None,
         )
         await self.tell_all(stored, message)
+
+
+def _level(stored: StoredTournament, name: str) -> Level | None:
+    """The level of the house engine entered as ``name``; None for a person."""
+    level = stored.level_of(name)
+    return next((known for known in LEVELS if known == level), None)
+
+
+def _seat(stored: StoredTournament, name: str, users: dict[str, int]) -> PlayerSeat:
+    """The match seat of the entry ``name``: a person, or the house engine of its level."""
+    level = stored.level_of(name)
+    if level is not None:
+        return PlayerSeat(None, "computer", level, name)
+    return PlayerSeat(users[name], "human", None, name)
 
 
 def _pairing(state: Tournament, game: TournamentGame) -> Pairing | None:

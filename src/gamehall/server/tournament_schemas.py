@@ -9,11 +9,12 @@ from typing import Literal
 
 from pydantic import Field
 
+from gamehall.engines.base import Level
 from gamehall.play.settings import GameName
 from gamehall.server.arena_schemas import ArenaView
 from gamehall.server.schemas import Answer, Body, Settings, iso
 from gamehall.store.ratings import HistoryPoint, PlayerRating
-from gamehall.store.tournaments import StoredTournament, TournamentGame
+from gamehall.store.tournaments import StoredTournament, TournamentGame, computer_name
 from gamehall.tournaments import Format, Pairing, Result, StandingRow, Standings, Tiebreak
 
 
@@ -44,6 +45,12 @@ class TournamentBody(Body):
     """An arena's length in seconds (only an arena has one)."""
 
 
+class ComputerEntryBody(Body):
+    """A house engine the director enters in his tournament: the level it plays at."""
+
+    level: Level
+
+
 class TournamentView(Answer):
     """A tournament in a list."""
 
@@ -60,6 +67,9 @@ class TournamentView(Answer):
     created_by: str | None
     created_at: str
     entries: list[str]
+    computers: dict[str, Level]
+    """The entries that are house engines (``Computer (expert)``), entered by the director,
+    and the level of each."""
 
     @classmethod
     def of(cls, stored: StoredTournament) -> "TournamentView":
@@ -77,6 +87,7 @@ class TournamentView(Answer):
             "created_by": stored.created_by,
             "created_at": iso(stored.created_at),
             "entries": list(stored.entries),
+            "computers": {computer_name(level): level for level in stored.computers},
         }
         return cls.model_validate(data)
 

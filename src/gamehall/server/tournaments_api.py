@@ -11,7 +11,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from gamehall.play.settings import GameName
+from gamehall.engines import levels_of
+from gamehall.errors import GameError
+from gamehall.play.settings import GAME_NAMES, GameName
 from gamehall.server.arena_schemas import ArenaView, arena_of
 from gamehall.server.auth import Acting
 from gamehall.server.caps import over_cap
@@ -19,6 +21,7 @@ from gamehall.server.refusals import Refusal
 from gamehall.server.schemas import stored_id
 from gamehall.server.services import Hall, on_store_threads
 from gamehall.server.tournament_schemas import (
+    ComputerEntryBody,
     HistoryPointView,
     Leaderboard,
     PairingView,
@@ -30,9 +33,9 @@ from gamehall.server.tournament_schemas import (
     TournamentLists,
     TournamentView,
 )
-from gamehall.store import LimitReachedError, NotAllowedError, Store
+from gamehall.store import ConflictError, LimitReachedError, NotAllowedError, Store
 from gamehall.store.ratings import MAX_LIST
-from gamehall.store.tournaments import StoredTournament
+from gamehall.store.tournaments import StoredTournament, computer_name
 from gamehall.tournaments import Tournament, TournamentError, TournamentSettings
 
 router = APIRouter(prefix="/api")
@@ -74,6 +77,12 @@ def read_tournament(body: TournamentBody) -> TournamentSettings:
     )
 
 
+def _ratings(store: Store, stored: StoredTournament, players: list[str]) -> dict[str, str]:
+    """The shown ratings of the people among ``players`` (a house engine has none)."""
+    people = [name for name in players if stored.level_of(name) is None]
+    return store.ratings.shown(people, stored.game)
+
+
 def _arena_detail(store: Store, stored: StoredTournament) -> TournamentDetail:
     """An arena's page: its clock, leaderboard and games."""
     arena = arena_of(stored)
@@ -82,7 +91,7 @@ def _arena_detail(store: Store, stored: StoredTournament) -> TournamentDetail:
     return TournamentDetail(
         tournament=TournamentView.of(stored),
         players=players,
-        ratings=store.ratings.shown(players, stored.game),
+        ratings=_ratings(store, stored, players),
         current_round=0,
         pairings=[],
         standings=None,
@@ -102,7 +111,7 @@ def _detail(store: Store, stored: StoredTournament) -> TournamentDetail:
         return TournamentDetail(
             tournament=TournamentView.of(stored),
             players=players,
-            ratings=store.ratings.shown(players, stored.game),
+            ratings=_ratings(store, stored, players),
             current_round=0,
             pairings=[],
             standings=None,
@@ -121,7 +130,7 @@ def _detail(store: Store, stored: StoredTournament) -> TournamentDetail:
     return TournamentDetail(
         tournament=TournamentView.of(stored),
         players=players,
-        ratings=store.ratings.shown(players, stored.game),
+        ratings=_ratings(store, stored, players),
         current_round=state.current_round,
         pairings=[
             PairingView.of(p, stored.game_of(p.round, p.board, p.leg)) for p in state.pairings
@@ -229,6 +238,65 @@ async def start_tournament(tournament_id: int, session: Acting, hall: Hall) -> T
     await hall.director.start_tournament(tournament_id)
     started = await hall.workers.store(hall.store.tournaments.need, tournament_id)
     return await hall.workers.store(_detail, hall.store, started)
+
+
+async def _directed(hall: Hall, tournament_id: int, session: Acting) -> StoredTournament:
+    """The tournament, if the one asking made it (he directs it); not an arena."""
+    stored_id(tournament_id, "tournament")
+    stored = await hall.workers.store(hall.store.tournaments.need, tournament_id)
+    if stored.created_by != session.user.name:
+        raise NotAllowedError(
+            "only the player who made a tournament can enter a computer in it or withdraw one",
+            reason="computers-director-only",
+        )
+    if _is_arena(stored):
+        raise NotAllowedError(
+            "computers do not play in arenas: an arena pairs the players who wait",
+            reason="computers-not-in-arenas",
+        )
+    return stored
+
+
+@router.post("/tournaments/{tournament_id}/computers")
+async def add_computer(
+    tournament_id: int, body: ComputerEntryBody, session: Acting, hall: Hall
+) -> TournamentDetail:
+    """Enter the house engine of a level (the director only, before the start, one per
+    level): it plays its pairings as a computer, and its games are casual."""
+    stored = await _directed(hall, tournament_id, session)
+    levels = next((levels_of(game) for game in GAME_NAMES if game == stored.game), ())
+    if body.level not in levels:
+        raise GameError(
+            f"the computer does not play {stored.game} at the {body.level} level",
+            reason="computer-no-level",
+            game=stored.game,
+            level=body.level,
+        )
+    await hall.workers.store(hall.store.tournaments.add_computer, tournament_id, body.level)
+    entered = await hall.workers.store(hall.store.tournaments.need, tournament_id)
+    return await hall.workers.store(_detail, hall.store, entered)
+
+
+@router.post("/tournaments/{tournament_id}/computers/{level}/withdraw")
+async def withdraw_computer(
+    tournament_id: int, level: str, session: Acting, hall: Hall
+) -> TournamentDetail:
+    """Withdraw the house engine of ``level`` (the director only): before the start its entry
+    goes; while the tournament is played it withdraws as a person does (its remaining
+    pairings are lost by forfeit, as the withdrawal policy says)."""
+    stored = await _directed(hall, tournament_id, session)
+    if level not in stored.computers:
+        raise ConflictError(
+            f"the computer of the {level} level is not in this tournament",
+            reason="computer-not-entered",
+            level=level,
+        )
+    if stored.status == "running":
+        await hall.director.withdraw(tournament_id, computer_name(level))
+    else:
+        await hall.workers.store(hall.store.tournaments.remove_computer, tournament_id, level)
+    left = await hall.workers.store(hall.store.tournaments.need, tournament_id)
+    return await hall.workers.store(_detail, hall.store, left)
 
 
 # -- ratings ------------------------------------------------------------------------------------

@@ -58,6 +58,18 @@ class TournamentEntryRow(Base):
     joined_at: Mapped[datetime]
 
 
+class TournamentComputerRow(Base):
+    """A house engine entered in a tournament by its director: one per level, named by it."""
+
+    __tablename__ = "tournament_computers"
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    level: Mapped[str] = mapped_column(String(32), primary_key=True)
+    joined_at: Mapped[datetime]
+
+
 class TournamentGameRow(Base):
     """The match played for one pairing (round, board, leg) of a tournament."""
 

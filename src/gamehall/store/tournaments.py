@@ -5,6 +5,10 @@ is ``open`` (taking entries), then ``running`` with its state (``Tournament.to_d
 ``finished``. Every change is one short transaction, so the director of a restarted server
 reads back exactly where the tournament stood. Entering a tournament and starting it are
 guarded by its status in the same transaction, so nobody joins a tournament that has begun.
+
+Its director may enter house engines too, one per level: such an entry is named
+``computer_name(level)`` ("Computer (expert)"), which no person's name can be (names have no
+spaces), and plays every pairing with a computer seat of that level.
 """
 
 import copy
@@ -17,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from gamehall.jsontext import JsonObject
 from gamehall.store.competition_models import (
+    TournamentComputerRow,
     TournamentEntryRow,
     TournamentGameRow,
     TournamentRow,
@@ -33,6 +38,11 @@ from gamehall.store.transactions import Transactions, need_user, rowcount
 
 STATUSES = ("open", "running", "finished")
 MAX_NAME = 80
+
+
+def computer_name(level: str) -> str:
+    """The entry name of the house engine of ``level`` (the name its match seat shows)."""
+    return f"Computer ({level})"
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -83,6 +93,12 @@ class StoredTournament:
     """When its state last changed: ``save_state`` writes only over the state it read."""
     entries: tuple[str, ...]
     games: tuple[TournamentGame, ...] = ()
+    computers: tuple[str, ...] = ()
+    """The levels of the house engines entered (their entries are ``computer_name(level)``)."""
+
+    def level_of(self, entry: str) -> str | None:
+        """The level of the house engine entered as ``entry``; None for a person."""
+        return next((level for level in self.computers if computer_name(level) == entry), None)
 
     def game_of(self, round: int, board: int, leg: int) -> TournamentGame | None:
         """The match of a pairing, if it has been made."""
@@ -104,6 +120,7 @@ class StoredTournament:
             "created_by": self.created_by,
             "created_at": _iso(self.created_at),
             "entries": [*self.entries],
+            "computers": [*self.computers],
         }
 
 
@@ -132,12 +149,20 @@ class TournamentStore:
     # -- reading --------------------------------------------------------------------------------
 
     def _value(self, session: Session, row: TournamentRow, whole: bool) -> StoredTournament:
-        entries = session.scalars(
-            select(UserRow.name)
-            .join(TournamentEntryRow, TournamentEntryRow.user_id == UserRow.id)
+        people = session.execute(
+            select(TournamentEntryRow.joined_at, UserRow.name)
+            .join(UserRow, TournamentEntryRow.user_id == UserRow.id)
             .where(TournamentEntryRow.tournament_id == row.id)
             .order_by(TournamentEntryRow.joined_at, UserRow.id)
         ).all()
+        computers = session.execute(
+            select(TournamentComputerRow.joined_at, TournamentComputerRow.level)
+            .where(TournamentComputerRow.tournament_id == row.id)
+            .order_by(TournamentComputerRow.joined_at, TournamentComputerRow.level)
+        ).all()
+        joined = [(at, name) for at, name in people]
+        joined += [(at, computer_name(level)) for at, level in computers]
+        entries = [name for _, name in sorted(joined, key=lambda entry: entry[0])]
         creator = session.get(UserRow, row.created_by) if row.created_by is not None else None
         games: list[TournamentGame] = []
         if whole:
@@ -175,6 +200,7 @@ class TournamentStore:
             updated_at=row.updated_at,
             entries=tuple(entries),
             games=tuple(games),
+            computers=tuple(level for _, level in computers),
         )
 
     def get(self, tournament_id: int) -> StoredTournament | None:
@@ -365,6 +391,41 @@ class TournamentStore:
             )
             if gone == 0:
                 raise ConflictError("you are not in this tournament")
+
+    def add_computer(self, tournament_id: int, level: str) -> None:
+        """Enter the house engine of ``level`` (the caller checks the game has it); only
+        before the start, and once per level."""
+        with self.transactions.write() as session:
+            self._open(session, tournament_id)
+            if session.get(TournamentComputerRow, (tournament_id, level)) is not None:
+                raise ConflictError(
+                    f"the computer of the {level} level is in this tournament already",
+                    reason="computer-entered",
+                    level=level,
+                )
+            session.add(
+                TournamentComputerRow(
+                    tournament_id=tournament_id, level=level, joined_at=self.transactions.now()
+                )
+            )
+
+    def remove_computer(self, tournament_id: int, level: str) -> None:
+        """Withdraw the house engine of ``level``; only before the start."""
+        with self.transactions.write() as session:
+            self._open(session, tournament_id)
+            gone = rowcount(
+                session,
+                delete(TournamentComputerRow).where(
+                    TournamentComputerRow.tournament_id == tournament_id,
+                    TournamentComputerRow.level == level,
+                ),
+            )
+            if gone == 0:
+                raise ConflictError(
+                    f"the computer of the {level} level is not in this tournament",
+                    reason="computer-not-entered",
+                    level=level,
+                )
 
     def begin(
         self,

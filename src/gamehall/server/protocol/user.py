@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
+from gamehall.engines.base import Level
 from gamehall.play.settings import GameName
 from gamehall.server.protocol.common import Message, Ping, Pong, SocketError
 from gamehall.server.schemas import Settings
@@ -47,6 +48,9 @@ class TournamentMatch(Message):
     opponent: str
     arena: bool = False
     """An arena's game (``round`` is the game's number in the arena, not a round)."""
+    opponent_level: Level | None = None
+    """The level of the house engine he meets (the pages name it in the reader's words); null
+    for a person."""
 
 
 class TournamentOver(Message):
@@ -55,6 +59,8 @@ class TournamentOver(Message):
     type: Literal["tournament_over"] = "tournament_over"
     tournament: TournamentRef
     winner: str | None
+    winner_level: Level | None = None
+    """The level of the winner when it is a house engine; null for a person or nobody."""
 
 
 class SeekAccepted(Message):

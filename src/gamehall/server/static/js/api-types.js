@@ -314,6 +314,12 @@
  */
 
 /**
+ * A house engine the director enters in his tournament: the level it plays at.
+ * @typedef {object} ComputerEntryBody
+ * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class"} level
+ */
+
+/**
  * The levels the computer plays each game at, weakest first, and the external engines offered for
  * each game (none unless the operator configures some).
  * @typedef {object} ComputerLevels
@@ -1339,6 +1345,7 @@
  * @property {number} seat
  * @property {string} opponent
  * @property {boolean} arena
+ * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class" | null} opponent_level
  */
 
 /**
@@ -1347,6 +1354,7 @@
  * @property {"tournament_over"} type
  * @property {TournamentRef} tournament
  * @property {string | null} winner
+ * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class" | null} winner_level
  */
 
 /**
@@ -1380,6 +1388,7 @@
  * @property {string | null} created_by
  * @property {string} created_at
  * @property {string[]} entries
+ * @property {Record<string, "random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class">} computers
  */
 
 /**

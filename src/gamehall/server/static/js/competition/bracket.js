@@ -50,8 +50,9 @@ function winnerOf(p) {
  * The bracket of `pairings` (only those of a knockout stage), as an <svg>.
  * @param {PairingView[]} pairings
  * @param {number} [size] players in the first round, to draw the rounds not yet paired
+ * @param {(player: string) => string} [nameOf] a player's name as the reader reads it
  */
-export function bracketSvg(pairings, size) {
+export function bracketSvg(pairings, size, nameOf = (player) => player) {
   const rounds = roundsOf(pairings);
   const firstCount = rounds[0]?.length ?? 1;
   const total = Math.max(rounds.length, size ? Math.ceil(Math.log2(Math.max(size, 2))) : 0);
@@ -79,7 +80,7 @@ export function bracketSvg(pairings, size) {
           : (previous[2 * i] + (previous[2 * i + 1] ?? previous[2 * i])) / 2 - BOX_H / 2;
       centres.push(y + BOX_H / 2);
       const pairing = rounds[r]?.[i];
-      svg.append(matchBox(x, y, pairing, r + 1));
+      svg.append(matchBox(x, y, pairing, r + 1, nameOf));
       if (r > 0) {
         for (const from of [previous[2 * i], previous[2 * i + 1]]) {
           if (from === undefined) continue;
@@ -99,8 +100,9 @@ export function bracketSvg(pairings, size) {
  * @param {number} y
  * @param {PairingView | undefined} pairing
  * @param {number} round
+ * @param {(player: string) => string} nameOf
  */
-function matchBox(x, y, pairing, round) {
+function matchBox(x, y, pairing, round, nameOf) {
   const won = pairing ? winnerOf(pairing) : null;
   const line = (/** @type {string} */ name, /** @type {boolean} */ bold, /** @type {number} */ dy) =>
     s("text", { x: x + 8, y: y + dy, class: bold ? "bracket-name winner" : "bracket-name" }, name);
@@ -109,8 +111,8 @@ function matchBox(x, y, pairing, round) {
     { class: "bracket-match", dataset: { round, board: pairing?.board ?? "" } },
     s("rect", { x, y, width: BOX_W, height: BOX_H, rx: 4 }),
     s("line", { x1: x, x2: x + BOX_W, y1: y + BOX_H / 2, y2: y + BOX_H / 2, class: "bracket-divider" }),
-    line(pairing ? pairing.first : "…", won === "first", 16),
-    line(pairing ? (pairing.second ?? say("tournament.bye")) : "…", won === "second", 38),
+    line(pairing ? nameOf(pairing.first) : "…", won === "first", 16),
+    line(pairing ? (pairing.second === null ? say("tournament.bye") : nameOf(pairing.second)) : "…", won === "second", 38),
   );
   if (pairing?.match_id) {
     const link = s("a", { href: `#/game/${pairing.match_id}` }, group);

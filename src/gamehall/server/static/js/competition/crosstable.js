@@ -38,10 +38,11 @@ function mark(p, player) {
  * @param {PairingView[]} pairings
  * @param {Record<string, number>} points
  * @param {string} [caption]
+ * @param {(player: string) => string} [nameOf] a player's name as the reader reads it
  */
-export function crosstable(players, pairings, points, caption) {
+export function crosstable(players, pairings, points, caption, nameOf = (player) => player) {
   const number = new Map(players.map((p, i) => [p, i + 1]));
-  return h("div", { class: "table-scroll" }, table(players, pairings, points, number, caption));
+  return h("div", { class: "table-scroll" }, table(players, pairings, points, number, caption, nameOf));
 }
 
 /**
@@ -49,9 +50,10 @@ export function crosstable(players, pairings, points, caption) {
  * @param {PairingView[]} pairings
  * @param {Record<string, number>} points
  * @param {Map<string, number>} number
- * @param {string} [caption]
+ * @param {string | undefined} caption
+ * @param {(player: string) => string} nameOf
  */
-function table(players, pairings, points, number, caption) {
+function table(players, pairings, points, number, caption, nameOf) {
   return h(
     "table",
     { class: "crosstable" },
@@ -69,7 +71,7 @@ function table(players, pairings, points, number, caption) {
           "tr",
           {},
           h("td", {}, number.get(row)),
-          h("th", { scope: "row", translate: "no" }, row),
+          h("th", { scope: "row", translate: "no" }, nameOf(row)),
           players.map((column) => {
             if (row === column) return h("td", { class: "self" }, "");
             const met = pairings.filter((p) => p.second && [p.first, p.second].includes(row) && [p.first, p.second].includes(column));

@@ -11,12 +11,13 @@ import { dismissButton, noticeArea } from "../notice-area.js";
 import { describeSettings, GAMES } from "../settings.js";
 import { say } from "../say.js";
 import { tones } from "../sound.js";
+import { computerName } from "./computers.js";
 
 /**
  * @typedef {{type: string, tournament?: {id: number, name: string}, round?: number,
  *   match_id?: string, opponent?: string, seat?: number, byes?: string[], winner?: string | null,
  *   settings?: import("../types.js").MatchSettings, rated?: boolean, of?: string, game?: string,
- *   arena?: boolean}} Notice
+ *   arena?: boolean, opponent_level?: string | null, winner_level?: string | null}} Notice
  */
 
 const RETRY_MS = 2000;
@@ -81,7 +82,8 @@ function describe(notice) {
   const at = `#/tournament/${t.id}`;
   if (notice.type === "tournament_match") {
     const key = notice.arena ? "notice.arena-match" : "notice.tournament-match";
-    return [say(key, { tournament: t.name, round: notice.round ?? "", opponent: notice.opponent ?? "" }), game, say("notice.go")];
+    const opponent = notice.opponent_level ? computerName(notice.opponent_level) : (notice.opponent ?? "");
+    return [say(key, { tournament: t.name, round: notice.round ?? "", opponent }), game, say("notice.go")];
   }
   if (notice.type === "tournament_round") {
     const bye = session.user && notice.byes?.includes(session.user.name);
@@ -89,7 +91,8 @@ function describe(notice) {
     return [say(key, { tournament: t.name, round: notice.round ?? "" }), at, say("notice.see-pairings")];
   }
   if (notice.type === "tournament_over") {
-    const words = notice.winner ? say("notice.tournament-over.won", { tournament: t.name, winner: notice.winner }) : say("notice.tournament-over", { tournament: t.name });
+    const winner = notice.winner_level ? computerName(notice.winner_level) : notice.winner;
+    const words = winner ? say("notice.tournament-over.won", { tournament: t.name, winner }) : say("notice.tournament-over", { tournament: t.name });
     return [words, at, say("notice.see-standings")];
   }
   return null;

@@ -8,6 +8,7 @@
 import { errorText, get, post, session } from "../api.js";
 import { bracketSvg } from "../competition/bracket.js";
 import { arenaButtons, arenaSections, countdownText, followArena } from "../competition/arena.js";
+import { addComputer, entryLabel, entryName, withdrawComputer } from "../competition/computers.js";
 import { crosstable } from "../competition/crosstable.js";
 import { h, mount } from "../dom.js";
 import { languageTag } from "../language.js";
@@ -87,8 +88,8 @@ function roundsSection(detail) {
                 "tr",
                 { class: me && (p.first === me || p.second === me) ? "mine" : null, dataset: { board: p.board } },
                 h("td", {}, p.group ? `${p.group}${p.board}` : p.board, p.leg > 1 ? ` ${say("tournament.replay-leg", { leg: p.leg - 1 })}` : ""),
-                h("td", { translate: "no" }, p.first),
-                h("td", { translate: "no" }, p.second ?? "—"),
+                h("td", { translate: "no" }, entryName(detail, p.first)),
+                h("td", { translate: "no" }, p.second === null ? "—" : entryName(detail, p.second)),
                 h("td", { class: "outcome" }, resultText(p, Number(detail.tournament.settings.match?.length ?? 1))),
                 h("td", {}, p.match_id ? h("a", { href: `#/game/${p.match_id}` }, say(p.match_status === "playing" ? "tournament.watch" : "tournament.replay")) : ""),
               ),
@@ -116,10 +117,11 @@ function standingsCaption(detail) {
 
 /**
  * A standings table with a column a tie-break.
+ * @param {TournamentDetail} detail
  * @param {StandingsView} standings
  * @param {string} caption
  */
-function standingsTable(standings, caption) {
+function standingsTable(detail, standings, caption) {
   const value = (/** @type {number | null | undefined} */ v) => (v === null || v === undefined ? "–" : half(v));
   const table = h(
     "table",
@@ -138,7 +140,7 @@ function standingsTable(standings, caption) {
           "tr",
           { class: row.qualified ? "qualified" : null, dataset: { player: row.player } },
           h("td", {}, row.rank),
-          h("td", {}, h("a", { href: `#/player/${encodeURIComponent(row.player)}`, translate: "no" }, row.player), row.qualified ? h("span", { class: "tag" }, say("tournament.qualified")) : null),
+          h("td", {}, entryLabel(detail, row.player), row.qualified ? h("span", { class: "tag" }, say("tournament.qualified")) : null),
           h("td", { class: "points" }, half(row.points)),
           standings.tiebreaks.map((t) => h("td", {}, value(row.tiebreaks[t]))),
         ),
@@ -164,17 +166,17 @@ function tablesSection(detail) {
   const settings = detail.tournament.settings;
   const parts = [];
   if (format === "round-robin" && detail.standings) {
-    parts.push(crosstable(detail.standings.rows.map((r) => r.player), detail.pairings, pointsOf(detail.standings), say("tournament.crosstable")));
+    parts.push(crosstable(detail.standings.rows.map((r) => r.player), detail.pairings, pointsOf(detail.standings), say("tournament.crosstable"), (name) => entryName(detail, name)));
   }
   for (const group of detail.groups) {
     const members = group.rows.map((r) => r.player);
     const pairings = detail.pairings.filter((p) => p.group === group.name);
-    parts.push(crosstable(members, pairings, pointsOf(group), say("tournament.group", { name: group.name ?? "" })));
+    parts.push(crosstable(members, pairings, pointsOf(group), say("tournament.group", { name: group.name ?? "" }), (name) => entryName(detail, name)));
   }
   const knockout = format === "knockout" ? detail.pairings : format === "two-stage" && settings.final === "knockout" ? detail.pairings.filter((p) => p.stage === "final") : [];
   if (format === "knockout" || (format === "two-stage" && settings.final === "knockout")) {
     const size = format === "knockout" ? detail.players.length : undefined;
-    parts.push(h("div", { class: "bracket-frame" }, knockout.length ? bracketSvg(knockout, size) : h("p", { class: "empty" }, say("tournament.bracket.later"))));
+    parts.push(h("div", { class: "bracket-frame" }, knockout.length ? bracketSvg(knockout, size, (name) => entryName(detail, name)) : h("p", { class: "empty" }, say("tournament.bracket.later"))));
   }
   return parts.length ? h("section", { class: "tables" }, h("h2", {}, say(format === "knockout" ? "tournament.bracket" : "tournament.tables")), parts) : null;
 }
@@ -194,7 +196,7 @@ function header(detail, reload, report) {
     buttons.push(...arenaButtons(detail, act));
   } else if (t.status === "open" && me) {
     buttons.push(entered ? h("button", { type: "button", onclick: () => act("leave") }, say("tournament.leave")) : h("button", { type: "button", class: "primary", onclick: () => act("join") }, say("tournament.join")));
-    if (t.created_by === me) buttons.push(h("button", { type: "button", onclick: () => act("start") }, say("tournament.start")));
+    if (t.created_by === me) buttons.push(h("button", { type: "button", onclick: () => act("start") }, say("tournament.start")), addComputer(detail, reload, report));
   }
   if (t.format !== "arena" && t.status === "running" && entered && !detail.withdrawn.includes(/** @type {string} */ (me))) {
     const withdraw = () => {
@@ -220,15 +222,19 @@ function header(detail, reload, report) {
       t.starts_at ? ` · ${say("tournament.starts", { date: whenText(t.starts_at) })}` : "",
       ` · ${say("tournament.grace", { seconds: t.grace_seconds })}`,
     ),
-    detail.winner ? h("p", { class: "winner" }, say("tournament.winner", { name: detail.winner })) : null,
+    detail.winner ? h("p", { class: "winner" }, say("tournament.winner", { name: entryName(detail, detail.winner) })) : null,
     buttons.length ? h("div", { class: "buttons" }, buttons) : null,
   ];
 }
 
 /**
  * @param {TournamentDetail} detail
+ * @param {() => void} reload
+ * @param {(text: string) => void} report
  */
-function entriesSection(detail) {
+function entriesSection(detail, reload, report) {
+  const t = detail.tournament;
+  const directs = !!session.user && t.created_by === session.user.name && t.status !== "finished";
   return h(
     "section",
     { class: "entries" },
@@ -241,10 +247,11 @@ function entriesSection(detail) {
             h(
               "li",
               { dataset: { player: p } },
-              h("a", { href: `#/player/${encodeURIComponent(p)}`, translate: "no" }, p),
+              entryLabel(detail, p),
               " ",
               h("span", { class: "rating" }, detail.ratings[p] ?? ""),
               detail.withdrawn.includes(p) ? h("span", { class: "tag" }, say("tournament.withdrawn")) : null,
+              directs && t.computers[p] && !detail.withdrawn.includes(p) ? withdrawComputer(detail, p, reload, report) : null,
             ),
           ),
         )
@@ -278,7 +285,7 @@ export function tournamentPage(root, { id }) {
     if (detail.arena) {
       offset = Date.parse(detail.arena.now) - Date.now();
       if (!unfollow) unfollow = followArena(id, onBoard);
-      const entries = detail.tournament.status === "open" ? entriesSection(detail) : null;
+      const entries = detail.tournament.status === "open" ? entriesSection(detail, load, report) : null;
       mount(root, h("div", { class: "tournament arena", dataset: { status: detail.tournament.status } }, header(detail, load, report), message, arenaSections(detail, detail.arena, offset), entries));
       return;
     }
@@ -287,12 +294,12 @@ export function tournamentPage(root, { id }) {
           "section",
           { class: "standings-section" },
           h("h2", {}, say("tournament.standings")),
-          standingsTable(detail.standings, standingsCaption(detail)),
-          detail.groups.map((g) => standingsTable(g, say("tournament.group", { name: g.name ?? "" }))),
+          standingsTable(detail, detail.standings, standingsCaption(detail)),
+          detail.groups.map((g) => standingsTable(detail, g, say("tournament.group", { name: g.name ?? "" }))),
           h("p", { class: "muted" }, tieText(detail.standings)),
         )
       : null;
-    mount(root, h("div", { class: "tournament", dataset: { status: detail.tournament.status } }, header(detail, load, report), message, standings, tablesSection(detail), roundsSection(detail), entriesSection(detail)));
+    mount(root, h("div", { class: "tournament", dataset: { status: detail.tournament.status } }, header(detail, load, report), message, standings, tablesSection(detail), roundsSection(detail), entriesSection(detail, load, report)));
   };
   /** An arena's board by push: the page redrawn with it (and read again when the status changes). */
   const onBoard = (/** @type {{status: string, arena: import("../api-types.js").ArenaView}} */ board) => {
