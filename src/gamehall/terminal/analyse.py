@@ -16,6 +16,7 @@ from gamehall.analysis.renju_record import RenjuAnalysis
 from gamehall.analysis.values import BANDS, Decision, TablesAnalysis, Thresholds
 from gamehall.errors import GameError
 from gamehall.play.renju_match import RenjuMatch
+from gamehall.terminal.helptext import paragraphs
 from gamehall.words import words as words_of
 from gamehall.words.catalog import Words
 from gamehall.words.languages import DEFAULT
@@ -23,39 +24,24 @@ from gamehall.words.languages import DEFAULT
 if TYPE_CHECKING:
     from gamehall.analysis.rollouts import RolledOutDecision
 
-EPILOG = """\
-The file: a .mat match (backgammon, Georgian, long nardy), a .psq renju game, or a match saved
-by `gamehall play --save` as .json. In the tables games every checker play, cube decision and
-resignation (offered, accepted) is judged by the game's network (cubeful, in a match by match
-winning chances), every roll's luck measured, and each player given GNU Backgammon's figures:
-error rates in mEMG (thousandths of an equity, normalised to the cube) per decision, checker
-play and cube (with the resignations) apart, the errors by band, luck, and a rating word.
---plies 1 or 2 searches the plays deeper (slower). --thresholds gnubg uses GNU Backgammon's
-bands (0.04, 0.08, 0.16) instead of 0.02, 0.04, 0.08. In renju every move is judged by the
-search (--seconds a move): forced wins missed and allowed, the win probability lost, blunders,
-mistakes, inaccuracies and an accuracy (docs/analysis.md)."""
-
 
 def add_parser(
     sub: "argparse._SubParsersAction[argparse.ArgumentParser]", say: Callable[..., str]
 ) -> None:
-    """Add ``analyse`` to the command line's subcommands (``say`` gives its newer options'
-    help in the chosen language)."""
+    """Add ``analyse`` to the command line's subcommands, its help in ``say``'s language."""
     parser = sub.add_parser(
         "analyse",
-        help="analyse a match: every decision judged, error rates, luck",
-        description="Analyse a match and print each player's figures and errors.",
-        epilog=EPILOG,
+        help=say("cli.analyse.help"),
+        description=say("cli.analyse.description"),
+        epilog=paragraphs(say("cli.analyse.epilog")),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", help=f"the match ({', '.join(SUFFIXES)})")
+    parser.add_argument("file", help=say("cli.analyse.file", suffixes=", ".join(SUFFIXES)))
     parser.add_argument("--plies", type=int, choices=(0, 1, 2), default=0)
-    parser.add_argument("--json", metavar="OUT", help="write the analysis as JSON to OUT")
+    parser.add_argument("--json", metavar="OUT", help=say("cli.analyse.json"))
     parser.add_argument("--thresholds", choices=("sites", "gnubg"), default="sites")
-    parser.add_argument(
-        "--seconds", type=float, default=1.0, help="renju: the search's time a move (default 1)"
-    )
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--seconds", type=float, default=1.0, help=say("cli.analyse.seconds"))
+    parser.add_argument("--quiet", action="store_true", help=say("cli.quiet"))
     parser.add_argument("--rollout", action="store_true", help=say("cli.analyse.rollout"))
     parser.add_argument(
         "--rollout-above", type=float, metavar="EMG", help=say("cli.analyse.rollout-above")

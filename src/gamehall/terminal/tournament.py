@@ -12,12 +12,14 @@ import json
 import os
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from gamehall.engines import LEVELS
 from gamehall.errors import GameError
 from gamehall.play.settings import GAME_NAMES
+from gamehall.terminal.helptext import paragraphs
 from gamehall.terminal.settings import add_settings_arguments, describe, settings_from
 from gamehall.terminal.tournament_play import Absence, Entrant, run
 from gamehall.tournaments import (
@@ -31,40 +33,16 @@ from gamehall.tournaments import (
 )
 from gamehall.tournaments.groups import snake_groups
 
-EPILOG = f"""\
-Players: --player computer:LEVEL for each player; they are named by level and entry number:
-random-1, beginner-2, ... External engines will join the same way once a protocol adapter
-exists. The levels, weakest first:
-  {", ".join(LEVELS)}
-
-Formats: round-robin (Berger tables; --double plays it twice), groups (a snake draw into
-groups of 8 to 10, one group under 16 players, or of at most --group-size; a round robin each,
-the top --qualify of each marked), knockout (byes to the top seeds; --seeding lots draws the
-bracket by lot), two-stage (groups, then a --final knockout or round-robin of the qualifiers)
-and swiss (--rounds rounds).
-
---seed S (a whole number) makes the run reproducible: the engines, the dice and the lots that
-break the last ties all come from S. Without it they are random, and the lots' seed is printed.
-
-Withdrawals and forfeits: --withdraw NAME@ROUND withdraws a player before round ROUND (his
-games from then on are lost by forfeit; a Swiss no longer pairs him); --forfeit NAME@ROUND
-has him lose only his game of round ROUND by forfeit. Give either as often as needed.
-
-An option that does not apply to the format is refused: --double is for round robins
-(round-robin, groups, two-stage), --group-size and --qualify for groups and two-stage,
---final for two-stage, --seeding for knockout and two-stage, --tiebreak not for a knockout.
-
---json FILE writes {{"format", "game", "players", "rounds", "standings", ...}}: see
-docs/tournaments.md for every field. The file is checked before the tournament starts."""
+Say = Callable[..., str]
 
 
-def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    """Add ``tournament`` to the command line's subcommands."""
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]", say: Say) -> None:
+    """Add ``tournament`` to the command line's subcommands, its help in ``say``'s language."""
     parser = sub.add_parser(
         "tournament",
-        help="run a tournament between computer players",
-        description="Run a tournament between computer players and print the standings.",
-        epilog=EPILOG,
+        help=say("cli.tournament.help"),
+        description=say("cli.tournament.description"),
+        epilog=paragraphs(say("cli.tournament.epilog", levels=", ".join(LEVELS))),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=GAME_NAMES)
@@ -74,67 +52,66 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
         default="round-robin",
         dest="form",
         metavar="FORMAT",
-        help=f"{', '.join(ROUND_FORMATS)} (default round-robin)",
+        help=say("cli.tournament.format", formats=", ".join(ROUND_FORMATS)),
     )
     parser.add_argument(
         "--player",
         action="append",
         default=[],
         metavar="computer:LEVEL",
-        help="a player (give one --player per player)",
+        help=say("cli.tournament.player"),
     )
-    parser.add_argument("--rounds", type=int, metavar="N", help="swiss: the number of rounds")
+    parser.add_argument("--rounds", type=int, metavar="N", help=say("cli.tournament.rounds"))
     parser.add_argument(
-        "--double", action="store_true", default=None, help="round robins: play them twice"
+        "--double", action="store_true", default=None, help=say("cli.tournament.double")
     )
     parser.add_argument(
         "--group-size",
         type=int,
         metavar="N",
-        help="groups, two-stage: the largest group (default: groups of 8 to 10; under 16 "
-        "players, one group)",
+        help=say("cli.tournament.group-size"),
     )
     parser.add_argument(
         "--qualify",
         type=int,
         metavar="N",
-        help="groups, two-stage: qualifiers per group (default 3)",
+        help=say("cli.tournament.qualify"),
     )
     parser.add_argument(
         "--final",
         choices=("knockout", "round-robin"),
-        help="two-stage: what the qualifiers play (default knockout)",
+        help=say("cli.tournament.final"),
     )
     parser.add_argument(
         "--seeding",
         choices=("standard", "lots"),
-        help="knockout, two-stage: standard seeding (default) or a draw by lot",
+        help=say("cli.tournament.seeding"),
     )
     parser.add_argument(
         "--tiebreak",
         action="append",
         choices=TIEBREAKS,
         metavar="NAME",
-        help=f"a tie-break, in order (give several; default: the format's): {', '.join(TIEBREAKS)}",
+        help=say("cli.tournament.tiebreak", tiebreaks=", ".join(TIEBREAKS)),
     )
-    parser.add_argument("--seed", type=int, metavar="S", help="make the run reproducible")
-    parser.add_argument("--json", metavar="FILE", help="write the tournament as JSON")
+    parser.add_argument("--seed", type=int, metavar="S", help=say("cli.tournament.seed"))
+    parser.add_argument("--json", metavar="FILE", help=say("cli.tournament.json"))
     parser.add_argument(
         "--withdraw",
         action="append",
         default=[],
         metavar="NAME@ROUND",
-        help="NAME withdraws before round ROUND (e.g. random-3@2)",
+        help=say("cli.tournament.withdraw"),
     )
     parser.add_argument(
         "--forfeit",
         action="append",
         default=[],
         metavar="NAME@ROUND",
-        help="NAME loses his game of round ROUND by forfeit",
+        help=say("cli.tournament.forfeit"),
     )
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_settings_arguments(parser)
+    parser.add_argument("--quiet", action="store_true", help=say("cli.quiet"))
+    add_settings_arguments(parser, say)
 
 
 def entrants(specs: list[str]) -> list[Entrant]:
