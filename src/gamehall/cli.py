@@ -18,8 +18,7 @@ import contextlib
 import json
 import os
 import sys
-import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -30,7 +29,7 @@ from gamehall.engines.gomocup import command as gomocup_command
 from gamehall.engines.neural import command as train_command
 from gamehall.errors import GameError
 from gamehall.play import registry
-from gamehall.play.clock import TIME_CONTROL_HELP
+from gamehall.play.clock import MOST_DAYS, MOST_PERIODS
 from gamehall.play.dice import SeededDice, verify_record
 from gamehall.play.match import Match
 from gamehall.play.settings import GAME_NAMES, MatchSettings
@@ -38,6 +37,7 @@ from gamehall.terminal import admin as admin_command
 from gamehall.terminal import analyse, tournament
 from gamehall.terminal import backup as backup_command
 from gamehall.terminal import rollout as rollout_command
+from gamehall.terminal.helptext import paragraphs, said_parser
 from gamehall.terminal.language import UnknownLanguageError, chosen_language, system_language
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
 from gamehall.terminal.session import TerminalGame
@@ -47,37 +47,14 @@ from gamehall.words.languages import DEFAULT
 
 SIDES = ("human", "computer")
 
-PLAY_EPILOG = f"""\
-Who plays: --vs makes the second player a human or the computer (the first player is you).
---white and --black choose by colour (and must agree with --vs): in renju Black is the first
-player (Black in game 1; colours alternate each game) and White the second; in backgammon,
-Georgian backgammon and nardy White is the first player and Black the second (in nardy the
-opening roll gives white to whoever moves first). A side no option names plays against the
-named one: "--black computer" alone means you play White. Both sides computer: the match plays
-itself and prints its moves.
-
-{textwrap.fill(f"--clock: {TIME_CONTROL_HELP}.", 95)}
-
---seed S: with secure dice (the default), the dice come from a generator seeded with S (a whole
-number) and the computer plays the same way each time: for reproducible practice games, not for
-fair play (anyone who knows S knows the dice). With --dice fair, S is your own seed (any text)
-mixed into the provably fair dice, with a secret seed that is committed to (its hash shown)
-before each game and shown after it, so that every roll can be checked (docs/fair-dice.md).
-
-Match settings: those given are checked as the web server checks them; each has its default
-when left out. --jacoby, --beavers and --cube-cap are for money play (--length 0), --crawford for
-backgammon matches, --first-move, --surrender-value and --bearoff ... --last-roll-tie for nardy,
---rule, --opening and --forbidden for renju.
-
---save FILE: written when the match ends; the format follows the extension: .json (any game),
-.mat (backgammon, georgian, nardy), .psq (renju: the last game)."""
-
 
 def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
     """The argument parser of the ``gamehall`` command, its help in ``language``."""
     say = words(language).say
-    parser = argparse.ArgumentParser(prog="gamehall", description=say("cli.description"))
-    parser.add_argument("--version", action="version", version=f"gamehall {__version__}")
+    parser = said_parser(say)(prog="gamehall", description=say("cli.description"))
+    parser.add_argument(
+        "--version", action="version", version=f"gamehall {__version__}", help=say("cli.version")
+    )
     parser.add_argument(
         "--lang", metavar="LANG", help=say("cli.lang.help", languages=", ".join(LANGUAGES))
     )
@@ -88,14 +65,14 @@ def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
         "play",
         help=say("cli.play.help"),
         description=say("cli.play.description"),
-        epilog=PLAY_EPILOG,
+        epilog=paragraphs(say("cli.play.epilog", clock=time_control_help(say))),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("game", choices=GAME_NAMES)
     play.add_argument("--vs", choices=SIDES, help=say("cli.play.vs"))
     play.add_argument("--white", choices=SIDES, help=say("cli.play.white"))
     play.add_argument("--black", choices=SIDES, help=say("cli.play.black"))
-    play.add_argument("--level", choices=LEVELS, default="beginner", help=levels_help())
+    play.add_argument("--level", choices=LEVELS, default="beginner", help=levels_help(say))
     play.add_argument("--seed", metavar="S", help=say("cli.play.seed"))
     play.add_argument(
         "--save", metavar="FILE", help=say("cli.play.save", formats=", ".join(FORMATS))
@@ -116,14 +93,19 @@ def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
     return parser
 
 
-def levels_help() -> str:
+def levels_help(say: Callable[..., str]) -> str:
     """The levels the computer plays each game at, from the engines' registry."""
     games_by_levels: dict[tuple[str, ...], list[str]] = {}
     for game in GAME_NAMES:
         levels = tuple(level for level in LEVELS if (game, level) in ENGINES)
         games_by_levels.setdefault(levels, []).append(game)
     parts = [f"{', '.join(g)}: {', '.join(lv)}" for lv, g in games_by_levels.items()]
-    return f"the computer's strength (default beginner); {'; '.join(parts)}"
+    return say("cli.play.level", levels="; ".join(parts))
+
+
+def time_control_help(say: Callable[..., str]) -> str:
+    """How a time control is written (``TIME_CONTROL_HELP``), in ``say``'s language."""
+    return say("cli.play.clock", days=MOST_DAYS, periods=MOST_PERIODS)
 
 
 def info() -> str:
