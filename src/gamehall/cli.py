@@ -273,7 +273,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "verify-dice":
             return verify_dice(args.file, sys.stdout)
         if args.command == "tournament":
-            return tournament.main(args, sys.stdout, sys.stderr)
+            return tournament.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "analyse":
             return analyse.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "rollout":

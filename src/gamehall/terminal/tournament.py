@@ -11,7 +11,6 @@ import argparse
 import json
 import os
 import secrets
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -32,6 +31,7 @@ from gamehall.tournaments import (
     TournamentSettings,
 )
 from gamehall.tournaments.groups import snake_groups
+from gamehall.words.catalog import Words
 
 Say = Callable[..., str]
 
@@ -235,8 +235,9 @@ class ProgressBar:
 
     WIDTH = 30
 
-    def __init__(self, stream: TextIO, total: int) -> None:
+    def __init__(self, stream: TextIO, total: int, say: Say) -> None:
         self.stream = stream
+        self.say = say
         self.total = max(1, total)
         self.done = 0
         self.live = stream.isatty()
@@ -246,7 +247,10 @@ class ProgressBar:
         self.total = max(self.total, self.done)
         filled = self.WIDTH * self.done // self.total
         bar = "#" * filled + "-" * (self.WIDTH - filled)
-        line = f"[{bar}] {self.done}/{self.total} matches, round {pairing.round}"
+        said = self.say(
+            "terminal.tournament.progress", done=self.done, total=self.total, round=pairing.round
+        )
+        line = f"[{bar}] {said}"
         if self.live:
             self.stream.write("\r" + line)
         elif not t.pending:
@@ -265,16 +269,21 @@ def number(value: float | None) -> str:
     return "-" if value is None else f"{value:g}"
 
 
-def standings_table(standings: Standings, by_group: bool = False) -> str:
+def standings_table(standings: Standings, say: Say, by_group: bool = False) -> str:
     """The standings as a text table: ``by_group``, each group under its own heading (its
     qualifiers starred); otherwise one table, with a column for the group where rows have one."""
     names = list(standings.tiebreaks)
     width = max([len(row.player) for row in standings.rows] + [6])
     show_group = not by_group and any(row.group for row in standings.rows)
+    player, group_word = say("terminal.tournament.player"), say("terminal.tournament.group")
+    points = say("terminal.tournament.points")
+    width = max(width, len(player))
+    group_width = max(5, len(group_word))
+    points_width = max(6, len(points))
     header = (
-        f"{'#':>3}  {'player':<{width}}"
-        + ("  group" if show_group else "")
-        + f"  {'points':>6}"
+        f"{'#':>3}  {player:<{width}}"
+        + (f"  {group_word:>{group_width}}" if show_group else "")
+        + f"  {points:>{points_width}}"
         + "".join(f"  {name:>{max(len(name), 6)}}" for name in names)
     )
     lines: list[str] = []
@@ -285,24 +294,22 @@ def standings_table(standings: Standings, by_group: bool = False) -> str:
             if lines:
                 lines.append("")
             if by_group and group is not None:
-                lines.append(f"Group {group}")
+                lines.append(say("terminal.tournament.group-heading", group=group))
             lines.append(header)
         mark = "*" if row.qualified else " "
         cells = "".join(
             f"  {number(row.tiebreaks.get(name)):>{max(len(name), 6)}}" for name in names
         )
-        place = f"  {row.group or '':>5}" if show_group else ""
-        note = "  (withdrawn: results annulled)" if row.annulled else ""
-        lines.append(
-            f"{row.rank:>3}{mark} {row.player:<{width}}{place}  {number(row.points):>6}"
-            f"{cells}{note}"
-        )
+        place = f"  {row.group or '':>{group_width}}" if show_group else ""
+        note = "  " + say("terminal.tournament.annulled") if row.annulled else ""
+        score = f"{number(row.points):>{points_width}}"
+        lines.append(f"{row.rank:>3}{mark} {row.player:<{width}}{place}  {score}{cells}{note}")
     if any(row.qualified for row in standings.rows):
-        lines.append("* qualified")
+        lines.append("* " + say("terminal.tournament.qualified"))
     return "\n".join(lines)
 
 
-def report(t: Tournament) -> str:
+def report(t: Tournament, say: Say) -> str:
     """What the command prints at the end: the standings (the groups' first in a two-stage
     event) and the winner."""
     form = t.settings.format
@@ -313,28 +320,34 @@ def report(t: Tournament) -> str:
             t.settings.chosen_tiebreaks,
             t.settings.lots_seed,
         )
-        parts.append(standings_table(groups, by_group=True))
+        parts.append(standings_table(groups, say, by_group=True))
     if form == "two-stage":
-        heading = f"Final standings ({t.settings.final}, then the groups' places)"
-        parts.append(heading + "\n" + standings_table(t.standings()))
+        heading = say("terminal.tournament.final-standings", final=t.settings.final)
+        parts.append(heading + "\n" + standings_table(t.standings(), say))
     elif form != "groups":
-        parts.append(standings_table(t.standings()))
+        parts.append(standings_table(t.standings(), say))
     forfeits = [p for p in t.pairings if p.result is not None and p.result.reason is not None]
     if forfeits:
-        parts.append("Forfeits:\n" + "\n".join(_forfeit_line(p) for p in forfeits))
+        lines = [_forfeit_line(p, say) for p in forfeits]
+        parts.append(say("terminal.tournament.forfeits") + "\n" + "\n".join(lines))
     if t.winner is not None:
-        parts.append(f"Winner: {t.winner}")
+        parts.append(say("terminal.tournament.winner", name=t.winner))
     return "\n\n".join(parts) + "\n"
 
 
-def _forfeit_line(pairing: Pairing) -> str:
-    """One forfeit of the record: where, the result as crosstables write it, and why."""
+def _forfeit_line(pairing: Pairing, say: Say) -> str:
+    """One forfeit of the record: where, the result as crosstables write it, and why (the
+    record's own words)."""
     assert pairing.result is not None
-    players = f"{pairing.first} - {pairing.second}"
-    return (
-        f"  round {pairing.round}, board {pairing.board}: {players} {pairing.result.outcome};"
-        f" {pairing.result.reason}"
+    said = say(
+        "terminal.tournament.forfeit",
+        round=pairing.round,
+        board=pairing.board,
+        players=f"{pairing.first} - {pairing.second}",
+        outcome=pairing.result.outcome,
+        reason=pairing.result.reason,
     )
+    return f"  {said}"
 
 
 def to_json(t: Tournament, seed: int | None) -> dict[str, Any]:
@@ -386,8 +399,10 @@ def _row(row: StandingRow) -> dict[str, Any]:
     }
 
 
-def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO = sys.stderr) -> int:
-    """Run ``gamehall tournament``; returns the exit status (``GameError`` for bad options)."""
+def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, words: Words) -> int:
+    """Run ``gamehall tournament``, saying what it prints in ``words``' language; returns the
+    exit status (``GameError`` for bad options)."""
+    say = words.say
     players = entrants(args.player)
     if args.seed is not None and args.seed < 0:
         raise GameError(f"--seed {args.seed}: give a whole number of 0 or more")
@@ -398,30 +413,33 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO = sys.stderr) 
     if args.json:
         check_json_path(args.json)
     t = Tournament.create(settings, [entrant.name for entrant in players])
-    stdout.write(
-        f"{settings.format} · {describe(settings.match)} · {len(players)} players"
-        f" · lots seed {lots_seed}\n"
+    heading = say(
+        "terminal.tournament.heading",
+        format=settings.format,
+        settings=describe(settings.match, words.language),
+        count=len(players),
+        seed=lots_seed,
     )
+    stdout.write(heading + "\n")
     warning = t.swiss_warning()
     if warning is not None:
-        stderr.write(f"warning: {warning}\n")
+        stderr.write(say("terminal.tournament.warning", warning=warning) + "\n")
     stdout.flush()
-    bar = None if args.quiet else ProgressBar(stderr, expected_matches(t))
+    bar = None if args.quiet else ProgressBar(stderr, expected_matches(t), say)
     t = run(t, players, args.seed, bar, absent)
     if bar is not None:
         bar.close()
     for absence in absent:
         if absence.round > t.current_round:
             flag = "--withdraw" if absence.withdraws else "--forfeit"
-            stderr.write(
-                f"note: {flag} {absence.player}@{absence.round} was not used: the tournament "
-                f"ended after round {t.current_round}\n"
-            )
-    stdout.write(report(t))
+            option = f"{flag} {absence.player}@{absence.round}"
+            said = say("terminal.tournament.unused", option=option, last=t.current_round)
+            stderr.write(said + "\n")
+    stdout.write(report(t, say))
     if args.json:
         try:
             Path(args.json).write_text(json.dumps(to_json(t, args.seed), indent=2) + "\n")
         except OSError as error:
             raise GameError(f"cannot write {args.json}: {error}") from None
-        stdout.write(f"Wrote {args.json}\n")
+        stdout.write(say("terminal.tournament.wrote", path=args.json) + "\n")
     return 0
