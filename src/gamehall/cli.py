@@ -141,12 +141,14 @@ def seats(args: argparse.Namespace) -> tuple[str, str]:
 _OPPONENT = {"human": "computer", "computer": "human"}
 
 
-def player_names(sides: tuple[str, str]) -> tuple[str, str]:
-    """The players' names: ``Human`` and ``Computer``, or numbered when both are alike."""
+def player_names(sides: tuple[str, str], say: Callable[..., str]) -> tuple[str, str]:
+    """The players' names in ``say``'s language: ``Human`` and ``Computer``, or numbered when
+    both are alike (``Player 1``, ``Computer 2``)."""
     if sides[0] != sides[1]:
-        return ("Human", "Computer") if sides[0] == "human" else ("Computer", "Human")
-    word = "Player" if sides[0] == "human" else "Computer"
-    return f"{word} 1", f"{word} 2"
+        human, computer = say("terminal.name.human"), say("terminal.name.computer")
+        return (human, computer) if sides[0] == "human" else (computer, human)
+    key = "terminal.name.player-n" if sides[0] == "human" else "terminal.name.computer-n"
+    return say(key, number=1), say(key, number=2)
 
 
 def practice_seed(args: argparse.Namespace, settings: MatchSettings) -> int | None:
@@ -162,12 +164,18 @@ def practice_seed(args: argparse.Namespace, settings: MatchSettings) -> int | No
         ) from None
 
 
-def new_match(args: argparse.Namespace, settings: MatchSettings, sides: tuple[str, str]) -> Match:
-    """The match the options ask for: seeded dice under ``--seed`` and secure dice; with fair
-    dice, ``--seed`` is the seed of the first person playing (player 0 if nobody is)."""
+def new_match(
+    args: argparse.Namespace,
+    settings: MatchSettings,
+    sides: tuple[str, str],
+    say: Callable[..., str],
+) -> Match:
+    """The match the options ask for, its players named in ``say``'s language: seeded dice
+    under ``--seed`` and secure dice; with fair dice, ``--seed`` is the seed of the first person
+    playing (player 0 if nobody is)."""
     seed = practice_seed(args, settings)
     dice = None if seed is None else SeededDice(seed)
-    names = player_names(sides)
+    names = player_names(sides, say)
     match = registry.new_match(settings, names, dice=dice)
     if settings.dice == "fair" and args.seed is not None:
         match.add_client_seed(sides.index("human") if "human" in sides else 0, args.seed)
@@ -180,7 +188,7 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, language: str 
     settings = settings_from(args)
     if args.save:
         check_save_path(args.save, args.game)
-    match = new_match(args, settings, sides)
+    match = new_match(args, settings, sides, words(language).say)
     seed = practice_seed(args, settings)
     engines: dict[int, Engine] = {
         player: find_engine(args.game, args.level, _engine_seed(seed, player))

@@ -16,6 +16,7 @@ from gamehall.play.clock import TIME_CONTROL_HELP
 from gamehall.play.dice import FairDice
 from gamehall.play.settings import NardySettings
 from gamehall.play.tables_match import TablesMatch
+from gamehall.words import words
 
 
 def options(*argv: str) -> argparse.Namespace:
@@ -51,10 +52,18 @@ def test_contradicting_options_are_refused(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_player_names() -> None:
-    assert player_names(("human", "computer")) == ("Human", "Computer")
-    assert player_names(("computer", "human")) == ("Computer", "Human")
-    assert player_names(("human", "human")) == ("Player 1", "Player 2")
-    assert player_names(("computer", "computer")) == ("Computer 1", "Computer 2")
+    say = words("en").say
+    assert player_names(("human", "computer"), say) == ("Human", "Computer")
+    assert player_names(("computer", "human"), say) == ("Computer", "Human")
+    assert player_names(("human", "human"), say) == ("Player 1", "Player 2")
+    assert player_names(("computer", "computer"), say) == ("Computer 1", "Computer 2")
+
+
+def test_player_names_in_the_chosen_language() -> None:
+    say = words("ru").say
+    assert player_names(("human", "computer"), say) == ("Человек", "Компьютер")
+    assert player_names(("human", "human"), say) == ("Игрок 1", "Игрок 2")
+    assert player_names(("computer", "computer"), words("zh_Hans").say) == ("电脑 1", "电脑 2")
 
 
 @pytest.mark.parametrize(
@@ -76,8 +85,8 @@ def test_play_help_explains_the_options(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    for words in ("--vs", "--white", "--level", "--length", "--clock", "--seed", "--save"):
-        assert words in text
+    for flag in ("--vs", "--white", "--level", "--length", "--clock", "--seed", "--save"):
+        assert flag in text
     assert " ".join(TIME_CONTROL_HELP.split()) in text
     assert "not for fair play" in text
 
