@@ -201,9 +201,10 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, language: str 
         try:
             save_record(match, args.save)
         except (GameError, OSError) as error:
-            print(f"gamehall: the match could not be saved: {error}", file=sys.stderr)
+            said = words(language).say("terminal.not-saved", error=error)
+            print(f"gamehall: {said}", file=sys.stderr)
             return 1
-        stdout.write(f"Saved the match to {args.save}\n")
+        stdout.write(words(language).say("terminal.saved", path=args.save) + "\n")
     return status
 
 
