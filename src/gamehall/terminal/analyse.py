@@ -16,6 +16,7 @@ from gamehall.analysis.renju_record import RenjuAnalysis
 from gamehall.analysis.values import BANDS, Decision, TablesAnalysis, Thresholds
 from gamehall.errors import GameError
 from gamehall.play.renju_match import RenjuMatch
+from gamehall.terminal import columns
 from gamehall.terminal.helptext import paragraphs
 from gamehall.words import words as words_of
 from gamehall.words.catalog import Words
@@ -111,11 +112,12 @@ def report(analysis: TablesAnalysis | RenjuAnalysis, words: Words) -> str:
 def _rows(labels: list[str], values: list[str]) -> Callable[[str, object, object], str]:
     """A row of the figures side by side: its label wide enough for every one of ``labels``,
     its columns for every one of the words in ``values``."""
-    width = max([34, *(len(label) + 2 for label in labels)])
-    column = max([18, *(len(value) + 2 for value in values)])
+    width = max([34, *(columns.width(label) + 2 for label in labels)])
+    column = max([18, *(columns.width(value) + 2 for value in values)])
 
     def row(label: str, left: object, right: object) -> str:
-        return f"{label:{width}}{left!s:>{column}}{right!s:>{column}}\n"
+        cells = columns.right(str(left), column) + columns.right(str(right), column)
+        return columns.left(label, width) + cells + "\n"
 
     return row
 

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from gamehall.engines import LEVELS
 from gamehall.errors import GameError
 from gamehall.play.settings import GAME_NAMES
+from gamehall.terminal import columns
 from gamehall.terminal.helptext import paragraphs
 from gamehall.terminal.settings import add_settings_arguments, describe, settings_from
 from gamehall.terminal.tournament_play import Absence, Entrant, run
@@ -277,13 +278,13 @@ def standings_table(standings: Standings, say: Say, by_group: bool = False) -> s
     show_group = not by_group and any(row.group for row in standings.rows)
     player, group_word = say("terminal.tournament.player"), say("terminal.tournament.group")
     points = say("terminal.tournament.points")
-    width = max(width, len(player))
-    group_width = max(5, len(group_word))
-    points_width = max(6, len(points))
+    width = max(width, columns.width(player))
+    group_width = max(5, columns.width(group_word))
+    points_width = max(6, columns.width(points))
     header = (
-        f"{'#':>3}  {player:<{width}}"
-        + (f"  {group_word:>{group_width}}" if show_group else "")
-        + f"  {points:>{points_width}}"
+        f"{'#':>3}  {columns.left(player, width)}"
+        + (f"  {columns.right(group_word, group_width)}" if show_group else "")
+        + f"  {columns.right(points, points_width)}"
         + "".join(f"  {name:>{max(len(name), 6)}}" for name in names)
     )
     lines: list[str] = []
