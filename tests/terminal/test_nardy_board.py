@@ -21,7 +21,7 @@ def test_the_legend_in_russian() -> None:
     lines = nardy_board(START, "black", "ru").splitlines()
     assert lines[0] == " Вид со стороны чёрных, нумерация чёрных"
     assert lines[1:-2] == START.diagram("black").splitlines()[1:-2]
-    assert lines[-2] == " Выброшено: белые 0, чёрные 0   Пипы: белые 360, чёрные 360"
+    assert lines[-2] == " Выброшено: белые 0, чёрные 0   Сумма пипов: белые 360, чёрные 360"
     assert lines[-1] == " Ход белых (W)"
     assert nardy_board(WHITE_WON, "white", "ru").endswith(" Белые выиграли: ойн, 1 очко")
 

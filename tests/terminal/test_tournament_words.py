@@ -35,7 +35,7 @@ def test_a_two_stage_event_in_russian(capsys: pytest.CaptureFixture[str]) -> Non
     assert "\nГруппа A\n" in out and "\nГруппа B\n" in out and "\n* вышел дальше\n" in out
     assert "\nИтоговая таблица (knockout, затем места в группах)\n" in out
     assert re.search(r"\n  #  игрок +группа +очки\n", out), out
-    assert "\nТехнические результаты:\n  тур 2, доска 2: " in out
+    assert "\nНеявки:\n  тур 2, доска 2: " in out
 
 
 def test_the_standings_in_georgian(capsys: pytest.CaptureFixture[str]) -> None:
