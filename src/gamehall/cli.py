@@ -108,10 +108,11 @@ def time_control_help(say: Callable[..., str]) -> str:
     return say("cli.play.clock", days=MOST_DAYS, periods=MOST_PERIODS)
 
 
-def info() -> str:
-    """The version and the list of games, as ``gamehall info`` prints them."""
-    lines = [f"gamehall {__version__}", "games:"]
-    lines += [f"  {name:<11} {text}" for name, text in GAMES.items()]
+def info(say: Callable[..., str]) -> str:
+    """The version and the list of games, as ``gamehall info`` prints them, in ``say``'s
+    language."""
+    lines = [f"gamehall {__version__}", say("cli.info.games")]
+    lines += [f"  {name:<11} {say(f'cli.info.game.{name}')}" for name in GAMES]
     return "\n".join(lines)
 
 
@@ -307,7 +308,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    print(info())
+    print(info(words(language).say))
     return 0
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gamehall import GAMES
 from gamehall.cli import build_parser, main, player_names, seats
 from gamehall.engines import find_engine
 from gamehall.engines.driver import play_out
@@ -104,6 +105,14 @@ def test_info_is_still_the_default(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["info"]) == 0
     out = capsys.readouterr().out
     assert out.count("games:") == 2
+    for name, text in GAMES.items():
+        assert f"  {name:<11} {text}\n" in out
+
+
+def test_info_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "ru", "info"]) == 0
+    out = capsys.readouterr().out
+    assert "\nигры:\n" in out and "  nardy       Длинные нарды\n" in out
 
 
 def fair_record(tmp_path: Path) -> Path:
