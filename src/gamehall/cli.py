@@ -18,8 +18,7 @@ import contextlib
 import json
 import os
 import sys
-import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -30,7 +29,7 @@ from gamehall.engines.gomocup import command as gomocup_command
 from gamehall.engines.neural import command as train_command
 from gamehall.errors import GameError
 from gamehall.play import registry
-from gamehall.play.clock import TIME_CONTROL_HELP
+from gamehall.play.clock import MOST_DAYS, MOST_PERIODS
 from gamehall.play.dice import SeededDice, verify_record
 from gamehall.play.match import Match
 from gamehall.play.settings import GAME_NAMES, MatchSettings
@@ -38,6 +37,7 @@ from gamehall.terminal import admin as admin_command
 from gamehall.terminal import analyse, tournament
 from gamehall.terminal import backup as backup_command
 from gamehall.terminal import rollout as rollout_command
+from gamehall.terminal.helptext import paragraphs, said_parser
 from gamehall.terminal.language import UnknownLanguageError, chosen_language, system_language
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
 from gamehall.terminal.session import TerminalGame
@@ -47,37 +47,14 @@ from gamehall.words.languages import DEFAULT
 
 SIDES = ("human", "computer")
 
-PLAY_EPILOG = f"""\
-Who plays: --vs makes the second player a human or the computer (the first player is you).
---white and --black choose by colour (and must agree with --vs): in renju Black is the first
-player (Black in game 1; colours alternate each game) and White the second; in backgammon,
-Georgian backgammon and nardy White is the first player and Black the second (in nardy the
-opening roll gives white to whoever moves first). A side no option names plays against the
-named one: "--black computer" alone means you play White. Both sides computer: the match plays
-itself and prints its moves.
-
-{textwrap.fill(f"--clock: {TIME_CONTROL_HELP}.", 95)}
-
---seed S: with secure dice (the default), the dice come from a generator seeded with S (a whole
-number) and the computer plays the same way each time: for reproducible practice games, not for
-fair play (anyone who knows S knows the dice). With --dice fair, S is your own seed (any text)
-mixed into the provably fair dice, with a secret seed that is committed to (its hash shown)
-before each game and shown after it, so that every roll can be checked (docs/fair-dice.md).
-
-Match settings: those given are checked as the web server checks them; each has its default
-when left out. --jacoby, --beavers and --cube-cap are for money play (--length 0), --crawford for
-backgammon matches, --first-move, --surrender-value and --bearoff ... --last-roll-tie for nardy,
---rule, --opening and --forbidden for renju.
-
---save FILE: written when the match ends; the format follows the extension: .json (any game),
-.mat (backgammon, georgian, nardy), .psq (renju: the last game)."""
-
 
 def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
     """The argument parser of the ``gamehall`` command, its help in ``language``."""
     say = words(language).say
-    parser = argparse.ArgumentParser(prog="gamehall", description=say("cli.description"))
-    parser.add_argument("--version", action="version", version=f"gamehall {__version__}")
+    parser = said_parser(say)(prog="gamehall", description=say("cli.description"))
+    parser.add_argument(
+        "--version", action="version", version=f"gamehall {__version__}", help=say("cli.version")
+    )
     parser.add_argument(
         "--lang", metavar="LANG", help=say("cli.lang.help", languages=", ".join(LANGUAGES))
     )
@@ -88,48 +65,54 @@ def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
         "play",
         help=say("cli.play.help"),
         description=say("cli.play.description"),
-        epilog=PLAY_EPILOG,
+        epilog=paragraphs(say("cli.play.epilog", clock=time_control_help(say))),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("game", choices=GAME_NAMES)
     play.add_argument("--vs", choices=SIDES, help=say("cli.play.vs"))
     play.add_argument("--white", choices=SIDES, help=say("cli.play.white"))
     play.add_argument("--black", choices=SIDES, help=say("cli.play.black"))
-    play.add_argument("--level", choices=LEVELS, default="beginner", help=levels_help())
+    play.add_argument("--level", choices=LEVELS, default="beginner", help=levels_help(say))
     play.add_argument("--seed", metavar="S", help=say("cli.play.seed"))
     play.add_argument(
         "--save", metavar="FILE", help=say("cli.play.save", formats=", ".join(FORMATS))
     )
-    add_settings_arguments(play)
+    add_settings_arguments(play, say)
     verify = sub.add_parser(
         "verify-dice", help=say("cli.verify.help"), description=say("cli.verify.description")
     )
     verify.add_argument("file", help=say("cli.verify.file"))
-    tournament.add_parser(sub)
+    tournament.add_parser(sub, say)
     analyse.add_parser(sub, say)
     rollout_command.add_parser(sub, say)
-    train_command.add_parser(sub)
-    gomocup_command.add_parsers(sub)
+    train_command.add_parser(sub, say)
+    gomocup_command.add_parsers(sub, say)
     backup_command.add_parsers(sub, say)
     admin_command.add_parser(sub, say)
     external_command.add_parser(sub, say)
     return parser
 
 
-def levels_help() -> str:
+def levels_help(say: Callable[..., str]) -> str:
     """The levels the computer plays each game at, from the engines' registry."""
     games_by_levels: dict[tuple[str, ...], list[str]] = {}
     for game in GAME_NAMES:
         levels = tuple(level for level in LEVELS if (game, level) in ENGINES)
         games_by_levels.setdefault(levels, []).append(game)
     parts = [f"{', '.join(g)}: {', '.join(lv)}" for lv, g in games_by_levels.items()]
-    return f"the computer's strength (default beginner); {'; '.join(parts)}"
+    return say("cli.play.level", levels="; ".join(parts))
 
 
-def info() -> str:
-    """The version and the list of games, as ``gamehall info`` prints them."""
-    lines = [f"gamehall {__version__}", "games:"]
-    lines += [f"  {name:<11} {text}" for name, text in GAMES.items()]
+def time_control_help(say: Callable[..., str]) -> str:
+    """How a time control is written (``TIME_CONTROL_HELP``), in ``say``'s language."""
+    return say("cli.play.clock", days=MOST_DAYS, periods=MOST_PERIODS)
+
+
+def info(say: Callable[..., str]) -> str:
+    """The version and the list of games, as ``gamehall info`` prints them, in ``say``'s
+    language."""
+    lines = [f"gamehall {__version__}", say("cli.info.games")]
+    lines += [f"  {name:<11} {say(f'cli.info.game.{name}')}" for name in GAMES]
     return "\n".join(lines)
 
 
@@ -159,12 +142,14 @@ def seats(args: argparse.Namespace) -> tuple[str, str]:
 _OPPONENT = {"human": "computer", "computer": "human"}
 
 
-def player_names(sides: tuple[str, str]) -> tuple[str, str]:
-    """The players' names: ``Human`` and ``Computer``, or numbered when both are alike."""
+def player_names(sides: tuple[str, str], say: Callable[..., str]) -> tuple[str, str]:
+    """The players' names in ``say``'s language: ``Human`` and ``Computer``, or numbered when
+    both are alike (``Player 1``, ``Computer 2``)."""
     if sides[0] != sides[1]:
-        return ("Human", "Computer") if sides[0] == "human" else ("Computer", "Human")
-    word = "Player" if sides[0] == "human" else "Computer"
-    return f"{word} 1", f"{word} 2"
+        human, computer = say("terminal.name.human"), say("terminal.name.computer")
+        return (human, computer) if sides[0] == "human" else (computer, human)
+    key = "terminal.name.player-n" if sides[0] == "human" else "terminal.name.computer-n"
+    return say(key, number=1), say(key, number=2)
 
 
 def practice_seed(args: argparse.Namespace, settings: MatchSettings) -> int | None:
@@ -180,12 +165,18 @@ def practice_seed(args: argparse.Namespace, settings: MatchSettings) -> int | No
         ) from None
 
 
-def new_match(args: argparse.Namespace, settings: MatchSettings, sides: tuple[str, str]) -> Match:
-    """The match the options ask for: seeded dice under ``--seed`` and secure dice; with fair
-    dice, ``--seed`` is the seed of the first person playing (player 0 if nobody is)."""
+def new_match(
+    args: argparse.Namespace,
+    settings: MatchSettings,
+    sides: tuple[str, str],
+    say: Callable[..., str],
+) -> Match:
+    """The match the options ask for, its players named in ``say``'s language: seeded dice
+    under ``--seed`` and secure dice; with fair dice, ``--seed`` is the seed of the first person
+    playing (player 0 if nobody is)."""
     seed = practice_seed(args, settings)
     dice = None if seed is None else SeededDice(seed)
-    names = player_names(sides)
+    names = player_names(sides, say)
     match = registry.new_match(settings, names, dice=dice)
     if settings.dice == "fair" and args.seed is not None:
         match.add_client_seed(sides.index("human") if "human" in sides else 0, args.seed)
@@ -198,7 +189,7 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, language: str 
     settings = settings_from(args)
     if args.save:
         check_save_path(args.save, args.game)
-    match = new_match(args, settings, sides)
+    match = new_match(args, settings, sides, words(language).say)
     seed = practice_seed(args, settings)
     engines: dict[int, Engine] = {
         player: find_engine(args.game, args.level, _engine_seed(seed, player))
@@ -211,9 +202,10 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, language: str 
         try:
             save_record(match, args.save)
         except (GameError, OSError) as error:
-            print(f"gamehall: the match could not be saved: {error}", file=sys.stderr)
+            said = words(language).say("terminal.not-saved", error=error)
+            print(f"gamehall: {said}", file=sys.stderr)
             return 1
-        stdout.write(f"Saved the match to {args.save}\n")
+        stdout.write(words(language).say("terminal.saved", path=args.save) + "\n")
     return status
 
 
@@ -291,7 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "verify-dice":
             return verify_dice(args.file, sys.stdout)
         if args.command == "tournament":
-            return tournament.main(args, sys.stdout, sys.stderr)
+            return tournament.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "analyse":
             return analyse.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "rollout":
@@ -316,7 +308,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    print(info())
+    print(info(words(language).say))
     return 0
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gamehall import GAMES
 from gamehall.cli import build_parser, main, player_names, seats
 from gamehall.engines import find_engine
 from gamehall.engines.driver import play_out
@@ -16,6 +17,7 @@ from gamehall.play.clock import TIME_CONTROL_HELP
 from gamehall.play.dice import FairDice
 from gamehall.play.settings import NardySettings
 from gamehall.play.tables_match import TablesMatch
+from gamehall.words import words
 
 
 def options(*argv: str) -> argparse.Namespace:
@@ -51,10 +53,18 @@ def test_contradicting_options_are_refused(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_player_names() -> None:
-    assert player_names(("human", "computer")) == ("Human", "Computer")
-    assert player_names(("computer", "human")) == ("Computer", "Human")
-    assert player_names(("human", "human")) == ("Player 1", "Player 2")
-    assert player_names(("computer", "computer")) == ("Computer 1", "Computer 2")
+    say = words("en").say
+    assert player_names(("human", "computer"), say) == ("Human", "Computer")
+    assert player_names(("computer", "human"), say) == ("Computer", "Human")
+    assert player_names(("human", "human"), say) == ("Player 1", "Player 2")
+    assert player_names(("computer", "computer"), say) == ("Computer 1", "Computer 2")
+
+
+def test_player_names_in_the_chosen_language() -> None:
+    say = words("ru").say
+    assert player_names(("human", "computer"), say) == ("Человек", "Компьютер")
+    assert player_names(("human", "human"), say) == ("Игрок 1", "Игрок 2")
+    assert player_names(("computer", "computer"), words("zh_Hans").say) == ("电脑 1", "电脑 2")
 
 
 @pytest.mark.parametrize(
@@ -76,8 +86,8 @@ def test_play_help_explains_the_options(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    for words in ("--vs", "--white", "--level", "--length", "--clock", "--seed", "--save"):
-        assert words in text
+    for flag in ("--vs", "--white", "--level", "--length", "--clock", "--seed", "--save"):
+        assert flag in text
     assert " ".join(TIME_CONTROL_HELP.split()) in text
     assert "not for fair play" in text
 
@@ -95,6 +105,14 @@ def test_info_is_still_the_default(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["info"]) == 0
     out = capsys.readouterr().out
     assert out.count("games:") == 2
+    for name, text in GAMES.items():
+        assert f"  {name:<11} {text}\n" in out
+
+
+def test_info_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "ru", "info"]) == 0
+    out = capsys.readouterr().out
+    assert "\nигры:\n" in out and "  nardy       Длинные нарды\n" in out
 
 
 def fair_record(tmp_path: Path) -> Path:

@@ -182,3 +182,12 @@ def test_save_record_writes_json(tmp_path: Path) -> None:
     match = played("georgian", 2)
     save_record(match, str(tmp_path / "m.JSON"))
     assert TablesMatch.from_dict(json.loads((tmp_path / "m.JSON").read_text())).is_over
+
+
+def test_the_save_is_told_in_the_chosen_language(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "match.mat"
+    argv = ["--lang", "ru", "play", "backgammon", *COMPUTERS, "--save", str(path)]
+    status, out = run(monkeypatch, argv)
+    assert status == 0 and out.endswith(f"Матч сохранён в {path}\n")

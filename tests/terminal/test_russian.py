@@ -1,6 +1,6 @@
 """A whole match at the terminal in the language of the locale (LANG=ru_RU.UTF-8) or of
-``--lang``: the narration, prompts, board legends and results are in that language; only the
-notation, the players' names and the commands typed stay as they are."""
+``--lang``: the narration, prompts, board legends, results and the players' default names are
+in that language; only the notation and the commands typed stay as they are."""
 
 import io
 import re
@@ -10,8 +10,6 @@ import pytest
 from gamehall import cli
 
 NOT_WORDS = {
-    # the players' names
-    "Computer", "Player", "Human",
     # the notation and the board's marks
     "bar", "off", "BAR", "X", "O", "SHA",
     # the commands typed and named in the texts
@@ -73,11 +71,11 @@ def test_a_renju_game_typed_in_russian(
     assert _share(words, "[а-яё]") >= 0.9, out
     # the result, then the offer of the analysis (the input ends there)
     result, offer = out.rstrip().splitlines()[-2:]
-    assert result == "Player 1 выигрывает матч 1-0"
+    assert result == "Игрок 1 выигрывает матч 1-0"
     assert offer.startswith("Введите analyse")
     assert "Команды:" in out
     assert "Пункты, куда можно ходить (" in out
-    assert "Партия окончена: Player 1 выигрывает (1 очко): " in out
+    assert "Партия окончена: Игрок 1 выигрывает (1 очко): " in out
 
 
 def test_a_renju_game_in_georgian_by_option(
@@ -88,4 +86,4 @@ def test_a_renju_game_in_georgian_by_option(
     words = _words(out)
     assert _share(words, "[\u10a0-\u10ff]") >= 0.9, out
     assert "პარტია დასრულდა" in out
-    assert out.rstrip().splitlines()[-2] == "Player 1: მატჩი მოგებულია 1-0"
+    assert out.rstrip().splitlines()[-2] == "მოთამაშე 1: მატჩი მოგებულია 1-0"

@@ -18,6 +18,7 @@ from gamehall.play.dice import verify_record
 from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.terminal.settings import RULES_OPTIONS, settings_from
+from gamehall.words import words
 
 
 def options(*argv: str) -> argparse.Namespace:
@@ -177,7 +178,7 @@ def test_verify_dice_refuses_a_match_without_fair_dice(
 
 def test_the_seed_goes_to_the_person_playing() -> None:
     args = options("backgammon", "--black", "human", "--dice", "fair", "--seed", "s")
-    match = new_match(args, settings_from(args), seats(args))
+    match = new_match(args, settings_from(args), seats(args), words("en").say)
     seeds = [e for e in match.events if e.kind == "seed"]
     assert [(e.player, e.data["seed"]) for e in seeds] == [(1, "s")]
 

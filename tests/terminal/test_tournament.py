@@ -19,6 +19,7 @@ from gamehall.terminal import tournament_play
 from gamehall.terminal.tournament import ProgressBar, report, standings_table
 from gamehall.terminal.tournament_play import Entrant, drawn, match_seed
 from gamehall.tournaments import Pairing, Tournament, TournamentSettings
+from gamehall.words import words
 
 EXAMPLE = [
     "tournament",
@@ -38,6 +39,8 @@ EXAMPLE = [
     "--seed",
     "3",
 ]
+
+ENGLISH = words("en").say
 
 
 def run(args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
@@ -211,7 +214,7 @@ def test_the_table_heads_each_group_and_stars_the_qualifiers() -> None:
     settings = TournamentSettings("groups", group_size=3, qualify=1)
     t = Tournament.create(settings, ["a", "b", "c", "d", "e", "f"])
     rows = tuple(row for table in t.group_standings() for row in table.rows)
-    text = standings_table(type(t.standings())(rows, ("wins",)), by_group=True)
+    text = standings_table(type(t.standings())(rows, ("wins",)), ENGLISH, by_group=True)
     assert text.startswith("Group A") and "\nGroup B" in text and text.endswith("* qualified")
 
 
@@ -221,7 +224,7 @@ def test_the_bar_redraws_in_place_on_a_terminal() -> None:
             return True
 
     stream = Terminal()
-    bar = ProgressBar(stream, 2)
+    bar = ProgressBar(stream, 2, ENGLISH)
     t = Tournament.create(TournamentSettings("round-robin"), ["a", "b"]).pair_next_round()
     bar(t, t.pairings[0])
     bar.close()
@@ -267,8 +270,8 @@ def test_a_failing_engine_forfeits_its_own_games_and_the_tournament_goes_on(
         assert p.result.reason == "beginner-2's engine failed (RuntimeError: out of memory)"
     others = [p for p in t.pairings if "beginner-2" not in p.players]
     assert all(p.result is not None and p.result.played for p in others)
-    assert "Forfeits:\n  round 1, board " in report(t)
-    assert "; beginner-2's engine failed (RuntimeError: out of memory)" in report(t)
+    assert "Forfeits:\n  round 1, board " in report(t, ENGLISH)
+    assert "; beginner-2's engine failed (RuntimeError: out of memory)" in report(t, ENGLISH)
 
 
 def test_a_swiss_longer_than_a_round_robin_warns_the_director(

@@ -22,6 +22,20 @@ ROWS = 5
 def diagram(position: "Position", side: Side) -> str:
     """The board drawn from ``side``'s view, with both sides' borne-off checkers and pips and
     whose turn it is (or how the game ended)."""
+    sides = dict(zip(SIDES, position.sides, strict=True))
+    counts = pips(position)
+    lines = [f" {side.capitalize()}'s view, in {side}'s numbering", *grid(position, side)]
+    lines.append(
+        f" Borne off: white {sides['white'][OFF]}, black {sides['black'][OFF]}"
+        f"   Pips: white {counts['white']}, black {counts['black']}"
+    )
+    lines.append(" " + _status(position))
+    return "\n".join(lines)
+
+
+def grid(position: "Position", side: Side) -> list[str]:
+    """The board's lines from ``side``'s view, without words: the point numbers, the borders
+    and the checkers (a face that speaks another language draws its own legend around them)."""
     opponent = other(side)
     sides = dict(zip(SIDES, position.sides, strict=True))
     mine, theirs = sides[side], sides[opponent]
@@ -50,18 +64,17 @@ def diagram(position: "Position", side: Side) -> str:
         right = "".join(f"{p:>3}" for p in points[6:])
         return f"  {left}  {right}"
 
-    lines = [f" {side.capitalize()}'s view, in {side}'s numbering", labels(top), border]
+    lines = [labels(top), border]
     lines += [line(top, row) for row in range(ROWS)]
     lines.append(" |" + " " * 19 + "|" + " " * 19 + "|")
     lines += [line(bottom, row) for row in reversed(range(ROWS))]
-    lines += [border, labels(bottom)]
-    pips = {name: sum(p * n for p, n in enumerate(sides[name]) if p) for name in SIDES}
-    lines.append(
-        f" Borne off: white {sides['white'][OFF]}, black {sides['black'][OFF]}"
-        f"   Pips: white {pips['white']}, black {pips['black']}"
-    )
-    lines.append(" " + _status(position))
-    return "\n".join(lines)
+    return [*lines, border, labels(bottom)]
+
+
+def pips(position: "Position") -> dict[Side, int]:
+    """Each side's pip count: the points its checkers still have to travel."""
+    sides = dict(zip(SIDES, position.sides, strict=True))
+    return {name: sum(p * n for p, n in enumerate(sides[name]) if p) for name in SIDES}
 
 
 def _status(position: "Position") -> str:

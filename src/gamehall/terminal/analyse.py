@@ -16,6 +16,8 @@ from gamehall.analysis.renju_record import RenjuAnalysis
 from gamehall.analysis.values import BANDS, Decision, TablesAnalysis, Thresholds
 from gamehall.errors import GameError
 from gamehall.play.renju_match import RenjuMatch
+from gamehall.terminal import columns
+from gamehall.terminal.helptext import paragraphs
 from gamehall.words import words as words_of
 from gamehall.words.catalog import Words
 from gamehall.words.languages import DEFAULT
@@ -23,39 +25,24 @@ from gamehall.words.languages import DEFAULT
 if TYPE_CHECKING:
     from gamehall.analysis.rollouts import RolledOutDecision
 
-EPILOG = """\
-The file: a .mat match (backgammon, Georgian, long nardy), a .psq renju game, or a match saved
-by `gamehall play --save` as .json. In the tables games every checker play, cube decision and
-resignation (offered, accepted) is judged by the game's network (cubeful, in a match by match
-winning chances), every roll's luck measured, and each player given GNU Backgammon's figures:
-error rates in mEMG (thousandths of an equity, normalised to the cube) per decision, checker
-play and cube (with the resignations) apart, the errors by band, luck, and a rating word.
---plies 1 or 2 searches the plays deeper (slower). --thresholds gnubg uses GNU Backgammon's
-bands (0.04, 0.08, 0.16) instead of 0.02, 0.04, 0.08. In renju every move is judged by the
-search (--seconds a move): forced wins missed and allowed, the win probability lost, blunders,
-mistakes, inaccuracies and an accuracy (docs/analysis.md)."""
-
 
 def add_parser(
     sub: "argparse._SubParsersAction[argparse.ArgumentParser]", say: Callable[..., str]
 ) -> None:
-    """Add ``analyse`` to the command line's subcommands (``say`` gives its newer options'
-    help in the chosen language)."""
+    """Add ``analyse`` to the command line's subcommands, its help in ``say``'s language."""
     parser = sub.add_parser(
         "analyse",
-        help="analyse a match: every decision judged, error rates, luck",
-        description="Analyse a match and print each player's figures and errors.",
-        epilog=EPILOG,
+        help=say("cli.analyse.help"),
+        description=say("cli.analyse.description"),
+        epilog=paragraphs(say("cli.analyse.epilog")),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", help=f"the match ({', '.join(SUFFIXES)})")
+    parser.add_argument("file", help=say("cli.analyse.file", suffixes=", ".join(SUFFIXES)))
     parser.add_argument("--plies", type=int, choices=(0, 1, 2), default=0)
-    parser.add_argument("--json", metavar="OUT", help="write the analysis as JSON to OUT")
+    parser.add_argument("--json", metavar="OUT", help=say("cli.analyse.json"))
     parser.add_argument("--thresholds", choices=("sites", "gnubg"), default="sites")
-    parser.add_argument(
-        "--seconds", type=float, default=1.0, help="renju: the search's time a move (default 1)"
-    )
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--seconds", type=float, default=1.0, help=say("cli.analyse.seconds"))
+    parser.add_argument("--quiet", action="store_true", help=say("cli.quiet"))
     parser.add_argument("--rollout", action="store_true", help=say("cli.analyse.rollout"))
     parser.add_argument(
         "--rollout-above", type=float, metavar="EMG", help=say("cli.analyse.rollout-above")
@@ -100,7 +87,7 @@ def main(
         else:
             thresholds = Thresholds.gnubg() if args.thresholds == "gnubg" else Thresholds()
             found = analyse_record(source, plies=args.plies, thresholds=thresholds, progress=step)
-    stdout.write(report(found))
+    stdout.write(report(found, said))
     if (
         settings is not None
         and isinstance(found, TablesAnalysis)
@@ -115,74 +102,113 @@ def main(
     return 0
 
 
-def report(analysis: TablesAnalysis | RenjuAnalysis) -> str:
-    """The figures and the errors of an analysis, as printed."""
+def report(analysis: TablesAnalysis | RenjuAnalysis, words: Words) -> str:
+    """The figures and the errors of an analysis, as printed, in ``words``' language."""
     if isinstance(analysis, RenjuAnalysis):
-        return renju_summary(analysis) + renju_errors(analysis)
-    return summary(analysis) + errors(analysis)
+        return renju_summary(analysis, words) + renju_errors(analysis, words)
+    return summary(analysis, words) + errors(analysis, words)
 
 
-def summary(analysis: TablesAnalysis) -> str:
-    """The players' figures side by side."""
-    a, b = analysis.players
-    unit = "MWC" if analysis.match_play else "points"
+def _rows(labels: list[str], values: list[str]) -> Callable[[str, object, object], str]:
+    """A row of the figures side by side: its label wide enough for every one of ``labels``,
+    its columns for every one of the words in ``values``."""
+    width = max([34, *(columns.width(label) + 2 for label in labels)])
+    column = max([18, *(columns.width(value) + 2 for value in values)])
 
     def row(label: str, left: object, right: object) -> str:
-        return f"{label:34}{left!s:>18}{right!s:>18}\n"
+        cells = columns.right(str(left), column) + columns.right(str(right), column)
+        return columns.left(label, width) + cells + "\n"
+
+    return row
+
+
+def rating_word(rating: str, words: Words) -> str:
+    """GNU Backgammon's rating word (``World class``, ``Awful!``) in ``words``' language."""
+    return words.say("analysis.rating." + rating.lower().rstrip("!").replace(" ", "-"))
+
+
+def summary(analysis: TablesAnalysis, words: Words) -> str:
+    """The players' figures side by side."""
+    a, b = analysis.players
+    say = words.say
+    unit = say(
+        "terminal.analyse.unit-mwc" if analysis.match_play else "terminal.analyse.unit-points"
+    )
+    bands = {"doubtful": "doubtfuls", "error": "errors-count", "blunder": "blunders"}
+    keys = ["unforced", "error-total", "error-rate", "cube-decisions", "luck-total", "luck-rate"]
+    labels = {key: say(f"terminal.analyse.{key}") for key in [*keys, *bands.values()]}
+    labels["pr"], labels["rating"] = say("analysis.row.pr"), say("analysis.row.rating")
+    labels["result"] = say("terminal.analyse.result", unit=unit)
+    labels["luck-adjusted"] = say("terminal.analyse.luck-adjusted", unit=unit)
+    ratings = [rating_word(a.rating, words), rating_word(b.rating, words)]
+    row = _rows([f"  {label}" for label in labels.values()], [a.name, b.name, *ratings])
+
+    def line(key: str, left: object, right: object) -> str:
+        return row(f"  {labels[key]}", left, right)
 
     lines = [row("", a.name, b.name)]
-    lines.append("Checker play\n")
-    lines.append(row("  Unforced moves", a.checker_decisions, b.checker_decisions))
-    lines.append(row("  Error total EMG", f"{a.checker_error:.3f}", f"{b.checker_error:.3f}"))
-    lines.append(
-        row("  Error rate mEMG", f"{a.checker_error_rate:.1f}", f"{b.checker_error_rate:.1f}")
-    )
-    lines.append("Cube and resignations\n")
-    lines.append(row("  Close or actual decisions", a.cube_decisions, b.cube_decisions))
-    lines.append(row("  Error total EMG", f"{a.cube_error:.3f}", f"{b.cube_error:.3f}"))
-    lines.append(row("  Error rate mEMG", f"{a.cube_error_rate:.1f}", f"{b.cube_error_rate:.1f}"))
-    lines.append("Luck\n")
-    lines.append(row("  Luck total EMG", f"{a.luck_total:+.3f}", f"{b.luck_total:+.3f}"))
-    lines.append(row("  Luck rate mEMG (a roll)", f"{a.luck_rate:+.1f}", f"{b.luck_rate:+.1f}"))
-    lines.append("Overall\n")
+    lines.append(say("terminal.analyse.checker-play") + "\n")
+    lines.append(line("unforced", a.checker_decisions, b.checker_decisions))
+    lines.append(line("error-total", f"{a.checker_error:.3f}", f"{b.checker_error:.3f}"))
+    lines.append(line("error-rate", f"{a.checker_error_rate:.1f}", f"{b.checker_error_rate:.1f}"))
+    lines.append(say("terminal.analyse.cube") + "\n")
+    lines.append(line("cube-decisions", a.cube_decisions, b.cube_decisions))
+    lines.append(line("error-total", f"{a.cube_error:.3f}", f"{b.cube_error:.3f}"))
+    lines.append(line("error-rate", f"{a.cube_error_rate:.1f}", f"{b.cube_error_rate:.1f}"))
+    lines.append(say("terminal.analyse.luck") + "\n")
+    lines.append(line("luck-total", f"{a.luck_total:+.3f}", f"{b.luck_total:+.3f}"))
+    lines.append(line("luck-rate", f"{a.luck_rate:+.1f}", f"{b.luck_rate:+.1f}"))
+    lines.append(say("terminal.analyse.overall") + "\n")
     for band in BANDS:
-        lines.append(row(f"  {band.capitalize()}s", a.errors.get(band, 0), b.errors.get(band, 0)))
-    lines.append(row("  Error rate mEMG", f"{a.error_rate:.1f}", f"{b.error_rate:.1f}"))
-    lines.append(row("  PR", f"{a.pr:.1f}", f"{b.pr:.1f}"))
-    lines.append(row("  Rating", a.rating, b.rating))
-    lines.append(row(f"  Result ({unit})", f"{a.result:+.3f}", f"{b.result:+.3f}"))
-    lines.append(
-        row(
-            f"  Luck-adjusted result ({unit})", f"{a.luck_adjusted:+.3f}", f"{b.luck_adjusted:+.3f}"
-        )
-    )
+        lines.append(line(bands[band], a.errors.get(band, 0), b.errors.get(band, 0)))
+    lines.append(line("error-rate", f"{a.error_rate:.1f}", f"{b.error_rate:.1f}"))
+    lines.append(line("pr", f"{a.pr:.1f}", f"{b.pr:.1f}"))
+    lines.append(line("rating", *ratings))
+    lines.append(line("result", f"{a.result:+.3f}", f"{b.result:+.3f}"))
+    lines.append(line("luck-adjusted", f"{a.luck_adjusted:+.3f}", f"{b.luck_adjusted:+.3f}"))
     return "".join(lines)
 
 
-def errors(analysis: TablesAnalysis) -> str:
+def errors(analysis: TablesAnalysis, words: Words) -> str:
     """The decisions in a band, in the order played."""
     found = [d for d in analysis.decisions if d.band is not None]
     if not found:
-        return "\nNo errors.\n"
+        return "\n" + words.say("terminal.analyse.no-errors") + "\n"
     names = [player.name for player in analysis.players]
-    return "\nErrors\n" + "".join(f"  {_error(d, names)}\n" for d in found)
+    heading = "\n" + words.say("terminal.analyse.errors") + "\n"
+    return heading + "".join(f"  {_error(d, names, words)}\n" for d in found)
 
 
-def _error(decision: Decision, names: list[str]) -> str:
-    where = f"game {decision.game}, move {decision.move}: {names[decision.player]}"
-    loss = f"-{decision.loss:.3f} EMG, {decision.band}"
+def _error(decision: Decision, names: list[str], words: Words) -> str:
+    values = {
+        "game": decision.game,
+        "move": decision.move,
+        "name": names[decision.player],
+        "played": decision.played,
+        "best": decision.best,
+        "loss": f"-{decision.loss:.3f}",
+        "band": words.say(f"band.{decision.band}"),
+    }
     if decision.kind == "checker":
         dice = "".join(str(d) for d in decision.dice or ())
-        return f"{where} played {dice} {decision.played}; best {decision.best} ({loss})"
-    return f"{where}: {decision.played}; right: {decision.best} ({loss})"
+        return words.say("terminal.analyse.checker-error", dice=dice, **values)
+    return words.say("terminal.analyse.cube-error", **values)
 
 
-def renju_summary(analysis: RenjuAnalysis) -> str:
+def renju_summary(analysis: RenjuAnalysis, words: Words) -> str:
     """The renju players' figures side by side."""
     a, b = analysis.players
-
-    def row(label: str, left: object, right: object) -> str:
-        return f"{label:34}{left!s:>18}{right!s:>18}\n"
+    say = words.say
+    labels = {
+        "moves": say("analysis.row.moves"),
+        "blunders": say("analysis.row.blunders"),
+        "missed": "  " + say("terminal.analyse.wins-missed"),
+        "allowed": "  " + say("terminal.analyse.wins-allowed"),
+        "mistakes": say("analysis.row.mistakes"),
+        "inaccuracies": say("analysis.row.inaccuracies"),
+        "accuracy": say("analysis.row.accuracy"),
+    }
+    row = _rows(list(labels.values()), [a.name, b.name])
 
     def percent(value: float | None) -> str:
         return "-" if value is None else f"{value:.1f} %"
@@ -190,37 +216,44 @@ def renju_summary(analysis: RenjuAnalysis) -> str:
     return "".join(
         [
             row("", a.name, b.name),
-            row("Moves judged", a.moves, b.moves),
-            row("Blunders", a.blunders, b.blunders),
-            row("  forced wins missed", a.forced_wins_missed, b.forced_wins_missed),
-            row("  forced wins allowed", a.forced_wins_allowed, b.forced_wins_allowed),
-            row("Mistakes", a.mistakes, b.mistakes),
-            row("Inaccuracies", a.inaccuracies, b.inaccuracies),
-            row("Accuracy", percent(a.accuracy), percent(b.accuracy)),
+            row(labels["moves"], a.moves, b.moves),
+            row(labels["blunders"], a.blunders, b.blunders),
+            row(labels["missed"], a.forced_wins_missed, b.forced_wins_missed),
+            row(labels["allowed"], a.forced_wins_allowed, b.forced_wins_allowed),
+            row(labels["mistakes"], a.mistakes, b.mistakes),
+            row(labels["inaccuracies"], a.inaccuracies, b.inaccuracies),
+            row(labels["accuracy"], percent(a.accuracy), percent(b.accuracy)),
         ]
     )
 
 
-def renju_errors(analysis: RenjuAnalysis) -> str:
+def renju_errors(analysis: RenjuAnalysis, words: Words) -> str:
     """The renju moves in a band, in the order played."""
     found = analysis.errors()
     if not found:
-        return "\nNo errors.\n"
+        return "\n" + words.say("terminal.analyse.no-errors") + "\n"
     names = [player.name for player in analysis.players]
     lines = []
     for d in found:
-        why = ""
+        band = words.say(f"band.{d.band}")
         if d.forced_win_missed:
-            why = ", a forced win missed"
+            band += ", " + words.say("terminal.analyse.win-missed")
         elif d.allowed_forced_win:
-            why = ", a forced win allowed"
+            band += ", " + words.say("terminal.analyse.win-allowed")
         line = " ".join(d.winning_line or ())
-        won = f" ({line})" if line else ""
-        lines.append(
-            f"  game {d.game}, move {d.move}: {names[d.player]} played {d.played}; best "
-            f"{d.best} (-{100 * d.loss:.0f} % win chance, {d.band}{why}){won}\n"
+        said = words.say(
+            "terminal.analyse.renju-error",
+            game=d.game,
+            move=d.move,
+            name=names[d.player],
+            played=d.played,
+            best=d.best,
+            loss=f"{100 * d.loss:.0f}",
+            band=band,
+            won=f" ({line})" if line else "",
         )
-    return "\nErrors\n" + "".join(lines)
+        lines.append(f"  {said}\n")
+    return "\n" + words.say("terminal.analyse.errors") + "\n" + "".join(lines)
 
 
 def open_progress(stderr: TextIO, quiet: bool) -> TextIO:

@@ -14,6 +14,7 @@ from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.tables_match import TablesMatch
 from gamehall.tables.moves import BAR, OFF
+from gamehall.terminal.nardy_board import nardy_board
 from gamehall.words import Words, words
 from gamehall.words.languages import DEFAULT
 
@@ -66,7 +67,7 @@ def tables_board(match: TablesMatch, viewer: int, language: str = DEFAULT) -> st
     if position is None or match.phase == "between":
         return ""
     if isinstance(position, NardyPosition):
-        return position.diagram(match.colours[viewer])
+        return nardy_board(position, match.colours[viewer], language)
     assert isinstance(position, BackgammonPosition)
     view = position if match.on_roll == viewer else position.swapped()
     cube = None if match.variant is None else match.cube

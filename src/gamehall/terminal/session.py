@@ -185,9 +185,9 @@ class TerminalGame:
 
         match = self.match
         if isinstance(match, RenjuMatch):
-            return report(analyse_renju(match, seconds_per_move=RENJU_SECONDS))
+            return report(analyse_renju(match, seconds_per_move=RENJU_SECONDS), self.words)
         assert isinstance(match, TablesMatch)
-        return report(analyse_record(mat_record(match)))
+        return report(analyse_record(mat_record(match)), self.words)
 
     def _human_to_act(self) -> int:
         to_act = self.match.to_act

@@ -8,6 +8,7 @@ from.
 """
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gamehall.jsontext import JsonObject, JsonValue
@@ -41,147 +42,91 @@ class RulesOption:
     game: str
     name: str
     values: tuple[str, ...]
-    help: str
 
     @property
     def flag(self) -> str:
         """The command line's name: ``--block-check`` for ``block_check``."""
         return "--" + self.name.replace("_", "-")
 
+    @property
+    def key(self) -> str:
+        """The key of its help among the terminal's words: ``cli.settings.block-check``."""
+        return "cli.settings." + self.flag.removeprefix("--")
+
 
 RULES_OPTIONS = (
-    RulesOption(
-        "nardy",
-        "bearoff",
-        BEAROFFS,
-        "bearing off: 'seed' (default) makes you use the dice at full value when you can; "
-        "'standard' lets a larger die bear off from the highest point as in backgammon; "
-        "'maxpips' makes you move the most pips",
-    ),
-    RulesOption(
-        "nardy",
-        "block_check",
-        BLOCK_CHECKS,
-        "when a six-point block with no opposing checker ahead is refused: after each 'step' "
-        "(default) or only at the 'final' position of a turn",
-    ),
-    RulesOption(
-        "nardy",
-        "head_exception",
-        HEAD_EXCEPTIONS,
-        "a first 6-6, 4-4 or 3-3 lets two checkers leave the head: 'seed' (default) except 4-4 "
-        "when an opposing checker stands on your point 16; 'plain' always",
-    ),
-    RulesOption(
-        "nardy",
-        "last_roll_tie",
-        SWITCHES,
-        "'on': when white bears off his last checker, black rolls once more, and bearing off "
-        "all his checkers with it draws the game; 'off' (default): the game ends at once",
-    ),
-    RulesOption(
-        "renju",
-        "rule",
-        RENJU_RULES,
-        "'renju' (default): Black has forbidden moves and needs exactly five; "
-        "'gomoku-freestyle': five or more wins; 'gomoku-standard': exactly five wins",
-    ),
-    RulesOption(
-        "renju",
-        "opening",
-        RENJU_OPENINGS,
-        "'center' (default): move 1 on h8, move 2 next to it, move 3 within f6-j10; 'free'; "
-        "'swap2': three stones by the first player, then the second plays White, takes Black "
-        "or places two more and the first chooses; 'soosorv-8': the RIF rule (an opening, swap, "
-        "move 4 and 1-8 fifth moves declared, swap, Black's offers, White's choice); "
-        "'taraguchi-10': moves 1-4 in growing central squares with swaps, then move 5 within "
-        "9x9 or ten offers; 'yamaguchi': one of the 26 openings and the number of fifth moves "
-        "declared, swap, move 4, Black's offers, White's choice",
-    ),
-    RulesOption(
-        "renju",
-        "forbidden",
-        FORBIDDEN,
-        "a forbidden move of Black's: 'loss' (default) loses the game, 'refuse' is not allowed, "
-        "'claim' stands unless White claims it (a double-three or double-four at once, "
-        "an overline before the end)",
-    ),
-    RulesOption(
-        "renju",
-        "false_claim",
-        FALSE_CLAIMS,
-        "with --forbidden claim, what White's claim costs when there is nothing to claim: "
-        "'loss' (default) a warning, then the game at the second in a game; 'time' 60 s to "
-        "Black; 'none' nothing (every false claim is shown and kept in the record)",
-    ),
-    RulesOption(
-        "renju",
-        "draws",
-        DRAWS,
-        "a drawn game: 'count' (default) scores 1/2 each, and a match of N games ends after N "
-        "games (or once decided), drawn when level; 'replay' goes on until a player has N points",
-    ),
+    RulesOption("nardy", "bearoff", BEAROFFS),
+    RulesOption("nardy", "block_check", BLOCK_CHECKS),
+    RulesOption("nardy", "head_exception", HEAD_EXCEPTIONS),
+    RulesOption("nardy", "last_roll_tie", SWITCHES),
+    RulesOption("renju", "rule", RENJU_RULES),
+    RulesOption("renju", "opening", RENJU_OPENINGS),
+    RulesOption("renju", "forbidden", FORBIDDEN),
+    RulesOption("renju", "false_claim", FALSE_CLAIMS),
+    RulesOption("renju", "draws", DRAWS),
 )
-"""The rules options ``gamehall play`` offers, with what each value does."""
+"""The rules options ``gamehall play`` offers; what each value does is said by its ``key``."""
 
 
-def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add every match setting to ``parser`` (``game`` is its own positional argument)."""
-    group = parser.add_argument_group("match settings (default: the settings' own)")
-    group.add_argument(
-        "--length",
-        type=int,
-        help="points to win the match, renju's games (default 1; 0: backgammon money play)",
-    )
-    group.add_argument("--clock", metavar="SPEC", help="a time control, e.g. fischer:300+5")
+def add_settings_arguments(parser: argparse.ArgumentParser, say: Callable[..., str]) -> None:
+    """Add every match setting to ``parser`` (``game`` is its own positional argument), its
+    help in ``say``'s language."""
+    group = parser.add_argument_group(say("cli.settings.group"))
+    group.add_argument("--length", type=int, help=say("cli.settings.length"))
+    group.add_argument("--clock", metavar="SPEC", help=say("cli.settings.clock"))
     group.add_argument(
         "--dice",
         choices=DICE,
-        help="secure (default) or provably fair dice; see --seed",
+        help=say("cli.settings.dice"),
     )
     group.add_argument(
         "--crawford",
         action=argparse.BooleanOptionalAction,
-        help="backgammon matches: the Crawford rule on or off (default: the variant's own, "
-        "on in backgammon, off in Georgian)",
+        help=say("cli.settings.crawford"),
     )
     group.add_argument(
         "--jacoby",
         action="store_true",
         default=None,
-        help="money play: gammons and backgammons count only once the cube has been turned",
+        help=say("cli.settings.jacoby"),
     )
     group.add_argument(
         "--beavers",
         action="store_true",
         default=None,
-        help="money play: a player who is doubled may take and at once redouble",
+        help=say("cli.settings.beavers"),
     )
     group.add_argument(
         "--cube-cap",
         type=int,
         metavar="N",
-        help="money play: the highest value the cube may show (default: no limit)",
+        help=say("cli.settings.cube-cap"),
     )
     group.add_argument(
         "--first-move",
         choices=FIRST_MOVES,
-        help="nardy, later games: the first move alternates (default) or goes to the winner",
+        help=say("cli.settings.first-move"),
     )
     group.add_argument(
         "--surrender-value",
         choices=SURRENDER_VALUES,
-        help="nardy: a surrender costs 1 point ('oin', default), or 2 points ('mars') when "
-        "nothing is borne off yet",
+        help=say("cli.settings.surrender-value"),
     )
     for option in RULES_OPTIONS:
         if option.values == SWITCHES:
             group.add_argument(
-                option.flag, action="store_const", const="on", dest=option.name, help=option.help
+                option.flag,
+                action="store_const",
+                const="on",
+                dest=option.name,
+                help=say(option.key),
             )
         else:
             group.add_argument(
-                option.flag, metavar="|".join(option.values), dest=option.name, help=option.help
+                option.flag,
+                metavar="|".join(option.values),
+                dest=option.name,
+                help=say(option.key),
             )
 
 

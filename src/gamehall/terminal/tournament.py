@@ -11,13 +11,15 @@ import argparse
 import json
 import os
 import secrets
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from gamehall.engines import LEVELS
 from gamehall.errors import GameError
 from gamehall.play.settings import GAME_NAMES
+from gamehall.terminal import columns
+from gamehall.terminal.helptext import paragraphs
 from gamehall.terminal.settings import add_settings_arguments, describe, settings_from
 from gamehall.terminal.tournament_play import Absence, Entrant, run
 from gamehall.tournaments import (
@@ -30,41 +32,18 @@ from gamehall.tournaments import (
     TournamentSettings,
 )
 from gamehall.tournaments.groups import snake_groups
+from gamehall.words.catalog import Words
 
-EPILOG = f"""\
-Players: --player computer:LEVEL for each player; they are named by level and entry number:
-random-1, beginner-2, ... External engines will join the same way once a protocol adapter
-exists. The levels, weakest first:
-  {", ".join(LEVELS)}
-
-Formats: round-robin (Berger tables; --double plays it twice), groups (a snake draw into
-groups of 8 to 10, one group under 16 players, or of at most --group-size; a round robin each,
-the top --qualify of each marked), knockout (byes to the top seeds; --seeding lots draws the
-bracket by lot), two-stage (groups, then a --final knockout or round-robin of the qualifiers)
-and swiss (--rounds rounds).
-
---seed S (a whole number) makes the run reproducible: the engines, the dice and the lots that
-break the last ties all come from S. Without it they are random, and the lots' seed is printed.
-
-Withdrawals and forfeits: --withdraw NAME@ROUND withdraws a player before round ROUND (his
-games from then on are lost by forfeit; a Swiss no longer pairs him); --forfeit NAME@ROUND
-has him lose only his game of round ROUND by forfeit. Give either as often as needed.
-
-An option that does not apply to the format is refused: --double is for round robins
-(round-robin, groups, two-stage), --group-size and --qualify for groups and two-stage,
---final for two-stage, --seeding for knockout and two-stage, --tiebreak not for a knockout.
-
---json FILE writes {{"format", "game", "players", "rounds", "standings", ...}}: see
-docs/tournaments.md for every field. The file is checked before the tournament starts."""
+Say = Callable[..., str]
 
 
-def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    """Add ``tournament`` to the command line's subcommands."""
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]", say: Say) -> None:
+    """Add ``tournament`` to the command line's subcommands, its help in ``say``'s language."""
     parser = sub.add_parser(
         "tournament",
-        help="run a tournament between computer players",
-        description="Run a tournament between computer players and print the standings.",
-        epilog=EPILOG,
+        help=say("cli.tournament.help"),
+        description=say("cli.tournament.description"),
+        epilog=paragraphs(say("cli.tournament.epilog", levels=", ".join(LEVELS))),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=GAME_NAMES)
@@ -74,67 +53,66 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
         default="round-robin",
         dest="form",
         metavar="FORMAT",
-        help=f"{', '.join(ROUND_FORMATS)} (default round-robin)",
+        help=say("cli.tournament.format", formats=", ".join(ROUND_FORMATS)),
     )
     parser.add_argument(
         "--player",
         action="append",
         default=[],
         metavar="computer:LEVEL",
-        help="a player (give one --player per player)",
+        help=say("cli.tournament.player"),
     )
-    parser.add_argument("--rounds", type=int, metavar="N", help="swiss: the number of rounds")
+    parser.add_argument("--rounds", type=int, metavar="N", help=say("cli.tournament.rounds"))
     parser.add_argument(
-        "--double", action="store_true", default=None, help="round robins: play them twice"
+        "--double", action="store_true", default=None, help=say("cli.tournament.double")
     )
     parser.add_argument(
         "--group-size",
         type=int,
         metavar="N",
-        help="groups, two-stage: the largest group (default: groups of 8 to 10; under 16 "
-        "players, one group)",
+        help=say("cli.tournament.group-size"),
     )
     parser.add_argument(
         "--qualify",
         type=int,
         metavar="N",
-        help="groups, two-stage: qualifiers per group (default 3)",
+        help=say("cli.tournament.qualify"),
     )
     parser.add_argument(
         "--final",
         choices=("knockout", "round-robin"),
-        help="two-stage: what the qualifiers play (default knockout)",
+        help=say("cli.tournament.final"),
     )
     parser.add_argument(
         "--seeding",
         choices=("standard", "lots"),
-        help="knockout, two-stage: standard seeding (default) or a draw by lot",
+        help=say("cli.tournament.seeding"),
     )
     parser.add_argument(
         "--tiebreak",
         action="append",
         choices=TIEBREAKS,
         metavar="NAME",
-        help=f"a tie-break, in order (give several; default: the format's): {', '.join(TIEBREAKS)}",
+        help=say("cli.tournament.tiebreak", tiebreaks=", ".join(TIEBREAKS)),
     )
-    parser.add_argument("--seed", type=int, metavar="S", help="make the run reproducible")
-    parser.add_argument("--json", metavar="FILE", help="write the tournament as JSON")
+    parser.add_argument("--seed", type=int, metavar="S", help=say("cli.tournament.seed"))
+    parser.add_argument("--json", metavar="FILE", help=say("cli.tournament.json"))
     parser.add_argument(
         "--withdraw",
         action="append",
         default=[],
         metavar="NAME@ROUND",
-        help="NAME withdraws before round ROUND (e.g. random-3@2)",
+        help=say("cli.tournament.withdraw"),
     )
     parser.add_argument(
         "--forfeit",
         action="append",
         default=[],
         metavar="NAME@ROUND",
-        help="NAME loses his game of round ROUND by forfeit",
+        help=say("cli.tournament.forfeit"),
     )
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_settings_arguments(parser)
+    parser.add_argument("--quiet", action="store_true", help=say("cli.quiet"))
+    add_settings_arguments(parser, say)
 
 
 def entrants(specs: list[str]) -> list[Entrant]:
@@ -258,8 +236,9 @@ class ProgressBar:
 
     WIDTH = 30
 
-    def __init__(self, stream: TextIO, total: int) -> None:
+    def __init__(self, stream: TextIO, total: int, say: Say) -> None:
         self.stream = stream
+        self.say = say
         self.total = max(1, total)
         self.done = 0
         self.live = stream.isatty()
@@ -269,7 +248,10 @@ class ProgressBar:
         self.total = max(self.total, self.done)
         filled = self.WIDTH * self.done // self.total
         bar = "#" * filled + "-" * (self.WIDTH - filled)
-        line = f"[{bar}] {self.done}/{self.total} matches, round {pairing.round}"
+        said = self.say(
+            "terminal.tournament.progress", done=self.done, total=self.total, round=pairing.round
+        )
+        line = f"[{bar}] {said}"
         if self.live:
             self.stream.write("\r" + line)
         elif not t.pending:
@@ -288,16 +270,21 @@ def number(value: float | None) -> str:
     return "-" if value is None else f"{value:g}"
 
 
-def standings_table(standings: Standings, by_group: bool = False) -> str:
+def standings_table(standings: Standings, say: Say, by_group: bool = False) -> str:
     """The standings as a text table: ``by_group``, each group under its own heading (its
     qualifiers starred); otherwise one table, with a column for the group where rows have one."""
     names = list(standings.tiebreaks)
     width = max([len(row.player) for row in standings.rows] + [6])
     show_group = not by_group and any(row.group for row in standings.rows)
+    player, group_word = say("terminal.tournament.player"), say("terminal.tournament.group")
+    points = say("terminal.tournament.points")
+    width = max(width, columns.width(player))
+    group_width = max(5, columns.width(group_word))
+    points_width = max(6, columns.width(points))
     header = (
-        f"{'#':>3}  {'player':<{width}}"
-        + ("  group" if show_group else "")
-        + f"  {'points':>6}"
+        f"{'#':>3}  {columns.left(player, width)}"
+        + (f"  {columns.right(group_word, group_width)}" if show_group else "")
+        + f"  {columns.right(points, points_width)}"
         + "".join(f"  {name:>{max(len(name), 6)}}" for name in names)
     )
     lines: list[str] = []
@@ -308,24 +295,22 @@ def standings_table(standings: Standings, by_group: bool = False) -> str:
             if lines:
                 lines.append("")
             if by_group and group is not None:
-                lines.append(f"Group {group}")
+                lines.append(say("terminal.tournament.group-heading", group=group))
             lines.append(header)
         mark = "*" if row.qualified else " "
         cells = "".join(
             f"  {number(row.tiebreaks.get(name)):>{max(len(name), 6)}}" for name in names
         )
-        place = f"  {row.group or '':>5}" if show_group else ""
-        note = "  (withdrawn: results annulled)" if row.annulled else ""
-        lines.append(
-            f"{row.rank:>3}{mark} {row.player:<{width}}{place}  {number(row.points):>6}"
-            f"{cells}{note}"
-        )
+        place = f"  {row.group or '':>{group_width}}" if show_group else ""
+        note = "  " + say("terminal.tournament.annulled") if row.annulled else ""
+        score = f"{number(row.points):>{points_width}}"
+        lines.append(f"{row.rank:>3}{mark} {row.player:<{width}}{place}  {score}{cells}{note}")
     if any(row.qualified for row in standings.rows):
-        lines.append("* qualified")
+        lines.append("* " + say("terminal.tournament.qualified"))
     return "\n".join(lines)
 
 
-def report(t: Tournament) -> str:
+def report(t: Tournament, say: Say) -> str:
     """What the command prints at the end: the standings (the groups' first in a two-stage
     event) and the winner."""
     form = t.settings.format
@@ -336,28 +321,34 @@ def report(t: Tournament) -> str:
             t.settings.chosen_tiebreaks,
             t.settings.lots_seed,
         )
-        parts.append(standings_table(groups, by_group=True))
+        parts.append(standings_table(groups, say, by_group=True))
     if form == "two-stage":
-        heading = f"Final standings ({t.settings.final}, then the groups' places)"
-        parts.append(heading + "\n" + standings_table(t.standings()))
+        heading = say("terminal.tournament.final-standings", final=t.settings.final)
+        parts.append(heading + "\n" + standings_table(t.standings(), say))
     elif form != "groups":
-        parts.append(standings_table(t.standings()))
+        parts.append(standings_table(t.standings(), say))
     forfeits = [p for p in t.pairings if p.result is not None and p.result.reason is not None]
     if forfeits:
-        parts.append("Forfeits:\n" + "\n".join(_forfeit_line(p) for p in forfeits))
+        lines = [_forfeit_line(p, say) for p in forfeits]
+        parts.append(say("terminal.tournament.forfeits") + "\n" + "\n".join(lines))
     if t.winner is not None:
-        parts.append(f"Winner: {t.winner}")
+        parts.append(say("terminal.tournament.winner", name=t.winner))
     return "\n\n".join(parts) + "\n"
 
 
-def _forfeit_line(pairing: Pairing) -> str:
-    """One forfeit of the record: where, the result as crosstables write it, and why."""
+def _forfeit_line(pairing: Pairing, say: Say) -> str:
+    """One forfeit of the record: where, the result as crosstables write it, and why (the
+    record's own words)."""
     assert pairing.result is not None
-    players = f"{pairing.first} - {pairing.second}"
-    return (
-        f"  round {pairing.round}, board {pairing.board}: {players} {pairing.result.outcome};"
-        f" {pairing.result.reason}"
+    said = say(
+        "terminal.tournament.forfeit",
+        round=pairing.round,
+        board=pairing.board,
+        players=f"{pairing.first} - {pairing.second}",
+        outcome=pairing.result.outcome,
+        reason=pairing.result.reason,
     )
+    return f"  {said}"
 
 
 def to_json(t: Tournament, seed: int | None) -> dict[str, Any]:
@@ -409,8 +400,10 @@ def _row(row: StandingRow) -> dict[str, Any]:
     }
 
 
-def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO = sys.stderr) -> int:
-    """Run ``gamehall tournament``; returns the exit status (``GameError`` for bad options)."""
+def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, words: Words) -> int:
+    """Run ``gamehall tournament``, saying what it prints in ``words``' language; returns the
+    exit status (``GameError`` for bad options)."""
+    say = words.say
     players = entrants(args.player)
     if args.seed is not None and args.seed < 0:
         raise GameError(f"--seed {args.seed}: give a whole number of 0 or more")
@@ -421,30 +414,33 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO = sys.stderr) 
     if args.json:
         check_json_path(args.json)
     t = Tournament.create(settings, [entrant.name for entrant in players])
-    stdout.write(
-        f"{settings.format} · {describe(settings.match)} · {len(players)} players"
-        f" · lots seed {lots_seed}\n"
+    heading = say(
+        "terminal.tournament.heading",
+        format=settings.format,
+        settings=describe(settings.match, words.language),
+        count=len(players),
+        seed=lots_seed,
     )
+    stdout.write(heading + "\n")
     warning = t.swiss_warning()
     if warning is not None:
-        stderr.write(f"warning: {warning}\n")
+        stderr.write(say("terminal.tournament.warning", warning=warning) + "\n")
     stdout.flush()
-    bar = None if args.quiet else ProgressBar(stderr, expected_matches(t))
+    bar = None if args.quiet else ProgressBar(stderr, expected_matches(t), say)
     t = run(t, players, args.seed, bar, absent)
     if bar is not None:
         bar.close()
     for absence in absent:
         if absence.round > t.current_round:
             flag = "--withdraw" if absence.withdraws else "--forfeit"
-            stderr.write(
-                f"note: {flag} {absence.player}@{absence.round} was not used: the tournament "
-                f"ended after round {t.current_round}\n"
-            )
-    stdout.write(report(t))
+            option = f"{flag} {absence.player}@{absence.round}"
+            said = say("terminal.tournament.unused", option=option, last=t.current_round)
+            stderr.write(said + "\n")
+    stdout.write(report(t, say))
     if args.json:
         try:
             Path(args.json).write_text(json.dumps(to_json(t, args.seed), indent=2) + "\n")
         except OSError as error:
             raise GameError(f"cannot write {args.json}: {error}") from None
-        stdout.write(f"Wrote {args.json}\n")
+        stdout.write(say("terminal.tournament.wrote", path=args.json) + "\n")
     return 0

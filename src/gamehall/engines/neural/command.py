@@ -15,37 +15,27 @@ starts fast.
 
 import argparse
 import shlex
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from gamehall.errors import GameError
 
-DESCRIPTION = (
-    "Train the backgammon or long nardy networks by TD(lambda) self-play (no teacher). Writes "
-    "checkpoints to "
-    "--out (weights) and --out.json (the training record) every --every games and at the end; "
-    "--resume continues a checkpoint with its own seed and settings."
-)
 
-
-def add_parser(sub: Any) -> None:
-    """The ``train`` subcommand."""
+def add_parser(sub: Any, say: Callable[..., str]) -> None:
+    """The ``train`` subcommand, its help in ``say``'s language."""
     train = sub.add_parser(
-        "train", help="train an engine's networks by self-play", description=DESCRIPTION
+        "train", help=say("cli.train.help"), description=say("cli.train.description")
     )
-    train.add_argument(
-        "game", choices=["backgammon", "nardy"], help="the game to train (backgammon, nardy)"
-    )
-    train.add_argument("--games", type=int, required=True, help="games to play (more, on --resume)")
-    train.add_argument("--out", required=True, metavar="FILE", help="the checkpoint file (.npz)")
-    train.add_argument("--resume", metavar="FILE", help="a checkpoint to continue")
-    train.add_argument("--seed", type=int, default=1, help="the run's seed (new runs; default 1)")
-    train.add_argument("--every", type=int, default=5000, help="games between checkpoints")
-    train.add_argument(
-        "--bench-pairs", type=int, default=100, help="duplicate game pairs against gnubg 0-ply"
-    )
-    train.add_argument("--alpha", type=float, help="learning rate (new runs)")
-    train.add_argument("--lam", type=float, help="TD lambda (new runs)")
-    train.add_argument("--hidden", type=int, help="hidden units of the contact network (new runs)")
+    train.add_argument("game", choices=["backgammon", "nardy"], help=say("cli.train.game"))
+    train.add_argument("--games", type=int, required=True, help=say("cli.train.games"))
+    train.add_argument("--out", required=True, metavar="FILE", help=say("cli.train.out"))
+    train.add_argument("--resume", metavar="FILE", help=say("cli.train.resume"))
+    train.add_argument("--seed", type=int, default=1, help=say("cli.train.seed"))
+    train.add_argument("--every", type=int, default=5000, help=say("cli.train.every"))
+    train.add_argument("--bench-pairs", type=int, default=100, help=say("cli.train.bench-pairs"))
+    train.add_argument("--alpha", type=float, help=say("cli.train.alpha"))
+    train.add_argument("--lam", type=float, help=say("cli.train.lam"))
+    train.add_argument("--hidden", type=int, help=say("cli.train.hidden"))
 
 
 def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
