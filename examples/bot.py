@@ -219,8 +219,16 @@ def play_renju(bot: Bot, match_id: str, message: Json) -> None:
 
 
 def play_match(bot: Bot, match_id: str) -> Json:
-    """Play one match from its game stream until it is over; returns its last state."""
+    """Play one match from its game stream until it is over (opening the stream again if it
+    ends sooner: a server restarting, a proxy's timeout); returns its last state."""
     state: Json = {}
+    while state.get("phase") != "over":
+        state = play_stream(bot, match_id, state)
+    return state
+
+
+def play_stream(bot: Bot, match_id: str, state: Json) -> Json:
+    """Play from one opening of the match's game stream until it ends; returns the last state."""
     you = None
     for message in bot.stream(f"/api/bot/game/stream/{match_id}"):
         if message["type"] == "hello":

@@ -1,5 +1,6 @@
 """How to play (issue 37: the rules' summaries the site shows are translated): each game's
-rules in short, reached from the header and from a game page, in the browser's language."""
+rules in short, reached from the lobby's new-game form and from a game page, in the browser's
+language."""
 
 from __future__ import annotations
 
@@ -25,13 +26,13 @@ def test_the_rules_speak_the_browsers_language(hall: Hall, locale: str) -> None:
     hall.screenshot(page, f"rules-{locale[:2]}")
 
 
-def test_the_rules_are_reached_from_the_header_and_from_a_game(hall: Hall) -> None:
-    page = hall.page("/", DESKTOP)
-    page.locator('header a[href="#/rules"]').click()
-    expect(page.locator("h1")).to_have_text("How to play")
-    expect(page.locator("#rules-nardy")).to_contain_text("only one checker may leave the head")
-    expect(page.locator("#rules-renju")).to_contain_text("double-three")
+def test_the_rules_are_reached_from_the_lobby_and_from_a_game(hall: Hall) -> None:
     ann, _ = hall.player("ann", DESKTOP)
+    ann.locator('form.new-game a[href="#/rules"]').click()
+    expect(ann.locator("h1")).to_have_text("How to play")
+    expect(ann.locator("#rules-nardy")).to_contain_text("only one checker may leave the head")
+    expect(ann.locator("#rules-renju")).to_contain_text("double-three")
+    ann.goto(hall.url + "/#/")
     ann.select_option("select[name=game]", "nardy")
     ann.locator("button[value=computer]").click()
     ann.wait_for_url("**/#/game/*")

@@ -202,7 +202,13 @@ def test_every_message_model_is_in_a_union_and_no_dict_literal_is_a_message() ->
     assert tagged - kinds == set()
     root = Path(gamehall.server.__file__).parent
     for path in root.rglob("*.py"):
-        if "protocol" in path.parts or path.name in ("guards.py", "broker.py", "jstypes.py"):
+        # guards.py and drain.py write ASGI events, broker.py Redis's, jstypes.py schemas
+        if "protocol" in path.parts or path.name in (
+            "guards.py",
+            "drain.py",
+            "broker.py",
+            "jstypes.py",
+        ):
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Dict):

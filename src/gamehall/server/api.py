@@ -494,14 +494,14 @@ async def record_json(
 ) -> MatchRecord:
     """The public event log (``Match.to_dict()``: no secrets), which replays the match: a
     heavy read, kept once the match is over (``heavy_reads.py``)."""
+    record = hall.heavy.kept(("record.json", match_id))
+    if not isinstance(record, MatchRecord):
+        stored = await hall.workers.store(_stored, hall, match_id)  # 404 for an unknown id
+        work = partial(MatchRecord.model_validate, stored.as_match_dict(secrets=False))
+        keep = None if stored.status == "playing" else ("record.json", match_id)
+        record = await hall.heavy.read(client_address(request), work, keep=keep)
     response.headers["Content-Disposition"] = f'attachment; filename="gamehall-{match_id}.json"'
-    kept = hall.heavy.kept(("record.json", match_id))
-    if isinstance(kept, MatchRecord):
-        return kept
-    stored = await hall.workers.store(_stored, hall, match_id)
-    work = partial(MatchRecord.model_validate, stored.as_match_dict(secrets=False))
-    keep = None if stored.status == "playing" else ("record.json", match_id)
-    return await hall.heavy.read(client_address(request), work, keep=keep)
+    return record
 
 
 @router.get("/matches/{match_id}/record.psq", response_class=PlainTextResponse)

@@ -62,7 +62,8 @@ def js_type(schema: Schema) -> str:
         return json.dumps(schema["const"])
     enum = schema.get("enum")
     if isinstance(enum, list):
-        return _union([json.dumps(value) for value in enum])
+        # sorted: typing caches equal Literals, so their order is whichever was made first
+        return _union(sorted(json.dumps(value) for value in enum))
     members = schema.get("anyOf", schema.get("oneOf"))
     if isinstance(members, list):
         return _union([js_type(_schema(member)) for member in members])

@@ -32,7 +32,7 @@
  * its own fair-dice seed.
  * @typedef {object} AiChallengeBody
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
- * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class"} [level]
+ * @property {"advanced" | "beginner" | "expert" | "intermediate" | "random" | "world-class"} [level]
  * @property {SettingsInput} [settings]
  * @property {0 | 1} [side]
  * @property {string | null} [seed]
@@ -50,7 +50,7 @@
  * (mEMG a decision, lower is better) or renju's ``accuracy`` (%).
  * @typedef {object} AnalysedView
  * @property {string} game
- * @property {"error_rate" | "accuracy"} kind
+ * @property {"accuracy" | "error_rate"} kind
  * @property {number} matches
  * @property {number} average
  */
@@ -62,7 +62,7 @@
  * asking again begins it again).
  * @typedef {object} AnalysisAnswer
  * @property {string} match_id
- * @property {"none" | "running" | "done" | "failed"} status
+ * @property {"done" | "failed" | "none" | "running"} status
  * @property {number} done
  * @property {number} total
  * @property {string | null} reason
@@ -77,7 +77,7 @@
  * @typedef {object} ArenaBoard
  * @property {"arena"} type
  * @property {number} tournament
- * @property {"open" | "running" | "finished"} status
+ * @property {"finished" | "open" | "running"} status
  * @property {ArenaView} arena
  */
 
@@ -92,7 +92,7 @@
  * @property {number} number
  * @property {string} first
  * @property {string} second
- * @property {"1-0" | "0-1" | "1/2-1/2" | "+-" | "-+" | "--" | null} result
+ * @property {"+-" | "-+" | "--" | "0-1" | "1-0" | "1/2-1/2" | null} result
  * @property {string | null} match_id
  */
 
@@ -212,7 +212,7 @@
  * @property {string} from
  * @property {string} to
  * @property {SettingsOutput} settings
- * @property {"open" | "accepted" | "declined" | "withdrawn"} status
+ * @property {"accepted" | "declined" | "open" | "withdrawn"} status
  * @property {boolean} rated
  * @property {string} created_at
  * @property {string | null} answered_at
@@ -284,7 +284,7 @@
 /**
  * A time control's parts: 0 where its kind has none.
  * @typedef {object} ClockControl
- * @property {"fischer" | "delay" | "byoyomi"} kind
+ * @property {"byoyomi" | "delay" | "fischer"} kind
  * @property {number} initial
  * @property {number} increment
  * @property {number} delay
@@ -307,7 +307,7 @@
  * A match against the computer; ``side`` is the seat the person takes (0 or 1).
  * @typedef {object} ComputerBody
  * @property {SettingsInput} settings
- * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class"} [level]
+ * @property {"advanced" | "beginner" | "expert" | "intermediate" | "random" | "world-class"} [level]
  * @property {string | null} [engine]
  * @property {0 | 1} [side]
  * @property {string | null} [seed]
@@ -316,14 +316,14 @@
 /**
  * A house engine the director enters in his tournament: the level it plays at.
  * @typedef {object} ComputerEntryBody
- * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class"} level
+ * @property {"advanced" | "beginner" | "expert" | "intermediate" | "random" | "world-class"} level
  */
 
 /**
  * The levels the computer plays each game at, weakest first, and the external engines offered for
  * each game (none unless the operator configures some).
  * @typedef {object} ComputerLevels
- * @property {Record<string, ("random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class")[]>} levels
+ * @property {Record<string, ("advanced" | "beginner" | "expert" | "intermediate" | "random" | "world-class")[]>} levels
  * @property {Record<string, ExternalEngineView[]>} engines
  */
 
@@ -641,13 +641,13 @@
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
  * @property {number} length
  * @property {string | null} clock
- * @property {"secure" | "fair"} dice
+ * @property {"fair" | "secure"} dice
  * @property {boolean | null} crawford
  * @property {boolean} jacoby
  * @property {boolean} beavers
  * @property {number | null} cube_cap
  * @property {"alternate" | "winner"} first_move
- * @property {"oin" | "mars"} surrender_value
+ * @property {"mars" | "oin"} surrender_value
  * @property {Record<string, string>} options
  * @property {ClockControl | null} control
  *   Sent, not read: the clock's parts, so that a page counts the clocks down without reading the
@@ -661,7 +661,7 @@
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
  * @property {MatchSettingsView} settings
  * @property {Seat[]} players
- * @property {"playing" | "over" | "aborted"} status
+ * @property {"aborted" | "over" | "playing"} status
  * @property {Summary} summary
  * @property {string} created_at
  * @property {string} updated_at
@@ -699,9 +699,9 @@
  * @property {string | null} second
  * @property {ResultView | null} result
  * @property {string | null} group
- * @property {"main" | "groups" | "final"} stage
+ * @property {"final" | "groups" | "main"} stage
  * @property {string | null} match_id
- * @property {"playing" | "over" | null} match_status
+ * @property {"over" | "playing" | null} match_status
  */
 
 /**
@@ -842,18 +842,18 @@
  * @property {number} move
  * @property {number} player
  * @property {"black" | "white"} colour
- * @property {"move" | "pass" | "choice" | "offer"} kind
+ * @property {"choice" | "move" | "offer" | "pass"} kind
  * @property {string} played
  * @property {string | null} best
  * @property {number} loss
  * @property {number} win_before
  * @property {number} win_after
- * @property {"blunder" | "mistake" | "inaccuracy" | null} band
+ * @property {"blunder" | "inaccuracy" | "mistake" | null} band
  * @property {boolean} forced_win_missed
  * @property {boolean} allowed_forced_win
  * @property {string[] | null} winning_line
  * @property {"vcf" | "vct" | null} winning_kind
- * @property {"opening" | "only-move" | null} forced
+ * @property {"only-move" | "opening" | null} forced
  * @property {number | null} frame
  */
 
@@ -925,7 +925,7 @@
 
 /**
  * @typedef {object} ResultView
- * @property {"1-0" | "0-1" | "1/2-1/2" | "+-" | "-+" | "--" | "bye"} outcome
+ * @property {"+-" | "-+" | "--" | "0-1" | "1-0" | "1/2-1/2" | "bye"} outcome
  * @property {number[] | null} score
  */
 
@@ -978,7 +978,7 @@
  * Who sits at one side of a match.
  * @typedef {object} Seat
  * @property {number | null} user_id
- * @property {"human" | "computer"} kind
+ * @property {"computer" | "human"} kind
  * @property {string | null} level
  * @property {string} name
  * @property {boolean} bot
@@ -1031,7 +1031,7 @@
  * @property {string} created_at
  * @property {number} rating
  * @property {string} rating_shown
- * @property {"untimed" | "bullet" | "blitz" | "rapid" | "classical"} speed
+ * @property {"blitz" | "bullet" | "classical" | "rapid" | "untimed"} speed
  * @property {number | null} estimate
  */
 
@@ -1047,13 +1047,13 @@
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
  * @property {number} length
  * @property {string | null} clock
- * @property {"secure" | "fair"} dice
+ * @property {"fair" | "secure"} dice
  * @property {boolean | null} crawford
  * @property {boolean} jacoby
  * @property {boolean} beavers
  * @property {number | null} cube_cap
  * @property {"alternate" | "winner"} first_move
- * @property {"oin" | "mars"} surrender_value
+ * @property {"mars" | "oin"} surrender_value
  * @property {Record<string, string>} options
  */
 
@@ -1064,13 +1064,13 @@
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} [game]
  * @property {number} [length]
  * @property {string | null} [clock]
- * @property {"secure" | "fair"} [dice]
+ * @property {"fair" | "secure"} [dice]
  * @property {boolean | null} [crawford]
  * @property {boolean} [jacoby]
  * @property {boolean} [beavers]
  * @property {number | null} [cube_cap]
  * @property {"alternate" | "winner"} [first_move]
- * @property {"oin" | "mars"} [surrender_value]
+ * @property {"mars" | "oin"} [surrender_value]
  * @property {Record<string, string>} [options]
  */
 
@@ -1081,13 +1081,13 @@
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
  * @property {number} length
  * @property {string | null} clock
- * @property {"secure" | "fair"} dice
+ * @property {"fair" | "secure"} dice
  * @property {boolean | null} crawford
  * @property {boolean} jacoby
  * @property {boolean} beavers
  * @property {number | null} cube_cap
  * @property {"alternate" | "winner"} first_move
- * @property {"oin" | "mars"} surrender_value
+ * @property {"mars" | "oin"} surrender_value
  * @property {Record<string, string>} options
  */
 
@@ -1095,7 +1095,7 @@
  * One finished game on a player's sheet: how it went, its points, and whether the player was on
  * fire (its points doubled).
  * @typedef {object} SheetMarkView
- * @property {"win" | "draw" | "loss"} mark
+ * @property {"draw" | "loss" | "win"} mark
  * @property {number} points
  * @property {boolean} fire
  */
@@ -1168,12 +1168,12 @@
  * @property {number} game
  * @property {number} move
  * @property {number} player
- * @property {"checker" | "no-double" | "double" | "take" | "drop" | "beaver" | "resign" | "accept"} kind
+ * @property {"accept" | "beaver" | "checker" | "double" | "drop" | "no-double" | "resign" | "take"} kind
  * @property {string} played
  * @property {string} best
  * @property {number} loss
  * @property {number | null} loss_mwc
- * @property {"doubtful" | "error" | "blunder" | null} band
+ * @property {"blunder" | "doubtful" | "error" | null} band
  * @property {number | null} luck
  * @property {number} equity_before
  * @property {number} equity_after
@@ -1293,15 +1293,15 @@
  * 8601 time, or null: its maker starts it), rated or casual.
  * @typedef {object} TournamentBody
  * @property {string} name
- * @property {"round-robin" | "groups" | "knockout" | "two-stage" | "swiss" | "arena"} format
+ * @property {"arena" | "groups" | "knockout" | "round-robin" | "swiss" | "two-stage"} format
  * @property {SettingsInput} settings
  * @property {number | null} [rounds]
  * @property {boolean} [double]
  * @property {number | null} [group_size]
  * @property {number} [qualify]
  * @property {"knockout" | "round-robin"} [final]
- * @property {"standard" | "lots"} [seeding]
- * @property {("direct-encounter" | "sonneborn-berger" | "buchholz" | "median-buchholz" | "wins" | "points-difference")[]} [tiebreaks]
+ * @property {"lots" | "standard"} [seeding]
+ * @property {("buchholz" | "direct-encounter" | "median-buchholz" | "points-difference" | "sonneborn-berger" | "wins")[]} [tiebreaks]
  * @property {"annul-under-half" | "forfeit-remaining"} [withdrawal]
  * @property {boolean} [rated]
  * @property {string | null} [starts_at]
@@ -1345,7 +1345,7 @@
  * @property {number} seat
  * @property {string} opponent
  * @property {boolean} arena
- * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class" | null} opponent_level
+ * @property {"advanced" | "beginner" | "expert" | "intermediate" | "random" | "world-class" | null} opponent_level
  */
 
 /**
@@ -1354,7 +1354,7 @@
  * @property {"tournament_over"} type
  * @property {TournamentRef} tournament
  * @property {string | null} winner
- * @property {"random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class" | null} winner_level
+ * @property {"advanced" | "beginner" | "expert" | "intermediate" | "random" | "world-class" | null} winner_level
  */
 
 /**
@@ -1379,16 +1379,16 @@
  * @property {number} id
  * @property {string} name
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
- * @property {"round-robin" | "groups" | "knockout" | "two-stage" | "swiss" | "arena"} format
+ * @property {"arena" | "groups" | "knockout" | "round-robin" | "swiss" | "two-stage"} format
  * @property {Record<string, any>} settings
  * @property {boolean} rated
  * @property {number} grace_seconds
  * @property {string | null} starts_at
- * @property {"open" | "running" | "finished"} status
+ * @property {"finished" | "open" | "running"} status
  * @property {string | null} created_by
  * @property {string} created_at
  * @property {string[]} entries
- * @property {Record<string, "random" | "beginner" | "intermediate" | "advanced" | "expert" | "world-class">} computers
+ * @property {Record<string, "advanced" | "beginner" | "expert" | "intermediate" | "random" | "world-class">} computers
  */
 
 /**

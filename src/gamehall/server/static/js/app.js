@@ -74,7 +74,6 @@ function renderAccount() {
   mount(
     corner,
     h("a", { href: `#/player/${encodeURIComponent(session.user.name)}`, class: "me", translate: "no" }, session.user.name),
-    session.user.guest ? null : h("a", { href: "#/tokens", class: "tokens-link" }, say("tokens.link")),
     h(
       "button",
       {

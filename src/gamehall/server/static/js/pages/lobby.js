@@ -91,6 +91,7 @@ function newGameForm(report, refresh) {
     "form",
     { class: "card new-game", "aria-label": say("lobby.new-game") },
     h("h2", {}, say("lobby.new-game")),
+    h("p", { class: "rules-note" }, h("a", { class: "rules-link", href: "#/rules" }, say("rules.link"))),
     settingsFieldset(),
     h(
       "div",

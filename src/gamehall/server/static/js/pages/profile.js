@@ -2,7 +2,7 @@
 // A player's page (#/player/{name}): when they joined, what they won, their figures over their
 // analysed matches, the matches they are playing and those they finished.
 
-import { get } from "../api.js";
+import { get, session } from "../api.js";
 import { ratingsSection } from "../competition/ratings.js";
 import { h, mount } from "../dom.js";
 import { say } from "../say.js";
@@ -25,6 +25,9 @@ export function profilePage(root, { name }) {
         root,
         h("h1", {}, h("span", { translate: "no" }, user.name), user.guest ? h("span", { class: "tag" }, say("player.guest")) : null, user.bot ? h("span", { class: "tag bot" }, say("player.bot")) : null),
         h("p", { class: "lead" }, say("player.joined", { date: dateText(user.created_at) })),
+        session.user && session.user.name === user.name && !user.guest
+          ? h("p", {}, h("a", { href: "#/tokens", class: "tokens-link" }, say("tokens.link")))
+          : null,
         h(
           "dl",
           { class: "stats" },
