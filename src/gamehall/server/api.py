@@ -494,8 +494,10 @@ async def record_json(
 ) -> MatchRecord:
     """The public event log (``Match.to_dict()``: no secrets), which replays the match: a
     heavy read, kept once the match is over (``heavy_reads.py``)."""
-    record = hall.heavy.kept(("record.json", match_id))
-    if not isinstance(record, MatchRecord):
+    kept = hall.heavy.kept(("record.json", match_id))
+    if isinstance(kept, MatchRecord):
+        record = kept
+    else:
         stored = await hall.workers.store(_stored, hall, match_id)  # 404 for an unknown id
         work = partial(MatchRecord.model_validate, stored.as_match_dict(secrets=False))
         keep = None if stored.status == "playing" else ("record.json", match_id)
