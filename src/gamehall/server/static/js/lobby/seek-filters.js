@@ -122,7 +122,7 @@ export function filterForm(filters, changed) {
     h(
       "div",
       { class: "filter-end" },
-      box("rated", "on", filters.rated, say("lobby.filters.rated-only")),
+      box("rated-only", "on", filters.rated, say("lobby.filters.rated-only")),
       h("button", { type: "reset", class: "secondary" }, say("lobby.filters.reset")),
     ),
   );
@@ -136,7 +136,7 @@ export function filterForm(filters, changed) {
     /** @type {Filters} */
     const now = {
       games: data.getAll("game").map(String),
-      rated: data.get("rated") === "on",
+      rated: data.get("rated-only") === "on",
       from: number("from"),
       to: number("to"),
       speeds: /** @type {Speed[]} */ (data.getAll("speed").map(String)),
