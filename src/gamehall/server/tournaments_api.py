@@ -87,7 +87,17 @@ def _arena_detail(store: Store, stored: StoredTournament) -> TournamentDetail:
     """An arena's page: its clock, leaderboard and games."""
     arena = arena_of(stored)
     view = ArenaView.of(stored, arena, store.tournaments.now())
-    players = list(arena.players)
+    return _without_rounds(store, stored, list(arena.players), view.winner, view)
+
+
+def _without_rounds(
+    store: Store,
+    stored: StoredTournament,
+    players: list[str],
+    winner: str | None = None,
+    arena: ArenaView | None = None,
+) -> TournamentDetail:
+    """A page with no rounds to show: a tournament not started yet, or an arena."""
     return TournamentDetail(
         tournament=TournamentView.of(stored),
         players=players,
@@ -97,8 +107,8 @@ def _arena_detail(store: Store, stored: StoredTournament) -> TournamentDetail:
         standings=None,
         groups=[],
         withdrawn=[],
-        winner=view.winner,
-        arena=view,
+        winner=winner,
+        arena=arena,
     )
 
 
@@ -108,17 +118,7 @@ def _detail(store: Store, stored: StoredTournament) -> TournamentDetail:
         return _arena_detail(store, stored)
     players = list(stored.entries)
     if stored.state is None:
-        return TournamentDetail(
-            tournament=TournamentView.of(stored),
-            players=players,
-            ratings=_ratings(store, stored, players),
-            current_round=0,
-            pairings=[],
-            standings=None,
-            groups=[],
-            withdrawn=[],
-            winner=None,
-        )
+        return _without_rounds(store, stored, players)
     state = Tournament.from_dict(stored.state)
     players = list(state.players)
     groups = []

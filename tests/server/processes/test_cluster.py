@@ -19,8 +19,9 @@ from server.processes.players import (
     play_seat,
 )
 from support import aio
+from support.services import ROOT
 
-TOOL = Path(__file__).resolve().parents[3] / "tools" / "cluster"
+TOOL = ROOT / "tools" / "cluster"  # the repository's own script
 PAIRS = 6
 PAUSE = 0.03
 """Seconds a player waits before each action: the games go on through each restart without
