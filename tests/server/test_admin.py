@@ -183,7 +183,8 @@ def test_gamehall_admin_on_a_running_server(
         monkeypatch.setattr(admin, "_call", call)
         monkeypatch.setenv("GAMEHALL_ADMIN_TOKEN", TOKEN)
         out = io.StringIO()
-        end = command("end", match_id, "--loser", "1", "--reason", "stuck")
+        # "--": a match id may begin with "-", which would read as an option
+        end = command("end", "--loser", "1", "--reason", "stuck", "--", match_id)
         assert admin.main(end, out, SAY) == 0
         assert admin.main(command("engines"), out, SAY) == 0
         assert out.getvalue() == f"Match {match_id} ended.\nDecisions waiting for the engine: 0\n"

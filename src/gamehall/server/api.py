@@ -341,17 +341,23 @@ async def accept_challenge(
 ) -> MatchCreated:
     """Accept a challenge made to me: the match starts, and the challenger is told on his own
     socket."""
+    return await accept_challenge_of(hall, session.user, challenge_id, body)
+
+
+async def accept_challenge_of(
+    hall: Services, user: User, challenge_id: int, body: AcceptBody
+) -> MatchCreated:
+    """``user`` accepts the challenge ``challenge_id`` made to him: the match starts and the
+    challenger is told (the pages' and the bots' one way to)."""
     stored_id(challenge_id, "challenge")
     challenge = await hall.workers.store(hall.store.offers.get_challenge, challenge_id)
     if challenge is None:
         raise Refusal(404, "no-such-challenge", id=challenge_id)
-    save = partial(
-        hall.store.offers.accept_challenge, challenge_id, session.user.id, rated=challenge.rated
-    )
+    save = partial(hall.store.offers.accept_challenge, challenge_id, user.id, rated=challenge.rated)
     created = await start_match(
         hall,
         challenge.from_user_id,
-        session.user,
+        user,
         challenge.settings,
         save,
         body,
@@ -363,7 +369,7 @@ async def accept_challenge(
         "challenge",
         challenge.from_user_id,
         match_id=created.match_id,
-        by=session.user.name,
+        by=user.name,
         settings=challenge.settings.to_dict(),
         rated=challenge.rated,
     )

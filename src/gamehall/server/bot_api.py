@@ -7,18 +7,15 @@ applied by the live-match manager, a match against the engine is ``POST /api/com
 challenge is the lobby's. Nothing here knows a rule of any game.
 """
 
-from functools import partial
-
 from fastapi import APIRouter
 
 from gamehall.jsontext import JsonObject
-from gamehall.server.api import NO_SEED, start_computer, start_match
+from gamehall.server.api import NO_SEED, accept_challenge_of, start_computer
 from gamehall.server.bearer import Player
 from gamehall.server.bot_schemas import Acted, AiChallengeBody, BotAction, BotChallengeBody
 from gamehall.server.lobby_notices import (
     challenge_declined_from_thread,
     challenges_changed_from_thread,
-    offer_accepted,
 )
 from gamehall.server.protocol.match import ActionFrame
 from gamehall.server.refusals import Refusal
@@ -117,24 +114,7 @@ async def accept(
     challenge_id: int, bot: Player, hall: Hall, body: AcceptBody = NO_SEED
 ) -> MatchCreated:
     """Accept a challenge made to me: the match starts, and the challenger is told."""
-    stored_id(challenge_id, "challenge")
-    found = await hall.workers.store(hall.store.offers.get_challenge, challenge_id)
-    if found is None:
-        raise Refusal(404, "no-such-challenge", id=challenge_id)
-    save = partial(hall.store.offers.accept_challenge, challenge_id, bot.user.id, rated=found.rated)
-    created = await start_match(
-        hall, found.from_user_id, bot.user, found.settings, save, body, found.seed, found.rated
-    )
-    offer_accepted(
-        hall.channels,
-        "challenge",
-        found.from_user_id,
-        match_id=created.match_id,
-        by=bot.user.name,
-        settings=found.settings.to_dict(),
-        rated=found.rated,
-    )
-    return created
+    return await accept_challenge_of(hall, bot.user, challenge_id, body)
 
 
 def _decline(hall: Services, user: User, challenge_id: int) -> Empty:
