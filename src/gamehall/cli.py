@@ -289,7 +289,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "rollout":
             return rollout_command.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "train":
-            return train_command.main(args, sys.stdout, sys.stderr)
+            return train_command.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "brain":
             return gomocup_command.brain_main(args, sys.stdin, sys.stdout)
         if args.command == "match":

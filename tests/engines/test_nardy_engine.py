@@ -2,13 +2,11 @@
 equal to its numpy batch, the race test, the bear-off database on hand-derived cases, the
 levels, surrender under both settings, hints, and ``gamehall train nardy``."""
 
-import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from gamehall.cli import main
 from gamehall.engines import ChoosePlay, ChooseResignation, MatchContext, find_engine, levels_of
 from gamehall.engines.base import AnswerResignation
 from gamehall.engines.driver import play_out
@@ -33,6 +31,7 @@ from gamehall.engines.neural.levels import (
     shipped_evaluator,
     shipped_record,
 )
+from gamehall.engines.neural.lineage_early import EarlyRecord
 from gamehall.engines.neural.network import NardyEvaluator
 from gamehall.engines.neural.search import Budget
 from gamehall.engines.neural.training import self_play
@@ -236,27 +235,6 @@ def test_matches_of_fast_boards() -> None:
     assert set(summary.ends) <= {"won oin", "won mars", "lost oin", "lost mars"}
 
 
-# -- training ----------------------------------------------------------------------------------
-
-
-def test_the_training_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "nardy.npz"
-    args = ["train", "nardy", "--games", "2", "--every", "1", "--bench-pairs", "1", "--hidden", "4"]
-    assert main([*args, "--out", str(out), "--seed", "2"]) == 0
-    record = json.loads(Path(f"{out}.json").read_text())
-    assert record["game"] == "nardy" and record["games"] == 2
-    assert record["settings"]["contact_hidden"] == 4
-    assert [c["games"] for c in record["checkpoints"]] == [1, 2]
-    assert record["checkpoints"][-1]["benchmark"]["opponent"] == "beginner"
-    assert "2 games trained" in capsys.readouterr().out
-    wrong = ["train", "backgammon", "--games", "1", "--out", str(out), "--resume", str(out)]
-    assert main(wrong) == 1
-    assert "holds nardy networks" in capsys.readouterr().err
-    more = ["train", "nardy", "--games", "1", "--bench-pairs", "0", "--out", str(out)]
-    assert main([*more, "--resume", str(out)]) == 0
-    assert json.loads(Path(f"{out}.json").read_text())["games"] == 3
-
-
 def test_a_match_against_the_computer_plays_out() -> None:
     match = TablesMatch(NardySettings(length=1), dice=SeededDice(5))
     play_out(match, {0: find_engine("nardy", "expert", 1), 1: find_engine("nardy", "random", 2)})
@@ -267,7 +245,8 @@ def test_the_shipped_weights_and_their_record() -> None:
     evaluator = shipped_evaluator("nardy")
     assert evaluator.contact.w1.shape[0] == INPUTS and evaluator.contact.w2.shape[1] == 3
     record = shipped_record("nardy")
-    assert record["game"] == "nardy" and record["games"] == record["checkpoints"][-1]["games"]
-    assert record["command"].startswith("gamehall train nardy")
+    assert isinstance(record, EarlyRecord)
+    assert record.game == "nardy" and record.games == record.checkpoints[-1].games
+    assert record.command.startswith("gamehall train nardy")
     start = evaluator.probabilities(initial_board("nardy")[None])[0]
     assert 0.4 < start[0] < 0.75  # the side on roll at the start is the favourite, not a certainty

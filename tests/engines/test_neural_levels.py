@@ -26,6 +26,7 @@ from gamehall.engines.neural.levels import (
     shipped_evaluator,
     shipped_record,
 )
+from gamehall.engines.neural.lineage_early import EarlyRecord
 from gamehall.engines.neural.search import Budget
 from gamehall.errors import GameError
 
@@ -165,8 +166,8 @@ def test_only_backgammon_and_known_levels() -> None:
 
 def test_the_shipped_weights_say_how_they_were_trained() -> None:
     record = shipped_record()
-    assert record["games"] > 0 and record["command"]
-    assert isinstance(record["checkpoints"], list) and record["checkpoints"]
+    assert isinstance(record, EarlyRecord)
+    assert record.games > 0 and record.command and record.checkpoints
 
 
 def test_the_time_budget_stops_the_search() -> None:

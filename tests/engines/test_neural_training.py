@@ -1,15 +1,16 @@
-"""TD(lambda) self-play training: the lambda-returns, reproducibility from the seed, resuming
-as if never stopped, and the ``gamehall train`` command."""
+"""TD(lambda) self-play training: the lambda-returns, self-play games, and a run in segments
+that, stopped and resumed from its checkpoint, ends with the weights of the run never stopped."""
 
-import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from gamehall.cli import main
+from gamehall.engines.neural.checkpoint import GeneratorState, dice_generator, load_checkpoint
+from gamehall.engines.neural.lineage import CodeState, RunSettings, TrainingRecord
 from gamehall.engines.neural.network import Evaluator
-from gamehall.engines.neural.training import Record, Settings, lambda_targets, self_play, train
+from gamehall.engines.neural.segments import train_segments
+from gamehall.engines.neural.training import Settings, lambda_targets, self_play
 
 
 def test_lambda_returns_by_hand() -> None:
@@ -33,25 +34,60 @@ def test_lambda_zero_is_td_zero_and_one_is_monte_carlo() -> None:
     assert mc[4].tolist() == [1, 1, 0, 0, 0] and mc[3].tolist() == [0, 0, 0, 1, 0]
 
 
-def run(games: int, every: int, out: Path, evaluator: Evaluator, record: Record) -> None:
-    train(evaluator, record, games, out, every, lambda e: None, lambda g, last: None)
+TINY = Settings(contact_hidden=4, race_hidden=2)
 
 
-def test_a_run_is_reproducible_and_resumes_as_if_never_stopped(tmp_path: Path) -> None:
-    settings = Settings(contact_hidden=8, race_hidden=4)
-    first = Evaluator.fresh(4, 8, 4)
-    run(6, 3, tmp_path / "a.npz", first, Record(seed=4, settings=settings))
-    again = Evaluator.fresh(4, 8, 4)
-    run(3, 3, tmp_path / "b.npz", again, Record(seed=4, settings=settings))
-    resumed, meta = Evaluator.load(tmp_path / "b.npz")
-    record = Record.from_json(meta)
-    assert record.games == 3 and len(record.checkpoints) == 1
-    run(3, 3, tmp_path / "b.npz", resumed, record)
-    assert record.games == 6
-    for name in ("w1", "b1", "w2", "b2"):
-        assert np.array_equal(getattr(first.contact, name), getattr(resumed.contact, name))
-        assert np.array_equal(getattr(first.race, name), getattr(resumed.race, name))
-    assert not np.array_equal(first.contact.w1, Evaluator.fresh(4, 8, 4).contact.w1)
+def tiny_run(out: Path, games: int, segment: int) -> TrainingRecord:
+    settings = RunSettings("backgammon", games, segment, 4, str(out), 0, TINY)
+    return TrainingRecord(settings, CodeState())
+
+
+class Interrupted(Exception):
+    pass
+
+
+def test_a_resumed_run_ends_with_the_weights_of_an_uninterrupted_one(tmp_path: Path) -> None:
+    whole, dice = Evaluator.fresh(4, 4, 2), dice_generator(4)
+    done = train_segments(whole, tiny_run(tmp_path / "a.npz", 7, 3), dice, CodeState(), none, quiet)
+    assert [s.games for s in done.segments] == [3, 3, 1]
+    # The same run stopped in its second segment, after five games: resumed from the first
+    # segment's checkpoint, it plays the fourth and fifth games again, on the same dice.
+    played: list[int] = []
+
+    def stop_after_five(written: TrainingRecord | None) -> None:
+        played.append(1)
+        if len(played) == 6:  # five games and the first checkpoint
+            raise Interrupted
+
+    out = tmp_path / "b.npz"
+    with pytest.raises(Interrupted):
+        start = Evaluator.fresh(4, 4, 2)
+        train_segments(
+            start, tiny_run(out, 7, 3), dice_generator(4), CodeState(), none, stop_after_five
+        )
+    evaluator, record, generators = load_checkpoint(out)
+    assert record.games == 3
+    resumed = train_segments(
+        evaluator, record, generators.dice.generator(), CodeState(), none, quiet
+    )
+    assert resumed.games == 7 and [s.games for s in resumed.segments] == [3, 3, 1]
+    for net in ("contact", "race"):
+        for name in ("w1", "b1", "w2", "b2"):
+            ours = getattr(getattr(evaluator, net), name)
+            assert np.array_equal(ours, getattr(getattr(whole, net), name))
+    assert not np.array_equal(whole.contact.w1, Evaluator.fresh(4, 4, 2).contact.w1)
+    # The checkpoint on disk holds those weights, and its dice stand where the run's stopped.
+    again, _, kept = load_checkpoint(out)
+    assert np.array_equal(again.race.w2, whole.race.w2)
+    assert kept.dice == GeneratorState.of(dice) != generators.dice
+
+
+def none(evaluator: Evaluator) -> None:
+    return None
+
+
+def quiet(written: TrainingRecord | None) -> None:
+    return None
 
 
 def test_self_play_games_end() -> None:
@@ -59,33 +95,3 @@ def test_self_play_games_end() -> None:
     assert boards[-1, 1, 0] == 15
     assert (boards[:-1, 1, 0] < 15).all() and (boards[:, 0, 0] < 15).all()
     assert (boards.sum(axis=2) == 15).all()
-
-
-def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "bg.npz"
-    args = ["train", "backgammon", "--games", "4", "--every", "2", "--bench-pairs", "1"]
-    assert main([*args, "--out", str(out), "--seed", "3", "--hidden", "8"]) == 0
-    record = json.loads(Path(f"{out}.json").read_text())
-    assert record["games"] == 4 and record["seed"] == 3
-    assert [c["games"] for c in record["checkpoints"]] == [2, 4]
-    assert record["checkpoints"][-1]["benchmark"]["opponent"] == "gnubg 0-ply"
-    assert record["checkpoints"][-1]["benchmark"]["games"] == 2
-    assert record["checkpoints"][-1]["games"] == 4
-    assert "4 games trained" in capsys.readouterr().out
-    more = ["train", "backgammon", "--games", "2", "--bench-pairs", "0", "--out", str(out)]
-    assert main([*more, "--resume", str(out)]) == 0
-    resumed = json.loads(Path(f"{out}.json").read_text())
-    assert resumed["games"] == 6
-    first, then = resumed["command"].split("; then ")
-    assert first == (
-        f"gamehall train backgammon --games 4 --out {out} --every 2 --bench-pairs 1 "
-        "--hidden 8 --seed 3"
-    )
-    resume = f"--every 5000 --bench-pairs 0 --resume {out}"
-    assert then == f"gamehall train backgammon --games 2 --out {out} {resume}"
-
-
-def test_the_command_refuses_nonsense(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["train", "backgammon", "--games", "0", "--out", str(tmp_path / "x.npz")]
-    assert main(args) == 1
-    assert "--games must be a positive number" in capsys.readouterr().err

@@ -32,7 +32,7 @@ import json
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 
@@ -48,6 +48,8 @@ from gamehall.engines.neural.cube import (
 )
 from gamehall.engines.neural.games.description import Probabilities
 from gamehall.engines.neural.games.nardy import equity as nardy_equity
+from gamehall.engines.neural.lineage import TrainingRecord
+from gamehall.engines.neural.lineage_early import EarlyRecord, read_record
 from gamehall.engines.neural.network import Evaluator, NardyEvaluator
 from gamehall.engines.neural.player import NEURAL_LEVELS, NOISE, NeuralLevel, NeuralPlayer, board_of
 from gamehall.engines.neural.search import Budget, Searcher
@@ -85,11 +87,11 @@ def shipped_evaluator(game: NetworkGame = "backgammon") -> Evaluator:
     return evaluator
 
 
-def shipped_record(game: NetworkGame = "backgammon") -> dict[str, Any]:
-    """How the shipped weights were trained (the JSON record beside them)."""
+def shipped_record(game: NetworkGame = "backgammon") -> TrainingRecord | EarlyRecord:
+    """How the shipped weights were trained (the record beside them; an ``EarlyRecord``, whose
+    lineage cannot be replayed, for weights trained before records kept every setting)."""
     text = (resources.files("gamehall.engines.data") / f"{game}.npz.json").read_text()
-    record: dict[str, Any] = json.loads(text)
-    return record
+    return read_record(json.loads(text))
 
 
 def _checked(level: NeuralLevel) -> NeuralLevel:

@@ -12,17 +12,14 @@ TD(lambda). Each network then takes one gradient step on its positions (cross-en
 sigmoid outputs), summed over the game as sequential updates would be. The learning rate
 falls as ``alpha / sqrt(1 + games / alpha_halflife)``.
 
-Every game's dice come from its own seed, ``game_seed(seed, game)``, with which the compiled
-self-play kernel seeds numba's generator (``np.random.seed`` inside the kernel), so a run is
-reproducible from its seed and a resumed run plays the games the uninterrupted run would have.
+Every game's dice come from its own seed, with which the compiled self-play kernel seeds
+numba's generator (``np.random.seed`` inside the kernel): a run (``segments``) draws the seeds
+from a generator whose state its checkpoints keep, so that it is reproducible and resumable.
 """
 
-import json
 import math
-import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -46,28 +43,6 @@ class Settings:
         return self.alpha / math.sqrt(1.0 + games / self.alpha_halflife)
 
 
-@dataclass
-class Record:
-    """A run's history: what it is, how far it got, and the benchmark at each checkpoint."""
-
-    seed: int
-    settings: Settings
-    games: int = 0
-    wall_seconds: float = 0.0
-    checkpoints: list[dict[str, object]] = field(default_factory=list)
-    command: str = ""
-    game: str = "backgammon"
-
-    def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=1)
-
-    @classmethod
-    def from_json(cls, text: str) -> "Record":
-        data = json.loads(text)
-        data["settings"] = Settings(**data["settings"])
-        return cls(**data)
-
-
 MAX_TURNS = 4000
 """More turns than any self-play game takes (untrained networks play long games)."""
 
@@ -78,12 +53,17 @@ def game_seed(seed: int, game: int) -> int:
 
 
 def self_play(evaluator: Evaluator, seed: int, game: int) -> Boards:
-    """The boards of one greedy 0-ply self-play game, each with its side on roll first, the
-    last one finished (its side on roll has lost)."""
+    """The boards of game number ``game`` of greedy 0-ply self-play from ``seed``."""
+    return played(evaluator, game_seed(seed, game))
+
+
+def played(evaluator: Evaluator, dice: int) -> Boards:
+    """The boards of one greedy 0-ply self-play game with its dice from the seed ``dice``, each
+    with its side on roll first, the last one finished (its side on roll has lost)."""
     boards = np.zeros((MAX_TURNS, 2, 26), np.int8)
-    count = evaluator.self_play(game_seed(seed, game), boards)
+    count = evaluator.self_play(dice, boards)
     if boards[count - 1, 1, 0] != 15:
-        raise RuntimeError(f"self-play game {game} did not finish in {MAX_TURNS} turns")
+        raise RuntimeError(f"the self-play game of seed {dice} did not finish in {MAX_TURNS} turns")
     return boards[:count]
 
 
@@ -128,45 +108,6 @@ def learn(evaluator: Evaluator, boards: Boards, settings: Settings, rate: float)
     for net, inputs, rows in evaluator.batches(live):
         if rows.any():
             step(net, inputs[rows], targets[rows], rate)
-
-
-Benchmark = Callable[[Evaluator], dict[str, object] | None]
-
-
-def train(
-    evaluator: Evaluator,
-    record: Record,
-    games: int,
-    out: Path,
-    every: int,
-    benchmark: Benchmark,
-    progress: Callable[[int, dict[str, object] | None], None],
-) -> None:
-    """Play and learn from ``games`` more games, checkpointing into ``out`` every ``every``
-    games and at the end (weights with the record inside, and the record as JSON beside)."""
-    started = time.monotonic() - record.wall_seconds
-    last: dict[str, object] | None = record.checkpoints[-1] if record.checkpoints else None
-    target = record.games + games
-    while record.games < target:
-        boards = self_play(evaluator, record.seed, record.games)
-        learn(evaluator, boards, record.settings, record.settings.rate(record.games))
-        record.games += 1
-        if record.games % every == 0 or record.games == target:
-            record.wall_seconds = time.monotonic() - started
-            figure = benchmark(evaluator)
-            last = {"games": record.games, "wall_seconds": round(record.wall_seconds)}
-            if figure is not None:
-                last["benchmark"] = figure
-            record.checkpoints.append(last)
-            save(evaluator, record, out)
-        progress(record.games, last)
-
-
-def save(evaluator: Evaluator, record: Record, out: Path) -> None:
-    """The checkpoint: weights with the record in ``out``, the record in ``out`` + ``.json``."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    evaluator.save(out, record.to_json())
-    out.with_name(out.name + ".json").write_text(record.to_json() + "\n")
 
 
 def greedy_chooser(evaluator: Evaluator) -> Callable[[Boards, tuple[int, int], Boards], int]:
