@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from gamehall.engines.neural import training
 from gamehall.engines.neural.checkpoint import GeneratorState, dice_generator, load_checkpoint
 from gamehall.engines.neural.lineage import CodeState, RunSettings, TrainingRecord
 from gamehall.engines.neural.network import Evaluator
@@ -95,3 +96,20 @@ def test_self_play_games_end() -> None:
     assert boards[-1, 1, 0] == 15
     assert (boards[:-1, 1, 0] < 15).all() and (boards[:, 0, 0] < 15).all()
     assert (boards.sum(axis=2) == 15).all()
+
+
+def test_a_game_cut_after_its_turns_is_learnt_from_and_the_run_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Young networks can hit each other back and forth for ever: a game is cut after
+    # MAX_TURNS turns, its last position valued by the networks themselves.
+    monkeypatch.setattr(training, "MAX_TURNS", 12)
+    boards = training.played(Evaluator.fresh(4, 4, 2), 99)
+    assert len(boards) == 12 and boards[-1, 1, 0] < 15
+    evaluator = Evaluator.fresh(4, 4, 2)
+    done = train_segments(
+        evaluator, tiny_run(tmp_path / "c.npz", 3, 3), dice_generator(4), CodeState(), none, quiet
+    )
+    assert done.games == 3
+    assert np.isfinite(evaluator.contact.w1).all()
+    assert not np.array_equal(evaluator.contact.w2, Evaluator.fresh(4, 4, 2).contact.w2)

@@ -10,7 +10,10 @@ the exact result: ``G_t = flip((1 - lambda) V_{t+1} + lambda G_{t+1})`` (``flip`
 next position's probabilities, seen by the other side, into the mover's), the offline form of
 TD(lambda). Each network then takes one gradient step on its positions (cross-entropy on the
 sigmoid outputs), summed over the game as sequential updates would be. The learning rate
-falls as ``alpha / sqrt(1 + games / alpha_halflife)``.
+falls as ``alpha / sqrt(1 + games / alpha_halflife)``. A game that has not ended after
+``MAX_TURNS`` turns (young networks can hit each other back and forth for ever) is cut there,
+and its last position's target is the networks' own value of it, as a lambda-return cut short
+takes it, so that a run neither stops nor loops.
 
 Every game's dice come from its own seed, with which the compiled self-play kernel seeds
 numba's generator (``np.random.seed`` inside the kernel): a run (``segments``) draws the seeds
@@ -44,7 +47,8 @@ class Settings:
 
 
 MAX_TURNS = 4000
-"""More turns than any self-play game takes (untrained networks play long games)."""
+"""The turns after which a self-play game is cut (untrained networks play long games, a few
+for ever)."""
 
 
 def game_seed(seed: int, game: int) -> int:
@@ -59,12 +63,10 @@ def self_play(evaluator: Evaluator, seed: int, game: int) -> Boards:
 
 def played(evaluator: Evaluator, dice: int) -> Boards:
     """The boards of one greedy 0-ply self-play game with its dice from the seed ``dice``, each
-    with its side on roll first, the last one finished (its side on roll has lost)."""
+    with its side on roll first: the last one finished (its side on roll has lost), unless the
+    game was cut after ``MAX_TURNS`` turns."""
     boards = np.zeros((MAX_TURNS, 2, 26), np.int8)
-    count = evaluator.self_play(dice, boards)
-    if boards[count - 1, 1, 0] != 15:
-        raise RuntimeError(f"the self-play game of seed {dice} did not finish in {MAX_TURNS} turns")
-    return boards[:count]
+    return boards[: evaluator.self_play(dice, boards)]
 
 
 def lambda_targets(
@@ -90,7 +92,8 @@ def lambda_targets(
 def step(net: Net, inputs: Floats, targets: Probabilities, rate: float) -> None:
     """One summed gradient step of cross-entropy towards ``targets``."""
     hidden = net.hidden_of(inputs)
-    out = 1.0 / (1.0 + np.exp(-(hidden @ net.w2 + net.b2)))
+    with np.errstate(over="ignore"):  # exp(-x) overflows for a sure output: 1 / inf is 0
+        out = 1.0 / (1.0 + np.exp(-(hidden @ net.w2 + net.b2)))
     d_out = (out - targets).astype(np.float32)
     d_hidden = (d_out @ net.w2.T) * hidden * (1.0 - hidden)
     net.w2 -= rate * (hidden.T @ d_out)
@@ -100,10 +103,13 @@ def step(net: Net, inputs: Floats, targets: Probabilities, rate: float) -> None:
 
 
 def learn(evaluator: Evaluator, boards: Boards, settings: Settings, rate: float) -> None:
-    """Update the networks from one finished game's boards."""
+    """Update the networks from one game's boards: towards its exact result when it finished,
+    else towards the networks' value of its last position."""
     live = boards[:-1]
     values = evaluator.probabilities(live)
-    final = evaluator.final(boards[-1:])
+    finished = boards[-1, 1, 0] == 15
+    last = boards[-1:]
+    final = evaluator.final(last) if finished else evaluator.probabilities(last)
     targets = lambda_targets(values, final, settings.lam, evaluator.flip)
     for net, inputs, rows in evaluator.batches(live):
         if rows.any():
