@@ -14,6 +14,7 @@ import pytest
 from gamehall.cli import main
 from gamehall.engines import find_engine
 from gamehall.engines.driver import play_out
+from gamehall.engines.neural import segments
 from gamehall.engines.neural.checkpoint import load_checkpoint
 from gamehall.engines.neural.levels import NeuralBackgammonEngine
 from gamehall.engines.neural.network import Evaluator
@@ -156,3 +157,32 @@ def test_said_in_the_readers_language(tmp_path: Path, capsys: pytest.CaptureFixt
     refused = ["--lang", "zh_Hans", "train", "backgammon", "--resume", str(out), "--lam", "0.5"]
     assert main(refused) == 1
     assert "--resume 沿用运行开始时的设置：请去掉 --lam" in capsys.readouterr().err
+
+
+def test_a_run_stopped_and_resumed_ends_as_if_never_stopped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run = ["train", "backgammon", "--games", "5", "--segment", "2", "--bench-pairs", "0", *TINY]
+    whole = tmp_path / "whole.npz"
+    assert main([*run, "--out", str(whole)]) == 0
+    games = 0
+    play = segments.played
+
+    def stopped_in_the_second_segment(evaluator: Evaluator, dice: int) -> np.ndarray:
+        nonlocal games
+        games += 1
+        if games == 4:
+            raise KeyboardInterrupt
+        return play(evaluator, dice)
+
+    monkeypatch.setattr(segments, "played", stopped_in_the_second_segment)
+    out = tmp_path / "stopped.npz"
+    capsys.readouterr()
+    assert main([*run, "--out", str(out)]) == 130
+    said = f"Stopped: the last checkpoint, {out}, holds 2 games; go on with --resume {out}"
+    assert said in capsys.readouterr().err
+    monkeypatch.undo()
+    assert main(["train", "backgammon", "--resume", str(out)]) == 0
+    assert all(np.array_equal(a, b) for a, b in zip(weights(out), weights(whole), strict=True))
+    _, record, _ = load_checkpoint(out)
+    assert [s.games for s in record.segments] == [2, 2, 1]

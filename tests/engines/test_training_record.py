@@ -50,7 +50,7 @@ def test_a_record_round_trips_through_json() -> None:
 
 
 def test_the_command_names_every_setting_and_the_games_played() -> None:
-    assert RECORD.games == 20_000 and RECORD.seconds == pytest.approx(120.75)
+    assert RECORD.games == 20_000
     assert RECORD.command == (
         "gamehall train nardy --games 20000 --segment 10000 --seed 13 --out out/nardy.npz "
         "--start weights/start.npz --alpha 0.03 --lam 0.7 --halflife 50000 --hidden 80 "

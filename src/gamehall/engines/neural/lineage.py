@@ -259,11 +259,6 @@ class TrainingRecord:
         return sum(segment.games for segment in self.segments)
 
     @property
-    def seconds(self) -> float:
-        """The seconds the segments took."""
-        return sum(segment.seconds for segment in self.segments)
-
-    @property
     def command(self) -> str:
         """The command that trains the weights of the last segment again from the start."""
         return replace(self.settings, games=self.games or self.settings.games).command()
