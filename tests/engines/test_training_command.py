@@ -50,7 +50,8 @@ def test_from_nothing_to_a_checkpoint_resumed_and_played(
     settings = record["settings"]
     assert settings["alpha"] == 0.02 and settings["lam"] == 0.7 and settings["segment"] == 2
     assert settings["start"] == "from nothing" and settings["seed"] == 3
-    assert len(record["code"]["commit"]) == 40 and isinstance(record["code"]["dirty"], bool)
+    if (Path(__file__).resolve().parents[2] / ".git").exists():  # run from a git checkout
+        assert len(record["code"]["commit"]) == 40 and isinstance(record["code"]["dirty"], bool)
     assert [s["games"] for s in record["segments"]] == [2, 2]
     assert record["segments"][0]["strength"]["opponent"] == "gnubg 0-ply"
 

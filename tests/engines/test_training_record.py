@@ -88,6 +88,7 @@ def changed(path: str, value: object) -> dict[str, Any]:
         ("settings.alpha", -0.1, "settings.alpha"),
         ("settings.lam", 1.5, "settings.lam"),
         ("settings.seed", True, "settings.seed"),
+        ("settings.seed", -1, "settings.seed"),
         ("settings.start", "somewhere", "settings.start"),
         ("settings.start.sha256", "abc", "settings.start.sha256"),
         ("settings.hidden", 8, "settings"),

@@ -98,8 +98,8 @@ class RunSettings:
     def __post_init__(self) -> None:
         if self.game not in TRAINED_GAMES:
             raise TrainingRecordError("settings.game", f"is not one of {', '.join(TRAINED_GAMES)}")
-        for name in ("games", "segment", "bench_pairs"):
-            least = 0 if name == "bench_pairs" else 1
+        for name in ("games", "segment", "seed", "bench_pairs"):
+            least = 0 if name in ("seed", "bench_pairs") else 1
             if getattr(self, name) < least:
                 raise TrainingRecordError(f"settings.{name}", f"is less than {least}")
         for name in ("contact_hidden", "race_hidden", "alpha_halflife"):
