@@ -49,7 +49,8 @@ def _talk_in_rooms(hall: Hall) -> None:
         assert anonymous.receive_json()["text"] == "nice opening"
         assert watcher.receive_json()["from"] == "carol"
         anonymous.send_json({"type": "say", "text": "hi"})
-        assert "log in" in anonymous.receive_json()["message"]
+        refused = anonymous.receive_json()
+        assert refused["code"] == "chat-log-in" and "log in" in refused["message"]
         watcher.send_json({"type": "say", "text": "too fast"})
         assert watcher.receive_json()["message"].startswith(
             "too many chat messages: at most 1 per second"
@@ -59,7 +60,7 @@ def _talk_in_rooms(hall: Hall) -> None:
         bob.send_json({"type": "say", "text": " \n "})
         assert bob.receive_json()["message"] == "write something first"
         bob.send_json({"type": "shout"})
-        assert bob.receive_json()["type"] == "error"
+        assert bob.receive_json()["code"] == "chat-frame"
     with _chat(players[1], match_id) as again:
         assert again.receive_json()["messages"] == []  # an empty room forgets
 
