@@ -5,12 +5,12 @@ the spectators' room only.
 
 What may be said is ``chat_lines.admit_line``'s to say (as for every chat: its length, its
 characters, the writer's rate); a refusal comes back in the writer's language with its reason
-code. Rooms keep their last
-``HISTORY`` messages in this process's memory, for a socket that joins later: a restart
-forgets them. With several processes a message goes to the room's sockets on every process
-(through the ``Bus``: ``chat:<match>/<room>``); each process keeps the history of the rooms
-somebody is in on it, so one that joins a room empty on his process sees only what is said
-from then on.
+code. Rooms keep their last ``HISTORY`` messages in this process's memory, for a socket that
+joins later: a restart forgets them. With several processes a message goes to the room's
+sockets on every process (through the ``Bus``: ``chat:<match>/<room>``); each process keeps
+the history of the rooms somebody is in on it, so one that joins a room empty on his process
+sees only what is said from then on. (A tournament's chat, ``tournament_chat.py``, shares the
+rooms but keeps its lines in the store.)
 """
 
 import asyncio

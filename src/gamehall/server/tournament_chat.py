@@ -6,7 +6,8 @@ operators write in it, logged in: the talk stays with the people taking part, an
 the operators can answer them. A line is admitted as in every chat (``chat_lines.admit_line``:
 its length, characters and the writer's rate), kept in the store first, then sent to the
 room's sockets on every process (``ChatRooms``, through the ``Bus``); a socket that opens gets
-the last ``HISTORY`` lines from the store.
+the last ``HISTORY`` lines from the store, then joins the room (a line said in the moment
+between the two reaches the others, and this page when it is opened again).
 """
 
 import asyncio
