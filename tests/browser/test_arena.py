@@ -1,8 +1,9 @@
-"""An arena on its page: a player makes one on the tournaments page, joins and starts it; a
-spectator (not logged in) watches its page; a second player joins while it runs, both are
-paired and told, one resigns through the game page; the spectator's leaderboard follows live
-(the winner's 2 points, the finished game), a pause shows, and the lobby lists the arena with
-its countdown."""
+"""An arena on its page: a player makes one on the tournaments page, joins and starts it, and is
+told he is paired as soon as another player is free; a spectator (not logged in) watches its
+page; a second player joins while it runs, both are paired and told (on the page too: "Your
+game against ... has started"), one resigns through the game page; the spectator's leaderboard
+follows live (the winner's 2 points, the finished game), a pause shows (and the paused player
+is told how to come back), and the lobby lists the arena with its countdown."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ def test_an_arena_is_joined_played_and_watched_live(hall: Hall) -> None:
     expect(ann_page.locator(".entry-list li")).to_have_count(1)
     ann_page.get_by_role("button", name="Start now").click()
     expect(ann_page.locator(".arena-countdown")).to_contain_text("Ends in 4:", timeout=WAIT_MS)
+    waiting = "You are paired as soon as another player is free."
+    expect(ann_page.locator(".next-game-text")).to_have_text(waiting)
 
     spectator = hall.page(f"/#/tournament/{tid}")
     board = spectator.locator("table.arena-leaderboard tbody tr")
@@ -57,6 +60,12 @@ def test_an_arena_is_joined_played_and_watched_live(hall: Hall) -> None:
         2, timeout=WAIT_MS
     )
     hall.screenshot(spectator, "arena-playing")
+    expect(spectator.locator(".next-game")).to_have_count(0)
+    started = bob_page.locator(".next-game-text")
+    expect(started).to_have_text(f"Your game against {ann} has started.", timeout=WAIT_MS)
+    expect(bob_page.locator(".next-game a.go-to-game")).to_have_attribute(
+        "href", re.compile(r"^#/game/.+$")
+    )
 
     # the later name resigns: the earlier wins 2 points
     winner, loser = sorted([(ann, ann_page), (bob, bob_page)])
@@ -76,6 +85,8 @@ def test_an_arena_is_joined_played_and_watched_live(hall: Hall) -> None:
     winner[1].goto(url)
     winner[1].get_by_role("button", name="Pause").click()
     expect(winner[1].get_by_role("button", name="Come back")).to_be_visible()
+    paused = "You are paused: come back to be paired again."
+    expect(winner[1].locator(".next-game-text")).to_have_text(paused)
     row = spectator.locator(f'table.arena-leaderboard tr[data-player="{winner[0]}"]')
     expect(row.locator(".tag", has_text="paused")).to_be_visible(timeout=WAIT_MS)
     expect(row.locator("td.points")).to_have_text("2")

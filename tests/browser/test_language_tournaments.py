@@ -1,8 +1,9 @@
 """The tournament pages speak the reader's language (issue 37): with the browser set to
 Russian, Georgian or Chinese and nothing chosen, the tournaments list with its form, and a
 round robin's page before it starts and while its first round is played (standings, pairings,
-crosstable), show at least 90 % of their words in that language; players' and tournaments'
-names are marked translate="no"."""
+crosstable, the player's next game, the games to watch, the tournament's chat), show at least
+90 % of their words in that language; players' and tournaments' names are marked
+translate="no"."""
 
 from __future__ import annotations
 
@@ -67,6 +68,10 @@ def test_the_tournament_pages_speak_the_readers_language(hall: Hall, locale: str
         expect(page.locator(".tournament .buttons button.primary")).to_have_count(0)
     expect(maker.locator(".entry-list li")).to_have_count(4)
     check(maker, "a tournament's entries", "section.entries")
+    expect(maker.locator("section.next-game")).to_be_visible()
+    check(maker, "a player's next game before the start", "section.next-game")
+    expect(maker.locator(".tournament-chat .chat-form")).to_be_visible()
+    check(maker, "the tournament's chat", ".tournament-chat")
     check(maker, "a tournament before it starts")
     hall.screenshot(maker, f"language-{short}-tournament-open")
 
@@ -77,7 +82,10 @@ def test_the_tournament_pages_speak_the_readers_language(hall: Hall, locale: str
     )
     expect(maker.locator("table.standings tbody tr")).to_have_count(4)
     expect(maker.locator("table.crosstable tbody tr")).to_have_count(4)
-    for part in ("section.standings-section", "section.tables", "section.rounds"):
+    expect(maker.locator("section.next-game a.go-to-game")).to_be_visible(timeout=WAIT_MS)
+    expect(maker.locator("table.games-to-watch tbody tr")).to_have_count(2)
+    parts = ("section.next-game", "section.watch-games", "section.standings-section")
+    for part in (*parts, "section.tables", "section.rounds"):
         check(maker, f"a running tournament's {part}", part)
     check(maker, "a tournament while its round is played")
     maker.set_viewport_size({"width": 1280, "height": 1600})

@@ -312,6 +312,7 @@ def test_nested_brackets_on_the_chat_socket(hall: Hall) -> None:
             ws.send_text(frame)
             assert ws.receive_json() == {
                 "type": "error",
+                "code": "chat-frame",
                 "message": 'send {"type": "say", "text": "..."}',
             }
         ws.send_json({"type": "say", "text": "still here"})

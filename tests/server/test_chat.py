@@ -3,7 +3,9 @@ text kept as text."""
 
 from typing import Any
 
-from gamehall.server.chat import clean_text
+import pytest
+
+from gamehall.server.chat_lines import ChatRefusedError, clean_text
 from gamehall.server.config import Config
 from server.helpers import Hall, running
 
@@ -47,7 +49,8 @@ def _talk_in_rooms(hall: Hall) -> None:
         assert anonymous.receive_json()["text"] == "nice opening"
         assert watcher.receive_json()["from"] == "carol"
         anonymous.send_json({"type": "say", "text": "hi"})
-        assert "log in" in anonymous.receive_json()["message"]
+        refused = anonymous.receive_json()
+        assert refused["code"] == "chat-log-in" and "log in" in refused["message"]
         watcher.send_json({"type": "say", "text": "too fast"})
         assert watcher.receive_json()["message"].startswith(
             "too many chat messages: at most 1 per second"
@@ -57,7 +60,7 @@ def _talk_in_rooms(hall: Hall) -> None:
         bob.send_json({"type": "say", "text": " \n "})
         assert bob.receive_json()["message"] == "write something first"
         bob.send_json({"type": "shout"})
-        assert bob.receive_json()["type"] == "error"
+        assert bob.receive_json()["code"] == "chat-frame"
     with _chat(players[1], match_id) as again:
         assert again.receive_json()["messages"] == []  # an empty room forgets
 
@@ -97,17 +100,15 @@ def test_the_chat_limit_is_per_account_over_its_sockets(config: Config) -> None:
 
 
 def test_bidi_controls_and_zero_width_characters_are_taken_out() -> None:
-    assert clean_text("evil\u202egnp.exe") == ("evilgnp.exe", None)
-    assert clean_text("a\u2066b\u2067c\u2068d\u2069e\u202af\u202bg\u202ch\u202di") == (
-        "abcdefghi",
-        None,
-    )
-    assert clean_text("\u200fadmin\u200e\u061c") == ("admin", None)
-    assert clean_text("ad\u200bmin\u200c\u200d\u2060\ufeff") == ("admin", None)
-    assert clean_text("\u200b\u202e ") == ("", "write something first")
+    assert clean_text("evil\u202egnp.exe") == "evilgnp.exe"
+    assert clean_text("a\u2066b\u2067c\u2068d\u2069e\u202af\u202bg\u202ch\u202di") == "abcdefghi"
+    assert clean_text("\u200fadmin\u200e\u061c") == "admin"
+    assert clean_text("ad\u200bmin\u200c\u200d\u2060\ufeff") == "admin"
+    with pytest.raises(ChatRefusedError, match="write something first"):
+        clean_text("\u200b\u202e ")
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one emoji of three, joined
-    assert clean_text(f"hi {family}") == (f"hi {family}", None)
+    assert clean_text(f"hi {family}") == f"hi {family}"
     toned = "\U0001f44d\U0001f3fd\u200d\u2642\ufe0f"  # a skin tone, then the joiner
-    assert clean_text(toned) == (toned, None)
-    assert clean_text("\u200dx\U0001f600\u200d") == ("x\U0001f600", None)
-    assert clean_text("a\u200d\U0001f600") == ("a\U0001f600", None)
+    assert clean_text(toned) == toned
+    assert clean_text("\u200dx\U0001f600\u200d") == "x\U0001f600"
+    assert clean_text("a\u200d\U0001f600") == "a\U0001f600"

@@ -23,7 +23,7 @@ from gamehall.server.live.changes import events_of
 from gamehall.server.live.clocks import MatchTime, SystemClock
 from gamehall.server.live.fanout import Serialised
 from gamehall.server.live.matches import LiveMatch, Saved
-from gamehall.server.protocol import arena, chat, common, lobby, match, user
+from gamehall.server.protocol import arena, chat, common, lobby, match, tournament_chat, user
 from gamehall.server.protocol.schema import UNIONS, protocol_schema
 from gamehall.server.schemas import SeekView, Settings
 from gamehall.server.ws import read_frame
@@ -138,6 +138,12 @@ EXAMPLES: list[BaseModel] = [
     ),
     chat.ChatLine(from_="bob", text="thanks", time=6.0),
     chat.ChatError(message="too many chat messages: at most 1 per second; try again in 1 s"),
+    chat.ChatError(code="chat-empty", message="write something first"),
+    tournament_chat.TournamentChatHello(
+        tournament=7,
+        can_write=False,
+        messages=[chat.ChatLine(from_="mia", text="round 2 at eight", time=7.0)],
+    ),
     chat.Say(type="say", text="hello"),
     arena.ArenaBoard(
         tournament=7,

@@ -40,6 +40,7 @@ from gamehall.server import (
     review,
     review_hints,
     tokens_api,
+    tournament_chat,
     tournaments_api,
     user_socket,
     ws,
@@ -119,6 +120,7 @@ def create_app(
     app.include_router(lobby_push.router)
     app.include_router(arena_push.router)
     app.include_router(chat.router)
+    app.include_router(tournament_chat.router)
     app.include_router(hints_api.router)
     app.include_router(analysis_api.router)
     app.include_router(language_api.router)

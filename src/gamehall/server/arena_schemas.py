@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from gamehall.server.schemas import Answer, iso
-from gamehall.store.tournaments import StoredTournament
+from gamehall.store.tournaments import StoredTournament, TournamentGame
 from gamehall.tournaments import Arena, ArenaGame, LeaderRow, TournamentSettings
 
 RECENT_GAMES = 30
@@ -60,15 +60,18 @@ class ArenaGameView(Answer):
     result: Literal["1-0", "0-1", "1/2-1/2", "+-", "-+", "--"] | None
     """Null while it is played."""
     match_id: str | None
+    score: list[float] | None = None
+    """The match's score (first, second) as it stands: points of a tables match, games won."""
 
     @classmethod
-    def of(cls, game: ArenaGame, match_id: str | None) -> "ArenaGameView":
+    def of(cls, game: ArenaGame, row: TournamentGame | None) -> "ArenaGameView":
         data: dict[str, object] = {
             "number": game.number,
             "first": game.first,
             "second": game.second,
             "result": None if game.result is None else game.result.outcome,
-            "match_id": match_id,
+            "match_id": row.match_id if row else None,
+            "score": list(row.score) if row and row.score else None,
         }
         return cls.model_validate(data)
 
@@ -95,7 +98,7 @@ class ArenaView(Answer):
         start = stored.starts_at if stored.status != "open" else None
         at = seconds_since(start, now)
         busy = {name for game in arena.pending for name in game.players}
-        matches = {g.round: g.match_id for g in stored.games}
+        rows = {g.round: g for g in stored.games}
         shown = [*reversed(arena.pending)]
         shown += [g for g in reversed(arena.games) if g.result is not None][:RECENT_GAMES]
 
@@ -110,7 +113,7 @@ class ArenaView(Answer):
             now=iso(now),
             finished=stored.status == "finished",
             leaderboard=[ArenaRowView.of(row, row.player in busy) for row in arena.leaderboard()],
-            games=[ArenaGameView.of(g, matches.get(g.number)) for g in shown],
+            games=[ArenaGameView.of(g, rows.get(g.number)) for g in shown],
             winner=arena.winner(at) if stored.status == "finished" else None,
         )
 

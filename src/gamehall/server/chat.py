@@ -3,100 +3,29 @@
 spectators). Anybody logged in may write in his room; a visitor without a session reads
 the spectators' room only.
 
-A message is plain text of 1 to ``MAX_TEXT`` characters (control characters, bidirectional
-controls and zero-width characters taken out, a zero-width joiner inside an emoji sequence
-kept; the pages show it as text, never as HTML), at most ``GAMEHALL_RATE_CHAT`` (one a second)
-per account over all its sockets. Rooms keep their last
-``HISTORY`` messages in this process's memory, for a socket that joins later: a restart
-forgets them. With several processes a message goes to the room's sockets on every process
-(through the ``Bus``: ``chat:<match>/<room>``); each process keeps the history of the rooms
-somebody is in on it, so one that joins a room empty on his process sees only what is said
-from then on.
+What may be said is ``chat_lines.admit_line``'s to say (as for every chat: its length, its
+characters, the writer's rate); a refusal comes back in the writer's language with its reason
+code. Rooms keep their last ``HISTORY`` messages in this process's memory, for a socket that
+joins later: a restart forgets them. With several processes a message goes to the room's
+sockets on every process (through the ``Bus``: ``chat:<match>/<room>``); each process keeps
+the history of the rooms somebody is in on it, so one that joins a room empty on his process
+sees only what is said from then on. (A tournament's chat, ``tournament_chat.py``, shares the
+rooms but keeps its lines in the store.)
 """
 
 import asyncio
-import unicodedata
 from typing import Literal
 
 from fastapi import APIRouter, WebSocket
-from pydantic import TypeAdapter, ValidationError
 
-from gamehall.server.guards import loads_shallow
-from gamehall.server.limits import RateLimitedError
-from gamehall.server.protocol.chat import ChatError, ChatHello, ChatLine, Say
+from gamehall.server.chat_lines import ChatRefusedError, admit_line
+from gamehall.server.language import reader_language
+from gamehall.server.protocol.chat import ChatError, ChatHello
 from gamehall.server.socket_connection import SocketConnection
-from gamehall.server.ws import MAX_FRAME, open_match_socket
+from gamehall.server.ws import open_match_socket
+from gamehall.words import words
 
 router = APIRouter()
-
-MAX_TEXT = 300
-"""The longest message, in characters."""
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e") | frozenset(
-    "\u2066\u2067\u2068\u2069"
-)
-"""Unicode's Bidi_Control characters: they reorder the text around them (a name or a link can
-be made to read backwards), so a message never carries them."""
-ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")
-"""Characters that show nothing: they make two texts that look alike differ."""
-ZWJ = "\u200d"
-EMOJI_TAILS = frozenset("\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff")
-"""What may follow an emoji inside its sequence, before a joiner: the emoji presentation
-selector and the skin tones."""
-
-
-def clean_text(text: object) -> tuple[str, str | None]:
-    """A message's text without control characters, bidirectional controls and zero-width
-    characters (``visible``), and why it cannot be sent (or None)."""
-    if not isinstance(text, str):
-        return "", "a chat message is a text"
-    spaced = text.replace("\n", " ").replace("\t", " ")
-    kept = visible("".join(ch for ch in spaced if unicodedata.category(ch) != "Cc")).strip()
-    if not kept:
-        return "", "write something first"
-    if len(kept) > MAX_TEXT:
-        return "", f"a message has at most {MAX_TEXT} characters; this one has {len(kept)}"
-    return kept, None
-
-
-def visible(text: str) -> str:
-    """``text`` without bidirectional controls and zero-width characters, but for a
-    zero-width joiner between two pictographs (an emoji sequence such as the family 👨‍👩‍👧)."""
-    kept: list[str] = []
-    for index, char in enumerate(text):
-        if char in BIDI_CONTROLS:
-            continue
-        if (char == ZWJ and _joins_emoji(text, index)) or char not in ZERO_WIDTH:
-            kept.append(char)
-    return "".join(kept)
-
-
-def _joins_emoji(text: str, index: int) -> bool:
-    """Whether the joiner at ``index`` stands between two pictographs (after the first's
-    presentation selector or skin tone)."""
-    before = text[:index].rstrip("".join(EMOJI_TAILS))
-    after = text[index + 1 : index + 2]
-    return bool(before) and bool(after) and _pictograph(before[-1]) and _pictograph(after)
-
-
-def _pictograph(char: str) -> bool:
-    """Whether ``char`` is an emoji's pictograph: a symbol of the emoji blocks (U+1F000 on)
-    or of the older pictographic ones (arrows to dingbats, U+2190 to U+2BFF)."""
-    point = ord(char)
-    symbol = unicodedata.category(char) == "So"
-    return symbol and (0x1F000 <= point <= 0x1FAFF or 0x2190 <= point <= 0x2BFF)
-
-
-SAY: TypeAdapter[Say] = TypeAdapter(Say)
-
-
-def read_say(text: str) -> Say | None:
-    """What a frame says, or None if it is not a ``say`` (not JSON, too long or too deep,
-    another type)."""
-    try:  # a frame the match socket would refuse: too long, nested too deep
-        message = loads_shallow(text) if len(text) <= MAX_FRAME else None
-        return SAY.validate_python(message)
-    except (ValueError, ValidationError):
-        return None
 
 
 @router.websocket("/ws/chat/{match_id}")
@@ -107,38 +36,29 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
         return
     hall, session, live = opened
     seat = live.seat_of(session.user.id if session else None)
-    name = session.user.name if session else None
+    user = session.user if session else None
     kind: Literal["players", "spectators"] = "players" if seat is not None else "spectators"
     room = (match_id, kind)
     rooms = hall.chat
+    said = words(reader_language(websocket))
     await websocket.accept()
     connection = SocketConnection(seat)
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     history = rooms.join(room, connection)
-    connection.send(ChatHello(room=kind, can_write=name is not None, messages=history).wire())
+    connection.send(ChatHello(room=kind, can_write=user is not None, messages=history).wire())
     try:
         while True:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 return
-            said = read_say(frame.get("text") or "")
-            problem = None
-            if said is None:
-                problem = 'send {"type": "say", "text": "..."}'
-            elif session is None:
-                problem = "log in (or play as a guest) to write in the chat"
-            else:
-                text, problem = clean_text(said.text)
-                if problem is None:
-                    try:  # per account, over all his sockets (and processes)
-                        await hall.limits.hit("chat", f"user:{session.user.id}")
-                    except RateLimitedError as exc:
-                        problem = str(exc.detail)
-                    else:
-                        line = ChatLine(from_=session.user.name, text=text, time=hall.live.clock())
-                        rooms.say(room, line)
-                        continue
-            connection.send(ChatError(message=problem or "").wire())
+            try:
+                line = await admit_line(
+                    hall.limits, user, frame.get("text") or "", hall.live.clock()
+                )
+            except ChatRefusedError as exc:
+                connection.send(ChatError(code=exc.reason, message=said.refusal(exc)).wire())
+                continue
+            rooms.say(room, line)
     finally:
         rooms.leave(room, connection)
         connection.close()

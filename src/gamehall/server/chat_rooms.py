@@ -1,5 +1,7 @@
 """The chat rooms of this process (``ChatRooms``): their sockets and their last messages, and
-the messages said in them on the other processes (see ``chat.py``)."""
+the messages said in them on the other processes (see ``chat.py``; a tournament's room,
+``tournament_chat.py``, is named ``(id, "tournament")`` and reads its history from the
+store)."""
 
 from collections import deque
 

@@ -142,6 +142,37 @@ class PairingView(Answer):
         return cls.model_validate(data)
 
 
+class TournamentGameView(Answer):
+    """A game of the tournament to watch (being played) or to review (over): its pairing,
+    players, the match's score as it stands (first, second) and its result once decided."""
+
+    round: int
+    board: int
+    leg: int
+    first: str
+    second: str
+    status: Literal["playing", "over"]
+    score: list[float] | None
+    result: ResultView | None
+    match_id: str
+
+    @classmethod
+    def of(cls, pairing: Pairing, game: TournamentGame) -> "TournamentGameView":
+        result = pairing.result
+        data: dict[str, object] = {
+            "round": pairing.round,
+            "board": pairing.board,
+            "leg": pairing.leg,
+            "first": pairing.first,
+            "second": pairing.second,
+            "status": game.status,
+            "score": list(game.score) if game.score else None,
+            "result": None if result is None else ResultView.of(result),
+            "match_id": game.match_id,
+        }
+        return cls.model_validate(data)
+
+
 class StandingView(Answer):
     rank: int
     player: str
@@ -202,6 +233,11 @@ class TournamentDetail(Answer):
     winner: str | None
     arena: ArenaView | None = None
     """An arena's clock, leaderboard and games (null for the other formats)."""
+    games: list[TournamentGameView]
+    """The games being played, then the latest ``RECENT_GAMES`` finished (newest first); an
+    arena's are in ``arena``."""
+    now: str
+    """The server's time (ISO 8601), from which the page counts down to the start."""
 
 
 class RatingView(Answer):

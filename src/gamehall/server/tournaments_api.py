@@ -14,11 +14,11 @@ from fastapi import APIRouter, Query
 from gamehall.engines import levels_of
 from gamehall.errors import GameError
 from gamehall.play.settings import GAME_NAMES, GameName
-from gamehall.server.arena_schemas import ArenaView, arena_of
+from gamehall.server.arena_schemas import RECENT_GAMES, ArenaView, arena_of
 from gamehall.server.auth import Acting
 from gamehall.server.caps import over_cap
 from gamehall.server.refusals import Refusal
-from gamehall.server.schemas import stored_id
+from gamehall.server.schemas import iso, stored_id
 from gamehall.server.services import Hall, on_store_threads
 from gamehall.server.tournament_schemas import (
     ComputerEntryBody,
@@ -30,6 +30,7 @@ from gamehall.server.tournament_schemas import (
     StandingsView,
     TournamentBody,
     TournamentDetail,
+    TournamentGameView,
     TournamentLists,
     TournamentView,
 )
@@ -109,6 +110,8 @@ def _without_rounds(
         withdrawn=[],
         winner=winner,
         arena=arena,
+        games=[],
+        now=iso(store.tournaments.now()),
     )
 
 
@@ -139,7 +142,22 @@ def _detail(store: Store, stored: StoredTournament) -> TournamentDetail:
         groups=groups,
         withdrawn=list(state.withdrawn),
         winner=state.winner,
+        games=_games(stored, state),
+        now=iso(store.tournaments.now()),
     )
+
+
+def _games(stored: StoredTournament, state: Tournament) -> list[TournamentGameView]:
+    """The games to watch (being played), then the latest finished to review."""
+    made = [
+        (pairing, game)
+        for pairing in reversed(state.pairings)
+        if pairing.second is not None
+        and (game := stored.game_of(pairing.round, pairing.board, pairing.leg)) is not None
+    ]
+    playing = [TournamentGameView.of(p, g) for p, g in made if g.status == "playing"]
+    over = [TournamentGameView.of(p, g) for p, g in made if g.status != "playing"]
+    return playing + over[:RECENT_GAMES]
 
 
 @router.get("/tournaments")

@@ -118,3 +118,17 @@ class RatingHistoryRow(Base):
     match_id: Mapped[str | None] = mapped_column(
         ForeignKey("matches.id", ondelete="SET NULL"), index=True
     )
+
+
+class TournamentChatRow(Base):
+    """A line said in a tournament's chat: who (his account), what, when."""
+
+    __tablename__ = "tournament_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    text: Mapped[str] = mapped_column(String(400))
+    said_at: Mapped[datetime]

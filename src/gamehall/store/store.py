@@ -1,15 +1,16 @@
 """``Store``: one database opened, and its repositories on one unit of work.
 
 Each aggregate has a repository of its own: ``users`` (and their sessions), ``matches`` (and
-their events), ``offers`` (seeks and challenges), ``tournaments``, ``ratings``, ``analyses``
-(finished matches' analyses), ``tokens`` (personal API tokens) and ``moderation`` (operators
-and bans: a ban ends the account's sessions, tokens and offers in its one transaction). They
-share one ``Transactions`` (the engine, its transactions and the clock).
-Every method of theirs opens its own short transaction and returns plain frozen values
-(``values.py``), never live ORM objects, so one ``Store`` can be shared by the threads of a
-server. SQLite (the default, a file) and PostgreSQL are both served by the same portable
-queries; on SQLite a transaction that writes starts with ``BEGIN IMMEDIATE``
-(``database.py``) so that concurrent writers wait for each other instead of failing.
+their events), ``offers`` (seeks and challenges), ``tournaments``, ``tournament_chat`` (the
+tournaments' chats), ``ratings``, ``analyses`` (finished matches' analyses), ``tokens``
+(personal API tokens) and ``moderation`` (operators and bans: a ban ends the account's
+sessions, tokens and offers in its one transaction). They share one ``Transactions`` (the
+engine, its transactions and the clock). Every method of theirs opens its own short transaction
+and returns plain frozen values (``values.py``), never live ORM objects, so one ``Store`` can
+be shared by the threads of a server. SQLite (the default, a file) and PostgreSQL are both
+served by the same portable queries; on SQLite a transaction that writes starts with ``BEGIN
+IMMEDIATE`` (``database.py``) so that concurrent writers wait for each other instead of
+failing.
 """
 
 from types import TracebackType
@@ -24,6 +25,7 @@ from gamehall.store.moderation import ModerationStore
 from gamehall.store.offers import OfferStore
 from gamehall.store.ratings import RatingStore
 from gamehall.store.tokens import TokenStore
+from gamehall.store.tournament_chat import TournamentChatStore
 from gamehall.store.tournaments import TournamentStore
 from gamehall.store.transactions import Clock, Transactions, utcnow
 from gamehall.store.users import UserStore
@@ -49,6 +51,7 @@ class Store:
         self.matches = MatchStore(self.transactions)
         self.offers = OfferStore(self.transactions)
         self.tournaments = TournamentStore(self.transactions)
+        self.tournament_chat = TournamentChatStore(self.transactions)
         self.ratings = RatingStore(self.transactions)
         self.analyses = AnalysisStore(self.transactions)
         self.tokens = TokenStore(self.transactions)

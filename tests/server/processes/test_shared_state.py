@@ -73,3 +73,26 @@ def test_a_seek_stays_while_its_owner_is_on_another_process(
         told = user.of_type("seek_accepted")
         assert (told["match_id"], told["opponent"]) == (started["match_id"], bob.name)
     wait_for("the seek taken down", lambda: seek["id"] not in _seeks(one), timeout=15)
+
+
+def test_a_tournaments_chat_across_two_processes(start_servers: Start, redis: RedisServer) -> None:
+    """Ann writes in a tournament's chat on one process, Bob reads it live on the other and
+    answers; a page opened later on either reads both lines, from the database."""
+    one, two = start_servers(2, redis_url=redis.url)
+    ann, bob = Guest(one), Guest(two)
+    body = {"name": "Two halls", "format": "round-robin", "settings": {"game": "renju"}}
+    tournament = ann.call(one, "post", "/api/tournaments", body)["tournament"]["id"]
+    ann.call(one, "post", f"/api/tournaments/{tournament}/join", {})
+    bob.call(two, "post", f"/api/tournaments/{tournament}/join", {})
+    chat = f"/ws/tournaments/{tournament}/chat"
+    with ann.socket(one, chat) as ann_chat, bob.socket(two, chat) as bob_chat:
+        assert ann_chat.of_type("hello")["can_write"] and bob_chat.of_type("hello")["can_write"]
+        ann_chat.send({"type": "say", "text": "good luck"})
+        heard = bob_chat.of_type("chat")
+        assert (heard["from"], heard["text"]) == (ann.name, "good luck")
+        bob_chat.send({"type": "say", "text": "you too"})
+        ann_chat.until(lambda m: m["type"] == "chat" and m["text"] == "you too")
+    for server in (one, two):
+        with Guest(server).socket(server, chat) as later:
+            lines = [(m["from"], m["text"]) for m in later.of_type("hello")["messages"]]
+        assert lines == [(ann.name, "good luck"), (bob.name, "you too")]

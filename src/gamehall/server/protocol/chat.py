@@ -29,9 +29,11 @@ class ChatHello(Message):
 
 
 class ChatError(Message):
-    """What was said could not be sent, and why."""
+    """What was said could not be sent, and why: the reason's stable code (``chat-empty``,
+    ``chat-too-fast``...) and the words in the reader's language."""
 
     type: Literal["error"] = "error"
+    code: str | None = None
     message: str
 
 

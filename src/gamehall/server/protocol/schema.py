@@ -11,6 +11,10 @@ from gamehall.server.protocol.arena import ArenaClientMessage, ArenaServerMessag
 from gamehall.server.protocol.chat import ChatClientMessage, ChatServerMessage
 from gamehall.server.protocol.lobby import LobbyClientMessage, LobbyServerMessage
 from gamehall.server.protocol.match import MatchClientMessage, MatchServerMessage
+from gamehall.server.protocol.tournament_chat import (
+    TournamentChatClientMessage,
+    TournamentChatServerMessage,
+)
 from gamehall.server.protocol.user import UserClientMessage, UserServerMessage
 
 UNIONS: dict[str, tuple[TypeAdapter[object], str]] = {
@@ -50,6 +54,14 @@ UNIONS: dict[str, tuple[TypeAdapter[object], str]] = {
     "ArenaClientMessage": (
         TypeAdapter(ArenaClientMessage),
         "What a client sends on an arena socket.",
+    ),
+    "TournamentChatServerMessage": (
+        TypeAdapter(TournamentChatServerMessage),
+        "What the server sends on a tournament's chat socket.",
+    ),
+    "TournamentChatClientMessage": (
+        TypeAdapter(TournamentChatClientMessage),
+        "What a client sends on a tournament's chat socket.",
     ),
 }
 """Each socket's union for each direction, by name, with what it is."""
@@ -91,8 +103,9 @@ def protocol_schema() -> dict[str, JsonValue]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "gamehall WebSocket protocol",
-        "description": "The messages of the sockets /ws/matches/{id}, /ws/user, /ws/lobby and "
-        "/ws/chat/{id}, by socket and direction (docs/protocol.md).",
+        "description": "The messages of the sockets /ws/matches/{id}, /ws/user, /ws/lobby, "
+        "/ws/chat/{id}, /ws/arenas/{id} and /ws/tournaments/{id}/chat, by socket and "
+        "direction (docs/protocol.md).",
         "$defs": definitions("#/$defs/{model}"),
     }
 

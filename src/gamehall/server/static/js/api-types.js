@@ -94,6 +94,7 @@
  * @property {string} second
  * @property {"+-" | "-+" | "--" | "0-1" | "1-0" | "1/2-1/2" | null} result
  * @property {string | null} match_id
+ * @property {number[] | null} score
  */
 
 /**
@@ -237,9 +238,11 @@
  */
 
 /**
- * What was said could not be sent, and why.
+ * What was said could not be sent, and why: the reason's stable code (``chat-empty``,
+ * ``chat-too-fast``...) and the words in the reader's language.
  * @typedef {object} ChatError
  * @property {"error"} type
+ * @property {string | null} code
  * @property {string} message
  */
 
@@ -1310,6 +1313,26 @@
  */
 
 /**
+ * What a client sends on a tournament's chat socket.
+ * @typedef {Say} TournamentChatClientMessage
+ */
+
+/**
+ * The first message: the tournament, whether the socket may write (an entrant, the tournament's
+ * maker, an operator), and the chat's last lines (kept in the store).
+ * @typedef {object} TournamentChatHello
+ * @property {"hello"} type
+ * @property {number} tournament
+ * @property {boolean} can_write
+ * @property {ChatLine[]} messages
+ */
+
+/**
+ * What the server sends on a tournament's chat socket.
+ * @typedef {TournamentChatHello | ChatLine | ChatError} TournamentChatServerMessage
+ */
+
+/**
  * A tournament's page: entries, every round's pairings, standings (and each group's).
  * @typedef {object} TournamentDetail
  * @property {TournamentView} tournament
@@ -1322,6 +1345,23 @@
  * @property {string[]} withdrawn
  * @property {string | null} winner
  * @property {ArenaView | null} arena
+ * @property {TournamentGameView[]} games
+ * @property {string} now
+ */
+
+/**
+ * A game of the tournament to watch (being played) or to review (over): its pairing, players, the
+ * match's score as it stands (first, second) and its result once decided.
+ * @typedef {object} TournamentGameView
+ * @property {number} round
+ * @property {number} board
+ * @property {number} leg
+ * @property {string} first
+ * @property {string} second
+ * @property {"over" | "playing"} status
+ * @property {number[] | null} score
+ * @property {ResultView | null} result
+ * @property {string} match_id
  */
 
 /**

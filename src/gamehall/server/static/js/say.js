@@ -75,3 +75,19 @@ export function reasonText(reason, loser = null) {
   if (loser && `end.${reason}.by` in texts) return say(`end.${reason}.by`, { loser });
   return texts[`end.${reason}`] ?? reason;
 }
+
+/**
+ * The text `key` with its {name} marks filled by nodes (a player's name marked translate="no",
+ * a link) and by `values`.
+ * @param {string} key
+ * @param {Record<string, Node>} nodes
+ * @param {Record<string, string | number>} [values]
+ * @returns {(string | Node)[]}
+ */
+export function sayWith(key, nodes, values = {}) {
+  const marks = Object.fromEntries(Object.keys(nodes).map((name) => [name, `\u0000${name}\u0000`]));
+  return say(key, { ...values, ...marks })
+    .split("\u0000")
+    .map((part, i) => (i % 2 ? nodes[part] : part))
+    .filter((part) => part !== "");
+}

@@ -1,12 +1,13 @@
 // @ts-check
 // An arena on its tournament page: the countdown (to the start, to the close of pairings, to
 // the end), the leaderboard (score with the streak's flame, the sheet of each game's points,
-// games, paused or playing), the games under way and the latest finished, and the players'
-// buttons (join, pause, come back, leave). The board comes live over /ws/arenas/{id}.
+// games, paused or playing), the games under way (with their match's score) and the latest
+// finished, and the players' buttons (join, pause, come back, leave). The board comes live over /ws/arenas/{id}.
 
 import { session } from "../api.js";
 import { h } from "../dom.js";
 import { say } from "../say.js";
+import { scoreText } from "./watch-games.js";
 
 /**
  * @typedef {import("../api-types.js").ArenaView} ArenaView
@@ -102,6 +103,7 @@ function leaderboard(arena) {
 function games(arena) {
   if (!arena.games.length) return null;
   const outcome = (/** @type {string | null} */ r) => (r === null ? say("tournament.result.playing") : r === "1/2-1/2" ? "½–½" : r.replace("-", "–"));
+  const score = (/** @type {ArenaView["games"][number]} */ g) => (g.result === null && g.score ? ` (${scoreText(g.score)})` : "");
   return h(
     "section",
     { class: "arena-games" },
@@ -119,7 +121,7 @@ function games(arena) {
             h("td", {}, g.number),
             h("td", { translate: "no" }, g.first),
             h("td", { translate: "no" }, g.second),
-            h("td", { class: "outcome" }, outcome(g.result)),
+            h("td", { class: "outcome" }, outcome(g.result), score(g)),
             h("td", {}, g.match_id ? h("a", { href: `#/game/${g.match_id}` }, say(g.result === null ? "tournament.watch" : "tournament.replay")) : ""),
           ),
         ),

@@ -1,7 +1,8 @@
 // @ts-check
 // The chat of a match (/ws/chat/{id}): the players talk in their room, the spectators in
-// theirs. Messages are shown as text (never as HTML); a message has at most 300 characters.
-// The chat can be turned off (remembered in this browser): then it is not even connected.
+// theirs; and the panel every chat is shown in (a tournament's too: /ws/tournaments/{id}/chat).
+// Messages are shown as text (never as HTML); a message has at most 300 characters. The chat
+// can be turned off (remembered in this browser): then it is not even connected.
 
 import { h, mount } from "../dom.js";
 import { say } from "../say.js";
@@ -18,6 +19,19 @@ const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
  * @param {string} matchId
  */
 export function chatBox(matchId) {
+  const room = (/** @type {{room?: string}} */ hello) => say(hello.room === "players" ? "chat.players" : "chat.spectators");
+  return chatPanel(`/ws/chat/${encodeURIComponent(matchId)}`, room);
+}
+
+/**
+ * A chat section on the socket at `path` (its hello names the room, says whether this reader
+ * may write and brings the last messages); `close()` stops it, `reconnect()` opens it again
+ * (who may write has changed).
+ * @param {string} path
+ * @param {(hello: {room?: string, can_write: boolean}) => string} titleOf the section's title
+ * @param {string} [readOnly] said instead of the form to a reader who may not write
+ */
+export function chatPanel(path, titleOf, readOnly) {
   let on = localStorage.getItem(STORAGE) !== "off";
   /** @type {WebSocket | null} */
   let socket = null;
@@ -31,7 +45,8 @@ export function chatBox(matchId) {
     h("input", { name: "chat", maxlength: MAX_TEXT, autocomplete: "off", placeholder: say("chat.placeholder"), "aria-label": say("chat.input") })
   );
   const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, say("chat.send")));
-  const body = h("div", { class: "chat-body" }, list, problem, form);
+  const note = h("p", { class: "chat-note muted", hidden: true }, readOnly ?? "");
+  const body = h("div", { class: "chat-body" }, list, problem, form, note);
   const toggle = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", name: "chat-on", checked: on }));
   const element = h(
     "section",
@@ -50,7 +65,7 @@ export function chatBox(matchId) {
   function connect() {
     if (closed || !on || socket) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/chat/${encodeURIComponent(matchId)}`);
+    const ws = new WebSocket(`${scheme}://${location.host}${path}`);
     socket = ws;
     ws.addEventListener("message", (event) => {
       let message;
@@ -60,10 +75,11 @@ export function chatBox(matchId) {
         return;
       }
       if (message.type === "hello") {
-        title.textContent = message.room === "players" ? say("chat.players") : say("chat.spectators");
+        title.textContent = titleOf(message);
         mount(list, []);
         (message.messages || []).forEach(add);
         form.hidden = !message.can_write;
+        note.hidden = message.can_write || !readOnly;
       } else if (message.type === "chat") {
         add(message);
       } else if (message.type === "error") {
@@ -107,6 +123,10 @@ export function chatBox(matchId) {
     close() {
       closed = true;
       disconnect();
+    },
+    reconnect() {
+      disconnect();
+      connect();
     },
   };
 }

@@ -8,7 +8,7 @@
 import { del, errorText, get, playAsGuest, post, session } from "../api.js";
 import { arenasCard } from "../competition/arena-list.js";
 import { h, mount } from "../dom.js";
-import { hasText, say } from "../say.js";
+import { hasText, say, sayWith } from "../say.js";
 import { playingTable } from "../lobby/playing.js";
 import { quickGames } from "../lobby/quick-games.js";
 import { filterForm, filtering, keptFilters, passes } from "../lobby/seek-filters.js";
@@ -31,21 +31,6 @@ const RETRY_MS = 2000;
 /** @param {string} matchId */
 function openMatch(matchId) {
   location.hash = `#/game/${matchId}`;
-}
-
-/**
- * The text `key` with its {name} marks filled by nodes: a player's name marked translate="no",
- * a link.
- * @param {string} key
- * @param {Record<string, Node>} nodes
- * @returns {(string | Node)[]}
- */
-function sayWith(key, nodes) {
-  const marks = Object.fromEntries(Object.keys(nodes).map((name) => [name, `\u0000${name}\u0000`]));
-  return say(key, marks)
-    .split("\u0000")
-    .map((part, i) => (i % 2 ? nodes[part] : part))
-    .filter((part) => part !== "");
 }
 
 /** @param {string} name */

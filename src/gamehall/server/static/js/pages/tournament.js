@@ -1,16 +1,22 @@
 // @ts-check
-// A tournament's page (#/tournament/{id}): its terms, the entries (join, leave, start), every
-// round's pairings with links to the live games, the standings with their tie-breaks, a
-// crosstable for round robins and groups, and the bracket of a knockout; an arena's countdown,
-// leaderboard and games instead (competition/arena.js), live over its socket. It reloads on the
-// user's notices about this tournament and every few seconds while it runs.
+// A tournament's page (#/tournament/{id}): its terms, the entries (join, leave, start), an
+// entered player's next game (competition/next-game.js), the games to watch and to review
+// (competition/watch-games.js), every round's pairings with links to the live games, the
+// standings with their tie-breaks, a crosstable for round robins and groups, and the bracket of
+// a knockout; an arena's countdown, leaderboard and games instead (competition/arena.js), live
+// over its socket; and the tournament's chat (/ws/tournaments/{id}/chat), which stays open while
+// the rest is drawn again. It reloads on the user's notices about this tournament and every few
+// seconds.
 
 import { errorText, get, post, session } from "../api.js";
 import { bracketSvg } from "../competition/bracket.js";
 import { arenaButtons, arenaSections, countdownText, followArena } from "../competition/arena.js";
 import { addComputer, entryLabel, entryName, withdrawComputer } from "../competition/computers.js";
 import { crosstable } from "../competition/crosstable.js";
+import { nextGame, nextGamePanel } from "../competition/next-game.js";
+import { watchGamesSection } from "../competition/watch-games.js";
 import { h, mount } from "../dom.js";
+import { chatPanel } from "../game/chat.js";
 import { languageTag } from "../language.js";
 import { say, sayCount } from "../say.js";
 import { describeSettings } from "../settings.js";
@@ -264,29 +270,42 @@ function entriesSection(detail, reload, report) {
  * @param {{id: string}} params
  */
 export function tournamentPage(root, { id }) {
-  mount(root, h("p", { class: "loading" }, say("competition.loading")));
+  const body = h("div", { class: "tournament-body" }, h("p", { class: "loading" }, say("competition.loading")));
+  const chat = chatPanel(`/ws/tournaments/${encodeURIComponent(id)}/chat`, () => say("tournament.chat.title"), say("tournament.chat.read-only"));
+  chat.element.classList.add("tournament-chat");
+  mount(root, body, chat.element);
   const message = h("p", { class: "form-error", role: "alert", hidden: true });
   let gone = false;
   let shown = "";
+  let writer = "";
   const report = (/** @type {string} */ text) => {
     message.textContent = text;
     message.hidden = !text;
   };
   /** @type {TournamentDetail | null} */
   let last = null;
-  let offset = 0; // the server's clock less this one (an arena's countdown), in milliseconds
+  let offset = 0; // the server's clock less this one (the countdowns), in milliseconds
   /** @type {(() => void) | null} */
   let unfollow = null;
   const render = (/** @type {TournamentDetail} */ detail) => {
-    const key = JSON.stringify([detail, session.user?.name]);
-    if (gone || key === shown) return;
+    if (gone) return;
+    const t = detail.tournament;
+    const me = session.user?.name;
+    offset = Date.parse(detail.arena?.now ?? detail.now) - Date.now();
+    // who may write in the chat changed (logged in, entered, left): its socket is opened again
+    const writes = JSON.stringify([me, !!me && t.entries.includes(me)]);
+    if (writer && writes !== writer) chat.reconnect();
+    writer = writes;
+    const timeless = { ...detail, now: "", arena: detail.arena && { ...detail.arena, now: "" } };
+    const key = JSON.stringify([timeless, me]);
+    if (key === shown) return;
     shown = key;
     last = detail;
+    const next = nextGamePanel(detail, offset);
     if (detail.arena) {
-      offset = Date.parse(detail.arena.now) - Date.now();
       if (!unfollow) unfollow = followArena(id, onBoard);
-      const entries = detail.tournament.status === "open" ? entriesSection(detail, load, report) : null;
-      mount(root, h("div", { class: "tournament arena", dataset: { status: detail.tournament.status } }, header(detail, load, report), message, arenaSections(detail, detail.arena, offset), entries));
+      const entries = t.status === "open" ? entriesSection(detail, load, report) : null;
+      mount(body, h("div", { class: "tournament arena", dataset: { status: t.status } }, header(detail, load, report), message, next, arenaSections(detail, detail.arena, offset), entries));
       return;
     }
     const standings = detail.standings
@@ -299,7 +318,7 @@ export function tournamentPage(root, { id }) {
           h("p", { class: "muted" }, tieText(detail.standings)),
         )
       : null;
-    mount(root, h("div", { class: "tournament", dataset: { status: detail.tournament.status } }, header(detail, load, report), message, standings, tablesSection(detail), roundsSection(detail), entriesSection(detail, load, report)));
+    mount(body, h("div", { class: "tournament", dataset: { status: t.status } }, header(detail, load, report), message, next, watchGamesSection(detail), standings, tablesSection(detail), roundsSection(detail), entriesSection(detail, load, report)));
   };
   /** An arena's board by push: the page redrawn with it (and read again when the status changes). */
   const onBoard = (/** @type {{status: string, arena: import("../api-types.js").ArenaView}} */ board) => {
@@ -311,13 +330,20 @@ export function tournamentPage(root, { id }) {
   };
   const load = () =>
     get(`/api/tournaments/${encodeURIComponent(id)}`).then(render, (error) => {
-      if (!gone) mount(root, h("h1", {}, say("tournament.error-title")), h("p", { class: "form-error", role: "alert" }, errorText(error)));
+      if (gone) return;
+      if (!last) chat.close(); // no such tournament: no chat either
+      mount(body, h("h1", {}, say("tournament.error-title")), h("p", { class: "form-error", role: "alert" }, errorText(error)));
+      shown = "";
     });
   load();
   const timer = setInterval(load, POLL_MS);
   const tick = setInterval(() => {
+    if (!last) return;
     const countdown = root.querySelector(".arena-countdown");
-    if (countdown && last?.arena) countdown.textContent = countdownText(last.tournament, last.arena, offset);
+    if (countdown && last.arena) countdown.textContent = countdownText(last.tournament, last.arena, offset);
+    const waiting = root.querySelector(".next-game-text");
+    const next = nextGame(last, offset);
+    if (waiting && next?.counting) waiting.replaceChildren(...next.text);
   }, 1000);
   const onNotice = (/** @type {Event} */ event) => {
     const notice = /** @type {CustomEvent} */ (event).detail;
@@ -329,6 +355,7 @@ export function tournamentPage(root, { id }) {
     clearInterval(timer);
     clearInterval(tick);
     unfollow?.();
+    chat.close();
     window.removeEventListener("gamehall:notice", onNotice);
   };
 }
