@@ -134,9 +134,9 @@ EXAMPLES: list[BaseModel] = [
     chat.ChatHello(
         room="players",
         can_write=True,
-        messages=[chat.ChatLine(from_="ann", text="good luck", time=5.0)],
+        messages=[chat.ChatLine(id="a1", from_="ann", text="good luck", time=5.0)],
     ),
-    chat.ChatLine(from_="bob", text="thanks", time=6.0),
+    chat.ChatLine(id="b2", from_="bob", text="thanks", time=6.0),
     chat.ChatError(message="too many chat messages: at most 1 per second; try again in 1 s"),
     chat.Say(type="say", text="hello"),
     arena.ArenaBoard(

@@ -196,6 +196,7 @@ def profile(name: str, hall: Hall) -> Profile:
         stats=Stats(played=stats.played, won=stats.won, lost=stats.lost),
         recent=[MatchView.of(m) for m in hall.store.matches.history(user.id)],
         analysed=[AnalysedView.of(figure) for figure in analysed],
+        engine_assisted=user.engine_assisted,
     )
 
 

@@ -6,16 +6,18 @@ the spectators' room only.
 A message is plain text of 1 to ``MAX_TEXT`` characters (control characters, bidirectional
 controls and zero-width characters taken out, a zero-width joiner inside an emoji sequence
 kept; the pages show it as text, never as HTML), at most ``GAMEHALL_RATE_CHAT`` (one a second)
-per account over all its sockets. Rooms keep their last
-``HISTORY`` messages in this process's memory, for a socket that joins later: a restart
-forgets them. With several processes a message goes to the room's sockets on every process
-(through the ``Bus``: ``chat:<match>/<room>``); each process keeps the history of the rooms
-somebody is in on it, so one that joins a room empty on his process sees only what is said
-from then on.
+per account over all its sockets; an account the operators muted is refused (code ``muted``,
+``mutes.py``). Each line gets a random id, by which a player reports it (``reports_api.py``).
+Rooms keep their last ``HISTORY`` messages in this process's memory, for a socket that joins
+later: a restart forgets them. With several processes a message goes to the room's sockets on
+every process (through the ``Bus``: ``chat:<match>/<room>``); each process keeps the history
+of the rooms somebody is in on it, so one that joins a room empty on his process sees only
+what is said from then on.
 """
 
 import asyncio
 import unicodedata
+from secrets import token_urlsafe
 from typing import Literal
 
 from fastapi import APIRouter, WebSocket
@@ -23,6 +25,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from gamehall.server.guards import loads_shallow
 from gamehall.server.limits import RateLimitedError
+from gamehall.server.mutes import muted_words
 from gamehall.server.protocol.chat import ChatError, ChatHello, ChatLine, Say
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.server.ws import MAX_FRAME, open_match_socket
@@ -129,13 +132,22 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
                 problem = "log in (or play as a guest) to write in the chat"
             else:
                 text, problem = clean_text(said.text)
+                muted = problem is None and await muted_words(hall, session.user.id, websocket)
+                if muted:
+                    connection.send(ChatError(message=muted, code="muted").wire())
+                    continue
                 if problem is None:
                     try:  # per account, over all his sockets (and processes)
                         await hall.limits.hit("chat", f"user:{session.user.id}")
                     except RateLimitedError as exc:
                         problem = str(exc.detail)
                     else:
-                        line = ChatLine(from_=session.user.name, text=text, time=hall.live.clock())
+                        line = ChatLine(
+                            id=token_urlsafe(6),
+                            from_=session.user.name,
+                            text=text,
+                            time=hall.live.clock(),
+                        )
                         rooms.say(room, line)
                         continue
             connection.send(ChatError(message=problem or "").wire())

@@ -10,9 +10,11 @@ from gamehall.server.protocol.common import Frame, Message
 
 
 class ChatLine(Message):
-    """A message said in the room: who said it, the text, and when (server time)."""
+    """A message said in the room: its id (by which a player reports it), who said it, the
+    text, and when (server time)."""
 
     type: Literal["chat"] = "chat"
+    id: str
     from_: str = Field(serialization_alias="from", validation_alias="from")
     text: str
     time: float
@@ -29,10 +31,12 @@ class ChatHello(Message):
 
 
 class ChatError(Message):
-    """What was said could not be sent, and why."""
+    """What was said could not be sent, and why: ``code`` the refusal's stable code when it
+    has one (``muted``), ``message`` its words in the reader's language."""
 
     type: Literal["error"] = "error"
     message: str
+    code: str | None = None
 
 
 ChatServerMessage = Annotated[ChatHello | ChatLine | ChatError, Field(discriminator="type")]

@@ -2,8 +2,10 @@
 // The chat of a match (/ws/chat/{id}): the players talk in their room, the spectators in
 // theirs. Messages are shown as text (never as HTML); a message has at most 300 characters.
 // The chat can be turned off (remembered in this browser): then it is not even connected.
+// Each line of another player can be reported to the operators (by its id).
 
 import { h, mount } from "../dom.js";
+import { reportButton } from "../moderation/report.js";
 import { say } from "../say.js";
 
 const MAX_TEXT = 300;
@@ -40,9 +42,12 @@ export function chatBox(matchId) {
     body,
   );
 
-  /** @param {{from: string, text: string}} message */
+  /** @param {{id: string, from: string, text: string}} message */
   function add(message) {
-    list.append(h("li", {}, h("strong", { translate: "no" }, message.from), " ", h("span", { translate: "no" }, message.text)));
+    const report = reportButton({ kind: "chat", match_id: matchId, line_id: message.id }, message.from);
+    list.append(
+      h("li", { dataset: { line: message.id } }, h("strong", { translate: "no" }, message.from), " ", h("span", { translate: "no" }, message.text), report ? [" ", report] : null),
+    );
     while (list.children.length > 100) list.firstElementChild?.remove();
     list.scrollTop = list.scrollHeight;
   }
