@@ -12,6 +12,17 @@ import { say } from "../say.js";
 const CATEGORIES = ["cheating", "abuse", "sandbagging", "other"];
 
 /**
+ * The text `key` with the player's `name` in it, as nodes: the name marked translate="no" (a
+ * name is not a word of the reader's language).
+ * @param {string} key
+ * @param {string} name
+ */
+export function withName(key, name) {
+  const [before, after = ""] = say(key, { name: "\u0001" }).split("\u0001");
+  return [before, h("span", { translate: "no" }, name), after];
+}
+
+/**
  * The report button of `subject` (said by or about `name`), or null when the reader may not
  * report it (not signed in, or it is his own).
  * @param {Subject} subject
@@ -33,7 +44,8 @@ export function reportButton(subject, name) {
  * @param {string} name
  */
 export function reportDialog(subject, name) {
-  const title = say(subject.kind === "chat" ? "report.line" : "report.player", { name });
+  const key = subject.kind === "chat" ? "report.line" : "report.player";
+  const title = say(key, { name });
   const category = /** @type {HTMLSelectElement} */ (
     h(
       "select",
@@ -48,7 +60,7 @@ export function reportDialog(subject, name) {
   const form = h(
     "form",
     { class: "report-form" },
-    h("h2", {}, title),
+    h("h2", {}, withName(key, name)),
     h("label", { class: "field" }, h("span", {}, say("report.category")), category),
     h("label", { class: "field" }, h("span", {}, say("report.text")), text),
     outcome,

@@ -6,6 +6,7 @@
 
 import { errorText, get, post } from "../api.js";
 import { h, mount } from "../dom.js";
+import { withName } from "../moderation/report.js";
 import { say, sayCount } from "../say.js";
 import { dateText } from "./matches.js";
 
@@ -24,9 +25,9 @@ export function operatorPage(root) {
   const minutes = /** @type {HTMLInputElement} */ (h("input", { name: "minutes", type: "number", min: 1, max: 43200, value: 60 }));
   const standing = h("p", { class: "standing", role: "status" });
 
-  /** @param {string} text @param {boolean} failed */
+  /** @param {import("../dom.js").Child} text @param {boolean} failed */
   function tell(text, failed) {
-    outcome.textContent = text;
+    mount(outcome, text);
     outcome.className = failed ? "operator-outcome form-error" : "operator-outcome";
   }
 
@@ -65,7 +66,7 @@ export function operatorPage(root) {
     }
     try {
       showStanding(await post(`/api/operator/players/${encodeURIComponent(player)}/${path}`, body));
-      tell(say(`operator.done.${action}`, { name: player }), false);
+      tell(withName(`operator.done.${action}`, player), false);
       reason.value = "";
       await refresh();
     } catch (error) {
@@ -85,12 +86,12 @@ export function operatorPage(root) {
 
   /** @param {ReportGroupView} group */
   function groupCard(group) {
-    const resolution = /** @type {HTMLInputElement} */ (h("input", { name: "resolution", maxlength: 500, autocomplete: "off", "aria-label": say("operator.resolution") }));
+    const resolution = /** @type {HTMLInputElement} */ (h("input", { name: "resolution", maxlength: 500, autocomplete: "off", placeholder: say("operator.resolution"), "aria-label": say("operator.resolution") }));
     const first = group.reports[0];
     const close = async () => {
       try {
         await post(`/api/operator/reports/${first.id}/close`, { resolution: resolution.value.trim() });
-        tell(say("operator.done.closed", { name: group.player }), false);
+        tell(withName("operator.done.closed", group.player), false);
         await refresh();
       } catch (error) {
         tell(errorText(error), true);
@@ -127,7 +128,7 @@ export function operatorPage(root) {
       h(
         "div",
         { class: "buttons" },
-        h("button", { type: "button", class: "secondary", onclick: () => ((name.value = group.player), lookUp()) }, say("operator.act-on", { name: group.player })),
+        h("button", { type: "button", class: "secondary", onclick: () => ((name.value = group.player), lookUp()) }, say("operator.act-on")),
         resolution,
         h("button", { type: "button", class: "close-reports", onclick: close }, say("operator.close")),
       ),
@@ -177,7 +178,7 @@ function actionTable(actions) {
   if (!actions.length) return h("p", { class: "empty" }, say("operator.no-actions"));
   return h(
     "table",
-    { class: "actions" },
+    { class: "list actions" },
     h("thead", {}, h("tr", {}, ["when", "who", "what", "whom", "why"].map((key) => h("th", {}, say(`operator.column.${key}`))))),
     h(
       "tbody",
