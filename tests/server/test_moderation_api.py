@@ -171,3 +171,16 @@ def test_a_warning_is_shown_until_read_and_the_mark_on_the_profile(hall: Hall) -
     assert hall.anonymous().ok("get", "/api/users/bob")["engine_assisted"] is True
     twice = olga.post("/api/operator/players/bob/engine", {"marked": True, "reason": "again"})
     assert (twice.status_code, twice.json()["code"]) == (403, "not-allowed")
+
+
+def test_a_marked_players_rated_challenge_starts_an_unrated_match_and_says_so(hall: Hall) -> None:
+    ann, bob = hall.register("ann"), hall.register("bob")
+    hall.store.moderation.mark_engine("bob", True, "engine moves", "command line")
+    with ann.client.websocket_connect("/ws/user", headers=ORIGIN) as ws:
+        body = {"opponent": "bob", "settings": RENJU, "rated": True}
+        challenge = ann.ok("post", "/api/challenges", body)
+        match_id = bob.ok("post", f"/api/challenges/{challenge['id']}/accept")["match_id"]
+        while (notice := ws.receive_json())["type"] != "challenge_accepted":
+            pass
+    assert notice["match_id"] == match_id and notice["rated"] is False
+    assert hall.store.matches.terms(match_id).rated is False

@@ -293,7 +293,7 @@ async def accept_seek(
         match_id=created.match_id,
         by=session.user.name,
         settings=seek.settings.to_dict(),
-        rated=seek.rated,
+        rated=(await hall.live.get(created.match_id)).terms.rated,
     )
     return created
 
@@ -372,7 +372,7 @@ async def accept_challenge_of(
         match_id=created.match_id,
         by=user.name,
         settings=challenge.settings.to_dict(),
-        rated=challenge.rated,
+        rated=(await hall.live.get(created.match_id)).terms.rated,
     )
     return created
 
