@@ -81,6 +81,21 @@ def test_a_marked_players_next_games_are_unrated_for_both(
     assert store.ratings.leaderboard("renju", 10) == []
 
 
+def test_a_game_begun_before_the_mark_and_ended_after_it_is_not_rated(
+    store: Store, ann: User, bob: User
+) -> None:
+    match: Match = new_match(RenjuSettings(), ["ann", "bob"])
+    match.start()
+    seats = [PlayerSeat(u.id, "human", None, u.name) for u in (ann, bob)]
+    match_id = store.matches.create(match.to_dict(secrets=True), players=seats, rated=True)
+    store.moderation.mark_engine("bob", True, "engine moves", by="op")
+    begun = len(match.events)
+    match.forfeit(1, "resigned")
+    events = [e.to_dict() for e in match.events[begun:]]
+    store.matches.append(match_id, events, secrets=None, status="over", summary={"winner": 0})
+    assert store.ratings.leaderboard("renju", 10) == []
+
+
 def test_unmarking_puts_the_games_back_exactly(
     store: Store, ann: User, bob: User, cid: User, clock: Clock
 ) -> None:

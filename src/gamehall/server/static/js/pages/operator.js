@@ -56,6 +56,7 @@ export function operatorPage(root) {
   async function act(action) {
     const player = name.value.trim();
     if (!player) return tell(say("operator.name-first"), true);
+    if (!reason.value.trim()) return tell(say("operator.reason-first"), true);
     /** @type {Record<string, unknown>} */
     const body = { reason: reason.value.trim() };
     if (action === "mute") body.minutes = Number(minutes.value);
@@ -89,6 +90,7 @@ export function operatorPage(root) {
     const resolution = /** @type {HTMLInputElement} */ (h("input", { name: "resolution", maxlength: 500, autocomplete: "off", placeholder: say("operator.resolution"), "aria-label": say("operator.resolution") }));
     const first = group.reports[0];
     const close = async () => {
+      if (!resolution.value.trim()) return tell(say("operator.reason-first"), true);
       try {
         await post(`/api/operator/reports/${first.id}/close`, { resolution: resolution.value.trim() });
         tell(withName("operator.done.closed", group.player), false);
