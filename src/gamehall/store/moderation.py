@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from gamehall.store.errors import NotAllowedError, NotFoundError, StoreError
@@ -243,8 +243,8 @@ class ModerationStore:
         """What holds against ``name`` now (``NotFoundError`` for nobody)."""
         with self.transactions.read() as session:
             row = _account(session, name)
-            count = len(
-                session.scalars(select(WarningRow.id).where(WarningRow.user_id == row.id)).all()
+            count = session.scalar(
+                select(func.count(WarningRow.id)).where(WarningRow.user_id == row.id)
             )
             muted = (
                 row.muted_until
@@ -257,7 +257,7 @@ class ModerationStore:
                 row.banned_at is not None,
                 muted,
                 row.engine_assisted_at,
-                count,
+                count or 0,
             )
 
     def note(self, by: str, action: OperatorDeed, subject: str, reason: str) -> None:
