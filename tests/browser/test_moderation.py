@@ -64,6 +64,12 @@ def test_a_reported_chat_line_muted_and_a_warning(hall: Hall, server_database: s
         "Thank you: the operators will look at it."
     )
     dialog.locator("button", has_text="Close").click()
+    card = bob.locator(f".player:has(a.name:text-is('{ann_name}'))")
+    card.locator("button.report").click()  # the player too, from his card on the game page
+    bob.locator("dialog.report-dialog select[name=category]").select_option("sandbagging")
+    bob.locator("dialog.report-dialog button[type=submit]").click()
+    expect(bob.locator("dialog.report-dialog .report-outcome.sent")).to_be_visible()
+    bob.locator("dialog.report-dialog button", has_text="Close").click()
 
     olga, _ = _operator(hall, server_database)
     olga.locator(".site-header .operator-link").click()
@@ -71,6 +77,9 @@ def test_a_reported_chat_line_muted_and_a_warning(hall: Hall, server_database: s
     expect(group.locator(".quoted")).to_have_text("you play like a potato")
     expect(group.locator("h3")).to_contain_text(ann_name)
     expect(group.locator("li")).to_contain_text(f"{bob_name}: Abuse in chat insults after")
+    player = olga.locator(f".report-group[data-kind=player][data-player={ann_name}]")
+    expect(player.locator("li")).to_contain_text(f"{bob_name}: Losing on purpose")
+    expect(player.locator("a", has_text="the game")).to_have_attribute("href", f"#/game/{match_id}")
     hall.screenshot(olga, "operator-reports")
     group.locator("a", has_text="the game").click()  # the operator watches as a spectator
     olga.wait_for_url(f"**/#/game/{match_id}")
@@ -92,8 +101,8 @@ def test_a_reported_chat_line_muted_and_a_warning(hall: Hall, server_database: s
 
     group.locator("input[name=resolution]").fill("muted for 30 minutes")
     group.locator("button.close-reports").click()
-    expect(olga.locator(".report-group")).to_have_count(0)
-    expect(olga.locator(".reports .empty")).to_have_text("No open reports.")
+    expect(group).to_have_count(0)
+    expect(player).to_have_count(1)  # the player's own report stays open
     record = olga.locator("table.actions tbody tr")
     expect(record.first).to_have_attribute("data-action", "close-report")
     expect(record.nth(1)).to_contain_text("insults in the chat")
