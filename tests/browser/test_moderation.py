@@ -1,8 +1,9 @@
-"""Moderation in the browser (issue 40): a player reports a chat line, an operator sees it on
-the operators' page (and watches the game as a spectator), mutes the sender, whose next line is
-refused in his own language; a warning shows at the next page load until dismissed; a player
-who is not an operator is refused the page and never sees its link; the engine-assisted mark
-takes a player's rated game out of his opponent's rating and makes their next game unrated."""
+"""Moderation in the browser (issue 40): a player reports a chat line and a player, an operator
+sees them on the operators' page (and watches the game as a spectator), mutes the sender, whose
+next line is refused in his own language; a warning shows at once and at every page load until
+dismissed; a player who is not an operator is refused the page and never sees its link; the
+engine-assisted mark takes a player's rated game out of his opponent's rating and makes their
+next game unrated."""
 
 from __future__ import annotations
 
@@ -111,8 +112,9 @@ def test_a_reported_chat_line_muted_and_a_warning(hall: Hall, server_database: s
     olga.locator("input[name=reason]").fill("be kind to your opponents")
     olga.locator("button[data-deed=warn]").click()
     expect(olga.locator(".operator-outcome")).to_have_text(f"{bob_name} is warned.")
-    bob.reload()
-    notice = bob.locator(".warning-notice")
+    notice = bob.locator(".warning-notice")  # at once, his user socket told
+    expect(notice).to_contain_text("be kind to your opponents")
+    bob.reload()  # and again after a reload, until dismissed
     expect(notice).to_contain_text("A warning from the site's operators: be kind to your opponents")
     hall.screenshot(bob, "warning-notice")
     notice.locator("button.dismiss").click()

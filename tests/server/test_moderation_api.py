@@ -157,7 +157,11 @@ def test_a_warning_is_shown_until_read_and_the_mark_on_the_profile(hall: Hall) -
         "warnings": [],
         "muted_until": None,
     }
-    olga.ok("post", "/api/operator/players/bob/warn", {"reason": "no insults, please"})
+    with bob.client.websocket_connect("/ws/user", headers=ORIGIN) as ws:
+        olga.ok("post", "/api/operator/players/bob/warn", {"reason": "no insults, please"})
+        while (notice := ws.receive_json())["type"] in ("hello", "challenges"):
+            pass
+    assert notice == {"type": "warned"}  # his pages read his warnings at once
     warnings = bob.ok("get", "/api/moderation/me")["warnings"]
     assert [w["reason"] for w in warnings] == ["no insults, please"]
     seen = olga.post(f"/api/moderation/warnings/{warnings[0]['id']}/seen")

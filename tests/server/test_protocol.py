@@ -98,6 +98,7 @@ EXAMPLES: list[BaseModel] = [
     user.RematchOffer(of="m1", opponent="bob"),
     user.Rematch(of="m1", match_id="m5"),
     user.YourTurn(match_id="m1", opponent="bob", game="nardy"),
+    user.Warned(),
     lobby.SeekList(
         seeks=[
             SeekView(

@@ -20,6 +20,7 @@ from gamehall.server.moderation_schemas import (
     ReportGroupView,
     ReportsClosed,
 )
+from gamehall.server.protocol.user import Warned
 from gamehall.server.schemas import stored_id
 from gamehall.server.services import Hall
 
@@ -58,8 +59,10 @@ async def standing(name: str, _: Operator, hall: Hall) -> AccountStanding:
 
 @router.post("/players/{name}/warn")
 async def warn(name: str, body: Reason, by: Operator, hall: Hall) -> AccountStanding:
-    """Warn ``name``: he is shown the reason at his next page load until he has read it."""
-    await hall.workers.store(hall.store.moderation.warn, name, body.reason, by)
+    """Warn ``name``: he is shown the reason at once on his pages (his user socket is told),
+    else at his next page load, until he has read it."""
+    warned = await hall.workers.store(hall.store.moderation.warn, name, body.reason, by)
+    hall.channels.tell(warned.user_id, Warned().wire())
     return await standing(name, by, hall)
 
 

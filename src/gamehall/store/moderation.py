@@ -67,11 +67,12 @@ LONGEST_MUTE = 30 * 24 * 60
 
 @dataclass(frozen=True)
 class PlayerWarning:
-    """An operator's warning to a player, as he is shown it."""
+    """An operator's warning to a player (``user_id``), as he is shown it."""
 
     id: int
     at: datetime
     reason: str
+    user_id: int
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ class ModerationStore:
             session.add(warning)
             self._note(session, by, "warn", row.name, reason)
             session.flush()
-            return PlayerWarning(warning.id, warning.at, reason)
+            return PlayerWarning(warning.id, warning.at, reason, row.id)
 
     def warnings(self, user_id: int) -> list[PlayerWarning]:
         """The warnings ``user_id`` has not seen yet, the oldest first."""
@@ -172,7 +173,7 @@ class ModerationStore:
                 .where(WarningRow.user_id == user_id, WarningRow.seen_at.is_(None))
                 .order_by(WarningRow.id)
             )
-            return [PlayerWarning(row.id, row.at, row.reason) for row in rows]
+            return [PlayerWarning(row.id, row.at, row.reason, row.user_id) for row in rows]
 
     def seen(self, user_id: int, warning_id: int) -> None:
         """``user_id`` has read his warning ``warning_id`` (``NotFoundError`` if it is not his

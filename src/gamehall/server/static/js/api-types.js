@@ -1559,7 +1559,7 @@
 
 /**
  * What the server sends on a user's socket.
- * @typedef {UserHello | TournamentRound | TournamentMatch | TournamentOver | SeekAccepted | ChallengeAccepted | ChallengeDeclined | ChallengesChanged | RematchOffer | Rematch | YourTurn | SocketError | Pong} UserServerMessage
+ * @typedef {UserHello | TournamentRound | TournamentMatch | TournamentOver | SeekAccepted | ChallengeAccepted | ChallengeDeclined | ChallengesChanged | RematchOffer | Rematch | YourTurn | Warned | SocketError | Pong} UserServerMessage
  */
 
 /**
@@ -1586,6 +1586,13 @@
  * @property {boolean} ok
  * @property {number} rolls_checked
  * @property {string} summary
+ */
+
+/**
+ * An operator warned the user: his unread warnings are read again and shown (``GET
+ * /api/moderation/me``).
+ * @typedef {object} Warned
+ * @property {"warned"} type
  */
 
 /**

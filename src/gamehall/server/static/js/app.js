@@ -14,7 +14,7 @@ import { followProfile, languageMenu, loadLanguage } from "./language.js";
 import { authPage } from "./pages/auth.js";
 import { gamePage } from "./pages/game.js";
 import { leaderboardPage } from "./pages/leaderboard.js";
-import { isOperator, loadStanding } from "./moderation/standing.js";
+import { followWarnings, isOperator, loadStanding } from "./moderation/standing.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { watchPage } from "./pages/matches.js";
 import { operatorPage } from "./pages/operator.js";
@@ -111,6 +111,7 @@ async function start() {
   await loadStanding();
   renderAccount();
   startNotices();
+  followWarnings();
   onSessionChange(async () => {
     followProfile(session.language);
     await loadStanding();

@@ -1,6 +1,6 @@
 // @ts-check
 // What the operators have done that a player must know, read at each page load and login
-// (GET /api/moderation/me): his unread warnings, shown in the notice area until he dismisses
+// (GET /api/moderation/me), and when the user socket says a warning was given (`warned`): his unread warnings, shown in the notice area until he dismisses
 // them (then they are read: POST .../seen), and whether he is an operator (the header links
 // the operators' page).
 
@@ -19,6 +19,13 @@ const shown = new Set();
 /** Whether the signed-in player is one of the operators. */
 export function isOperator() {
   return !!(session.user && mine && mine.operator);
+}
+
+/** Show a warning as soon as the user socket says an operator gave one (`warned`). */
+export function followWarnings() {
+  window.addEventListener("gamehall:notice", (event) => {
+    if (/** @type {CustomEvent} */ (event).detail?.type === "warned") loadStanding();
+  });
 }
 
 /** Read my standing again (nothing when nobody is signed in) and show my unread warnings. */
