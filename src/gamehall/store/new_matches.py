@@ -93,6 +93,15 @@ class NewMatch:
         )
 
 
+def _assisted(session: Session, new: NewMatch) -> bool:
+    """Whether a rated ``new`` match has an engine-assisted player in it (a casual one is not
+    asked)."""
+    if not new.rated:
+        return False
+    users = [seat.user_id for seat in new.seats if seat.user_id is not None]
+    return session.scalar(select(UserRow.id).where(assisted(users)).limit(1)) is not None
+
+
 def event_rows(match_id: str, batch: list[LoggedEvent]) -> list[EventRow]:
     """The rows of a new match's first events."""
     return [EventRow(match_id=match_id, seq=e.seq, kind=e.kind, event=e.event) for e in batch]
@@ -116,9 +125,7 @@ def store_new_match(
                 for seat in new.seats:
                     if seat.user_id is not None:
                         need_account(session, seat.user_id)
-                users = [seat.user_id for seat in new.seats if seat.user_id is not None]
-                marked = session.scalar(select(UserRow.id).where(assisted(users)).limit(1))
-                session.add(new.row(match_id, transactions.now(), rated=marked is None))
+                session.add(new.row(match_id, transactions.now(), not _assisted(session, new)))
                 session.flush()
                 session.add_all(event_rows(match_id, new.events))
                 if then is not None:
