@@ -98,6 +98,7 @@ EXAMPLES: list[BaseModel] = [
     user.RematchOffer(of="m1", opponent="bob"),
     user.Rematch(of="m1", match_id="m5"),
     user.YourTurn(match_id="m1", opponent="bob", game="nardy"),
+    user.Warned(),
     lobby.SeekList(
         seeks=[
             SeekView(
@@ -134,15 +135,15 @@ EXAMPLES: list[BaseModel] = [
     chat.ChatHello(
         room="players",
         can_write=True,
-        messages=[chat.ChatLine(from_="ann", text="good luck", time=5.0)],
+        messages=[chat.ChatLine(id="a1", from_="ann", text="good luck", time=5.0)],
     ),
-    chat.ChatLine(from_="bob", text="thanks", time=6.0),
+    chat.ChatLine(id="b2", from_="bob", text="thanks", time=6.0),
     chat.ChatError(message="too many chat messages: at most 1 per second; try again in 1 s"),
     chat.ChatError(code="chat-empty", message="write something first"),
     tournament_chat.TournamentChatHello(
         tournament=7,
         can_write=False,
-        messages=[chat.ChatLine(from_="mia", text="round 2 at eight", time=7.0)],
+        messages=[chat.ChatLine(id="t7", from_="mia", text="round 2 at eight", time=7.0)],
     ),
     chat.Say(type="say", text="hello"),
     arena.ArenaBoard(

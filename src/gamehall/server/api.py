@@ -196,6 +196,7 @@ def profile(name: str, hall: Hall) -> Profile:
         stats=Stats(played=stats.played, won=stats.won, lost=stats.lost),
         recent=[MatchView.of(m) for m in hall.store.matches.history(user.id)],
         analysed=[AnalysedView.of(figure) for figure in analysed],
+        engine_assisted=user.engine_assisted,
     )
 
 
@@ -292,7 +293,7 @@ async def accept_seek(
         match_id=created.match_id,
         by=session.user.name,
         settings=seek.settings.to_dict(),
-        rated=seek.rated,
+        rated=(await hall.live.get(created.match_id)).terms.rated,
     )
     return created
 
@@ -371,7 +372,7 @@ async def accept_challenge_of(
         match_id=created.match_id,
         by=user.name,
         settings=challenge.settings.to_dict(),
-        rated=challenge.rated,
+        rated=(await hall.live.get(created.match_id)).terms.rated,
     )
     return created
 

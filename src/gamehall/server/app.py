@@ -36,7 +36,9 @@ from gamehall.server import (
     language_api,
     lobby_push,
     metrics,
+    operator_api,
     rematch,
+    reports_api,
     review,
     review_hints,
     tokens_api,
@@ -127,6 +129,8 @@ def create_app(
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(admin_api.router)
+    app.include_router(operator_api.router)
+    app.include_router(reports_api.router)
     app.include_router(tokens_api.router)
     app.include_router(bot_api.router)
     app.include_router(bot_streams.router)

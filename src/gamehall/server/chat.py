@@ -52,9 +52,7 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
             if frame["type"] == "websocket.disconnect":
                 return
             try:
-                line = await admit_line(
-                    hall.limits, user, frame.get("text") or "", hall.live.clock()
-                )
+                line = await admit_line(hall, user, frame.get("text") or "", hall.live.clock())
             except ChatRefusedError as exc:
                 connection.send(ChatError(code=exc.reason, message=said.refusal(exc)).wire())
                 continue

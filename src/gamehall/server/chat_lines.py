@@ -1,22 +1,28 @@
 """What may be said in a chat, the one place every chat (a match's rooms, a tournament's)
 admits a line: the frame read, the writer known, the text cleaned and within its length, the
-writer's rate not passed. A line refused raises ``ChatRefusedError`` with a stable reason
-(``refusal.chat-*`` in the catalog), said to the writer in his language.
+writer not muted by the operators, his rate not passed. A line refused raises
+``ChatRefusedError`` with a stable reason (``refusal.chat-*``, ``refusal.muted`` in the
+catalog), said to the writer in his language.
 
 A message is plain text of 1 to ``MAX_TEXT`` characters (control characters, bidirectional
 controls and zero-width characters taken out, a zero-width joiner inside an emoji sequence
 kept; the pages show it as text, never as HTML), at most ``GAMEHALL_RATE_CHAT`` (one a second)
-per account over all its sockets and chats.
+per account over all its sockets and chats. An account the operators muted (``store.moderation``)
+is refused with the reason ``muted`` until its mute ends. Each line gets a random id, by which a
+player reports it (``reports_api.py``).
 """
 
+import math
 import unicodedata
+from secrets import token_urlsafe
 
 from pydantic import TypeAdapter, ValidationError
 
 from gamehall.errors import GameError
 from gamehall.server.guards import loads_shallow
-from gamehall.server.limits import RateLimitedError, RateLimits
+from gamehall.server.limits import RateLimitedError
 from gamehall.server.protocol.chat import ChatLine, Say
+from gamehall.server.services import Services
 from gamehall.server.ws import MAX_FRAME
 from gamehall.store import User
 
@@ -38,7 +44,7 @@ selector and the skin tones."""
 class ChatRefusedError(GameError):
     """A chat line that is not said, and why (its ``reason``: ``chat-frame``, ``chat-log-in``,
     ``chat-not-text``, ``chat-empty``, ``chat-too-long``, ``chat-too-fast``,
-    ``chat-not-entered``)."""
+    ``chat-not-entered``, ``muted``)."""
 
 
 def clean_text(text: object) -> str:
@@ -110,7 +116,21 @@ def writer(user: User | None) -> User:
     return user
 
 
-async def admit_line(limits: RateLimits, user: User | None, frame: str, time: float) -> ChatLine:
+async def refuse_muted(hall: Services, user_id: int) -> None:
+    """``ChatRefusedError`` (reason ``muted``) while the operators' mute of ``user_id`` runs."""
+    until = await hall.workers.store(hall.store.moderation.muted_until, user_id)
+    if until is None:
+        return
+    left = (until - hall.store.transactions.now()).total_seconds()
+    minutes = max(1, math.ceil(left / 60))
+    raise ChatRefusedError(
+        f"the site's operators have muted you in the chats: you can write again in {minutes} min",
+        reason="muted",
+        minutes=minutes,
+    )
+
+
+async def admit_line(hall: Services, user: User | None, frame: str, time: float) -> ChatLine:
     """The line that ``user`` (None: nobody logged in) says at ``time`` (the server's clock) in
     the chat ``frame``, its text cleaned; ``ChatRefusedError`` saying why it is not said. Who
     may write in a particular chat (a tournament's entrants) is its socket's to check first."""
@@ -119,10 +139,11 @@ async def admit_line(limits: RateLimits, user: User | None, frame: str, time: fl
         raise ChatRefusedError('send {"type": "say", "text": "..."}', reason="chat-frame")
     author = writer(user)
     text = clean_text(said.text)
+    await refuse_muted(hall, author.id)
     try:  # per account, over all his sockets (and processes)
-        await limits.hit("chat", f"user:{author.id}")
+        await hall.limits.hit("chat", f"user:{author.id}")
     except RateLimitedError as exc:
         raise ChatRefusedError(
             str(exc.detail), reason="chat-too-fast", seconds=exc.retry_after
         ) from None
-    return ChatLine(from_=author.name, text=text, time=time)
+    return ChatLine(id=token_urlsafe(6), from_=author.name, text=text, time=time)

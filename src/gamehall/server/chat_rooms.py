@@ -39,6 +39,15 @@ class ChatRooms:
                 del self.sockets[room]
                 self.history.pop(room, None)
 
+    def find(self, match_id: str, line_id: str) -> ChatLine | None:
+        """The line ``line_id`` among the last messages of the match's rooms kept on this
+        process (None if it is not there: never said, or forgotten)."""
+        for kind in ("players", "spectators"):
+            for line in self.history.get((match_id, kind), ()):
+                if line.id == line_id:
+                    return line
+        return None
+
     def say(self, room: tuple[str, str], line: ChatLine) -> None:
         """Keep ``line`` and send it to everybody in ``room``, on every process."""
         self._here(room, line)

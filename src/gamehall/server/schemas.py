@@ -367,12 +367,14 @@ class AnalysedView(Answer):
 
 class Profile(Answer):
     """A player's page; ``analysed``: his figures over his analysed matches (none for a
-    guest)."""
+    guest); ``engine_assisted``: the operators marked him as playing with an engine's help
+    (his games count for no one's rating)."""
 
     user: UserView
     stats: Stats
     recent: list[MatchView]
     analysed: list[AnalysedView]
+    engine_assisted: bool
 
 
 class SeekView(Answer):

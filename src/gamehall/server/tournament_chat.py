@@ -47,7 +47,9 @@ def may_write(stored: StoredTournament, user: User | None) -> bool:
 
 def line_of(kept: TournamentChatLine) -> ChatLine:
     """A stored line as the socket sends it."""
-    return ChatLine(from_=kept.name, text=kept.text, time=kept.said_at.timestamp())
+    return ChatLine(
+        id=f"t{kept.id}", from_=kept.name, text=kept.text, time=kept.said_at.timestamp()
+    )
 
 
 @router.websocket("/ws/tournaments/{tournament_id}/chat")
@@ -103,7 +105,7 @@ async def _say(websocket: WebSocket, tournament_id: int, user: User | None, fram
             "only the tournament's players, its maker and the operators write in its chat",
             reason="chat-not-entered",
         )
-    line = await admit_line(hall.limits, author, frame, hall.live.clock())
+    line = await admit_line(hall, author, frame, hall.live.clock())
     kept = await hall.workers.store(
         hall.store.tournament_chat.say, tournament_id, author.id, line.text
     )

@@ -9,7 +9,7 @@ needs to go on pairing.
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, UniqueConstraint, true
 from sqlalchemy.orm import Mapped, mapped_column
 
 # SQLAlchemy reads the ``Mapped[JsonObject]`` annotations at run time and resolves the name
@@ -118,6 +118,9 @@ class RatingHistoryRow(Base):
     match_id: Mapped[str | None] = mapped_column(
         ForeignKey("matches.id", ondelete="SET NULL"), index=True
     )
+    counted: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """False for a result taken out of the ratings (an engine-assisted player's match): kept,
+    so that the results can be replayed in their order if the mark is taken off."""
 
 
 class TournamentChatRow(Base):

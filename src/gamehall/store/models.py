@@ -112,6 +112,12 @@ class UserRow(Base):
     banned_at: Mapped[datetime | None] = mapped_column(default=None)
     """When an operator banned the account (it cannot log in), or None."""
     ban_reason: Mapped[str | None] = mapped_column(String(200), default=None)
+    muted_until: Mapped[datetime | None] = mapped_column(default=None)
+    """Until when an operator muted the account in every chat, or None."""
+    mute_reason: Mapped[str | None] = mapped_column(String(500), default=None)
+    engine_assisted_at: Mapped[datetime | None] = mapped_column(default=None)
+    """When an operator marked the account as playing with an engine's help, or None: its games
+    count for no one's rating."""
 
 
 class OperatorActionRow(Base):

@@ -10,13 +10,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from secrets import token_urlsafe
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from gamehall.jsontext import JsonObject
 from gamehall.store.checks import check_events, check_seats, check_settings
 from gamehall.store.errors import ConflictError, NotAllowedError, StoreError
-from gamehall.store.models import EventRow, MatchRow, SeatRow
+from gamehall.store.models import EventRow, MatchRow, SeatRow, UserRow
+from gamehall.store.ratings import assisted
 from gamehall.store.shapes import is_array, is_object
 from gamehall.store.transactions import Transactions, need_account
 from gamehall.store.values import LoggedEvent, PlayerSeat
@@ -71,8 +73,8 @@ class NewMatch:
         if sorted(s.user_id or 0 for s in self.seats) != sorted(user_ids):
             raise StoreError("the match must be between the two players who agreed to it")
 
-    def row(self, match_id: str, now: datetime) -> MatchRow:
-        """The match's row, with its seats."""
+    def row(self, match_id: str, now: datetime, rated: bool) -> MatchRow:
+        """The match's row, with its seats (rated only if ``rated`` too)."""
         return MatchRow(
             id=match_id,
             game=self.game,
@@ -80,7 +82,7 @@ class NewMatch:
             status="playing",
             summary={},
             winner=None,
-            rated=self.rated,
+            rated=self.rated and rated,
             secrets=self.secrets,
             created_at=now,
             updated_at=now,
@@ -89,6 +91,15 @@ class NewMatch:
                 for i, s in enumerate(self.seats)
             ],
         )
+
+
+def _assisted(session: Session, new: NewMatch) -> bool:
+    """Whether a rated ``new`` match has an engine-assisted player in it (a casual one is not
+    asked)."""
+    if not new.rated:
+        return False
+    users = [seat.user_id for seat in new.seats if seat.user_id is not None]
+    return session.scalar(select(UserRow.id).where(assisted(users)).limit(1)) is not None
 
 
 def event_rows(match_id: str, batch: list[LoggedEvent]) -> list[EventRow]:
@@ -104,7 +115,8 @@ def store_new_match(
 ) -> str:
     """Add ``new`` under a fresh id in a transaction that runs ``first`` before (taking a
     seek or a challenge) and ``then`` after (a tournament linking its pairing), so that all
-    are written or none; returns the id."""
+    are written or none; returns the id. A match with an engine-assisted player in it is
+    stored unrated, whatever was asked."""
     for _ in range(5):
         match_id = token_urlsafe(6)
         try:
@@ -113,7 +125,7 @@ def store_new_match(
                 for seat in new.seats:
                     if seat.user_id is not None:
                         need_account(session, seat.user_id)
-                session.add(new.row(match_id, transactions.now()))
+                session.add(new.row(match_id, transactions.now(), not _assisted(session, new)))
                 session.flush()
                 session.add_all(event_rows(match_id, new.events))
                 if then is not None:

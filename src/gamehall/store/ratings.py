@@ -5,14 +5,15 @@ and the leaderboard, a player's ratings and rating history are read from here.
 being stored: each result among them (a renju game's end; a tables match's end) is rated there
 and then, so a result and the ratings it changes are written together or not at all, and
 exactly once, since an event is written once. Only a rated match between two registered people
-is rated. ``RatingStore`` is what the server reads (leaderboard, profiles, seeding).
+is rated, and none of an engine-assisted player's (``rerating.py`` takes his past ones out).
+``RatingStore`` is what the server reads (leaderboard, profiles, seeding).
 """
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, and_, select
 from sqlalchemy.orm import Session
 
 from gamehall.jsontext import JsonObject
@@ -74,10 +75,10 @@ class HistoryPoint:
 
 
 RESULT_KINDS = ("game_end", "match_end")
-"""The kinds of event that may carry a rated result (``_results``)."""
+"""The kinds of event that may carry a rated result (``rated_results``)."""
 
 
-def _results(game: str, events: Sequence[LoggedEvent]) -> list[float]:
+def rated_results(game: str, events: Sequence[LoggedEvent]) -> list[float]:
     """The rated results among a batch of a match's new events: the first seat's score in
     each. Renju is rated game by game (each ``game_end``: a win, or ½ for a draw),
     and a game cut short (a forfeit, an abandoned match) as a loss of its player; a tables
@@ -101,6 +102,11 @@ def _winner(event: LoggedEvent) -> object:
     """The winner's seat in an event's outcome (None when it has none)."""
     outcome = event.event.get("outcome")
     return outcome.get("winner") if isinstance(outcome, Mapping) else None
+
+
+def assisted(user_ids: Sequence[int]) -> ColumnElement[bool]:
+    """The condition of a user among ``user_ids`` marked as engine-assisted."""
+    return and_(UserRow.id.in_(user_ids), UserRow.engine_assisted_at.is_not(None))
 
 
 def _ratings_of(session: Session, user_id: int, game: str) -> tuple[RatingRow | None, GameRatings]:
@@ -154,12 +160,17 @@ def rate_results(
     users = [seat.user_id for seat in match.seats]
     if len(users) != 2 or users[0] is None or users[1] is None or users[0] == users[1]:
         return 0
-    results = _results(match.game, events)
+    if (
+        session.scalar(select(UserRow.id).where(assisted([users[0], users[1]])).limit(1))
+        is not None
+    ):
+        return 0  # an engine-assisted player's games count for no one
+    results = rated_results(match.game, events)
     if not results:
         return 0
     first_row, first = _ratings_of(session, users[0], match.game)
     second_row, second = _ratings_of(session, users[1], match.game)
-    length = None if match.game == "renju" else _length(match.settings)
+    length = None if match.game == "renju" else match_length(match.settings)
     for score in results:
         first, second = rate_result(first, second, score, length)
         first_row = _keep(session, users[0], first_row, first, now, match_id)
@@ -167,7 +178,7 @@ def rate_results(
     return len(results)
 
 
-def _length(settings: JsonObject) -> int:
+def match_length(settings: JsonObject) -> int:
     """The points a tables match is played to, from its stored settings (1 if they do not
     say)."""
     length = settings.get("length", 1)
@@ -217,7 +228,11 @@ def history(session: Session, user_id: int, game: str, limit: int) -> list[Histo
     kind = check_game(game)
     rows = session.scalars(
         select(RatingHistoryRow)
-        .where(RatingHistoryRow.user_id == user_id, RatingHistoryRow.game == kind)
+        .where(
+            RatingHistoryRow.user_id == user_id,
+            RatingHistoryRow.game == kind,
+            RatingHistoryRow.counted,
+        )
         .order_by(RatingHistoryRow.at.desc(), RatingHistoryRow.id.desc())
         .limit(_limit(limit))
     ).all()

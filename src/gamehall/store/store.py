@@ -3,14 +3,15 @@
 Each aggregate has a repository of its own: ``users`` (and their sessions), ``matches`` (and
 their events), ``offers`` (seeks and challenges), ``tournaments``, ``tournament_chat`` (the
 tournaments' chats), ``ratings``, ``analyses`` (finished matches' analyses), ``tokens``
-(personal API tokens) and ``moderation`` (operators and bans: a ban ends the account's
-sessions, tokens and offers in its one transaction). They share one ``Transactions`` (the
-engine, its transactions and the clock). Every method of theirs opens its own short transaction
-and returns plain frozen values (``values.py``), never live ORM objects, so one ``Store`` can
-be shared by the threads of a server. SQLite (the default, a file) and PostgreSQL are both
-served by the same portable queries; on SQLite a transaction that writes starts with ``BEGIN
-IMMEDIATE`` (``database.py``) so that concurrent writers wait for each other instead of
-failing.
+(personal API tokens), ``moderation`` (operators, bans, warnings, mutes and the
+engine-assisted mark: a ban ends the account's sessions, tokens and offers in its one
+transaction) and ``reports`` (players' reports to the operators). They share one
+``Transactions`` (the engine, its transactions and the clock). Every method of theirs opens its
+own short transaction and returns plain frozen values (``values.py``), never live ORM objects,
+so one ``Store`` can be shared by the threads of a server. SQLite (the default, a file) and
+PostgreSQL are both served by the same portable queries; on SQLite a transaction that writes
+starts with ``BEGIN IMMEDIATE`` (``database.py``) so that concurrent writers wait for each
+other instead of failing.
 """
 
 from types import TracebackType
@@ -24,6 +25,7 @@ from gamehall.store.matches import MatchStore
 from gamehall.store.moderation import ModerationStore
 from gamehall.store.offers import OfferStore
 from gamehall.store.ratings import RatingStore
+from gamehall.store.reports import ReportStore
 from gamehall.store.tokens import TokenStore
 from gamehall.store.tournament_chat import TournamentChatStore
 from gamehall.store.tournaments import TournamentStore
@@ -56,6 +58,7 @@ class Store:
         self.analyses = AnalysisStore(self.transactions)
         self.tokens = TokenStore(self.transactions)
         self.moderation = ModerationStore(self.transactions)
+        self.reports = ReportStore(self.transactions)
 
     def close(self) -> None:
         """Close every pooled connection."""

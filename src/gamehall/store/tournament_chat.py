@@ -18,8 +18,9 @@ from gamehall.store.transactions import Transactions, need_user
 
 @dataclass(frozen=True)
 class TournamentChatLine:
-    """A line of a tournament's chat: who said it, what, and when."""
+    """A line of a tournament's chat: its number, who said it, what, and when."""
 
+    id: int
     name: str
     text: str
     said_at: datetime
@@ -39,21 +40,26 @@ class TournamentChatStore:
                 raise NotFoundError(f"there is no tournament {tournament_id}")
             user = need_user(session, user_id)
             now = self.transactions.now()
-            session.add(
-                TournamentChatRow(
-                    tournament_id=tournament_id, user_id=user_id, text=text, said_at=now
-                )
+            row = TournamentChatRow(
+                tournament_id=tournament_id, user_id=user_id, text=text, said_at=now
             )
-            return TournamentChatLine(user.name, text, now)
+            session.add(row)
+            session.flush()
+            return TournamentChatLine(row.id, user.name, text, now)
 
     def last(self, tournament_id: int, limit: int) -> list[TournamentChatLine]:
         """The tournament's last ``limit`` lines, oldest first."""
         with self.transactions.read() as session:
             rows = session.execute(
-                select(UserRow.name, TournamentChatRow.text, TournamentChatRow.said_at)
+                select(
+                    TournamentChatRow.id,
+                    UserRow.name,
+                    TournamentChatRow.text,
+                    TournamentChatRow.said_at,
+                )
                 .join(UserRow, UserRow.id == TournamentChatRow.user_id)
                 .where(TournamentChatRow.tournament_id == tournament_id)
                 .order_by(TournamentChatRow.id.desc())
                 .limit(limit)
             ).all()
-        return [TournamentChatLine(name, text, at) for name, text, at in reversed(rows)]
+        return [TournamentChatLine(*row) for row in reversed(rows)]

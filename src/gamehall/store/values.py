@@ -48,6 +48,8 @@ class User:
     """Whether the account is one of the site's operators."""
     banned: bool = False
     """Whether an operator banned the account: it cannot log in."""
+    engine_assisted: bool = False
+    """Whether an operator marked the account as playing with an engine's help."""
 
     def to_dict(self) -> JsonObject:
         """The user as a client sees it."""
@@ -281,6 +283,7 @@ def user_from_row(row: UserRow) -> User:
         bot=row.bot,
         operator=row.operator,
         banned=row.banned_at is not None,
+        engine_assisted=row.engine_assisted_at is not None,
     )
 
 

@@ -3,7 +3,9 @@
 On the database itself (``GAMEHALL_DATABASE_URL``, else the data folder's SQLite file, or
 ``--database``): ``operator NAME`` makes a registered account an operator (creating it, with a
 password read from ``--password-file`` or asked twice, if there is none), ``ban NAME --reason``
-and ``unban NAME --reason``, and ``log`` lists what operators did. On a running server, through
+and ``unban NAME --reason``, ``warn NAME --reason``, ``mute NAME --minutes N --reason`` and
+``unmute NAME --reason``, ``mark NAME --reason`` and ``unmark NAME --reason`` (the
+engine-assisted mark), and ``log`` lists what operators did. On a running server, through
 its operators' API with the admin token (``GAMEHALL_ADMIN_TOKEN``; ``--url``, default the
 configured address): ``end MATCH --loser SEAT|NAME --reason`` ends a stuck match, ``engines``
 lists the computers' decisions waiting for its engine.
@@ -22,6 +24,7 @@ from gamehall.errors import GameError
 
 if TYPE_CHECKING:
     from gamehall.server.config import Config
+    from gamehall.store import Store
 
 Say = Callable[..., str]
 BY = "command line"
@@ -43,10 +46,12 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]", say: 
     operator = deeds.add_parser("operator", help=say("cli.admin.operator"))
     operator.add_argument("name")
     operator.add_argument("--password-file", type=Path, help=say("cli.admin.password-file"))
-    for deed in ("ban", "unban"):
-        banning = deeds.add_parser(deed, help=say(f"cli.admin.{deed}"))
-        banning.add_argument("name")
-        banning.add_argument("--reason", required=True, help=say("cli.admin.reason"))
+    for deed in ("ban", "unban", "warn", "mute", "unmute", "mark", "unmark"):
+        acting = deeds.add_parser(deed, help=say(f"cli.admin.{deed}"))
+        acting.add_argument("name")
+        acting.add_argument("--reason", required=True, help=say("cli.admin.reason"))
+        if deed == "mute":
+            acting.add_argument("--minutes", type=int, required=True, help=say("cli.admin.minutes"))
     end = deeds.add_parser("end", help=say("cli.admin.end"))
     end.add_argument("match")
     end.add_argument("--loser", required=True, help=say("cli.admin.loser"))
@@ -82,12 +87,29 @@ def main(args: argparse.Namespace, stdout: TextIO, say: Say) -> int:
         elif args.deed == "unban":
             user = store.moderation.unban(args.name, args.reason, BY)
             print(say("cli.admin.unban-done", name=user.name), file=stdout)
+        elif args.deed in ("warn", "mute", "unmute", "mark", "unmark"):
+            print(_sanction(store, args, say), file=stdout)
         else:
             for action in store.moderation.actions(args.last):
                 when = action.at.isoformat(timespec="seconds")
                 line = f"{when}  {action.by}  {action.action}  {action.subject}: {action.reason}"
                 print(line, file=stdout)
     return 0
+
+
+def _sanction(store: "Store", args: argparse.Namespace, say: Say) -> str:
+    """Warn, mute, unmute, mark or unmark ``args.name``; what was done, in words."""
+    moderation = store.moderation
+    if args.deed == "warn":
+        moderation.warn(args.name, args.reason, BY)
+    elif args.deed == "mute":
+        until = moderation.mute(args.name, args.minutes, args.reason, BY)
+        return say("cli.admin.mute-done", name=args.name, until=until.isoformat("T", "minutes"))
+    elif args.deed == "unmute":
+        moderation.unmute(args.name, args.reason, BY)
+    else:
+        moderation.mark_engine(args.name, args.deed == "mark", args.reason, BY)
+    return say(f"cli.admin.{args.deed}-done", name=args.name)
 
 
 def _password(path: Path | None, say: Say) -> str:

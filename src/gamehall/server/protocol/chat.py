@@ -10,9 +10,11 @@ from gamehall.server.protocol.common import Frame, Message
 
 
 class ChatLine(Message):
-    """A message said in the room: who said it, the text, and when (server time)."""
+    """A message said in the room: its id (by which a player reports it), who said it, the
+    text, and when (server time)."""
 
     type: Literal["chat"] = "chat"
+    id: str
     from_: str = Field(serialization_alias="from", validation_alias="from")
     text: str
     time: float

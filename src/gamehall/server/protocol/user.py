@@ -125,6 +125,13 @@ class YourTurn(Message):
     game: GameName
 
 
+class Warned(Message):
+    """An operator warned the user: his unread warnings are read again and shown
+    (``GET /api/moderation/me``)."""
+
+    type: Literal["warned"] = "warned"
+
+
 Notice = (
     TournamentRound
     | TournamentMatch
@@ -136,6 +143,7 @@ Notice = (
     | RematchOffer
     | Rematch
     | YourTurn
+    | Warned
 )
 """What the server tells a user on every socket of his, on every process."""
 

@@ -11,6 +11,17 @@
  */
 
 /**
+ * What holds against a player now.
+ * @typedef {object} AccountStanding
+ * @property {string} player
+ * @property {boolean} operator
+ * @property {boolean} banned
+ * @property {string | null} muted_until
+ * @property {boolean} engine_assisted
+ * @property {number} warnings
+ */
+
+/**
  * The action is done; the game stream carries what followed.
  * @typedef {object} Acted
  * @property {true} ok
@@ -24,6 +35,22 @@
  * @property {string} kind
  * @property {Record<string, JsonValue>} [data]
  * @property {JsonValue} [ref]
+ */
+
+/**
+ * One operator's action: when, who, what, to whom, why.
+ * @typedef {object} ActionView
+ * @property {string} at
+ * @property {string} by
+ * @property {"ban" | "close-report" | "end-match" | "mark-engine" | "mute" | "operator" | "unban" | "unmark-engine" | "unmute" | "warn"} action
+ * @property {string} subject
+ * @property {string} reason
+ */
+
+/**
+ * The operators' latest actions, the newest first.
+ * @typedef {object} Actions
+ * @property {ActionView[]} actions
  */
 
 /**
@@ -257,9 +284,11 @@
  */
 
 /**
- * A message said in the room: who said it, the text, and when (server time).
+ * A message said in the room: its id (by which a player reports it), who said it, the text, and
+ * when (server time).
  * @typedef {object} ChatLine
  * @property {"chat"} type
+ * @property {string} id
  * @property {string} from
  * @property {string} text
  * @property {number} time
@@ -268,6 +297,14 @@
 /**
  * What the server sends on a chat socket.
  * @typedef {ChatHello | ChatLine | ChatError} ChatServerMessage
+ */
+
+/**
+ * A line said in a game's chat, by its id (``ChatLine.id``).
+ * @typedef {object} ChatSubject
+ * @property {"chat"} kind
+ * @property {string} match_id
+ * @property {string} line_id
  */
 
 /**
@@ -304,6 +341,12 @@
  * @property {number | null} running
  * @property {number} elapsed
  * @property {number | null} flagged
+ */
+
+/**
+ * How the reports on a subject were resolved.
+ * @typedef {object} CloseReport
+ * @property {string} resolution
  */
 
 /**
@@ -374,6 +417,13 @@
  * in the operators' record).
  * @typedef {object} EndMatch
  * @property {number | string} loser
+ * @property {string} reason
+ */
+
+/**
+ * Mark a player as engine-assisted (``marked``) or take the mark off, and why.
+ * @typedef {object} EngineMark
+ * @property {boolean} marked
  * @property {string} reason
  */
 
@@ -684,12 +734,41 @@
  */
 
 /**
+ * A private message, by its id.
+ * @typedef {object} MessageSubject
+ * @property {"message"} kind
+ * @property {number} message_id
+ */
+
+/**
+ * A mute in every chat for ``minutes`` (up to 30 days), and why.
+ * @typedef {object} Mute
+ * @property {number} minutes
+ * @property {string} reason
+ */
+
+/**
+ * What the pages need to know of me at each load: whether I am an operator (the operators' page is
+ * linked), my unread warnings and until when I am muted (null: I am not).
+ * @typedef {object} MyStanding
+ * @property {boolean} operator
+ * @property {WarningView[]} warnings
+ * @property {string | null} muted_until
+ */
+
+/**
  * The users with a user socket open on any server process, in alphabetical order: on connecting and
  * whenever it changes.
  * @typedef {object} Online
  * @property {"online"} type
  * @property {string[]} players
  * @property {string[]} bots
+ */
+
+/**
+ * The open reports grouped by subject, the group with the newest report first.
+ * @typedef {object} OpenReports
+ * @property {ReportGroupView[]} groups
  */
 
 /**
@@ -731,6 +810,15 @@
  */
 
 /**
+ * A player reported for how he plays or behaves (from his profile, or from a game's page:
+ * ``match_id``).
+ * @typedef {object} PlayerSubject
+ * @property {"player"} kind
+ * @property {string} player
+ * @property {string | null} [match_id]
+ */
+
+/**
  * How many matches of each game are being played, and by how many, over every server process (read
  * from the database): every game, in the order the hall lists them, on connecting and whenever a
  * count changes.
@@ -768,12 +856,15 @@
  */
 
 /**
- * A player's page; ``analysed``: his figures over his analysed matches (none for a guest).
+ * A player's page; ``analysed``: his figures over his analysed matches (none for a guest);
+ * ``engine_assisted``: the operators marked him as playing with an engine's help (his games count
+ * for no one's rating).
  * @typedef {object} Profile
  * @property {UserView} user
  * @property {Stats} stats
  * @property {MatchView[]} recent
  * @property {AnalysedView[]} analysed
+ * @property {boolean} engine_assisted
  */
 
 /**
@@ -804,6 +895,12 @@
  * @property {Check} store
  * @property {Check | null} broker
  * @property {boolean} draining
+ */
+
+/**
+ * Why an operator acts (kept in the operators' record).
+ * @typedef {object} Reason
+ * @property {string} reason
  */
 
 /**
@@ -918,6 +1015,49 @@
  * @property {number} [takeback]
  * @property {ClockReadings} [clocks]
  * @property {Record<string, JsonValue>} [last_game]
+ */
+
+/**
+ * A report to the operators: what, why (a category) and, if the reporter likes, a short text of his
+ * own.
+ * @typedef {object} ReportBody
+ * @property {PlayerSubject | ChatSubject | MessageSubject} subject
+ * @property {"abuse" | "cheating" | "other" | "sandbagging"} category
+ * @property {string} [text]
+ */
+
+/**
+ * The stored report's id.
+ * @typedef {object} ReportFiled
+ * @property {number} id
+ */
+
+/**
+ * The open reports on one subject, the newest first: the reported player, the chat line (its id and
+ * its words as said) or message, and the game it came from.
+ * @typedef {object} ReportGroupView
+ * @property {"chat" | "message" | "player"} kind
+ * @property {string} player
+ * @property {string | null} ref
+ * @property {string | null} match_id
+ * @property {string | null} quoted
+ * @property {ReportView[]} reports
+ */
+
+/**
+ * One report, as the operators read it.
+ * @typedef {object} ReportView
+ * @property {number} id
+ * @property {string} at
+ * @property {string} reporter
+ * @property {"abuse" | "cheating" | "other" | "sandbagging"} category
+ * @property {string} text
+ */
+
+/**
+ * How many reports were closed (every open one on the subject).
+ * @typedef {object} ReportsClosed
+ * @property {number} closed
  */
 
 /**
@@ -1457,7 +1597,7 @@
 
 /**
  * What the server sends on a user's socket.
- * @typedef {UserHello | TournamentRound | TournamentMatch | TournamentOver | SeekAccepted | ChallengeAccepted | ChallengeDeclined | ChallengesChanged | RematchOffer | Rematch | YourTurn | SocketError | Pong} UserServerMessage
+ * @typedef {UserHello | TournamentRound | TournamentMatch | TournamentOver | SeekAccepted | ChallengeAccepted | ChallengeDeclined | ChallengesChanged | RematchOffer | Rematch | YourTurn | Warned | SocketError | Pong} UserServerMessage
  */
 
 /**
@@ -1484,6 +1624,21 @@
  * @property {boolean} ok
  * @property {number} rolls_checked
  * @property {string} summary
+ */
+
+/**
+ * An operator warned the user: his unread warnings are read again and shown (``GET
+ * /api/moderation/me``).
+ * @typedef {object} Warned
+ * @property {"warned"} type
+ */
+
+/**
+ * An operator's warning to me, shown until I have read it.
+ * @typedef {object} WarningView
+ * @property {number} id
+ * @property {string} at
+ * @property {string} reason
  */
 
 /**

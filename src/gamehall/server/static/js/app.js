@@ -5,7 +5,7 @@
 //   #/game/{id}       a game page (players play there, everybody else watches)
 //   #/tournaments     tournaments        #/tournament/{id} one tournament
 //   #/ratings/{game}  a game's leaderboard   #/tokens         my API tokens (docs/bot-api.md)
-//   #/rules/{game}    how to play each game
+//   #/rules/{game}    how to play each game   #/operator   the operators' page (operators only)
 
 import { errorText, loadSession, logout, onSessionChange, session } from "./api.js";
 import { startNotices } from "./competition/notices.js";
@@ -14,8 +14,10 @@ import { followProfile, languageMenu, loadLanguage } from "./language.js";
 import { authPage } from "./pages/auth.js";
 import { gamePage } from "./pages/game.js";
 import { leaderboardPage } from "./pages/leaderboard.js";
+import { followWarnings, isOperator, loadStanding } from "./moderation/standing.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { watchPage } from "./pages/matches.js";
+import { operatorPage } from "./pages/operator.js";
 import { profilePage } from "./pages/profile.js";
 import { rulesPage } from "./pages/rules.js";
 import { tokensPage } from "./pages/tokens.js";
@@ -36,6 +38,7 @@ const ROUTES = [
   [/^\/tournament\/(\d+)$/, (m) => (root) => tournamentPage(root, { id: m[1] })],
   [/^\/ratings(?:\/([a-z]+))?$/, (m) => (root) => leaderboardPage(root, { game: m[1] || "renju" })],
   [/^\/tokens$/, () => tokensPage],
+  [/^\/operator$/, () => operatorPage],
   [/^\/rules(?:\/([a-z]+))?$/, (m) => (root) => rulesPage(root, { game: m[1] })],
 ];
 
@@ -74,6 +77,7 @@ function renderAccount() {
   mount(
     corner,
     h("a", { href: `#/player/${encodeURIComponent(session.user.name)}`, class: "me", translate: "no" }, session.user.name),
+    isOperator() ? h("a", { href: "#/operator", class: "operator-link" }, say("operator.link")) : null,
     h(
       "button",
       {
@@ -104,10 +108,13 @@ async function start() {
   }
   followProfile(session.language);
   mount(/** @type {HTMLElement} */ (document.getElementById("language")), languageMenu());
+  await loadStanding();
   renderAccount();
   startNotices();
-  onSessionChange(() => {
+  followWarnings();
+  onSessionChange(async () => {
     followProfile(session.language);
+    await loadStanding();
     renderAccount();
     if (!location.hash.startsWith("#/game/")) route();
   });

@@ -2,9 +2,11 @@
 // The chat of a match (/ws/chat/{id}): the players talk in their room, the spectators in
 // theirs; and the panel every chat is shown in (a tournament's too: /ws/tournaments/{id}/chat).
 // Messages are shown as text (never as HTML); a message has at most 300 characters. The chat
-// can be turned off (remembered in this browser): then it is not even connected.
+// can be turned off (remembered in this browser): then it is not even connected. Each line of
+// another player in a match's chat can be reported to the operators (by its id).
 
 import { h, mount } from "../dom.js";
+import { reportButton } from "../moderation/report.js";
 import { say } from "../say.js";
 
 const MAX_TEXT = 300;
@@ -20,7 +22,9 @@ const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
  */
 export function chatBox(matchId) {
   const room = (/** @type {{room?: string}} */ hello) => say(hello.room === "players" ? "chat.players" : "chat.spectators");
-  return chatPanel(`/ws/chat/${encodeURIComponent(matchId)}`, room);
+  /** @param {string} lineId @returns {Parameters<typeof reportButton>[0]} */
+  const reportable = (lineId) => ({ kind: "chat", match_id: matchId, line_id: lineId });
+  return chatPanel(`/ws/chat/${encodeURIComponent(matchId)}`, room, undefined, reportable);
 }
 
 /**
@@ -30,8 +34,10 @@ export function chatBox(matchId) {
  * @param {string} path
  * @param {(hello: {room?: string, can_write: boolean}) => string} titleOf the section's title
  * @param {string} [readOnly] said instead of the form to a reader who may not write
+ * @param {(lineId: string) => Parameters<typeof reportButton>[0]} [reportable] what reporting a
+ *   line to the operators names (none: the lines are not reported from this chat)
  */
-export function chatPanel(path, titleOf, readOnly) {
+export function chatPanel(path, titleOf, readOnly, reportable) {
   let on = localStorage.getItem(STORAGE) !== "off";
   /** @type {WebSocket | null} */
   let socket = null;
@@ -55,9 +61,12 @@ export function chatPanel(path, titleOf, readOnly) {
     body,
   );
 
-  /** @param {{from: string, text: string}} message */
+  /** @param {{id: string, from: string, text: string}} message */
   function add(message) {
-    list.append(h("li", {}, h("strong", { translate: "no" }, message.from), " ", h("span", { translate: "no" }, message.text)));
+    const report = reportable ? reportButton(reportable(message.id), message.from) : null;
+    list.append(
+      h("li", { dataset: { line: message.id } }, h("strong", { translate: "no" }, message.from), " ", h("span", { translate: "no" }, message.text), report ? [" ", report] : null),
+    );
     while (list.children.length > 100) list.firstElementChild?.remove();
     list.scrollTop = list.scrollHeight;
   }

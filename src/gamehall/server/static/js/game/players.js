@@ -4,6 +4,7 @@
 import { colourOf } from "../boards/tables.js";
 import { ratingBadge } from "../competition/ratings.js";
 import { h, mount } from "../dom.js";
+import { reportButton } from "../moderation/report.js";
 import { hasText, say } from "../say.js";
 import { pointsWord } from "./score.js";
 
@@ -45,9 +46,10 @@ export function withSeatNames(state, seats) {
  * Fill `node` with the card of `seat`. The clock and the grace countdown are left empty for the
  * page's ticker ([data-clock], .grace[data-seat]).
  * @param {HTMLElement} node
- * @param {{state: State, seat: number, info: {name: string, kind: string, bot?: boolean}, you: number|null, away: boolean}} card
+ * A person's name can be reported to the operators from here (`matchId`, the game's).
+ * @param {{state: State, seat: number, info: {name: string, kind: string, bot?: boolean}, you: number|null, away: boolean, matchId: string}} card
  */
-export function playerCard(node, { state, seat, info, you, away }) {
+export function playerCard(node, { state, seat, info, you, away, matchId }) {
   node.dataset.seat = String(seat);
   node.classList.toggle("to-act", state.to_act === seat);
   const name =
@@ -64,6 +66,7 @@ export function playerCard(node, { state, seat, info, you, away }) {
       info.kind === "computer" || info.name.startsWith("Guest-") ? null : ratingBadge(info.name, state.game),
       info.bot ? h("span", { class: "tag bot" }, say("player.bot")) : null,
       seat === you ? h("span", { class: "tag" }, say("game.card.you")) : null,
+      info.kind === "computer" ? null : reportButton({ kind: "player", player: info.name, match_id: matchId }, info.name),
       h("span", { class: `presence${away ? " away" : ""}`, title: say(away ? "game.card.away" : "game.card.connected") }),
     ),
     h(

@@ -330,6 +330,7 @@ export function gamePage(root, { id }) {
       info: game.seats[seat] || { name: state.players[seat], kind: "human" },
       you: game.you,
       away: !game.presence.connected[seat],
+      matchId: id,
     });
   }
 

@@ -5,6 +5,7 @@
 import { get, session } from "../api.js";
 import { ratingsSection } from "../competition/ratings.js";
 import { h, mount } from "../dom.js";
+import { reportButton } from "../moderation/report.js";
 import { say } from "../say.js";
 import { GAMES } from "../settings.js";
 import { dateText, matchTable } from "./matches.js";
@@ -20,10 +21,11 @@ export function profilePage(root, { name }) {
   Promise.all([get(`/api/users/${quoted}`), get(`/api/matches?status=live&user=${quoted}`)])
     .then(([profile, live]) => {
       if (gone) return;
-      const { user, stats, recent, analysed } = profile;
+      const { user, stats, recent, analysed, engine_assisted: engine } = profile;
       mount(
         root,
-        h("h1", {}, h("span", { translate: "no" }, user.name), user.guest ? h("span", { class: "tag" }, say("player.guest")) : null, user.bot ? h("span", { class: "tag bot" }, say("player.bot")) : null),
+        h("h1", {}, h("span", { translate: "no" }, user.name), user.guest ? h("span", { class: "tag" }, say("player.guest")) : null, user.bot ? h("span", { class: "tag bot" }, say("player.bot")) : null, engine ? h("span", { class: "tag engine-assisted", title: say("player.engine-assisted.title") }, say("player.engine-assisted")) : null),
+        reportButton({ kind: "player", player: user.name, match_id: null }, user.name),
         h("p", { class: "lead" }, say("player.joined", { date: dateText(user.created_at) })),
         session.user && session.user.name === user.name && !user.guest
           ? h("p", {}, h("a", { href: "#/tokens", class: "tokens-link" }, say("tokens.link")))
