@@ -15,7 +15,13 @@ from gamehall.play.settings import BackgammonSettings, RenjuSettings
 from gamehall.words import LANGUAGES, words
 
 SRC = Path(__file__).parents[2] / "src" / "gamehall"
-TEXTS = json.loads((SRC / "words" / "en" / "refusals.json").read_text(encoding="utf-8"))
+TEXTS = {
+    key: text
+    for part in sorted((SRC / "words" / "en").glob("*.json"))
+    for key, text in json.loads(part.read_text(encoding="utf-8")).items()
+    if key.startswith("refusal.")
+}
+"""The texts of the refusals, from every part of the catalog."""
 FAMILIES = {
     "forbidden-{pattern}": ("double-three", "double-four", "overline"),
     "opening-move-{number}": ("1", "2", "3"),

@@ -49,13 +49,20 @@ def clean_text(text: object) -> tuple[str, str | None]:
     characters (``visible``), and why it cannot be sent (or None)."""
     if not isinstance(text, str):
         return "", "a chat message is a text"
-    spaced = text.replace("\n", " ").replace("\t", " ")
-    kept = visible("".join(ch for ch in spaced if unicodedata.category(ch) != "Cc")).strip()
+    kept = cleaned(text)
     if not kept:
         return "", "write something first"
     if len(kept) > MAX_TEXT:
         return "", f"a message has at most {MAX_TEXT} characters; this one has {len(kept)}"
     return kept, None
+
+
+def cleaned(text: str) -> str:
+    """``text`` on one line (line breaks and tabs made spaces), without control characters,
+    bidirectional controls and zero-width characters (``visible``), trimmed: what a chat
+    message or a private message keeps of what was sent."""
+    spaced = text.replace("\n", " ").replace("\t", " ")
+    return visible("".join(ch for ch in spaced if unicodedata.category(ch) != "Cc")).strip()
 
 
 def visible(text: str) -> str:

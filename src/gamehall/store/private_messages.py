@@ -12,7 +12,7 @@ from datetime import datetime
 from sqlalchemy import ColumnElement, Select, case, func, or_, select, update
 from sqlalchemy.orm import Session, aliased
 
-from gamehall.store.errors import NotAllowedError, StoreError
+from gamehall.store.errors import BlockedError, NotAllowedError, StoreError
 from gamehall.store.models import UserRow
 from gamehall.store.social import is_blocked, player_row
 from gamehall.store.social_models import MESSAGE_LENGTH, PrivateMessageRow
@@ -20,10 +20,6 @@ from gamehall.store.transactions import Transactions, need_user
 
 MOST_CONVERSATIONS = 100
 """The most conversations listed (the latest)."""
-
-
-class BlockedError(NotAllowedError):
-    """The recipient blocks the sender: the message is not sent."""
 
 
 @dataclass(frozen=True)
@@ -106,8 +102,8 @@ class MessageStore:
     ) -> list[PrivateMessage]:
         """The messages between ``user_id`` and ``name``, oldest first: the latest ``limit``
         (before the message ``before`` when given). Marks those sent to ``user_id`` read."""
-        if not isinstance(limit, int) or not 1 <= limit <= 200:
-            raise StoreError(f"a page holds 1 to 200 messages, not {limit!r}")
+        if not isinstance(limit, int) or not 1 <= limit <= 500:
+            raise StoreError(f"a page holds 1 to 500 messages, not {limit!r}")
         with self.transactions.write() as session:
             other = player_row(session, name)
             query = _messages().where(_between(user_id, other.id))

@@ -32,9 +32,11 @@ class Followed:
 
 @dataclass(frozen=True)
 class PlayingNow:
-    """A match a player is playing: its id, game and opponent's name."""
+    """A match a player (``user_id``, called ``name``) is playing: its id, game and opponent's
+    name."""
 
     user_id: int
+    name: str
     match_id: str
     game: str
     opponent: str
@@ -65,7 +67,7 @@ class SocialStore:
                     raise NotAllowedError(
                         f"you follow {MOST_FOLLOWED} players already: unfollow one first",
                         reason="follow-most",
-                        count=MOST_FOLLOWED,
+                        most=MOST_FOLLOWED,
                     )
                 now = self.transactions.now()
                 session.add(FollowRow(follower_id=user_id, followed_id=other.id, created_at=now))
@@ -110,7 +112,7 @@ class SocialStore:
         player in it, with the opponent's name; the newest first."""
         opponent = SeatRow.__table__.alias("opponent")
         query = (
-            select(SeatRow.user_id, MatchRow.id, MatchRow.game, opponent.c.name)
+            select(SeatRow.user_id, SeatRow.name, MatchRow.id, MatchRow.game, opponent.c.name)
             .join(MatchRow, MatchRow.id == SeatRow.match_id)
             .join(
                 opponent,
@@ -175,5 +177,5 @@ def player_row(session: Session, name: str) -> UserRow:
         raise StoreError(f"a player's name is text, not {name!r}")
     row = session.scalar(select(UserRow).where(UserRow.name_key == name_key(name.strip())))
     if row is None:
-        raise NotFoundError(f"there is no player {name}", reason="no-player", name=name)
+        raise NotFoundError(f"there is no player {name}")
     return row
