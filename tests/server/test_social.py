@@ -141,7 +141,7 @@ def test_a_block_refuses_messages_and_challenges_until_lifted(hall: Hall) -> Non
     assert refused.status_code == 403
     assert refused.json() == {
         "code": "blocked",
-        "detail": "bob has blocked you: your message was not sent",
+        "detail": "your message was not sent: bob has blocked you",
     }
     russian = ann.client.post(
         "/api/messages/bob",
@@ -154,7 +154,7 @@ def test_a_block_refuses_messages_and_challenges_until_lifted(hall: Hall) -> Non
     assert challenge.status_code == 403
     assert challenge.json() == {
         "code": "blocked",
-        "detail": "bob has blocked you: you cannot challenge them",
+        "detail": "you cannot challenge bob: they have blocked you",
     }
     assert bob.ok("get", "/api/messages/ann")["blocked"] is True
     bob.ok("post", "/api/messages/ann", {"text": "I may still write"})

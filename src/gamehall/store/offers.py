@@ -163,7 +163,7 @@ class OfferStore:
             opponent = need_user(session, to_user_id)
             if is_blocked(session, to_user_id, from_user_id):
                 raise BlockedError(
-                    f"{opponent.name} has blocked you: you cannot challenge them",
+                    f"you cannot challenge {opponent.name}: they have blocked you",
                     reason="challenge-blocked",
                     name=opponent.name,
                 )

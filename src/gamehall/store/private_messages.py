@@ -83,7 +83,7 @@ class MessageStore:
                 raise NotAllowedError("a banned account cannot send messages")
             if is_blocked(session, other.id, sender.id):
                 raise BlockedError(
-                    f"{other.name} has blocked you: your message was not sent",
+                    f"your message was not sent: {other.name} has blocked you",
                     reason="message-blocked",
                     name=other.name,
                 )

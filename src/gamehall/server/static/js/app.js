@@ -6,6 +6,8 @@
 //   #/tournaments     tournaments        #/tournament/{id} one tournament
 //   #/ratings/{game}  a game's leaderboard   #/tokens         my API tokens (docs/bot-api.md)
 //   #/rules/{game}    how to play each game
+//   #/following       the players I follow    #/messages       my conversations
+//   #/messages/{name} one conversation
 
 import { errorText, loadSession, logout, onSessionChange, session } from "./api.js";
 import { startNotices } from "./competition/notices.js";
@@ -16,12 +18,15 @@ import { gamePage } from "./pages/game.js";
 import { leaderboardPage } from "./pages/leaderboard.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { watchPage } from "./pages/matches.js";
+import { conversationPage, conversationsPage } from "./pages/messages.js";
 import { profilePage } from "./pages/profile.js";
 import { rulesPage } from "./pages/rules.js";
 import { tokensPage } from "./pages/tokens.js";
 import { tournamentPage } from "./pages/tournament.js";
 import { tournamentsPage } from "./pages/tournaments.js";
 import { say } from "./say.js";
+import { followingPage } from "./social/following.js";
+import { messagesLink } from "./social/unread.js";
 
 /** @typedef {import("./types.js").Page} Page */
 
@@ -37,6 +42,9 @@ const ROUTES = [
   [/^\/ratings(?:\/([a-z]+))?$/, (m) => (root) => leaderboardPage(root, { game: m[1] || "renju" })],
   [/^\/tokens$/, () => tokensPage],
   [/^\/rules(?:\/([a-z]+))?$/, (m) => (root) => rulesPage(root, { game: m[1] })],
+  [/^\/following$/, () => followingPage],
+  [/^\/messages$/, () => conversationsPage],
+  [/^\/messages\/([^/]+)$/, (m) => (root) => conversationPage(root, { name: decodeURIComponent(m[1]) })],
 ];
 
 const app = /** @type {HTMLElement} */ (document.getElementById("app"));
@@ -74,6 +82,7 @@ function renderAccount() {
   mount(
     corner,
     h("a", { href: `#/player/${encodeURIComponent(session.user.name)}`, class: "me", translate: "no" }, session.user.name),
+    session.user.guest ? null : messagesLink(),
     h(
       "button",
       {

@@ -7,6 +7,7 @@ import { ratingsSection } from "../competition/ratings.js";
 import { h, mount } from "../dom.js";
 import { say } from "../say.js";
 import { GAMES } from "../settings.js";
+import { profileActions } from "../social/profile-actions.js";
 import { dateText, matchTable } from "./matches.js";
 
 /**
@@ -25,8 +26,16 @@ export function profilePage(root, { name }) {
         root,
         h("h1", {}, h("span", { translate: "no" }, user.name), user.guest ? h("span", { class: "tag" }, say("player.guest")) : null, user.bot ? h("span", { class: "tag bot" }, say("player.bot")) : null),
         h("p", { class: "lead" }, say("player.joined", { date: dateText(user.created_at) })),
-        session.user && session.user.name === user.name && !user.guest
-          ? h("p", {}, h("a", { href: "#/tokens", class: "tokens-link" }, say("tokens.link")))
+        profileActions(user.name),
+        session.user && session.user.name === user.name
+          ? h(
+              "p",
+              { class: "own-links" },
+              user.guest ? null : [h("a", { href: "#/tokens", class: "tokens-link" }, say("tokens.link")), " · "],
+              h("a", { href: "#/following" }, say("social.nav.following")),
+              " · ",
+              h("a", { href: "#/messages" }, say("social.nav.messages")),
+            )
           : null,
         h(
           "dl",
