@@ -77,6 +77,7 @@ def test_messages_come_live_and_a_block_refuses_the_next(hall: Hall) -> None:
     # bob, in the lobby, is told and sees one unread in the header
     expect(bob.locator("#notices .message")).to_contain_text(f"{ann_name} sent you a message")
     expect(bob.locator(".messages-link")).to_have_attribute("data-unread", "1")
+    expect(bob.locator(".messages-link .count")).to_have_text("1")
     bob.locator("#notices .message a").click()
     bob.wait_for_url(f"**/#/messages/{ann_name}")
     theirs = bob.locator(f".messages li.theirs[data-id='{message_id}']")

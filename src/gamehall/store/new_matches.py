@@ -80,6 +80,7 @@ class NewMatch:
             status="playing",
             summary={},
             winner=None,
+            opening=opening_of(self.game, self.settings),
             rated=self.rated,
             secrets=self.secrets,
             created_at=now,
@@ -89,6 +90,16 @@ class NewMatch:
                 for i, s in enumerate(self.seats)
             ],
         )
+
+
+def opening_of(game: str, settings: Mapping[str, object]) -> str | None:
+    """A renju match's opening rule (its settings' ``options``, ``center`` by default), kept in
+    its own column for the game search; None for the other games."""
+    if game != "renju":
+        return None
+    options = settings.get("options")
+    opening = options.get("opening") if isinstance(options, Mapping) else None
+    return opening if isinstance(opening, str) else "center"
 
 
 def event_rows(match_id: str, batch: list[LoggedEvent]) -> list[EventRow]:

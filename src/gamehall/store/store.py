@@ -4,7 +4,8 @@ Each aggregate has a repository of its own: ``users`` (and their sessions), ``ma
 their events), ``offers`` (seeks and challenges), ``tournaments``, ``ratings``, ``analyses``
 (finished matches' analyses), ``tokens`` (personal API tokens) and ``moderation`` (operators
 and bans: a ban ends the account's sessions, tokens and offers in its one transaction),
-``social`` (who follows and who blocks whom) and ``messages`` (private messages). They
+``social`` (who follows and who blocks whom), ``messages`` (private messages) and ``games``
+(the search of the finished matches). They
 share one ``Transactions`` (the engine, its transactions and the clock).
 Every method of theirs opens its own short transaction and returns plain frozen values
 (``values.py``), never live ORM objects, so one ``Store`` can be shared by the threads of a
@@ -20,6 +21,7 @@ from argon2 import PasswordHasher
 from sqlalchemy import text
 
 from gamehall.store.analyses import AnalysisStore
+from gamehall.store.game_search import GameSearch
 from gamehall.store.matches import MatchStore
 from gamehall.store.moderation import ModerationStore
 from gamehall.store.offers import OfferStore
@@ -58,6 +60,7 @@ class Store:
         self.moderation = ModerationStore(self.transactions)
         self.social = SocialStore(self.transactions)
         self.messages = MessageStore(self.transactions)
+        self.games = GameSearch(self.transactions)
 
     def close(self) -> None:
         """Close every pooled connection."""

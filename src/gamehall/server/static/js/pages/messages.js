@@ -29,6 +29,17 @@ function onMessage(heard) {
   return () => window.removeEventListener("gamehall:notice", listener);
 }
 
+/**
+ * `text` with each `name` in it marked as a name, not to be translated.
+ * @param {string} text
+ * @param {string} name
+ * @returns {(string | HTMLElement)[]}
+ */
+function withName(text, name) {
+  const parts = text.split(name);
+  return parts.flatMap((part, i) => (i ? [h("span", { translate: "no" }, name), part] : [part])).filter((part) => part !== "");
+}
+
 /** @param {HTMLElement} root */
 function loginFirst(root) {
   mount(root, h("h1", {}, say("messages.title")), h("p", {}, h("a", { href: "#/login" }, say("messages.login"))));
@@ -108,9 +119,10 @@ export function conversationPage(root, { name }) {
     h("button", { type: "submit" }, say("messages.send")),
     problem,
   );
-  const title = h("h1", {}, say("messages.with", { name }));
+  const title = h("h1", {}, withName(say("messages.with", { name }), name));
   mount(root, h("p", {}, h("a", { href: "#/messages" }, say("messages.all"))), title, note, earlier, items, form);
   let gone = false;
+  let called = name; // as the server writes it, once read
   /** @type {Set<number>} */
   const shown = new Set();
 
@@ -136,7 +148,8 @@ export function conversationPage(root, { name }) {
     const query = before ? `?before=${before}` : "";
     return get(`/api/messages/${quoted}${query}`).then((/** @type {import("../api-types.js").ConversationAnswer} */ answer) => {
       if (gone) return;
-      mount(title, say("messages.with", { name: answer.name }));
+      called = answer.name;
+      mount(title, withName(say("messages.with", { name: called }), called));
       mount(note, answer.blocked ? h("p", {}, say("social.you-block")) : null);
       show(answer.messages, before !== null);
       const oldest = answer.messages[0]?.id ?? null;
@@ -152,7 +165,7 @@ export function conversationPage(root, { name }) {
   function fail(error) {
     if (gone) return;
     problem.hidden = false;
-    mount(problem, errorText(error));
+    mount(problem, withName(errorText(error), called));
   }
 
   form.addEventListener("submit", (event) => {

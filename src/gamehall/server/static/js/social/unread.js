@@ -27,7 +27,9 @@ export function refreshUnread() {
 /** The header's link to the messages (made once; its count kept current). */
 export function messagesLink() {
   if (!link) {
-    link = h("a", { href: "#/messages", class: "messages-link", dataset: { unread: "0" } }, say("social.nav.messages"), " ", h("span", { class: "count" }));
+    const label = say("social.nav.messages");
+    // an envelope, named for screen readers: the phone's header keeps to two lines
+    link = h("a", { href: "#/messages", class: "messages-link", title: label, "aria-label": label, dataset: { unread: "0" } }, h("span", { "aria-hidden": "true" }, "✉"), h("span", { class: "count" }));
     window.addEventListener("gamehall:notice", (event) => {
       const notice = /** @type {CustomEvent} */ (event).detail;
       if (notice?.type === "message" && notice.message.to === session.user?.name && !location.hash.startsWith("#/messages/")) refreshUnread();
