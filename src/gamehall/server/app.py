@@ -31,6 +31,7 @@ from gamehall.server import (
     bot_api,
     bot_streams,
     chat,
+    games_api,
     health,
     hints_api,
     language_api,
@@ -131,6 +132,7 @@ def create_app(
     app.include_router(tokens_api.router)
     app.include_router(social_api.router)
     app.include_router(messages_api.router)
+    app.include_router(games_api.router)
     app.include_router(bot_api.router)
     app.include_router(bot_streams.router)
     app.add_exception_handler(GameError, _game_error)

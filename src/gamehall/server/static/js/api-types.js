@@ -481,6 +481,14 @@
  */
 
 /**
+ * One page of the finished matches found, the last finished first; ``more``: another page follows.
+ * @typedef {object} GameSearchAnswer
+ * @property {MatchView[]} matches
+ * @property {number} page
+ * @property {boolean} more
+ */
+
+/**
  * The event stream: a match of this account's is being played (at the stream's start, each one
  * already under way). ``you`` is the account's seat; open ``/api/bot/game/stream/{match_id}`` to
  * play it.

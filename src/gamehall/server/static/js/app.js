@@ -7,7 +7,7 @@
 //   #/ratings/{game}  a game's leaderboard   #/tokens         my API tokens (docs/bot-api.md)
 //   #/rules/{game}    how to play each game
 //   #/following       the players I follow    #/messages       my conversations
-//   #/messages/{name} one conversation
+//   #/messages/{name} one conversation     #/games?player=…  the search of finished games
 
 import { errorText, loadSession, logout, onSessionChange, session } from "./api.js";
 import { startNotices } from "./competition/notices.js";
@@ -16,6 +16,7 @@ import { followProfile, languageMenu, loadLanguage } from "./language.js";
 import { authPage } from "./pages/auth.js";
 import { gamePage } from "./pages/game.js";
 import { leaderboardPage } from "./pages/leaderboard.js";
+import { gamesPage } from "./pages/games.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { watchPage } from "./pages/matches.js";
 import { conversationPage, conversationsPage } from "./pages/messages.js";
@@ -35,7 +36,7 @@ const ROUTES = [
   [/^\/?$/, () => lobbyPage],
   [/^\/login$/, () => authPage],
   [/^\/watch$/, () => watchPage],
-  [/^\/player\/([^/]+)$/, (m) => (root) => profilePage(root, { name: decodeURIComponent(m[1]) })],
+  [/^\/player\/([^/?]+)(?:\?(.*))?$/, (m) => (root) => profilePage(root, { name: decodeURIComponent(m[1]), query: m[2] ?? "" })],
   [/^\/game\/([^/]+)$/, (m) => (root) => gamePage(root, { id: decodeURIComponent(m[1]) })],
   [/^\/tournaments$/, () => tournamentsPage],
   [/^\/tournament\/(\d+)$/, (m) => (root) => tournamentPage(root, { id: m[1] })],
@@ -43,6 +44,7 @@ const ROUTES = [
   [/^\/tokens$/, () => tokensPage],
   [/^\/rules(?:\/([a-z]+))?$/, (m) => (root) => rulesPage(root, { game: m[1] })],
   [/^\/following$/, () => followingPage],
+  [/^\/games(?:\?(.*))?$/, (m) => (root) => gamesPage(root, { query: m[1] ?? "" })],
   [/^\/messages$/, () => conversationsPage],
   [/^\/messages\/([^/]+)$/, (m) => (root) => conversationPage(root, { name: decodeURIComponent(m[1]) })],
 ];
@@ -70,7 +72,7 @@ function route() {
   }
   const stop = page(app);
   cleanup = typeof stop === "function" ? stop : null;
-  document.body.dataset.page = path.split("/")[1] || "lobby";
+  document.body.dataset.page = path.split(/[/?]/)[1] || "lobby";
 }
 
 function renderAccount() {
