@@ -1,5 +1,6 @@
 """The social pages speak the reader's language (at least 90 % of what they show): a player's
-buttons, the players followed, the conversations and a conversation with a refusal in it."""
+buttons, the players followed, the conversations and a conversation with a refusal in it, and the
+search of finished games with its filters (the form a player's history shows too)."""
 
 from __future__ import annotations
 
@@ -57,3 +58,8 @@ def test_the_social_pages_speak_the_browsers_language(hall: Hall, locale: str) -
     bob.goto(f"{hall.url}/#/messages")
     expect(bob.locator(f".conversations li[data-name='{ann_name}'] .tag.unread")).to_be_visible()
     check(bob, f"{locale} the conversations")
+
+    bob.goto(f"{hall.url}/#/games?player={ann_name}&result=loss")
+    expect(bob.locator(".found-games .empty")).to_be_visible()
+    check(bob, f"{locale} the search of finished games")
+    hall.screenshot(bob, f"language-games-{short}")
