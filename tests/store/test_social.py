@@ -116,3 +116,18 @@ def test_a_blocked_sender_a_banned_one_and_oneself_are_refused(
     with pytest.raises(StoreError):
         store.messages.send(ann.id, "bob", "x" * 501)
     assert [m.text for m in store.messages.conversation(ann.id, "bob")] == ["I may still write"]
+
+
+def test_a_player_who_is_blocked_cannot_challenge(
+    store: Store, make_user: Callable[[str], User]
+) -> None:
+    ann, bob = make_user("ann"), make_user("bob")
+    settings = MatchSettings.from_dict({"game": "renju"})
+    store.social.block(bob.id, "ann")
+    with pytest.raises(BlockedError, match="you cannot challenge bob") as refused:
+        store.offers.create_challenge(ann.id, bob.id, settings)
+    assert refused.value.reason == "challenge-blocked"
+    assert store.offers.list_challenges(bob.id) == []
+    store.offers.create_challenge(bob.id, ann.id, settings)  # the blocker still may
+    store.social.unblock(bob.id, "ann")
+    store.offers.create_challenge(ann.id, bob.id, settings)
