@@ -162,3 +162,20 @@ def test_a_block_refuses_messages_and_challenges_until_lifted(hall: Hall) -> Non
     ann.ok("post", "/api/messages/bob", {"text": "thanks"})
     ann.ok("post", "/api/challenges", {"opponent": "bob", "settings": {}})
     assert bob.ok("get", "/api/messages/ann")["blocked"] is False
+
+
+def test_the_watch_reads_nothing_while_nobody_is_here_to_tell(hall: Hall) -> None:
+    ann, carol = hall.register("ann"), hall.register("carol")
+    carol.ok("post", "/api/follows/ann")
+    services = hall.services
+    watch = FollowWatch(services.store, services.channels, services.workers)
+    look = lambda: hall.main.portal.call(watch.look)  # noqa: E731
+    look()  # no socket here: nothing is read, so nothing is learnt either
+    with user_socket(carol) as carols, user_socket(ann):
+        look()  # only learns what is so: ann's coming is not news
+        carols.send({"type": "ping"})
+        assert carols.receive()["type"] == "pong"
+        with user_socket(hall.register("bob")):
+            carol.ok("post", "/api/follows/bob")
+            look()
+            assert carols.until("followed_online") == {"type": "followed_online", "name": "bob"}

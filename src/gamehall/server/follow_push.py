@@ -4,7 +4,8 @@ Every ``INTERVAL`` seconds each process looks at who is online (on any process:
 ``UserChannels.online_users``) and at the matches being played (one query), and tells the
 followers of each player who came online or sat down to a new match, on their user sockets on
 this process (every process tells its own): ``followed_online`` and ``followed_playing``
-notices. The first look only learns what is so; a follower who is himself in the match is not
+notices. The first look only learns what is so (as does the first after a time with no user
+socket on this process, when nothing is read); a follower who is himself in the match is not
 told of it.
 """
 
@@ -49,7 +50,12 @@ class FollowWatch(Background):
             await asyncio.sleep(self.interval)
 
     async def look(self) -> None:
-        """Read who is online and what is being played; tell the followers what is new."""
+        """Read who is online and what is being played; tell the followers what is new. With
+        no user socket on this process there is nobody to tell: nothing is read, and the next
+        look only learns again what is so."""
+        if not self.channels.serving():
+            self._online = None
+            return
         online = self.channels.online_users()
         playing = await self.workers.store(self.store.social.playing, None)
         seated = {(p.user_id, p.match_id) for p in playing}
