@@ -37,6 +37,10 @@ def test_every_page_fits(hall: Hall, size: str) -> None:
         "profile": f"#/player/{name}",
         "tournaments": "#/tournaments",
         "ratings": "#/ratings/backgammon",
+        "following": "#/following",
+        "messages": "#/messages",
+        "conversation": f"#/messages/{name}-x",
+        "games": f"#/games?player={name}",
     }
     for label, route in pages.items():
         page.goto(f"{hall.url}/{route}")

@@ -18,6 +18,7 @@ from gamehall.play.dice import SeededDice
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.play.views import state_of
+from gamehall.server import social_schemas as social
 from gamehall.server.arena_schemas import ArenaGameView, ArenaRowView, ArenaView, SheetMarkView
 from gamehall.server.live.changes import events_of
 from gamehall.server.live.clocks import MatchTime, SystemClock
@@ -99,6 +100,13 @@ EXAMPLES: list[BaseModel] = [
     user.Rematch(of="m1", match_id="m5"),
     user.YourTurn(match_id="m1", opponent="bob", game="nardy"),
     user.Warned(),
+    social.MessageNotice(
+        message=social.MessageView(
+            id=7, from_="ann", to="bob", text="hi", sent_at="2026-01-01T12:00:00+00:00", read=False
+        )
+    ),
+    social.FollowedOnline(name="ann"),
+    social.FollowedPlaying(name="ann", match_id="m1", game="renju", opponent="bob"),
     lobby.SeekList(
         seeks=[
             SeekView(

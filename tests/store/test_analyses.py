@@ -1,6 +1,7 @@
 """A finished match's analysis is stored once and read back as the typed value; a player's
 figures average his seats' headline figures over his last analysed matches, game by game."""
 
+import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -8,6 +9,8 @@ import pytest
 from alembic import command
 from sqlalchemy import text
 
+from gamehall.play.registry import new_match
+from gamehall.play.settings import MatchSettings
 from gamehall.store import (
     ConflictError,
     NotFoundError,
@@ -104,6 +107,45 @@ def _old_guest(store: Store, name: str) -> User:
     return User(id=user_id, name=name, guest=True, created_at=made)
 
 
+def _old_match(store: Store, ann: User, bob: User) -> str:
+    """A finished backgammon match of ann (seat 0, the winner) and bob, written as the schema of
+    migration 0004 holds one (today's model has columns added since)."""
+    match = new_match(MatchSettings.from_dict({"game": "backgammon"}), ("ann", "bob"))
+    data = match.to_dict()
+    made = datetime(2026, 12, 1, tzinfo=UTC)
+    summary = {"score": [1, 0], "winner": 0, "end_reason": "resign"}
+    with store.transactions.write() as session:
+        session.execute(
+            text(
+                "INSERT INTO matches (id, game, settings, status, summary, winner, rated,"
+                " created_at, updated_at) VALUES ('old1', 'backgammon', :settings, 'over',"
+                " :summary, 0, false, :made, :made)"
+            ),
+            {
+                "settings": json.dumps(data["settings"]),
+                "summary": json.dumps(summary),
+                "made": made,
+            },
+        )
+        for seat, user in enumerate((ann, bob)):
+            session.execute(
+                text(
+                    "INSERT INTO match_seats (match_id, seat, user_id, kind, name)"
+                    " VALUES ('old1', :seat, :user, 'human', :name)"
+                ),
+                {"seat": seat, "user": user.id, "name": user.name},
+            )
+        for seq, event in enumerate(data["events"]):
+            session.execute(
+                text(
+                    "INSERT INTO match_events (match_id, seq, kind, event)"
+                    " VALUES ('old1', :seq, :kind, :event)"
+                ),
+                {"seq": seq, "kind": event["kind"], "event": json.dumps(event)},
+            )
+    return "old1"
+
+
 def test_the_migration_adds_the_table_to_a_database_at_the_last_head(database_url: str) -> None:
     config = alembic_config(database_url)
     try:
@@ -111,7 +153,7 @@ def test_the_migration_adds_the_table_to_a_database_at_the_last_head(database_ur
         with Store(database_url) as store:
             # the accounts as that schema has them (today's model has columns added since)
             ann, bob = (_old_guest(store, name) for name in ("ann", "bob"))
-            match_id = new_match_id(store, (ann, bob), over=True)
+            match_id = _old_match(store, ann, bob)
         upgrade_database(database_url)
         with Store(database_url) as store:
             assert store.matches.load(match_id) is not None

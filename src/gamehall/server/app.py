@@ -31,16 +31,19 @@ from gamehall.server import (
     bot_api,
     bot_streams,
     chat,
+    games_api,
     health,
     hints_api,
     language_api,
     lobby_push,
+    messages_api,
     metrics,
     operator_api,
     rematch,
     reports_api,
     review,
     review_hints,
+    social_api,
     tokens_api,
     tournament_chat,
     tournaments_api,
@@ -57,6 +60,7 @@ from gamehall.server.collector import GarbageKeeper
 from gamehall.server.computer_keeper import ComputerKeeper
 from gamehall.server.config import Config
 from gamehall.server.drain import Drain, DrainGate, sigterm_drains
+from gamehall.server.follow_push import FollowWatch
 from gamehall.server.guards import EVERY_INTERFACE, Guards, allowed_hosts
 from gamehall.server.hashing import HashPool
 from gamehall.server.headers import SecurityHeaders
@@ -132,6 +136,9 @@ def create_app(
     app.include_router(operator_api.router)
     app.include_router(reports_api.router)
     app.include_router(tokens_api.router)
+    app.include_router(social_api.router)
+    app.include_router(messages_api.router)
+    app.include_router(games_api.router)
     app.include_router(bot_api.router)
     app.include_router(bot_streams.router)
     app.add_exception_handler(GameError, _game_error)
@@ -206,6 +213,9 @@ async def open_services(
         lobby = LobbyHub(store, channels, workers, limit=config.lobby_seeks)
         lobby.start()
         stack.push_async_callback(lobby.stop)
+        follow_watch = FollowWatch(store, channels, workers)
+        follow_watch.start()
+        stack.push_async_callback(follow_watch.stop)
         arenas = ArenaHub(store, workers)
         arenas.start()
         stack.push_async_callback(arenas.stop)

@@ -52,8 +52,7 @@ def clean_text(text: object) -> str:
     characters (``visible``); ``ChatRefusedError`` if it cannot be sent."""
     if not isinstance(text, str):
         raise ChatRefusedError("a chat message is a text", reason="chat-not-text")
-    spaced = text.replace("\n", " ").replace("\t", " ")
-    kept = visible("".join(ch for ch in spaced if unicodedata.category(ch) != "Cc")).strip()
+    kept = cleaned(text)
     if not kept:
         raise ChatRefusedError("write something first", reason="chat-empty")
     if len(kept) > MAX_TEXT:
@@ -64,6 +63,14 @@ def clean_text(text: object) -> str:
             length=len(kept),
         )
     return kept
+
+
+def cleaned(text: str) -> str:
+    """``text`` on one line (line breaks and tabs made spaces), without control characters,
+    bidirectional controls and zero-width characters (``visible``), trimmed: what a chat line
+    or a private message keeps of what was sent."""
+    spaced = text.replace("\n", " ").replace("\t", " ")
+    return visible("".join(ch for ch in spaced if unicodedata.category(ch) != "Cc")).strip()
 
 
 def visible(text: str) -> str:
@@ -116,18 +123,26 @@ def writer(user: User | None) -> User:
     return user
 
 
-async def refuse_muted(hall: Services, user_id: int) -> None:
-    """``ChatRefusedError`` (reason ``muted``) while the operators' mute of ``user_id`` runs."""
+async def mute_minutes(hall: Services, user_id: int) -> int | None:
+    """The minutes the operators' mute of ``user_id`` has still to run (at least 1), or None
+    if he may write: asked by every chat and by the private messages."""
     until = await hall.workers.store(hall.store.moderation.muted_until, user_id)
     if until is None:
-        return
+        return None
     left = (until - hall.store.transactions.now()).total_seconds()
-    minutes = max(1, math.ceil(left / 60))
-    raise ChatRefusedError(
-        f"the site's operators have muted you in the chats: you can write again in {minutes} min",
-        reason="muted",
-        minutes=minutes,
-    )
+    return max(1, math.ceil(left / 60))
+
+
+async def refuse_muted(hall: Services, user_id: int) -> None:
+    """``ChatRefusedError`` (reason ``muted``) while the operators' mute of ``user_id`` runs."""
+    minutes = await mute_minutes(hall, user_id)
+    if minutes is not None:
+        raise ChatRefusedError(
+            "the site's operators have muted you in the chats: "
+            f"you can write again in {minutes} min",
+            reason="muted",
+            minutes=minutes,
+        )
 
 
 async def admit_line(hall: Services, user: User | None, frame: str, time: float) -> ChatLine:

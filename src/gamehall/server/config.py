@@ -47,13 +47,14 @@ DEFAULT_RATES = {
     "actions_account": "60/second",
     "bot": "20/second",
     "chat": "1/second",
+    "messages": "10/minute",
 }
 """How often one client may do each thing (``limits``' notation, e.g. ``30/minute``): logins,
 registrations and guest sessions per client address; wrong passwords per account from addresses
 that never logged in to it (``login_guard.py``); seeks and challenges per user; match-socket
 frames per socket, and per account (per address without one) over all its sockets, which never
 refuses a seated player's action; requests of the bot API per token;
-chat messages per account over all its sockets."""
+chat messages per account over all its sockets; private messages per account."""
 
 
 class ConfigError(GameError):
@@ -208,6 +209,7 @@ class Config(BaseModel):
     rate_actions_account: Rate = DEFAULT_RATES["actions_account"]
     rate_bot: Rate = DEFAULT_RATES["bot"]
     rate_chat: Rate = DEFAULT_RATES["chat"]
+    rate_messages: Rate = DEFAULT_RATES["messages"]
 
     @model_validator(mode="after")
     def _database_in_data_dir(self) -> Self:

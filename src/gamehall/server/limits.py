@@ -50,6 +50,7 @@ WHAT = {
     "actions_account": "messages",
     "bot": "bot API requests",
     "chat": "chat messages",
+    "messages": "private messages",
 }
 """Each limit's subject, in a player's words."""
 

@@ -68,6 +68,7 @@ def game_code(exc: GameError) -> str:
     from gamehall.store.errors import (
         BadNameError,
         BadPasswordError,
+        BlockedError,
         ConflictError,
         NameTakenError,
         NotAllowedError,
@@ -81,6 +82,7 @@ def game_code(exc: GameError) -> str:
         (BadNameError, "bad-name"),
         (BadPasswordError, "bad-password"),
         (NotFoundError, "not-found"),
+        (BlockedError, "blocked"),
         (NotAllowedError, "not-allowed"),
         (ConflictError, "conflict"),
         (StoreError, "refused"),

@@ -4,7 +4,7 @@ mute, whether he is an operator).
 
 A chat line is reported by its id: the server takes its sender and its words from the room's
 last messages (``ChatRooms.find``), never from the reporter. A private message is reported by
-its id too; this server keeps none yet, so such a report is refused as not found.
+its id too, by its recipient only: its sender and words are read from the store.
 """
 
 from fastapi import APIRouter
@@ -33,7 +33,7 @@ async def file_report(body: ReportBody, session: Acting, hall: Hall) -> ReportFi
     """Report a player, a chat line or a message to the operators: stored at once. Refused:
     oneself (403), somebody or something that is not there (404), the same subject while my
     report on it is open (409), more than ten reports an hour (429)."""
-    subject = await _subject(hall, body.subject)
+    subject = await _subject(hall, body.subject, session.user.id)
     try:
         report = await hall.workers.store(
             hall.store.reports.file, session.user.id, subject, body.category, body.text
@@ -46,11 +46,20 @@ async def file_report(body: ReportBody, session: Acting, hall: Hall) -> ReportFi
 
 
 async def _subject(
-    hall: Services, subject: PlayerSubject | ChatSubject | MessageSubject
+    hall: Services, subject: PlayerSubject | ChatSubject | MessageSubject, reporter: int
 ) -> ReportSubject:
-    """The stored form of what is reported; 404 for a player or a line that is not there."""
+    """The stored form of what is reported; 404 for a player, a line or a message that is not
+    there (a message: not sent to the ``reporter``)."""
     if isinstance(subject, MessageSubject):
-        raise Refusal(404, "no-such-message", id=subject.message_id)
+        message = await hall.workers.store(
+            hall.store.messages.received, subject.message_id, reporter
+        )
+        if message is None:
+            raise Refusal(404, "no-such-message", id=subject.message_id)
+        sender = await hall.workers.store(hall.store.users.by_name, message.sender)
+        if sender is None:
+            raise Refusal(404, "no-such-player", name=message.sender)
+        return ReportSubject(subject.kind, sender.id, str(message.id), None, message.text)
     if isinstance(subject, ChatSubject):
         line = hall.chat.find(subject.match_id, subject.line_id)
         if line is None:

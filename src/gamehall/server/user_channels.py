@@ -105,6 +105,17 @@ class UserChannels(Background):
             names.update(users)
         return sorted(names.values(), key=str.casefold)
 
+    def serving(self) -> bool:
+        """Whether any user has a socket open on this process."""
+        return bool(self._sockets)
+
+    def online_users(self) -> dict[int, str]:
+        """The users with a socket open on any process, by id (their names)."""
+        users = dict(self._names)
+        for elsewhere in self._elsewhere():
+            users.update(elsewhere)
+        return users
+
     def connected(self, user_id: int) -> bool:
         """Whether the user has a socket open on any process."""
         if self._sockets.get(user_id):

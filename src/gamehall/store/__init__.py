@@ -11,6 +11,7 @@ from gamehall.store.database import alembic_config, make_engine, upgrade_databas
 from gamehall.store.errors import (
     BadNameError,
     BadPasswordError,
+    BlockedError,
     ConflictError,
     EventConflictError,
     LimitReachedError,
@@ -35,6 +36,7 @@ from gamehall.store.values import (
 __all__ = [
     "BadNameError",
     "BadPasswordError",
+    "BlockedError",
     "Challenge",
     "ConflictError",
     "EventConflictError",

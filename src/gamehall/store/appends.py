@@ -68,6 +68,12 @@ def winner_of(status: str, summary: Mapping[str, object]) -> int | None:
     return winner if status == "over" and isinstance(winner, int) and winner in (0, 1) else None
 
 
+def end_reason_of(status: str, summary: Mapping[str, object]) -> str | None:
+    """How the match ended, kept in its own column once it is over (for the game search)."""
+    reason = summary.get("end_reason")
+    return reason[:32] if status == "over" and isinstance(reason, str) else None
+
+
 _MATCH = bindparam("match", type_=String)
 _ROW = {
     # The JSON columns' parameters take the column's own type (``none_as_null`` included).
@@ -75,6 +81,7 @@ _ROW = {
     "status": bindparam("new_status", type_=String),
     "summary": bindparam("new_summary"),
     "winner": bindparam("new_winner", type_=Integer),
+    "end_reason": bindparam("new_end_reason", type_=String),
     "updated_at": bindparam("new_updated_at", type_=UTCDateTime()),
 }
 _NEXT_SEQ: ColumnElement[int] = (
@@ -139,6 +146,7 @@ def write_batch(
             "new_status": append.status,
             "new_summary": dict(append.summary),
             "new_winner": winner_of(append.status, append.summary),
+            "new_end_reason": end_reason_of(append.status, append.summary),
             "new_updated_at": now,
         }
         if batch:
@@ -179,6 +187,7 @@ def append_one(session: Session, append: Append, now: datetime) -> None:
         "status": status,
         "summary": dict(summary),
         "winner": winner_of(status, summary),
+        "end_reason": end_reason_of(status, summary),
         "updated_at": now,
     }
     if snapshot is not None:

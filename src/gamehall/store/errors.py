@@ -32,6 +32,10 @@ class NotAllowedError(StoreError):
     """This user may not do that (another user's seek, a challenge to somebody else...)."""
 
 
+class BlockedError(NotAllowedError):
+    """The other player blocks this one: no message to him, no challenge."""
+
+
 class ConflictError(StoreError):
     """Not possible any more: a seek already taken, a challenge already answered."""
 

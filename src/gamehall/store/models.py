@@ -172,12 +172,18 @@ class MatchRow(Base):
     __tablename__ = "matches"
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
-    game: Mapped[str] = mapped_column(String(16))
+    game: Mapped[str] = mapped_column(String(16), index=True)
     settings: Mapped[JsonObject] = mapped_column(JSON_OBJECT)
     status: Mapped[str] = mapped_column(String(16), index=True)
     summary: Mapped[JsonObject] = mapped_column(JSON_OBJECT)
     winner: Mapped[int | None] = mapped_column(Integer)
     """The winner's seat once the match is over (from the summary), for the statistics."""
+    end_reason: Mapped[str | None] = mapped_column(String(32), index=True, default=None)
+    """How the match ended once it is over (the summary's ``end_reason``: ``five``,
+    ``resign``, ``time``...), for the game search."""
+    opening: Mapped[str | None] = mapped_column(String(16), index=True, default=None)
+    """A renju match's opening rule (``center``, ``yamaguchi``...; its settings' option, the
+    default written out), for the game search; None for the other games."""
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Whether the result changes the players' ratings (in the transaction that stores it)."""
     secrets: Mapped[JsonObject | None] = mapped_column(JSON_OR_NULL)

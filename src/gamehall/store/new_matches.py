@@ -82,6 +82,7 @@ class NewMatch:
             status="playing",
             summary={},
             winner=None,
+            opening=opening_of(self.game, self.settings),
             rated=self.rated and rated,
             secrets=self.secrets,
             created_at=now,
@@ -100,6 +101,16 @@ def _assisted(session: Session, new: NewMatch) -> bool:
         return False
     users = [seat.user_id for seat in new.seats if seat.user_id is not None]
     return session.scalar(select(UserRow.id).where(assisted(users)).limit(1)) is not None
+
+
+def opening_of(game: str, settings: Mapping[str, object]) -> str | None:
+    """A renju match's opening rule (its settings' ``options``, ``center`` by default), kept in
+    its own column for the game search; None for the other games."""
+    if game != "renju":
+        return None
+    options = settings.get("options")
+    opening = options.get("opening") if isinstance(options, Mapping) else None
+    return opening if isinstance(opening, str) else "center"
 
 
 def event_rows(match_id: str, batch: list[LoggedEvent]) -> list[EventRow]:

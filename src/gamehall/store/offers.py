@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from gamehall.play.settings import GameSettings
 from gamehall.store.checks import check_seed, settings_row
 from gamehall.store.errors import (
+    BlockedError,
     ConflictError,
     LimitReachedError,
     NotAllowedError,
@@ -21,6 +22,7 @@ from gamehall.store.errors import (
 )
 from gamehall.store.models import ChallengeRow, SeekRow, UserRow
 from gamehall.store.new_matches import NewMatch, store_new_match
+from gamehall.store.social import is_blocked
 from gamehall.store.transactions import Transactions, need_user, rowcount
 from gamehall.store.values import Challenge, PlayerSeat, Seek, challenge_from_row, seek_from_row
 
@@ -147,8 +149,9 @@ class OfferStore:
     ) -> Challenge:
         """An open challenge from one user to another, with the challenger's own fair-dice
         ``seed`` if he gives one; a rated one is between two registered players (guests play
-        casual games only). ``most``: how many open challenges the challenger may have made,
-        and how many of them to this one player (``LimitReachedError`` beyond)."""
+        casual games only); never to one who blocks the challenger (``BlockedError``).
+        ``most``: how many open challenges the challenger may have made, and how many of them
+        to this one player (``LimitReachedError`` beyond)."""
         checked = settings_row(settings)
         check_seed(seed, settings)
         if not isinstance(rated, bool):
@@ -157,7 +160,13 @@ class OfferStore:
             raise NotAllowedError("you cannot challenge yourself")
         with self.transactions.write() as session:
             need_user(session, from_user_id)
-            need_user(session, to_user_id)
+            opponent = need_user(session, to_user_id)
+            if is_blocked(session, to_user_id, from_user_id):
+                raise BlockedError(
+                    f"you cannot challenge {opponent.name}: they have blocked you",
+                    reason="challenge-blocked",
+                    name=opponent.name,
+                )
             _need_rated_players(session, rated, from_user_id, to_user_id)
             if most is not None:
                 _within(session, from_user_id, to_user_id, *most)

@@ -5,13 +5,14 @@ their events), ``offers`` (seeks and challenges), ``tournaments``, ``tournament_
 tournaments' chats), ``ratings``, ``analyses`` (finished matches' analyses), ``tokens``
 (personal API tokens), ``moderation`` (operators, bans, warnings, mutes and the
 engine-assisted mark: a ban ends the account's sessions, tokens and offers in its one
-transaction) and ``reports`` (players' reports to the operators). They share one
-``Transactions`` (the engine, its transactions and the clock). Every method of theirs opens its
-own short transaction and returns plain frozen values (``values.py``), never live ORM objects,
-so one ``Store`` can be shared by the threads of a server. SQLite (the default, a file) and
-PostgreSQL are both served by the same portable queries; on SQLite a transaction that writes
-starts with ``BEGIN IMMEDIATE`` (``database.py``) so that concurrent writers wait for each
-other instead of failing.
+transaction), ``reports`` (players' reports to the operators), ``social`` (who follows and who
+blocks whom), ``messages`` (private messages) and ``games`` (the search of the finished
+matches). They share one ``Transactions`` (the engine, its transactions and the clock). Every
+method of theirs opens its own short transaction and returns plain frozen values
+(``values.py``), never live ORM objects, so one ``Store`` can be shared by the threads of a
+server. SQLite (the default, a file) and PostgreSQL are both served by the same portable
+queries; on SQLite a transaction that writes starts with ``BEGIN IMMEDIATE`` (``database.py``)
+so that concurrent writers wait for each other instead of failing.
 """
 
 from types import TracebackType
@@ -21,11 +22,14 @@ from argon2 import PasswordHasher
 from sqlalchemy import text
 
 from gamehall.store.analyses import AnalysisStore
+from gamehall.store.game_search import GameSearch
 from gamehall.store.matches import MatchStore
 from gamehall.store.moderation import ModerationStore
 from gamehall.store.offers import OfferStore
+from gamehall.store.private_messages import MessageStore
 from gamehall.store.ratings import RatingStore
 from gamehall.store.reports import ReportStore
+from gamehall.store.social import SocialStore
 from gamehall.store.tokens import TokenStore
 from gamehall.store.tournament_chat import TournamentChatStore
 from gamehall.store.tournaments import TournamentStore
@@ -59,6 +63,9 @@ class Store:
         self.tokens = TokenStore(self.transactions)
         self.moderation = ModerationStore(self.transactions)
         self.reports = ReportStore(self.transactions)
+        self.social = SocialStore(self.transactions)
+        self.messages = MessageStore(self.transactions)
+        self.games = GameSearch(self.transactions)
 
     def close(self) -> None:
         """Close every pooled connection."""

@@ -9,6 +9,7 @@ from gamehall.engines.base import Level
 from gamehall.play.settings import GameName
 from gamehall.server.protocol.common import Message, Ping, Pong, SocketError
 from gamehall.server.schemas import Settings
+from gamehall.server.social_schemas import FollowedOnline, FollowedPlaying, MessageNotice
 
 
 class UserHello(Message):
@@ -144,6 +145,9 @@ Notice = (
     | Rematch
     | YourTurn
     | Warned
+    | MessageNotice
+    | FollowedOnline
+    | FollowedPlaying
 )
 """What the server tells a user on every socket of his, on every process."""
 

@@ -167,6 +167,12 @@
  */
 
 /**
+ * The players I block, by name: they can neither message nor challenge me.
+ * @typedef {object} Blocks
+ * @property {string[]} names
+ */
+
+/**
  * A bot's action in its match: the kind and data of a match socket's ``action`` frame.
  * @typedef {object} BotAction
  * @property {string} kind
@@ -374,6 +380,31 @@
  */
 
 /**
+ * The messages between me and ``name``, oldest first (a page of them: ``older`` says whether there
+ * are earlier ones), and whether I block him.
+ * @typedef {object} ConversationAnswer
+ * @property {string} name
+ * @property {MessageView[]} messages
+ * @property {boolean} older
+ * @property {boolean} blocked
+ */
+
+/**
+ * A conversation with ``name``: its latest message and how many to me are unread.
+ * @typedef {object} ConversationView
+ * @property {string} name
+ * @property {MessageView} last
+ * @property {number} unread
+ */
+
+/**
+ * My conversations, the latest first, and how many messages to me are unread in all.
+ * @typedef {object} Conversations
+ * @property {ConversationView[]} conversations
+ * @property {number} unread
+ */
+
+/**
  * A name and a password (register, log in).
  * @typedef {object} Credentials
  * @property {string} name
@@ -456,6 +487,38 @@
  */
 
 /**
+ * A player the user follows has come online.
+ * @typedef {object} FollowedOnline
+ * @property {"followed_online"} type
+ * @property {string} name
+ */
+
+/**
+ * A player the user follows has started a match: watch it at ``#/game/{match_id}``.
+ * @typedef {object} FollowedPlaying
+ * @property {"followed_playing"} type
+ * @property {string} name
+ * @property {string} match_id
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {string} opponent
+ */
+
+/**
+ * A player I follow: whether he is online now, and the matches he is playing.
+ * @typedef {object} FollowedView
+ * @property {string} name
+ * @property {boolean} bot
+ * @property {boolean} online
+ * @property {PlayingView[]} playing
+ */
+
+/**
+ * The players I follow, by name.
+ * @typedef {object} Following
+ * @property {FollowedView[]} players
+ */
+
+/**
  * The event stream: a match of this account's is over.
  * @typedef {object} GameFinish
  * @property {"game_finish"} type
@@ -468,6 +531,14 @@
  * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
  * @property {number} matches
  * @property {number} players
+ */
+
+/**
+ * One page of the finished matches found, the last finished first; ``more``: another page follows.
+ * @typedef {object} GameSearchAnswer
+ * @property {MatchView[]} matches
+ * @property {number} page
+ * @property {boolean} more
  */
 
 /**
@@ -734,10 +805,36 @@
  */
 
 /**
+ * A private message's text: 1 to 500 characters once control, bidirectional and zero-width
+ * characters are taken out.
+ * @typedef {object} MessageBody
+ * @property {string} text
+ */
+
+/**
+ * A private message to or from the user (from another of his tabs), stored already.
+ * @typedef {object} MessageNotice
+ * @property {"message"} type
+ * @property {MessageView} message
+ */
+
+/**
  * A private message, by its id.
  * @typedef {object} MessageSubject
  * @property {"message"} kind
  * @property {number} message_id
+ */
+
+/**
+ * A private message: its stable ``id`` (a report names it by that), who sent it to whom, its text,
+ * when (ISO 8601, UTC), and whether the recipient has read it.
+ * @typedef {object} MessageView
+ * @property {number} id
+ * @property {string} from
+ * @property {string} to
+ * @property {string} text
+ * @property {string} sent_at
+ * @property {boolean} read
  */
 
 /**
@@ -825,6 +922,14 @@
  * @typedef {object} Playing
  * @property {"playing"} type
  * @property {GamePlayingView[]} games
+ */
+
+/**
+ * A match a followed player is playing: watch it at ``#/game/{match_id}``.
+ * @typedef {object} PlayingView
+ * @property {string} match_id
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {string} opponent
  */
 
 /**
@@ -1597,7 +1702,7 @@
 
 /**
  * What the server sends on a user's socket.
- * @typedef {UserHello | TournamentRound | TournamentMatch | TournamentOver | SeekAccepted | ChallengeAccepted | ChallengeDeclined | ChallengesChanged | RematchOffer | Rematch | YourTurn | Warned | SocketError | Pong} UserServerMessage
+ * @typedef {UserHello | TournamentRound | TournamentMatch | TournamentOver | SeekAccepted | ChallengeAccepted | ChallengeDeclined | ChallengesChanged | RematchOffer | Rematch | YourTurn | Warned | MessageNotice | FollowedOnline | FollowedPlaying | SocketError | Pong} UserServerMessage
  */
 
 /**

@@ -6,6 +6,8 @@
 //   #/tournaments     tournaments        #/tournament/{id} one tournament
 //   #/ratings/{game}  a game's leaderboard   #/tokens         my API tokens (docs/bot-api.md)
 //   #/rules/{game}    how to play each game   #/operator   the operators' page (operators only)
+//   #/following       the players I follow    #/messages       my conversations
+//   #/messages/{name} one conversation     #/games?player=…  the search of finished games
 
 import { errorText, loadSession, logout, onSessionChange, session } from "./api.js";
 import { startNotices } from "./competition/notices.js";
@@ -15,8 +17,10 @@ import { authPage } from "./pages/auth.js";
 import { gamePage } from "./pages/game.js";
 import { leaderboardPage } from "./pages/leaderboard.js";
 import { followWarnings, isOperator, loadStanding } from "./moderation/standing.js";
+import { gamesPage } from "./pages/games.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { watchPage } from "./pages/matches.js";
+import { conversationPage, conversationsPage } from "./pages/messages.js";
 import { operatorPage } from "./pages/operator.js";
 import { profilePage } from "./pages/profile.js";
 import { rulesPage } from "./pages/rules.js";
@@ -24,6 +28,8 @@ import { tokensPage } from "./pages/tokens.js";
 import { tournamentPage } from "./pages/tournament.js";
 import { tournamentsPage } from "./pages/tournaments.js";
 import { say } from "./say.js";
+import { followingPage } from "./social/following.js";
+import { messagesLink } from "./social/unread.js";
 
 /** @typedef {import("./types.js").Page} Page */
 
@@ -32,7 +38,7 @@ const ROUTES = [
   [/^\/?$/, () => lobbyPage],
   [/^\/login$/, () => authPage],
   [/^\/watch$/, () => watchPage],
-  [/^\/player\/([^/]+)$/, (m) => (root) => profilePage(root, { name: decodeURIComponent(m[1]) })],
+  [/^\/player\/([^/?]+)(?:\?(.*))?$/, (m) => (root) => profilePage(root, { name: decodeURIComponent(m[1]), query: m[2] ?? "" })],
   [/^\/game\/([^/]+)$/, (m) => (root) => gamePage(root, { id: decodeURIComponent(m[1]) })],
   [/^\/tournaments$/, () => tournamentsPage],
   [/^\/tournament\/(\d+)$/, (m) => (root) => tournamentPage(root, { id: m[1] })],
@@ -40,6 +46,10 @@ const ROUTES = [
   [/^\/tokens$/, () => tokensPage],
   [/^\/operator$/, () => operatorPage],
   [/^\/rules(?:\/([a-z]+))?$/, (m) => (root) => rulesPage(root, { game: m[1] })],
+  [/^\/following$/, () => followingPage],
+  [/^\/games(?:\?(.*))?$/, (m) => (root) => gamesPage(root, { query: m[1] ?? "" })],
+  [/^\/messages$/, () => conversationsPage],
+  [/^\/messages\/([^/]+)$/, (m) => (root) => conversationPage(root, { name: decodeURIComponent(m[1]) })],
 ];
 
 const app = /** @type {HTMLElement} */ (document.getElementById("app"));
@@ -65,7 +75,7 @@ function route() {
   }
   const stop = page(app);
   cleanup = typeof stop === "function" ? stop : null;
-  document.body.dataset.page = path.split("/")[1] || "lobby";
+  document.body.dataset.page = path.split(/[/?]/)[1] || "lobby";
 }
 
 function renderAccount() {
@@ -78,6 +88,7 @@ function renderAccount() {
     corner,
     h("a", { href: `#/player/${encodeURIComponent(session.user.name)}`, class: "me", translate: "no" }, session.user.name),
     isOperator() ? h("a", { href: "#/operator", class: "operator-link" }, say("operator.link")) : null,
+    session.user.guest ? null : messagesLink(),
     h(
       "button",
       {

@@ -17,7 +17,8 @@ import { computerName } from "./computers.js";
  * @typedef {{type: string, tournament?: {id: number, name: string}, round?: number,
  *   match_id?: string, opponent?: string, seat?: number, byes?: string[], winner?: string | null,
  *   settings?: import("../types.js").MatchSettings, rated?: boolean, of?: string, game?: string,
- *   arena?: boolean, opponent_level?: string | null, winner_level?: string | null}} Notice
+ *   arena?: boolean, opponent_level?: string | null, winner_level?: string | null, name?: string,
+ *   message?: import("../api-types.js").MessageView}} Notice
  */
 
 const RETRY_MS = 2000;
@@ -73,6 +74,16 @@ function describe(notice) {
   }
   if (notice.type === "rematch_offer") return [say("notice.rematch-offer", { opponent: notice.opponent ?? "" }), `#/game/${notice.of}`, say("notice.answer")];
   if (notice.type === "rematch") return [say("notice.rematch"), game, say("notice.go")];
+  if (notice.type === "message" && notice.message && notice.message.to === session.user?.name) {
+    const from = notice.message.from;
+    const at = `#/messages/${encodeURIComponent(from)}`;
+    return location.hash === at ? null : [say("notice.message", { name: from }), at, say("notice.read")];
+  }
+  if (notice.type === "followed_online" && notice.name) return [say("notice.followed-online", { name: notice.name }), `#/player/${encodeURIComponent(notice.name)}`, say("notice.see-player")];
+  if (notice.type === "followed_playing" && notice.name) {
+    const words = say("notice.followed-playing", { name: notice.name, game: GAMES[notice.game ?? ""] || notice.game || "", opponent: notice.opponent ?? "" });
+    return [words, game, say("notice.watch")];
+  }
   if (notice.type === "your_turn") {
     const name = notice.game ? ` (${GAMES[notice.game] || notice.game})` : "";
     return [say("notice.your-turn", { opponent: notice.opponent ?? "", game: name }), game, say("notice.go")];
@@ -151,7 +162,7 @@ export function allowButton(label = say("competition.allow-notices")) {
  * @returns {(string | HTMLElement)[]}
  */
 function marked(text, notice) {
-  const names = [notice.tournament?.name, notice.opponent, notice.winner].filter((n) => !!n);
+  const names = [notice.tournament?.name, notice.opponent, notice.winner, notice.name, notice.message?.from].filter((n) => !!n);
   /** @type {(string | HTMLElement)[]} */
   let parts = [text];
   for (const name of /** @type {string[]} */ (names)) {

@@ -1,7 +1,8 @@
 // @ts-check
-// Reporting to the operators: a small "Report" button beside a player's name or a chat line,
-// which opens a dialog (the reason, a short text of one's own) and sends the report
-// (POST /api/reports). Shown only to a signed-in player, never for his own name or lines.
+// Reporting to the operators: a small "Report" button beside a player's name, a chat line or a
+// private message received, which opens a dialog (the reason, a short text of one's own) and
+// sends the report (POST /api/reports). Shown only to a signed-in player, never for his own
+// name or lines.
 
 import { errorText, post, session } from "../api.js";
 import { h } from "../dom.js";

@@ -14,6 +14,7 @@ import { quickGames } from "../lobby/quick-games.js";
 import { filterForm, filtering, keptFilters, passes } from "../lobby/seek-filters.js";
 import { seekGraph } from "../lobby/seek-graph.js";
 import { describeSettings, readSeed, readSettings, settingsFieldset } from "../settings.js";
+import { followedOnlinePanel } from "../social/following.js";
 import { matchTable } from "./matches.js";
 
 /** How often the page asks for the seeks while their socket is down. */
@@ -451,7 +452,8 @@ export function lobbyPage(root) {
   }
   const arenas = arenasCard();
   sections.push(arenas.node);
-  sections.push(h("section", { class: "card" }, online, playing));
+  const [followed, stopFollowed] = followedOnlinePanel();
+  sections.push(h("section", { class: "card" }, followed, online, playing));
   mount(
     root,
     h(
@@ -521,6 +523,7 @@ export function lobbyPage(root) {
     clearTimeout(retryTimer);
     lobbySocket?.close();
     arenas.stop();
+    stopFollowed();
     window.removeEventListener("gamehall:notice", accepted);
   };
 }

@@ -82,7 +82,7 @@ export function matchTable(matches, { viewer = null, linkText = null } = {}) {
 /** @type {import("../types.js").Page} */
 export function watchPage(root) {
   const list = h("div", { class: "watch-list", "aria-live": "polite" }, h("p", { class: "loading" }, say("watch.loading")));
-  mount(root, h("h1", {}, say("watch.title")), list);
+  mount(root, h("h1", {}, say("watch.title")), list, h("p", {}, h("a", { href: "#/games", class: "games-link" }, say("games.find"))));
   let shown = "";
   async function refresh() {
     try {

@@ -8,13 +8,15 @@ import { h, mount } from "../dom.js";
 import { reportButton } from "../moderation/report.js";
 import { say } from "../say.js";
 import { GAMES } from "../settings.js";
+import { profileActions } from "../social/profile-actions.js";
+import { filtersForm, foundGames } from "../social/game-filters.js";
 import { dateText, matchTable } from "./matches.js";
 
 /**
  * @param {HTMLElement} root
- * @param {{name: string}} params
+ * @param {{name: string, query?: string}} params `query`: the history's filters
  */
-export function profilePage(root, { name }) {
+export function profilePage(root, { name, query = "" }) {
   mount(root, h("p", { class: "loading" }, say("watch.loading")));
   let gone = false;
   const quoted = encodeURIComponent(name);
@@ -27,8 +29,16 @@ export function profilePage(root, { name }) {
         h("h1", {}, h("span", { translate: "no" }, user.name), user.guest ? h("span", { class: "tag" }, say("player.guest")) : null, user.bot ? h("span", { class: "tag bot" }, say("player.bot")) : null, engine ? h("span", { class: "tag engine-assisted", title: say("player.engine-assisted.title") }, say("player.engine-assisted")) : null),
         reportButton({ kind: "player", player: user.name, match_id: null }, user.name),
         h("p", { class: "lead" }, say("player.joined", { date: dateText(user.created_at) })),
-        session.user && session.user.name === user.name && !user.guest
-          ? h("p", {}, h("a", { href: "#/tokens", class: "tokens-link" }, say("tokens.link")))
+        profileActions(user.name),
+        session.user && session.user.name === user.name
+          ? h(
+              "p",
+              { class: "own-links" },
+              user.guest ? null : [h("a", { href: "#/tokens", class: "tokens-link" }, say("tokens.link")), " · "],
+              h("a", { href: "#/following" }, say("social.nav.following")),
+              " · ",
+              h("a", { href: "#/messages" }, say("social.nav.messages")),
+            )
           : null,
         h(
           "dl",
@@ -41,7 +51,7 @@ export function profilePage(root, { name }) {
         user.guest ? null : ratingsSection(user.name),
         live.matches.length ? [h("h2", {}, say("player.playing-now")), matchTable(live.matches)] : null,
         h("h2", {}, say("player.finished")),
-        recent.length ? matchTable(recent, { viewer: user.name }) : h("p", { class: "empty" }, say("player.no-finished")),
+        recent.length ? history(user.name, new URLSearchParams(query)) : h("p", { class: "empty" }, say("player.no-finished")),
       );
     })
     .catch((error) => {
@@ -50,6 +60,23 @@ export function profilePage(root, { name }) {
   return () => {
     gone = true;
   };
+}
+
+/** The filters of a player's history, in the order its form shows them. */
+const HISTORY_FILTERS = ["game", "result", "rated", "opponent", "since", "until"];
+
+/**
+ * The player's finished matches, filtered as the address says, a page at a time.
+ * @param {string} name
+ * @param {URLSearchParams} params
+ */
+function history(name, params) {
+  const address = (/** @type {URLSearchParams} */ chosen) => `#/player/${encodeURIComponent(name)}${chosen.size ? `?${chosen}` : ""}`;
+  const filtering = HISTORY_FILTERS.some((filter) => params.has(filter));
+  return [
+    h("details", { class: "filters history-filters", open: filtering }, h("summary", {}, say("games.filter")), filtersForm(params, { fixed: ["player"], names: HISTORY_FILTERS, address })),
+    foundGames(params, { fixed: { player: name }, address, viewer: name }),
+  ];
 }
 
 /**
