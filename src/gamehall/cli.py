@@ -51,7 +51,7 @@ SIDES = ("human", "computer")
 def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
     """The argument parser of the ``gamehall`` command, its help in ``language``."""
     say = words(language).say
-    parser = said_parser(say)(prog="gamehall", description=say("cli.description"))
+    parser = said_parser(words(language))(prog="gamehall", description=say("cli.description"))
     parser.add_argument(
         "--version", action="version", version=f"gamehall {__version__}", help=say("cli.version")
     )
@@ -131,7 +131,13 @@ def seats(args: argparse.Namespace) -> tuple[str, str]:
         if wanted is None:
             continue
         if chosen[player] not in (None, wanted):
-            raise GameError(f"--vs {args.vs} and --{colour} {wanted} name the same player")
+            raise GameError(
+                f"--vs {args.vs} and --{colour} {wanted} name the same player",
+                reason="same-player",
+                vs=str(args.vs),
+                colour=colour,
+                wanted=wanted,
+            )
         chosen[player] = wanted
     zero, one = chosen
     if zero is None:
@@ -161,7 +167,9 @@ def practice_seed(args: argparse.Namespace, settings: MatchSettings) -> int | No
     except ValueError:
         raise GameError(
             f"--seed {args.seed!r}: practice dice take a whole number "
-            "(with --dice fair, the seed is your own text)"
+            "(with --dice fair, the seed is your own text)",
+            reason="seed-not-number",
+            seed=repr(args.seed),
         ) from None
 
 
@@ -220,9 +228,17 @@ def verify_dice(path: str, stdout: TextIO) -> int:
     The file is a dice record, or a match record (``gamehall play --save FILE.json``), whose
     finished games with fair dice are each checked."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise GameError(f"cannot read the dice record {path}: {error}") from None
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError:
+        raise GameError(
+            f"cannot open the dice record {path}", reason="dice-record-unopened", path=path
+        ) from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise GameError(
+            f"the dice record {path} is not JSON", reason="dice-record-not-json", path=path
+        ) from None
     if isinstance(data, dict) and "events" in data:
         return _verify_match_dice(registry.load_match(data), stdout)
     report = verify_record(data)
@@ -235,12 +251,18 @@ def _verify_match_dice(match: Match, stdout: TextIO) -> int:
     game, and a game cut short by the match's end on time or by forfeit); 0 if every roll
     checks out."""
     if match.settings.dice != "fair":
-        raise GameError("this match was not played with provably fair dice: nothing to check")
+        raise GameError(
+            "this match was not played with provably fair dice: nothing to check",
+            reason="dice-not-fair",
+        )
     started = sum(1 for event in match.events if event.kind == "game_start")
     records = [match.dice_record(number) for number in range(1, started + 1)]
     revealed = [(n, r) for n, r in enumerate(records, 1) if r.server_seed is not None]
     if not revealed:
-        raise GameError("no game of this match has ended: its dice are not revealed yet")
+        raise GameError(
+            "no game of this match has ended: its dice are not revealed yet",
+            reason="dice-not-revealed",
+        )
     ok = True
     for number, record in revealed:
         report = verify_record(record)
@@ -301,7 +323,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "external":
             return external_command.main(args, sys.stdout, sys.stderr, words(language).say)
     except GameError as error:
-        print(f"gamehall: {error}", file=sys.stderr)
+        print(f"gamehall: {words(language).refusal(error)}", file=sys.stderr)
         return 2 if args.command == "play" else 1
     except BrokenPipeError:
         # Whoever read the output has gone (``gamehall play ... | head``): stop quietly.

@@ -15,7 +15,13 @@ from gamehall.play.settings import BackgammonSettings, RenjuSettings
 from gamehall.words import LANGUAGES, words
 
 SRC = Path(__file__).parents[2] / "src" / "gamehall"
-TEXTS = json.loads((SRC / "words" / "en" / "refusals.json").read_text(encoding="utf-8"))
+TEXTS = {
+    key: text
+    for part in sorted((SRC / "words" / "en").glob("*.json"))
+    for key, text in json.loads(part.read_text(encoding="utf-8")).items()
+    if key.startswith("refusal.")
+}
+"""The refusals' English texts, of every part (the command line's are in its own)."""
 FAMILIES = {
     "forbidden-{pattern}": ("double-three", "double-four", "overline"),
     "opening-move-{number}": ("1", "2", "3"),
@@ -26,10 +32,13 @@ FAMILIES = {
 
 
 def _reasons_in_source() -> set[str]:
-    """The reasons that the rules, play, engines, store and server layers give their errors."""
+    """The reasons that the rules, play, engines, store and server layers and the command line
+    give their errors."""
     found: set[str] = set()
     layers = ("renju", "tables", "backgammon", "nardy", "play", "engines", "store", "server")
-    for path in (path for layer in layers for path in (SRC / layer).rglob("*.py")):
+    layers += ("tournaments", "analysis", "terminal")
+    paths = [path for layer in layers for path in (SRC / layer).rglob("*.py")] + [SRC / "cli.py"]
+    for path in paths:
         text = path.read_text(encoding="utf-8")
         for chosen in re.findall(
             r'reason=("[a-z0-9-]+" if \w+ else "[a-z0-9-]+"|"[a-z0-9-]+")', text
