@@ -37,6 +37,7 @@ from gamehall.terminal import admin as admin_command
 from gamehall.terminal import analyse, tournament
 from gamehall.terminal import backup as backup_command
 from gamehall.terminal import rollout as rollout_command
+from gamehall.terminal.dice_report import findings
 from gamehall.terminal.helptext import paragraphs, said_parser
 from gamehall.terminal.language import UnknownLanguageError, chosen_language, system_language
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
@@ -222,7 +223,7 @@ def _engine_seed(seed: int | None, player: int) -> int | None:
     return None if seed is None else seed + 1 + player
 
 
-def verify_dice(path: str, stdout: TextIO) -> int:
+def verify_dice(path: str, stdout: TextIO, say: Callable[..., str]) -> int:
     """``gamehall verify-dice``: print what the check found; 0 if every roll checks out.
 
     The file is a dice record, or a match record (``gamehall play --save FILE.json``), whose
@@ -240,13 +241,13 @@ def verify_dice(path: str, stdout: TextIO) -> int:
             f"the dice record {path} is not JSON", reason="dice-record-not-json", path=path
         ) from None
     if isinstance(data, dict) and "events" in data:
-        return _verify_match_dice(registry.load_match(data), stdout)
+        return _verify_match_dice(registry.load_match(data), stdout, say)
     report = verify_record(data)
-    stdout.write(report.summary() + "\n")
+    stdout.write(findings(report, say) + "\n")
     return 0 if report.ok else 1
 
 
-def _verify_match_dice(match: Match, stdout: TextIO) -> int:
+def _verify_match_dice(match: Match, stdout: TextIO, say: Callable[..., str]) -> int:
     """Check the fair dice of every game of ``match`` whose seed is revealed (every finished
     game, and a game cut short by the match's end on time or by forfeit); 0 if every roll
     checks out."""
@@ -266,7 +267,8 @@ def _verify_match_dice(match: Match, stdout: TextIO) -> int:
     ok = True
     for number, record in revealed:
         report = verify_record(record)
-        stdout.write(f"game {number}: {report.summary()}\n")
+        said = findings(report, say)
+        stdout.write(say("cli.verify.game", number=number, findings=said) + "\n")
         ok = ok and report.ok
     return 0 if ok else 1
 
@@ -303,7 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "play":
             return play(args, sys.stdin, sys.stdout, language)
         if args.command == "verify-dice":
-            return verify_dice(args.file, sys.stdout)
+            return verify_dice(args.file, sys.stdout, words(language).say)
         if args.command == "tournament":
             return tournament.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "analyse":
@@ -313,9 +315,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "train":
             return train_command.main(args, sys.stdout, sys.stderr)
         if args.command == "brain":
-            return gomocup_command.brain_main(args, sys.stdin, sys.stdout)
+            refusal = words(language).refusal
+            return gomocup_command.brain_main(args, sys.stdin, sys.stdout, refusal)
         if args.command == "match":
-            return gomocup_command.match_main(args, sys.stdout, sys.stderr)
+            return gomocup_command.match_main(args, sys.stdout, sys.stderr, words(language).say)
         if args.command in ("backup", "restore"):
             return backup_command.main(args, sys.stdout, sys.stderr, words(language).say)
         if args.command == "admin":
