@@ -924,9 +924,12 @@
  */
 
 /**
+ * A pairing's result; a forfeit's ``reason`` is its code (``withdrawn``, ``director``…, said by the
+ * catalog's ``forfeit.<code>``), or a text stored before the codes.
  * @typedef {object} ResultView
  * @property {"+-" | "-+" | "--" | "0-1" | "1-0" | "1/2-1/2" | "bye"} outcome
  * @property {number[] | null} score
+ * @property {string | null} reason
  */
 
 /**
