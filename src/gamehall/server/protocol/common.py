@@ -54,3 +54,6 @@ class SocketError(Message):
     ref: JsonValue = None
     code: str = "refused"
     message: str
+    reason: str | None = None
+    """The refusal's reason, a finer stable code than ``code`` (``ambiguous-play``,
+    ``spectator-acts``…), when the rules or the server gave one."""

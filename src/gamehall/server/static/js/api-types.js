@@ -1112,6 +1112,7 @@
  * @property {JsonValue} ref
  * @property {string} code
  * @property {string} message
+ * @property {string | null} reason
  */
 
 /**
