@@ -37,6 +37,7 @@ from gamehall.terminal import admin as admin_command
 from gamehall.terminal import analyse, tournament
 from gamehall.terminal import backup as backup_command
 from gamehall.terminal import rollout as rollout_command
+from gamehall.terminal.dice_report import findings
 from gamehall.terminal.helptext import paragraphs, said_parser
 from gamehall.terminal.language import UnknownLanguageError, chosen_language, system_language
 from gamehall.terminal.records import FORMATS, check_save_path, save_record
@@ -51,7 +52,7 @@ SIDES = ("human", "computer")
 def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
     """The argument parser of the ``gamehall`` command, its help in ``language``."""
     say = words(language).say
-    parser = said_parser(say)(prog="gamehall", description=say("cli.description"))
+    parser = said_parser(words(language))(prog="gamehall", description=say("cli.description"))
     parser.add_argument(
         "--version", action="version", version=f"gamehall {__version__}", help=say("cli.version")
     )
@@ -131,7 +132,13 @@ def seats(args: argparse.Namespace) -> tuple[str, str]:
         if wanted is None:
             continue
         if chosen[player] not in (None, wanted):
-            raise GameError(f"--vs {args.vs} and --{colour} {wanted} name the same player")
+            raise GameError(
+                f"--vs {args.vs} and --{colour} {wanted} name the same player",
+                reason="same-player",
+                vs=str(args.vs),
+                colour=colour,
+                wanted=wanted,
+            )
         chosen[player] = wanted
     zero, one = chosen
     if zero is None:
@@ -161,7 +168,9 @@ def practice_seed(args: argparse.Namespace, settings: MatchSettings) -> int | No
     except ValueError:
         raise GameError(
             f"--seed {args.seed!r}: practice dice take a whole number "
-            "(with --dice fair, the seed is your own text)"
+            "(with --dice fair, the seed is your own text)",
+            reason="seed-not-number",
+            seed=repr(args.seed),
         ) from None
 
 
@@ -214,37 +223,52 @@ def _engine_seed(seed: int | None, player: int) -> int | None:
     return None if seed is None else seed + 1 + player
 
 
-def verify_dice(path: str, stdout: TextIO) -> int:
+def verify_dice(path: str, stdout: TextIO, say: Callable[..., str]) -> int:
     """``gamehall verify-dice``: print what the check found; 0 if every roll checks out.
 
     The file is a dice record, or a match record (``gamehall play --save FILE.json``), whose
     finished games with fair dice are each checked."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise GameError(f"cannot read the dice record {path}: {error}") from None
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError:
+        raise GameError(
+            f"cannot open the dice record {path}", reason="dice-record-unopened", path=path
+        ) from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise GameError(
+            f"the dice record {path} is not JSON", reason="dice-record-not-json", path=path
+        ) from None
     if isinstance(data, dict) and "events" in data:
-        return _verify_match_dice(registry.load_match(data), stdout)
+        return _verify_match_dice(registry.load_match(data), stdout, say)
     report = verify_record(data)
-    stdout.write(report.summary() + "\n")
+    stdout.write(findings(report, say) + "\n")
     return 0 if report.ok else 1
 
 
-def _verify_match_dice(match: Match, stdout: TextIO) -> int:
+def _verify_match_dice(match: Match, stdout: TextIO, say: Callable[..., str]) -> int:
     """Check the fair dice of every game of ``match`` whose seed is revealed (every finished
     game, and a game cut short by the match's end on time or by forfeit); 0 if every roll
     checks out."""
     if match.settings.dice != "fair":
-        raise GameError("this match was not played with provably fair dice: nothing to check")
+        raise GameError(
+            "this match was not played with provably fair dice: nothing to check",
+            reason="dice-not-fair",
+        )
     started = sum(1 for event in match.events if event.kind == "game_start")
     records = [match.dice_record(number) for number in range(1, started + 1)]
     revealed = [(n, r) for n, r in enumerate(records, 1) if r.server_seed is not None]
     if not revealed:
-        raise GameError("no game of this match has ended: its dice are not revealed yet")
+        raise GameError(
+            "no game of this match has ended: its dice are not revealed yet",
+            reason="dice-not-revealed",
+        )
     ok = True
     for number, record in revealed:
         report = verify_record(record)
-        stdout.write(f"game {number}: {report.summary()}\n")
+        said = findings(report, say)
+        stdout.write(say("cli.verify.game", number=number, findings=said) + "\n")
         ok = ok and report.ok
     return 0 if ok else 1
 
@@ -281,7 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "play":
             return play(args, sys.stdin, sys.stdout, language)
         if args.command == "verify-dice":
-            return verify_dice(args.file, sys.stdout)
+            return verify_dice(args.file, sys.stdout, words(language).say)
         if args.command == "tournament":
             return tournament.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "analyse":
@@ -291,9 +315,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "train":
             return train_command.main(args, sys.stdout, sys.stderr, words(language))
         if args.command == "brain":
-            return gomocup_command.brain_main(args, sys.stdin, sys.stdout)
+            refusal = words(language).refusal
+            return gomocup_command.brain_main(args, sys.stdin, sys.stdout, refusal)
         if args.command == "match":
-            return gomocup_command.match_main(args, sys.stdout, sys.stderr)
+            return gomocup_command.match_main(args, sys.stdout, sys.stderr, words(language).say)
         if args.command in ("backup", "restore"):
             return backup_command.main(args, sys.stdout, sys.stderr, words(language).say)
         if args.command == "admin":
@@ -301,7 +326,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "external":
             return external_command.main(args, sys.stdout, sys.stderr, words(language).say)
     except GameError as error:
-        print(f"gamehall: {error}", file=sys.stderr)
+        print(f"gamehall: {words(language).refusal(error)}", file=sys.stderr)
         return 2 if args.command == "play" else 1
     except BrokenPipeError:
         # Whoever read the output has gone (``gamehall play ... | head``): stop quietly.

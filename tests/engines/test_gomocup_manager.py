@@ -157,7 +157,7 @@ def test_gamehall_match_runs_gamehall_brain_against_itself(
     out, err = capsys.readouterr()
     assert status == 0
     assert "2/2" in err and "[" in err
-    assert out.startswith("2 games")
+    assert out.startswith("games played: 2")
     assert "as Black" in out and "as White" in out
     records = [
         json.loads(line) for line in (tmp_path / "games" / "games.jsonl").read_text().splitlines()

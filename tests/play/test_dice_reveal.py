@@ -13,6 +13,7 @@ from gamehall.play.match import Match
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
 from gamehall.play.views import legal_of
+from gamehall.words import words
 
 
 class Time:
@@ -159,11 +160,11 @@ def test_players_seeds_count_and_verify_dice_checks_a_forfeited_game(tmp_path: P
     path = tmp_path / "match.json"
     path.write_text(json.dumps(match.to_dict()))
     out = io.StringIO()
-    assert cli.verify_dice(str(path), out) == 0
+    assert cli.verify_dice(str(path), out, words("en").say) == 0
     assert out.getvalue().startswith("game 1: all ")
     tampered = match.to_dict()
     tampered["events"][-1]["outcome"]["server_seed"] = "00" * 32
     path.write_text(json.dumps(tampered))
     out = io.StringIO()
-    assert cli.verify_dice(str(path), out) == 1
+    assert cli.verify_dice(str(path), out, words("en").say) == 1
     assert "does not match the published hash" in out.getvalue()

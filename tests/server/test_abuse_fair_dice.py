@@ -9,6 +9,7 @@ from typing import Any
 
 from gamehall import cli
 from gamehall.server.config import Config
+from gamehall.words import words
 from server.helpers import FakeClock, Hall, running
 
 
@@ -84,7 +85,7 @@ def test_players_add_their_own_seeds(hall: Hall, tmp_path: Path) -> None:
     path = tmp_path / "match.json"
     path.write_text(json.dumps(hall.anonymous().ok("get", f"/api/matches/{match_id}/record.json")))
     out = io.StringIO()
-    assert cli.verify_dice(str(path), out) == 0, out.getvalue()
+    assert cli.verify_dice(str(path), out, words("en").say) == 0, out.getvalue()
     computer = ann.ok(
         "post",
         "/api/computer",

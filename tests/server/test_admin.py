@@ -170,7 +170,7 @@ def test_gamehall_admin_on_a_running_server(
         match_id, _ = hall.match_between({"game": "renju"})
         client = hall.anonymous().client
 
-        def call(base: str, path: str, token: str, body: object) -> Any:  # the server, in-process
+        def call(base: str, path: str, token: str, body: object, say: object) -> Any:  # in-process
             headers = {"Authorization": f"Bearer {token}"}
             answer = (
                 client.get(path, headers=headers)

@@ -46,6 +46,7 @@ def test_out_of_turn_and_other_peoples_games(hall: Hall) -> None:
             "ref": 1,
             "code": "not-your-turn",
             "message": f"it is {players[to_act].name}'s turn to act, not yours",
+            "reason": "not-your-turn",
         }
         for spectator in (outsider, anonymous):
             assert spectator.hello["you"] is None

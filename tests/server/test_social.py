@@ -141,6 +141,7 @@ def test_a_block_refuses_messages_and_challenges_until_lifted(hall: Hall) -> Non
     assert refused.status_code == 403
     assert refused.json() == {
         "code": "blocked",
+        "reason": "message-blocked",
         "detail": "your message was not sent: bob has blocked you",
     }
     russian = ann.client.post(

@@ -451,6 +451,13 @@ def test_a_player_who_withdraws_mid_tournament_forfeits_the_rest(hall: Hall) -> 
         for p in detail["pairings"]
         if gone in (p["first"], p["second"])
     )
+    # His later pairings were forfeited unplayed: their reason is a code, said by the pages.
+    later = [
+        p
+        for p in detail["pairings"]
+        if gone in (p["first"], p["second"]) and p["round"] > 1 and p["second"] is not None
+    ]
+    assert later and all(p["result"]["reason"] == "withdrawn" for p in later)
 
 
 def test_a_drawn_renju_pairing_is_recorded_as_a_draw(hall: Hall) -> None:

@@ -158,8 +158,8 @@ def test_verify_dice_checks_a_played_match(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (None, "cannot read the dice record"),
-        ("not json", "cannot read the dice record"),
+        (None, "cannot open the dice record"),
+        ("not json", "is not JSON"),
         ('{"version": 7}', "this is not a version 1 dice record"),
     ],
 )

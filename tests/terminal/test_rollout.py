@@ -47,7 +47,7 @@ def test_nardy_and_the_language(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "ru", "rollout", "nardy", start, *QUICK]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("партий: 36, остановлены через 2 полухода")
-    assert lines[1].split() == ["win", "W", "mars", "L", "mars", "эквити"]
+    assert lines[1].split() == ["победа", "В", "марс", "П", "марс", "эквити"]
 
 
 @pytest.mark.parametrize(
@@ -55,7 +55,7 @@ def test_nardy_and_the_language(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["nardy", "start", "--cubeful"], "long nardy has no doubling cube"),
         (["nardy", "[1, 2]"], "a long nardy position is a mapping"),
-        (["nardy", "xx"], 'a long nardy position is written {"board"'),
+        (["nardy", "xx"], 'a long nardy position is JSON with "board"'),
         (["backgammon", "start", "--dice", "77", "--plays", "2"], "dice are two numbers"),
         (["backgammon", "start", "--dice", "31"], "--plays and --dice go together"),
         (["backgammon", "start", "--trials", "0"], "1 to 1,000,000 trials"),

@@ -32,10 +32,13 @@ FAMILIES = {
 
 
 def _reasons_in_source() -> set[str]:
-    """The reasons that the rules, play, engines, store and server layers give their errors."""
+    """The reasons that the rules, play, engines, store and server layers and the command line
+    give their errors."""
     found: set[str] = set()
     layers = ("renju", "tables", "backgammon", "nardy", "play", "engines", "store", "server")
-    for path in (path for layer in layers for path in (SRC / layer).rglob("*.py")):
+    layers += ("tournaments", "analysis", "terminal")
+    paths = [path for layer in layers for path in (SRC / layer).rglob("*.py")] + [SRC / "cli.py"]
+    for path in paths:
         text = path.read_text(encoding="utf-8")
         for chosen in re.findall(
             r'reason=("[a-z0-9-]+" if \w+ else "[a-z0-9-]+"|"[a-z0-9-]+")', text

@@ -41,10 +41,18 @@ class Action:
 
     def __post_init__(self) -> None:
         if not self._valid():
-            raise IllegalMoveError(self.usage)
+            raise self.refused()
 
     def _valid(self) -> bool:
         return True
+
+    @classmethod
+    def refused(cls) -> IllegalMoveError:
+        """The refusal of a malformed action of this kind, its ``usage`` with a reason: an
+        action that takes no data says so of its kind, another names its usage's text."""
+        if cls.usage == f"{cls.kind} takes no data":
+            return IllegalMoveError(cls.usage, reason="takes-no-data", kind=cls.kind)
+        return IllegalMoveError(cls.usage, reason="action-usage", usage=cls.__name__)
 
     def data(self) -> dict[str, object]:
         """The action's fields (without ``kind``); an optional field left out is not given."""
@@ -63,15 +71,20 @@ class Action:
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         """This action from its dict form; ``IllegalMoveError`` when a field is wrong."""
         if data.get("kind") != cls.kind:
-            raise IllegalMoveError(f"{data.get('kind')!r} is not a {cls.kind} action")
+            raise IllegalMoveError(
+                f"{data.get('kind')!r} is not a {cls.kind} action",
+                reason="not-this-action",
+                given=repr(data.get("kind")),
+                kind=cls.kind,
+            )
         names, required = _fields_of(cls)
         given = {key: value for key, value in data.items() if key != "kind"}
         if not required <= given.keys() <= set(names):
-            raise IllegalMoveError(cls.usage)
+            raise cls.refused()
         try:
             return cls(**given)
         except TypeError:
-            raise IllegalMoveError(cls.usage) from None
+            raise cls.refused() from None
 
 
 _FIELDS: dict[type[Action], tuple[tuple[str, ...], frozenset[str]]] = {}
@@ -414,16 +427,31 @@ def action_from_dict(data: Mapping[str, object]) -> Action:
     """The action of ``{"kind": ..., **data}``; ``IllegalMoveError`` for anything that is not
     one: an unknown kind, a missing, extra or wrongly typed field."""
     if not isinstance(data, Mapping):
-        raise IllegalMoveError(f"an action is a mapping with a 'kind', not {type(data).__name__}")
+        raise IllegalMoveError(
+            f"an action is a mapping with a 'kind', not {type(data).__name__}",
+            reason="action-not-mapping",
+            type=type(data).__name__,
+        )
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in _BY_KIND:
         shown = repr(kind) if isinstance(kind, str) else "an action without a kind"
-        raise IllegalMoveError(f"{shown} is not an action: actions are {', '.join(KINDS)}")
+        raise IllegalMoveError(
+            f"{shown} is not an action: actions are {', '.join(KINDS)}",
+            reason="not-an-action",
+            kind=shown if isinstance(kind, str) else "-",
+            kinds=", ".join(KINDS),
+        )
     if any(not isinstance(key, str) for key in data):
-        raise IllegalMoveError(f"{kind}: the names of an action's fields are texts")
+        raise IllegalMoveError(
+            f"{kind}: the names of an action's fields are texts",
+            reason="field-names-texts",
+            kind=kind,
+        )
     cls = _BY_KIND[kind]
     if kind == Move.kind and "point" in data:
         cls = Place
     if kind == Move.kind and not ({"src", "die"} & set(data)) and "point" not in data:
-        raise IllegalMoveError(f"{Move.usage}; {Place.usage}")
+        raise IllegalMoveError(
+            f"{Move.usage}; {Place.usage}", reason="move-usage", usage="Move", place="Place"
+        )
     return cls.from_dict(data)

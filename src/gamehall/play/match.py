@@ -179,7 +179,9 @@ class Match(ABC):
                 return self.events[first:]
             raise self._time_refusal()
         if self.is_over:
-            raise IllegalMoveError(f"the match is over: no {kind} any more")
+            raise IllegalMoveError(
+                f"the match is over: no {kind} any more", reason="match-over-no", what=kind
+            )
         handlers = self._handler_table
         if handlers is None:
             handlers = self._handler_table = self._handlers()
@@ -187,16 +189,25 @@ class Match(ABC):
         if handler is None:
             mine = next((t for t in handlers if t.kind == kind), None)
             if mine is not None:
-                raise IllegalMoveError(f"in {self.game}, {mine.usage}")
+                raise IllegalMoveError(
+                    f"in {self.game}, {mine.usage}",
+                    reason="usage-in-game",
+                    game=self.game,
+                    usage=mine.__name__,
+                )
             kinds = sorted({t.kind for t in handlers})
             raise IllegalMoveError(
-                f"{kind!r} is not an action of {self.game}: actions are {', '.join(kinds)}"
+                f"{kind!r} is not an action of {self.game}: actions are {', '.join(kinds)}",
+                reason="not-an-action-of",
+                kind=repr(kind),
+                game=self.game,
+                kinds=", ".join(kinds),
             )
         if isinstance(action, Start):
             if self.started:
-                raise IllegalMoveError("the match has already started")
+                raise IllegalMoveError("the match has already started", reason="already-started")
         elif not self.started and not isinstance(action, Seed | AllowTakebacks):
-            raise IllegalMoveError("the match has not started yet")
+            raise IllegalMoveError("the match has not started yet", reason="not-started")
         if player is None and not isinstance(action, Start | AllowTakebacks):
             raise IllegalMoveError(f"{kind!r} must come from a player")
         if player is not None and isinstance(action, Start):
@@ -263,9 +274,13 @@ class Match(ABC):
 
     def _on_seed(self, player: int, action: Seed) -> None:
         if self.settings.dice != "fair":
-            raise IllegalMoveError("this match does not use provably fair dice: no seeds")
+            raise IllegalMoveError(
+                "this match does not use provably fair dice: no seeds", reason="no-fair-dice"
+            )
         if self.started:
-            raise IllegalMoveError("seeds are given before the match starts")
+            raise IllegalMoveError(
+                "seeds are given before the match starts", reason="seed-after-start"
+            )
         self.chance.client_seeds.append(action.seed.encode())
         self._log(SeedGiven(**self._stamp(player), data={"seed": action.seed}))
 
@@ -435,21 +450,32 @@ class Match(ABC):
         same events."""
         missing = [key for key in ("settings", "players", "events") if key not in data]
         if missing:
-            raise RecordError(f"a match record needs settings, players and events ({missing[0]!r})")
+            raise RecordError(
+                f"a match record needs settings, players and events ({missing[0]!r})",
+                reason="record-needs",
+                missing=repr(missing[0]),
+            )
         settings, players, events = data["settings"], data["players"], data["events"]
         if not (is_object(settings) and is_array(players) and is_array(events)):
             raise RecordError(
-                "a match record's settings are a mapping, its players and events lists"
+                "a match record's settings are a mapping, its players and events lists",
+                reason="record-shape",
             )
         try:
             read = MatchSettings.from_dict(settings)
             logged = [event_from_dict(e) for e in events]
         except TypeError as exc:
             raise RecordError(
-                f"a match record needs settings, players and events ({exc})"
+                f"a match record needs settings, players and events ({exc})",
+                reason="record-needs",
+                missing=str(exc),
             ) from None
         except GameError as exc:
-            raise RecordError(f"the match record cannot be read: {exc}") from None
+            raise RecordError(
+                f"the match record cannot be read: {exc}",
+                reason="record-unreadable",
+                error=str(exc),
+            ) from None
         match = cls(read, [str(p) for p in players], dice=dice, time_source=time_source)
         match.watch = watch
         match._replay_log(logged, time_source)
@@ -478,7 +504,11 @@ class Match(ABC):
                         self.apply(event.player, event.action())
                 except GameError as exc:
                     raise RecordError(
-                        f"event {event.seq} ({event.kind}) cannot be replayed: {exc}"
+                        f"event {event.seq} ({event.kind}) cannot be replayed: {exc}",
+                        reason="record-event",
+                        seq=event.seq,
+                        kind=event.kind,
+                        error=str(exc),
                     ) from None
         finally:
             self.chance.replay = None
@@ -491,7 +521,9 @@ class Match(ABC):
                 min(len(mine), len(theirs)),
             )
             raise RecordError(
-                f"the log does not replay to the same match (from event {first + where} on)"
+                f"the log does not replay to the same match (from event {first + where} on)",
+                reason="record-differs",
+                seq=first + where,
             )
 
     def _resume_fair_dice(self, secrets: object) -> None:

@@ -205,7 +205,10 @@ class RenjuMatch(Match):
         if self.opening is not None and not self.opening.places():
             choices = ", ".join(self.opening.choices())
             raise IllegalMoveError(
-                f"{what} is not possible now: the opening asks you to choose: {choices}"
+                f"{what} is not possible now: the opening asks you to choose: {choices}",
+                reason="choose-first",
+                what=doing,
+                choices=choices,
             )
         if self.opening is not None and doing == "pass":
             raise IllegalMoveError(
@@ -238,7 +241,7 @@ class RenjuMatch(Match):
     def _on_offer_fifth(self, player: int, action: OfferFifth) -> None:
         board = self._require_turn(player, "offer")
         if not isinstance(self.opening, WITH_OFFERS) or self.opening.step != "offers":
-            raise IllegalMoveError("there are no fifth moves to offer now")
+            raise IllegalMoveError("there are no fifth moves to offer now", reason="no-offers-now")
         opening, _ = self.opening.place(board, action.point)
         self.opening = opening
         offers: OfferOutcome = {"offers": list(opening.offers)}
@@ -246,7 +249,9 @@ class RenjuMatch(Match):
 
     def _on_opening_choice(self, player: int, action: OpeningChoice) -> None:
         if self.opening is None or self.phase != "move":
-            raise IllegalMoveError("there is no opening choice to make now")
+            raise IllegalMoveError(
+                "there is no opening choice to make now", reason="no-opening-choice"
+            )
         opening, black = self.opening.choose(player, self.black, action.choice)
         outcome: ChoiceOutcome = {"choice": action.choice}
         if black is not None:
@@ -259,7 +264,9 @@ class RenjuMatch(Match):
 
     def _on_claim_foul(self, player: int, action: ClaimFoul) -> None:
         if self.board is None or self.phase != "move":
-            raise IllegalMoveError("a claim is not possible now: no game is being played")
+            raise IllegalMoveError(
+                "a claim is not possible now: no game is being played", reason="no-claim-now"
+            )
         if self.colour_of(player) != "white":
             raise IllegalMoveError(
                 "only White claims Black's forbidden moves", reason="white-claims"
@@ -321,9 +328,14 @@ class RenjuMatch(Match):
 
     def _on_resign(self, player: int, action: Resign) -> None:
         if self.phase != "move":
-            raise IllegalMoveError("resigning is not possible now: no game is being played")
+            raise IllegalMoveError(
+                "resigning is not possible now: no game is being played", reason="no-resign-now"
+            )
         if action.value is not None:
-            raise IllegalMoveError("a renju resignation has no value: resign the game as it is")
+            raise IllegalMoveError(
+                "a renju resignation has no value: resign the game as it is",
+                reason="renju-resign-value",
+            )
         self._log(Resigned(**self._stamp(player), data={}, outcome={}))
         self._end_game(1 - player, "resign")
 

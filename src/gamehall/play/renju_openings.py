@@ -117,13 +117,20 @@ class Swap2:
         if not allowed:
             raise IllegalMoveError(
                 "there is no choice to make now: the opening asks for a stone "
-                f"(move {'1 to 3' if self.step == 'place3' else '4 or 5'})"
+                f"(move {'1 to 3' if self.step == 'place3' else '4 or 5'})",
+                reason="no-choice-stone",
+                moves="1-3" if self.step == "place3" else "4-5",
             )
         if player != self.to_act(black):
             raise _not_yours()
         if choice not in allowed:
             words = "; ".join(f"{c!r} ({_CHOICE_WORDS[c]})" for c in allowed)
-            raise IllegalMoveError(f"{choice!r} is not a choice now: choose {words}")
+            raise IllegalMoveError(
+                f"{choice!r} is not a choice now: choose {words}",
+                reason="not-a-choice",
+                choice=repr(choice),
+                choices=", ".join(repr(c) for c in allowed),
+            )
         if choice == "place2":
             return replace(self, step="place2"), None
         return None, player if choice == "black" else 1 - player
@@ -199,6 +206,14 @@ def _offers(data: object) -> tuple[str, ...] | None:
 
 def _not_yours() -> IllegalMoveError:
     return IllegalMoveError("it is your opponent's choice, not yours", reason="opponents-choice")
+
+
+def _not_a_colour(choice: str) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"{choice!r} is not a choice now: choose white or black",
+        reason="not-a-colour",
+        choice=repr(choice),
+    )
 
 
 def _stone_first() -> IllegalMoveError:
@@ -298,9 +313,12 @@ class Soosorv8:
         if choice not in allowed:
             if self.step == "declare":
                 raise IllegalMoveError(
-                    f"{choice!r} is not a number of fifth moves: declare 1 to {MOST_OFFERS}"
+                    f"{choice!r} is not a number of fifth moves: declare 1 to {MOST_OFFERS}",
+                    reason="not-a-count",
+                    choice=repr(choice),
+                    most=MOST_OFFERS,
                 )
-            raise IllegalMoveError(f"{choice!r} is not a choice now: choose white or black")
+            raise _not_a_colour(choice)
         if self.step == "declare":
             return replace(self, step="swap2", count=int(choice)), None
         settled = player if choice == "black" else 1 - player
@@ -430,7 +448,12 @@ class Taraguchi10:
             raise _not_yours()
         if choice not in allowed:
             more = ", or offers (ten fifth moves)" if len(allowed) > 2 else ""
-            raise IllegalMoveError(f"{choice!r} is not a choice now: choose black or white{more}")
+            raise IllegalMoveError(
+                f"{choice!r} is not a choice now: choose black or white{more}",
+                reason="not-a-choice",
+                choice=repr(choice),
+                choices=", ".join(repr(c) for c in allowed),
+            )
         if choice == "offers":
             return replace(self, step="offers"), None
         settled = player if choice == "black" else 1 - player
@@ -532,9 +555,12 @@ class Yamaguchi:
             if self.step == "declare":
                 raise IllegalMoveError(
                     f"{choice!r} is not a number of fifth moves: declare 1 to "
-                    f"{YAMAGUCHI_MOST_OFFERS}"
+                    f"{YAMAGUCHI_MOST_OFFERS}",
+                    reason="not-a-count",
+                    choice=repr(choice),
+                    most=YAMAGUCHI_MOST_OFFERS,
                 )
-            raise IllegalMoveError(f"{choice!r} is not a choice now: choose white or black")
+            raise _not_a_colour(choice)
         if self.step == "declare":
             return replace(self, step="swap1", count=int(choice)), None
         return replace(self, step="place4"), player if choice == "black" else 1 - player

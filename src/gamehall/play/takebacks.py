@@ -69,7 +69,7 @@ def _allow(match: "Match", player: int | None) -> None:
     if match.started:
         raise IllegalMoveError("takebacks are allowed before the match starts")
     if match.game == "georgian":
-        raise IllegalMoveError(GEORGIAN)
+        raise IllegalMoveError(GEORGIAN, reason="georgian-no-takebacks")
     match.takebacks = True
     match._log(TakebacksAllowed(**match._stamp(None)))
 

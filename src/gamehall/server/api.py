@@ -433,14 +433,24 @@ async def start_computer(hall: Services, user: User, body: ComputerBody) -> Matc
         spec = next((s for s in engines if s.id == body.engine), None)
         if spec is None:
             names = ", ".join(s.id for s in engines) or "none is configured"
-            raise GameError(f"there is no external {settings.game} engine {body.engine!r}: {names}")
+            raise GameError(
+                f"there is no external {settings.game} engine {body.engine!r}: {names}",
+                reason="no-such-engine",
+                game=settings.game,
+                engine=repr(body.engine),
+                engines=", ".join(s.id for s in engines) or "-",
+            )
         computer = PlayerSeat(None, "computer", spec.id, spec.name)
     else:
         levels = levels_of(settings.game)
         if body.level not in levels:
             raise GameError(
                 f"the computer does not play {settings.game} at the {body.level} level: "
-                f"choose {', '.join(levels)}"
+                f"choose {', '.join(levels)}",
+                reason="no-such-level",
+                game=settings.game,
+                level=str(body.level),
+                levels=", ".join(levels),
             )
         computer = PlayerSeat(None, "computer", body.level, f"Computer ({body.level})")
     person = PlayerSeat(user.id, "human", None, user.name, user.bot)

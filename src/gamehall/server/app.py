@@ -75,7 +75,7 @@ from gamehall.server.lobby_hub import LobbyHub
 from gamehall.server.logs import RequestIds
 from gamehall.server.outage import answer_outages
 from gamehall.server.pg_broker import PostgresBroker
-from gamehall.server.refusals import Refusal, game_code, game_said, status_code
+from gamehall.server.refusals import Refusal, body, game_code, game_said, status_code
 from gamehall.server.rematch_offers import RematchOffers
 from gamehall.server.seek_keeper import SeekKeeper
 from gamehall.server.services import Services
@@ -265,11 +265,8 @@ async def open_services(
 async def _game_error(request: Request, exc: Exception) -> JSONResponse:
     """A refusal of the store or the play layer, in its own words."""
     assert isinstance(exc, GameError)
-    detail: JsonObject = {
-        "code": game_code(exc),
-        "detail": game_said(exc, reader_language(request)),
-    }
-    return JSONResponse(detail, status_code=api.error_status(exc))
+    answer = body(game_code(exc), game_said(exc, reader_language(request)), exc.reason)
+    return JSONResponse(answer, status_code=api.error_status(exc))
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -277,7 +274,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     framework (no such page, a wrong method, too many requests: a code by its status)."""
     assert isinstance(exc, HTTPException)
     if isinstance(exc, Refusal):
-        answer: JsonObject = {"code": exc.code, "detail": exc.said(reader_language(request))}
+        answer: JsonObject = body(exc.code, exc.said(reader_language(request)), exc.reason_code)
     else:
         code = (
             "too-many-requests"

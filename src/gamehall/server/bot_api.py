@@ -9,6 +9,7 @@ challenge is the lobby's. Nothing here knows a rule of any game.
 
 from fastapi import APIRouter
 
+from gamehall.errors import GameError
 from gamehall.jsontext import JsonObject
 from gamehall.server.api import NO_SEED, accept_challenge_of, start_computer
 from gamehall.server.bearer import Player
@@ -57,13 +58,20 @@ async def act(match_id: str, body: BotAction, bot: Player, hall: Hall) -> Acted:
     if seat is None:
         raise Refusal(403, "not-a-player", match=match_id)
     action = read_action(ActionFrame(type="action", kind=body.kind, data=body.data))
-    if isinstance(action, str):
-        raise Refusal(400, "bad-action", as_is=True, reason=action)
+    if isinstance(action, GameError):
+        raise Refusal(400, "bad-action", as_is=True, reason=action, reason_code=action.reason)
     answer = ActionAnswer(seat, "en")
     await hall.live.act(live, answer, action, None)
     if answer.refusal is not None:
         code, reason = answer.refusal.get("code"), answer.refusal.get("message")
-        raise Refusal(400, str(code), as_is=True, reason=str(reason))
+        why = answer.refusal.get("reason")
+        raise Refusal(
+            400,
+            str(code),
+            as_is=True,
+            reason=str(reason),
+            reason_code=why if isinstance(why, str) else None,
+        )
     return Acted()
 
 

@@ -15,11 +15,12 @@ from fastapi import HTTPException
 from starlette.requests import HTTPConnection
 
 from gamehall.errors import GameError
+from gamehall.jsontext import JsonObject, JsonValue
 from gamehall.server.language import reader_language
 from gamehall.words import words
 from gamehall.words.languages import DEFAULT
 
-JsonBody = dict[str, object]
+JsonBody = JsonObject
 
 
 class Refusal(HTTPException):
@@ -27,7 +28,8 @@ class Refusal(HTTPException):
     with ``values``, said in the reader's language (``detail`` holds the English). A refusal
     passing on the ``reason`` of a lower layer (in English) gives ``as_is=True``: English
     readers get the reason alone, others the translated lead-in before it. A value that is a
-    ``GameError`` is said in the reader's words (``Words.refusal``)."""
+    ``GameError`` is said in the reader's words (``Words.refusal``). ``reason_code`` is the
+    lower layer's reason code, answered beside the code (``reason``)."""
 
     def __init__(
         self,
@@ -36,11 +38,13 @@ class Refusal(HTTPException):
         headers: Mapping[str, str] | None = None,
         *,
         as_is: bool = False,
+        reason_code: str | None = None,
         **values: object,
     ) -> None:
         self.code = code
         self.values = values
         self.as_is = as_is
+        self.reason_code = reason_code
         super().__init__(status, self.said(DEFAULT), dict(headers or {}) or None)
 
     def said(self, language: str) -> str:
@@ -140,11 +144,15 @@ def status_code(status: int) -> str:
     return STATUS_CODES.get(status, f"http-{status}")
 
 
-def body(code: str, detail: object) -> JsonBody:
-    """The JSON body of every refusal: ``{"code": ..., "detail": ...}``."""
-    return {"code": code, "detail": detail}
+def body(code: str, detail: JsonValue, reason: str | None = None) -> JsonBody:
+    """The JSON body of every refusal: ``{"code": ..., "detail": ...}``, and ``"reason"``, the
+    finer code of a refusal of the rules, play or store layers, when it has one."""
+    answer: JsonBody = {"code": code, "detail": detail}
+    if reason is not None:
+        answer["reason"] = reason
+    return answer
 
 
 def refusal_said(connection: HTTPConnection, exc: Refusal) -> JsonBody:
     """The body of ``exc`` for the reader of ``connection``."""
-    return body(exc.code, exc.said(reader_language(connection)))
+    return body(exc.code, exc.said(reader_language(connection)), exc.reason_code)

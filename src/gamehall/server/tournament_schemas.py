@@ -101,13 +101,17 @@ class TournamentLists(Answer):
 
 
 class ResultView(Answer):
+    """A pairing's result; a forfeit's ``reason`` is its code (``withdrawn``, ``director``…,
+    said by the catalog's ``forfeit.<code>``), or a text stored before the codes."""
+
     outcome: Literal["1-0", "0-1", "1/2-1/2", "+-", "-+", "--", "bye"]
     score: list[float] | None
+    reason: str | None = None
 
     @classmethod
     def of(cls, result: Result) -> "ResultView":
         score = None if result.score is None else list(result.score)
-        return cls(outcome=result.outcome, score=score)
+        return cls(outcome=result.outcome, score=score, reason=result.reason)
 
 
 class PairingView(Answer):

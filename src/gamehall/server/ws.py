@@ -30,6 +30,7 @@ from gamehall.server.logs import match_context
 from gamehall.server.protocol import schema as protocol_schema
 from gamehall.server.protocol.common import Ping, Pong, SocketError
 from gamehall.server.protocol.match import ActionFrame, MatchClientMessage
+from gamehall.server.refusals import game_said
 from gamehall.server.services import Services, services_of
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.store import SessionInfo
@@ -130,18 +131,25 @@ def too_many(read: ActionFrame | Ping | SocketError, exc: RateLimitedError) -> S
     return SocketError(ref=ref, code="too-many-requests", message=exc.detail)
 
 
-def read_action(frame: ActionFrame) -> PlayerAction | str:
-    """The action of an action frame or, if it is not one, why: the play layer's declared
-    shape (``action_from_dict``), or the server's ``claim_abandoned``."""
+def read_action(frame: ActionFrame) -> PlayerAction | GameError:
+    """The action of an action frame or, if it is not one, the refusal saying why (with its
+    reason): the play layer's declared shape (``action_from_dict``), or the server's
+    ``claim_abandoned``."""
     kind, data = frame.kind, frame.data
     if "kind" in data:
-        return "an action's data has no 'kind': give it as the action's kind"
+        return GameError(
+            "an action's data has no 'kind': give it as the action's kind", reason="kind-in-data"
+        )
     if kind == ClaimAbandoned.kind:
-        return "claim_abandoned takes no data" if data else ClaimAbandoned()
+        if data:
+            return GameError(
+                "claim_abandoned takes no data", reason="takes-no-data", kind=ClaimAbandoned.kind
+            )
+        return ClaimAbandoned()
     try:
         return action_from_dict({**data, "kind": kind})
     except GameError as exc:
-        return str(exc)
+        return exc
 
 
 async def open_match_socket(
@@ -215,8 +223,12 @@ async def _serve(
             continue
         if isinstance(read, ActionFrame):
             action = read_action(read)
-            if isinstance(action, str):
-                connection.send(SocketError(ref=read.ref, code="bad-action", message=action).wire())
+            if isinstance(action, GameError):
+                said = game_said(action, connection.language, "bad-action")
+                bad = SocketError(
+                    ref=read.ref, code="bad-action", message=said, reason=action.reason
+                )
+                connection.send(bad.wire())
             else:
                 began = time.perf_counter()
                 refused = await hall.live.act(live, connection, action, read.ref)

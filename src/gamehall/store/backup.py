@@ -50,7 +50,11 @@ def database_kind(url: str) -> Kind:
         return "sqlite"
     if backend == "postgresql":
         return "postgresql"
-    raise BackupError(f"backups are made of SQLite and PostgreSQL databases, not {backend}")
+    raise BackupError(
+        f"backups are made of SQLite and PostgreSQL databases, not {backend}",
+        reason="backup-backend",
+        backend=backend,
+    )
 
 
 def file_kind(path: Path) -> Kind:
@@ -59,19 +63,32 @@ def file_kind(path: Path) -> Kind:
         with path.open("rb") as file:
             head = file.read(len(SQLITE_MAGIC))
     except OSError as exc:
-        raise BackupError(f"cannot read the backup {path}: {exc.strerror}") from None
+        raise BackupError(
+            f"cannot read the backup {path}: {exc.strerror}",
+            reason="backup-unread",
+            path=str(path),
+            error=str(exc.strerror),
+        ) from None
     if head.startswith(SQLITE_MAGIC):
         return "sqlite"
     if head.startswith(PG_DUMP_MAGIC):
         return "postgresql"
-    raise BackupError(f"{path} is not a backup of gamehall (neither SQLite nor pg_dump's)")
+    raise BackupError(
+        f"{path} is not a backup of gamehall (neither SQLite nor pg_dump's)",
+        reason="backup-not-one",
+        path=str(path),
+    )
 
 
 def back_up(url: str, path: Path) -> Backup:
     """Copy the database at ``url`` into the new file ``path`` while it is in use."""
     kind = database_kind(url)
     if path.exists():
-        raise BackupError(f"{path} exists already: a backup is written to a new file")
+        raise BackupError(
+            f"{path} exists already: a backup is written to a new file",
+            reason="backup-exists",
+            path=str(path),
+        )
     path.parent.mkdir(parents=True, exist_ok=True)
     if kind == "sqlite":
         _sqlite_copy(_sqlite_file(url), path)
@@ -84,7 +101,13 @@ def restore(url: str, path: Path) -> Backup:
     """Replace everything in the database at ``url`` by the backup at ``path``."""
     kind, found = database_kind(url), file_kind(path)
     if kind != found:
-        raise BackupError(f"{path} is a backup of {found}, and the database is {kind}")
+        raise BackupError(
+            f"{path} is a backup of {found}, and the database is {kind}",
+            reason="backup-other-kind",
+            path=str(path),
+            found=found,
+            kind=kind,
+        )
     if kind == "sqlite":
         target = _sqlite_file(url)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -98,20 +121,29 @@ def restore(url: str, path: Path) -> Backup:
 def _sqlite_file(url: str) -> Path:
     database = make_url(url).database or ""
     if database in ("", ":memory:") or database.startswith("file:"):
-        raise BackupError("a backup needs an SQLite file (sqlite:///path/to/file.db)")
+        raise BackupError(
+            "a backup needs an SQLite file (sqlite:///path/to/file.db)", reason="backup-no-file"
+        )
     return Path(database)
 
 
 def _sqlite_copy(source: Path, target: Path) -> None:
     """SQLite's online backup of ``source`` into ``target`` (whose content it replaces)."""
     if not source.exists():
-        raise BackupError(f"there is no database at {source}")
+        raise BackupError(
+            f"there is no database at {source}", reason="backup-no-database", path=str(source)
+        )
     reading = sqlite3.connect(source)
     writing = sqlite3.connect(target)
     try:
         reading.backup(writing, pages=-1)
     except sqlite3.Error as exc:
-        raise BackupError(f"the copy of {source} failed: {exc}") from None
+        raise BackupError(
+            f"the copy of {source} failed: {exc}",
+            reason="backup-copy-failed",
+            path=str(source),
+            error=str(exc),
+        ) from None
     finally:
         writing.close()
         reading.close()
@@ -122,7 +154,11 @@ def _run(program: str, options: list[str], url: str) -> None:
     variables, so that the password never shows in the list of processes."""
     found = shutil.which(program)
     if found is None:
-        raise BackupError(f"{program} is not installed (Debian: apt install postgresql-client)")
+        raise BackupError(
+            f"{program} is not installed (Debian: apt install postgresql-client)",
+            reason="backup-no-program",
+            program=program,
+        )
     done = subprocess.run(
         [found, *options, "--dbname", make_url(url).database or ""],
         env={**os.environ, **_libpq_variables(make_url(url))},
@@ -132,7 +168,10 @@ def _run(program: str, options: list[str], url: str) -> None:
     )
     if done.returncode != 0:
         said = done.stderr.strip().splitlines()
-        raise BackupError(f"{program} failed: {said[-1] if said else done.returncode}")
+        last = said[-1] if said else str(done.returncode)
+        raise BackupError(
+            f"{program} failed: {last}", reason="backup-program-failed", program=program, error=last
+        )
 
 
 def _libpq_variables(url: URL) -> dict[str, str]:

@@ -56,12 +56,18 @@ def check_name(name: str, guest: bool) -> None:
         or len(name_key(name)) > longest
     ):
         raise BadNameError(
-            f"{name!r} is not a valid name: use 3 to 20 letters, digits, _ or - (no spaces)"
+            f"{name!r} is not a valid name: use 3 to 20 letters, digits, _ or - (no spaces)",
+            reason="bad-name",
+            name=repr(name),
         )
     if not guest and name_key(name).startswith(_GUEST_PREFIX):
-        raise BadNameError("names that start with Guest- are kept for guests")
+        raise BadNameError("names that start with Guest- are kept for guests", reason="guest-name")
     if not guest and name_key(name) in _RESERVED:
-        raise BadNameError(f"the name {name} is kept for the site: choose another")
+        raise BadNameError(
+            f"the name {name} is kept for the site: choose another",
+            reason="reserved-name",
+            name=name,
+        )
 
 
 @cache
@@ -78,18 +84,31 @@ def check_password(password: str | None, guest: bool) -> str | None:
     passwords."""
     if guest:
         if password is not None:
-            raise BadPasswordError("a guest has no password")
+            raise BadPasswordError("a guest has no password", reason="guest-password")
         return None
     if not isinstance(password, str) or len(password) < _MIN_PASSWORD:
-        raise BadPasswordError(f"a password needs at least {_MIN_PASSWORD} characters")
+        raise BadPasswordError(
+            f"a password needs at least {_MIN_PASSWORD} characters",
+            reason="password-short",
+            count=_MIN_PASSWORD,
+        )
     if len(password) > _MAX_PASSWORD:
-        raise BadPasswordError(f"a password has at most {_MAX_PASSWORD} characters")
+        raise BadPasswordError(
+            f"a password has at most {_MAX_PASSWORD} characters",
+            reason="password-long",
+            count=_MAX_PASSWORD,
+        )
     if len(set(password)) < _MIN_DISTINCT:
         raise BadPasswordError(
-            f"a password needs at least {_MIN_DISTINCT} different characters: this one repeats"
+            f"a password needs at least {_MIN_DISTINCT} different characters: this one repeats",
+            reason="password-repeats",
+            count=_MIN_DISTINCT,
         )
     if password.casefold() in _common_passwords():
-        raise BadPasswordError("that password is one of the most common ones: choose another")
+        raise BadPasswordError(
+            "that password is one of the most common ones: choose another",
+            reason="password-common",
+        )
     return password
 
 
@@ -122,10 +141,15 @@ def check_seed(seed: object, settings: MatchSettings) -> None:
     if seed is None:
         return
     if not isinstance(seed, str) or not 1 <= len(seed) <= SEED_LENGTH:
-        raise StoreError(f"a dice seed is text of 1 to {SEED_LENGTH} characters")
+        raise StoreError(
+            f"a dice seed is text of 1 to {SEED_LENGTH} characters",
+            reason="seed-length",
+            most=SEED_LENGTH,
+        )
     if settings.dice != "fair":
         raise StoreError(
-            "a dice seed goes with provably fair dice only: choose fair dice or no seed"
+            "a dice seed goes with provably fair dice only: choose fair dice or no seed",
+            reason="seed-without-fair-dice",
         )
 
 

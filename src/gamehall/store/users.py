@@ -60,10 +60,15 @@ class UserStore:
         name = composed(name) if isinstance(name, str) else name
         check_name(name, guest)
         checked = check_password(password, guest)
-        taken = NameTakenError(f"the name {name} is taken")
+        taken = NameTakenError(f"the name {name} is taken", reason="name-taken", name=name)
         existing = self.by_name(name)  # before spending a hash on it; checked again when writing
         if existing is not None and existing.name.lower() != name.lower():
-            raise NameTakenError(f"the name {name} looks like {existing.name}, which is taken")
+            raise NameTakenError(
+                f"the name {name} looks like {existing.name}, which is taken",
+                reason="name-looks-taken",
+                name=name,
+                existing=existing.name,
+            )
         if existing is not None:
             raise taken
         password_hash = (
@@ -95,7 +100,7 @@ class UserStore:
                 return self.create(f"Guest-{suffix}", None, guest=True)
             except NameTakenError:
                 continue
-        raise ConflictError("no free guest name was found: try again")
+        raise ConflictError("no free guest name was found: try again", reason="no-guest-name")
 
     def authenticate(self, name: str, password: str) -> User | None:
         """The user with this name and password, or None. Takes as long for an unknown name
@@ -166,7 +171,9 @@ class UserStore:
         with self.transactions.write() as session:
             row = need_user(session, user_id)
             if row.guest:
-                raise NotAllowedError("a guest cannot become a bot: register an account")
+                raise NotAllowedError(
+                    "a guest cannot become a bot: register an account", reason="guest-no-bot"
+                )
             row.bot = True
             return user_from_row(row)
 

@@ -115,7 +115,12 @@ def _read_point(text: str, token: str) -> tuple[int, bool]:
         return OFF, hit
     value = int(name)
     if not 0 <= value <= 25:
-        raise IllegalMoveError(f"{token!r}: {value} is not a point (points are 1 to 24, bar, off)")
+        raise IllegalMoveError(
+            f"{token!r}: {value} is not a point (points are 1 to 24, bar, off)",
+            reason="not-a-point",
+            token=repr(token),
+            value=value,
+        )
     return value, hit
 
 
@@ -137,17 +142,23 @@ def parse_play(text: str) -> list[Segment]:
         if not match:
             raise IllegalMoveError(
                 f"cannot read {token!r}: write a move as from/to, e.g. 24/18, 13/7*, bar/22, "
-                "6/off or 8/5(2)"
+                "6/off or 8/5(2)",
+                reason="unreadable-move",
+                token=repr(token),
             )
         points = tuple(_read_point(p, token) for p in match.group(1).split("/"))
         for (a, _), (b, _) in pairwise(points):
             if a == OFF or b == BAR or b >= a:
                 raise IllegalMoveError(
                     f"{token!r} goes the wrong way: checkers move from higher points to lower "
-                    "(bar, 24 ... 1, off)"
+                    "(bar, 24 ... 1, off)",
+                    reason="wrong-way",
+                    token=repr(token),
                 )
         repeat = int(match.group(2) or 1)
         if not 1 <= repeat <= 4:
-            raise IllegalMoveError(f"{token!r}: a move repeats 1 to 4 times")
+            raise IllegalMoveError(
+                f"{token!r}: a move repeats 1 to 4 times", reason="repeat-count", token=repr(token)
+            )
         segments.extend([points] * repeat)
     return segments

@@ -48,7 +48,11 @@ def check_dice(dice: Sequence[int]) -> tuple[int, int]:
     if len(dice) != 2 or not all(
         isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice
     ):
-        raise IllegalMoveError(f"{tuple(dice)} are not dice: give two numbers from 1 to 6")
+        raise IllegalMoveError(
+            f"{tuple(dice)} are not dice: give two numbers from 1 to 6",
+            reason="not-dice",
+            dice=str(tuple(dice)),
+        )
     return dice[0], dice[1]
 
 
@@ -136,17 +140,30 @@ class TablesPosition:
         for name, side in (("side on roll", self.mover), ("other side", self.opponent)):
             if len(side) != 26 or any(not isinstance(n, int) or n < 0 for n in side):
                 raise InvalidPositionError(
-                    f"the {name} needs 26 counts that are not negative (off, points 1-24, bar)"
+                    f"the {name} needs 26 counts that are not negative (off, points 1-24, bar)",
+                    reason="side-counts",
+                    side="mover" if name == "side on roll" else "opponent",
                 )
             if sum(side) != 15:
-                raise InvalidPositionError(f"the {name} has {sum(side)} checkers, not 15")
+                raise InvalidPositionError(
+                    f"the {name} has {sum(side)} checkers, not 15",
+                    reason="side-checkers",
+                    side="mover" if name == "side on roll" else "opponent",
+                    count=sum(side),
+                )
         if not self.rules.hitting and (self.mover[BAR] or self.opponent[BAR]):
-            raise InvalidPositionError(f"{self.rules.name} has no bar: no checker can be on it")
+            raise InvalidPositionError(
+                f"{self.rules.name} has no bar: no checker can be on it",
+                reason="no-bar",
+                game=self.rules.name,
+            )
         opposite = self.rules.opposite
         for p in range(1, 25):
             if self.mover[p] and self.opponent[opposite[p]]:
                 raise InvalidPositionError(
-                    f"point {p} of the side on roll holds checkers of both sides"
+                    f"point {p} of the side on roll holds checkers of both sides",
+                    reason="both-sides-on-point",
+                    point=p,
                 )
 
     # -- the turn -----------------------------------------------------------------------------
@@ -191,7 +208,9 @@ class TablesPosition:
 
     def _check_playable(self, dice: Sequence[int]) -> tuple[int, int]:
         if self.is_over:
-            raise IllegalMoveError("the game is over: nobody moves any more")
+            raise IllegalMoveError(
+                "the game is over: nobody moves any more", reason="game-over-no-moves"
+            )
         return check_dice(dice)
 
     def legal_plays(self, dice: Sequence[int]) -> "list[Play[Self]]":
@@ -232,7 +251,12 @@ class TablesPosition:
             return self._play_of(found[0][0])
         if len(found) > 1:
             options = " or ".join(format_play(o.steps) for o, _ in found)
-            raise IllegalMoveError(f"{text.strip()!r} could be {options}: say which")
+            raise IllegalMoveError(
+                f"{text.strip()!r} could be {options}: say which",
+                reason="ambiguous-play",
+                play=repr(text.strip()),
+                options=", ".join(format_play(o.steps) for o, _ in found),
+            )
         raise explain(state, segments, dice_left, text.strip())
 
     def start_turn(self, dice: Sequence[int]) -> "Turn[Self]":
@@ -388,11 +412,17 @@ class Turn(Generic[P]):
             dst = state.target(src, die) if die in self._left else -1
             if dst < 0:
                 self._undo_to(made)
-                raise IllegalMoveError(f"{play} is not a legal play here")
+                raise IllegalMoveError(
+                    f"{play} is not a legal play here", reason="not-legal-here", play=str(play)
+                )
             self._apply(self._move_to(src, dst, die))
         if not self.is_complete:
             self._undo_to(made)
-            raise IllegalMoveError(f"{play} is not a whole legal play: more dice must be played")
+            raise IllegalMoveError(
+                f"{play} is not a whole legal play: more dice must be played",
+                reason="not-whole-play",
+                play=str(play),
+            )
 
     def _move_to(self, src: int, dst: int, die: int) -> Move:
         """The single move from ``src`` to ``dst`` (a target the rules allow) with ``die``: a

@@ -136,21 +136,22 @@ def _on_server(args: argparse.Namespace, token: str, base: str, stdout: TextIO, 
     if args.deed == "end":
         loser: int | str = int(args.loser) if args.loser in ("0", "1") else args.loser
         body = {"loser": loser, "reason": args.reason}
-        answer = _call(base, f"/api/admin/matches/{args.match}/end", token, body)
+        answer = _call(base, f"/api/admin/matches/{args.match}/end", token, body, say)
         key = "cli.admin.end-done" if answer.get("ended") else "cli.admin.end-over"
         print(say(key, match=args.match), file=stdout)
         return 0
-    waiting = _call(base, "/api/admin/engines", token, None).get("waiting")
+    waiting = _call(base, "/api/admin/engines", token, None, say).get("waiting")
     if not isinstance(waiting, list):
-        raise AdminError(f"{base}: an answer without the list of waiting decisions")
+        raise AdminError(say("cli.admin.no-waiting-list", server=base))
     print(say("cli.admin.engines-count", count=len(waiting)), file=stdout)
     for decision in waiting:
         print(f"{decision['match_id'] or '-'}  {decision['waiting_seconds']:.3f} s", file=stdout)
     return 0
 
 
-def _call(base: str, path: str, token: str, body: object) -> dict[str, object]:
-    """One request to the server; its JSON answer, or ``AdminError`` with its words."""
+def _call(base: str, path: str, token: str, body: object, say: Say) -> dict[str, object]:
+    """One request to the server; its JSON answer, or ``AdminError`` with its words (the
+    server's refusal in its own words, its code beside them)."""
     request = urllib.request.Request(
         base.rstrip("/") + path,
         data=None if body is None else json.dumps(body).encode(),
@@ -164,7 +165,7 @@ def _call(base: str, path: str, token: str, body: object) -> dict[str, object]:
         detail = json.loads(refused.read() or b"{}").get("detail", refused.reason)
         raise AdminError(f"{refused.code}: {detail}") from None
     except urllib.error.URLError as failed:
-        raise AdminError(f"{base}: {failed.reason}") from None
+        raise AdminError(say("cli.admin.unreachable", server=base, error=failed.reason)) from None
     if not isinstance(found, dict):
-        raise AdminError(f"{base}: an answer that is not a JSON object")
+        raise AdminError(say("cli.admin.not-an-object", server=base))
     return found

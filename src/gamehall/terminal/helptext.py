@@ -1,12 +1,16 @@
 """The command line's help in the chosen language: argparse's own words (``usage:``, the
-groups' titles, ``--help``'s help, the error line) said from the catalog, and a long help text
-(an epilog) laid out for the terminal, each line wrapped on its own."""
+groups' titles, ``--help``'s help, the error line and its refusals of bad options) said from the
+catalog, and a long help text (an epilog) laid out for the terminal, each line wrapped on its
+own."""
 
 import argparse
 import sys
 import textwrap
 from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, cast
+
+from gamehall.terminal.parser_words import speaking, type_name
+from gamehall.words import Words
 
 Say = Callable[..., str]
 
@@ -19,9 +23,11 @@ def paragraphs(text: str, width: int = WIDTH) -> str:
     return "\n".join(textwrap.fill(line, width) for line in text.split("\n"))
 
 
-def said_parser(say: Say) -> type[argparse.ArgumentParser]:
-    """An ``ArgumentParser`` whose own words are ``say``'s; its subcommands' parsers (of
-    ``add_subparsers``) are of the same class, so speak the same language."""
+def said_parser(said: Words) -> type[argparse.ArgumentParser]:
+    """An ``ArgumentParser`` whose own words are ``said``'s, its refusals of bad options too;
+    its subcommands' parsers (of ``add_subparsers``) are of the same class, so speak the same
+    language."""
+    say = said.say
 
     class SaidParser(argparse.ArgumentParser):
         def __init__(self, **kwargs: Any) -> None:
@@ -51,6 +57,29 @@ def said_parser(say: Say) -> type[argparse.ArgumentParser]:
 
             said = type("SaidFormatter", (plain,), {"add_usage": add_usage})
             return cast(argparse.HelpFormatter, said(prog=self.prog))
+
+        def parse_args(self, args: Iterable[str] | None = None, namespace: Any = None) -> Any:
+            with speaking(said):
+                return super().parse_args(args, namespace)
+
+        def parse_known_args(
+            self, args: Iterable[str] | None = None, namespace: Any = None
+        ) -> tuple[Any, list[str]]:
+            with speaking(said):
+                return super().parse_known_args(args, namespace)
+
+        def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+            """The value of an option, or a refusal naming the kind of value it takes in the
+            reader's words (argparse names the type's Python name)."""
+            try:
+                return super()._get_value(action, arg_string)
+            except argparse.ArgumentError:
+                kind = type_name(said, action.type)
+                if kind is None:
+                    raise
+                template = vars(argparse)["_"]("invalid %(type)s value: %(value)r")
+                message = template % {"type": kind, "value": arg_string}
+                raise argparse.ArgumentError(action, message) from None
 
         def error(self, message: str) -> NoReturn:
             self.print_usage(sys.stderr)

@@ -23,15 +23,6 @@ if TYPE_CHECKING:
 
 Say = Callable[..., str]
 GAMES = ("backgammon", "georgian", "nardy")
-LABELS = {
-    "win": "win",
-    "win_gammon": "W g",
-    "win_backgammon": "W bg",
-    "lose_gammon": "L g",
-    "lose_backgammon": "L bg",
-    "win_mars": "W mars",
-    "lose_mars": "L mars",
-}
 
 
 def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]", say: Say) -> None:
@@ -67,8 +58,10 @@ def parse_position(game: str, text: str) -> TablesPosition:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise InvalidPositionError(
-                'a long nardy position is written {"board": [24 numbers], "turn": "white"}, '
-                f"not {text!r}"
+                'a long nardy position is JSON with "board" (24 numbers) and "turn" (white or '
+                f"black), not {text!r}",
+                reason="nardy-position-form",
+                text=repr(text),
             ) from error
         return NardyPosition.from_dict(data)
     variant = "georgian" if game == "georgian" else "international"
@@ -81,7 +74,11 @@ def parse_dice(text: str) -> tuple[int, int]:
     """``"31"`` or ``"3-1"`` as a roll."""
     digits = [c for c in text if c.isdigit()]
     if len(digits) != 2 or not all("1" <= d <= "6" for d in digits):
-        raise GameError(f"dice are two numbers from 1 to 6, such as 31, not {text!r}")
+        raise GameError(
+            f"dice are two numbers from 1 to 6, such as 31, not {text!r}",
+            reason="dice-form",
+            text=repr(text),
+        )
     return int(digits[0]), int(digits[1])
 
 
@@ -94,7 +91,10 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, words: Words)
 
     position = parse_position(args.game, args.position)
     if position.is_over:
-        raise GameError("the game is over in that position: there is nothing to roll out")
+        raise GameError(
+            "the game is over in that position: there is nothing to roll out",
+            reason="rollout-game-over",
+        )
     settings = RolloutSettings(
         trials=args.trials,
         truncate=args.truncate,
@@ -106,9 +106,14 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, words: Words)
     )
     spec = spec_of(position)
     if settings.cubeful and spec.name == "nardy":
-        raise GameError("long nardy has no doubling cube: its rollouts are cubeless")
+        raise GameError(
+            "long nardy has no doubling cube: its rollouts are cubeless", reason="rollout-no-cube"
+        )
     if (args.plays is None) != (args.dice is None):
-        raise GameError("--plays and --dice go together: the plays of which roll to roll out")
+        raise GameError(
+            "--plays and --dice go together: the plays of which roll to roll out",
+            reason="rollout-plays-dice",
+        )
     dice = None if args.dice is None else parse_dice(args.dice)
     if args.plays is not None:
         check_count(args.plays)
@@ -127,14 +132,14 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, words: Words)
             difference = "" if rank == 1 else f"{candidate.difference:+.3f}"
             stdout.write(f"{rank:>2}. {candidate.move:<24} {candidate.text:>15} {difference:>7}\n")
             figures = "  ".join(
-                f"{LABELS.get(name, name)} {100 * chance:.1f}%"
+                f"{_label(name, words)} {100 * chance:.1f}%"
                 for name, chance in candidate.probabilities
             )
             stdout.write(f"    {figures}\n")
         return 0
     board = from_sides(position.mover, position.opponent)
     (result,) = rollout(spec, [board], settings, args.workers, stderr)
-    names = [LABELS.get(name, name) for name, _, _ in result.outputs]
+    names = [_label(name, words) for name, _, _ in result.outputs]
     heads = [*names, words.say("cli.rollout.equity")]
     means = [f"{100 * m:.2f}%" for _, m, _ in result.outputs] + [f"{result.equity:+.4f}"]
     errors = [f"±{100 * e:.2f}%" for _, _, e in result.outputs] + [f"±{result.equity_error:.4f}"]
@@ -145,6 +150,12 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, words: Words)
     for row in (heads, means, errors):
         stdout.write("".join(f"{cell:>10}" for cell in row) + "\n")
     return 0
+
+
+def _label(output: str, words: Words) -> str:
+    """The short heading of one of a rollout's outputs (``win``, ``W g``: won a gammon), in
+    ``words``' language; an output without one keeps its name."""
+    return words.texts.get(f"cli.rollout.label.{output}", output)
 
 
 def _described(settings: "RolloutSettings", words: Words) -> dict[str, object]:

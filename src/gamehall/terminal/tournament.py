@@ -33,6 +33,7 @@ from gamehall.tournaments import (
 )
 from gamehall.tournaments.groups import snake_groups
 from gamehall.words.catalog import Words
+from gamehall.words.forfeits import forfeit_reason
 
 Say = Callable[..., str]
 
@@ -310,9 +311,10 @@ def standings_table(standings: Standings, say: Say, by_group: bool = False) -> s
     return "\n".join(lines)
 
 
-def report(t: Tournament, say: Say) -> str:
+def report(t: Tournament, said: Words) -> str:
     """What the command prints at the end: the standings (the groups' first in a two-stage
-    event) and the winner."""
+    event), the forfeits and why, and the winner, in ``said``'s language."""
+    say = said.say
     form = t.settings.format
     parts = []
     if form in ("groups", "two-stage"):
@@ -329,26 +331,26 @@ def report(t: Tournament, say: Say) -> str:
         parts.append(standings_table(t.standings(), say))
     forfeits = [p for p in t.pairings if p.result is not None and p.result.reason is not None]
     if forfeits:
-        lines = [_forfeit_line(p, say) for p in forfeits]
+        lines = [_forfeit_line(p, said) for p in forfeits]
         parts.append(say("terminal.tournament.forfeits") + "\n" + "\n".join(lines))
     if t.winner is not None:
         parts.append(say("terminal.tournament.winner", name=t.winner))
     return "\n\n".join(parts) + "\n"
 
 
-def _forfeit_line(pairing: Pairing, say: Say) -> str:
-    """One forfeit of the record: where, the result as crosstables write it, and why (the
-    record's own words)."""
+def _forfeit_line(pairing: Pairing, said: Words) -> str:
+    """One forfeit of the record: where, the result as crosstables write it, and why (its
+    code in the reader's words)."""
     assert pairing.result is not None
-    said = say(
+    line = said.say(
         "terminal.tournament.forfeit",
         round=pairing.round,
         board=pairing.board,
         players=f"{pairing.first} - {pairing.second}",
         outcome=pairing.result.outcome,
-        reason=pairing.result.reason,
+        reason=forfeit_reason(said, pairing),
     )
-    return f"  {said}"
+    return f"  {line}"
 
 
 def to_json(t: Tournament, seed: int | None) -> dict[str, Any]:
@@ -436,7 +438,7 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, words: Words)
             option = f"{flag} {absence.player}@{absence.round}"
             said = say("terminal.tournament.unused", option=option, last=t.current_round)
             stderr.write(said + "\n")
-    stdout.write(report(t, say))
+    stdout.write(report(t, words))
     if args.json:
         try:
             Path(args.json).write_text(json.dumps(to_json(t, args.seed), indent=2) + "\n")

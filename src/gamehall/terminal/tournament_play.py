@@ -24,7 +24,8 @@ from gamehall.play.dice import SeededDice
 from gamehall.play.match import Match
 from gamehall.play.renju_match import RenjuMatch
 from gamehall.play.settings import MatchSettings
-from gamehall.tournaments import Pairing, Result, Tournament
+from gamehall.tournaments import Pairing, Result, Tournament, forfeits
+from gamehall.tournaments.pairing import Outcome
 
 MAX_DECISIONS = 200_000
 """A match taking more engine decisions than this is stopped as an error (an engine bug)."""
@@ -69,7 +70,7 @@ def play_match(match: Match, engines: Mapping[int, Engine]) -> Result:
     A match that fails never stops the tournament: when an engine fails (raises, or makes a
     move the match refuses) its player loses by forfeit; when the match itself cannot go on
     (it waits for nobody, ends without a winner or never ends) both lose by forfeit. The
-    result's reason says what happened."""
+    result's reason is the code of what happened (``gamehall.tournaments.forfeits``)."""
     if not match.started:
         match.start()
     for _ in range(MAX_DECISIONS):
@@ -78,23 +79,19 @@ def play_match(match: Match, engines: Mapping[int, Engine]) -> Result:
             if winner is None and isinstance(match, RenjuMatch):
                 return Result("1/2-1/2", (float(match.score[0]), float(match.score[1])))
             if winner is None:
-                return Result("--", reason=f"the match ended without a winner ({match.end_reason})")
+                return Result("--", reason=forfeits.NO_WINNER)
             score = (float(match.score[0]), float(match.score[1]))
             return Result("1-0" if winner == 0 else "0-1", score)
         if drawn(match):
             return Result("1/2-1/2", (float(match.score[0]), float(match.score[1])))
         player = next((p for p in (0, 1) if wants_to_act(match, p)), None)
         if player is None:
-            return Result("--", reason="the match waited for nobody and could not go on")
+            return Result("--", reason=forfeits.STALLED)
         try:
             step(match, player, engines[player])
-        except Exception as error:  # an engine's failure of any kind ends only its own match
-            name = match.players[player]
-            return Result(
-                "-+" if player == 0 else "+-",
-                reason=f"{name}'s engine failed ({type(error).__name__}: {error})",
-            )
-    return Result("--", reason=f"the match did not end within {MAX_DECISIONS} decisions")
+        except Exception:  # an engine's failure of any kind ends only its own match
+            return Result("-+" if player == 0 else "+-", reason=forfeits.ENGINE_FAILED)
+    return Result("--", reason=forfeits.TOO_LONG)
 
 
 def play_pairing(
@@ -126,12 +123,6 @@ class Absence:
     def __post_init__(self) -> None:
         if not isinstance(self.round, int) or isinstance(self.round, bool) or self.round < 1:
             raise GameError(f"{self.player}@{self.round}: the round is a whole number from 1")
-
-    @property
-    def reason(self) -> str:
-        """The reason recorded with a forfeit of the round (a withdrawal's forfeits carry the
-        tournament's own: "NAME has withdrawn")."""
-        return f"{self.player} forfeited round {self.round} by the director's decision"
 
 
 def run(
@@ -175,7 +166,7 @@ def _forfeit(pairing: Pairing, absences: Sequence[Absence]) -> Result | None:
     ]
     if not absent:
         return None
-    reason = "; ".join(a.reason for a in absent)
     if len(absent) == 2:
-        return Result("--", reason=reason)
-    return Result("-+" if absent[0].player == pairing.first else "+-", reason=reason)
+        return Result("--", reason=forfeits.DIRECTOR)
+    outcome: Outcome = "-+" if absent[0].player == pairing.first else "+-"
+    return Result(outcome, reason=forfeits.DIRECTOR)

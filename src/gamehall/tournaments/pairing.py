@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from gamehall.tournaments.errors import TournamentError
+from gamehall.tournaments.forfeits import code_of
 
 Outcome = Literal["1-0", "0-1", "1/2-1/2", "+-", "-+", "--", "bye"]
 OUTCOMES: tuple[Outcome, ...] = ("1-0", "0-1", "1/2-1/2", "+-", "-+", "--", "bye")
@@ -41,8 +42,8 @@ class Result:
     outcome: Outcome
     score: tuple[float, float] | None = None
     reason: str | None = None
-    """Why a forfeit was given (an engine that failed, the director's decision), for the
-    record; only a forfeit has one."""
+    """Why a forfeit was given, as a code of ``gamehall.tournaments.forfeits`` (an engine that
+    failed, the director's decision); only a forfeit has one."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.outcome, str) or self.outcome not in OUTCOMES:
@@ -108,14 +109,16 @@ class Result:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Result":
-        """A result from ``to_dict``'s form."""
+        """A result from ``to_dict``'s form (a reason stored as an English sentence, before the
+        codes, read as its code)."""
         _known_keys(data, {"outcome", "score", "reason"}, "result")
         score = data.get("score")
         if score is not None:
             if not isinstance(score, list | tuple):
                 raise TournamentError(f"a match score is a list of two numbers, not {score!r}")
             score = tuple(score)
-        return cls(data["outcome"], score, data.get("reason"))
+        reason = data.get("reason")
+        return cls(data["outcome"], score, code_of(reason) if isinstance(reason, str) else reason)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from gamehall.tournaments import forfeits
 from gamehall.tournaments.berger import Table, berger_table, double_berger_table
 from gamehall.tournaments.errors import TournamentError
 from gamehall.tournaments.groups import group_name, snake_groups
@@ -293,12 +294,11 @@ class Tournament:
         if first_out and second_out:
             # Nobody came; in a knockout someone must go through: the first (higher seed).
             both: Outcome = "+-" if self._is_knockout(pairing.stage) else "--"
-            reason = f"{pairing.first} and {pairing.second} have withdrawn"
-            return pairing.with_result(Result(both, reason=reason))
+            return pairing.with_result(Result(both, reason=forfeits.BOTH_WITHDRAWN))
         if first_out:
-            return pairing.with_result(Result("-+", reason=f"{pairing.first} has withdrawn"))
+            return pairing.with_result(Result("-+", reason=forfeits.WITHDRAWN))
         if second_out:
-            return pairing.with_result(Result("+-", reason=f"{pairing.second} has withdrawn"))
+            return pairing.with_result(Result("+-", reason=forfeits.WITHDRAWN))
         return pairing
 
     def _more_rounds(self) -> bool:

@@ -39,7 +39,10 @@ def main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, say: Say) -> 
     status."""
     if args.socket is not None:
         if args.host is not None:
-            raise GameError("--host goes with --port: a Unix socket has a path, not a host")
+            raise GameError(
+                "--host goes with --port: a Unix socket has a path, not a host",
+                reason="host-with-socket",
+            )
         address = Address(path=args.socket)
     else:
         address = Address(host=args.host or "localhost", port=args.port)

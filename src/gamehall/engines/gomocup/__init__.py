@@ -23,7 +23,9 @@ def rule_of_bits(bits: int) -> str:
     if bits & 4:
         return "renju"
     if bits & ~1:
-        raise GameError(f"rule {bits} is not one gamehall plays: use 0, 1 or 4")
+        raise GameError(
+            f"rule {bits} is not one gamehall plays: use 0, 1 or 4", reason="brain-rule", bits=bits
+        )
     return "gomoku-standard" if bits & 1 else "gomoku-freestyle"
 
 
@@ -32,10 +34,18 @@ def point_of_xy(text: str) -> int:
     the board's points."""
     parts = text.strip().split(",")
     if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-        raise GameError(f"{text.strip()!r} is not a move: write x,y (two numbers from 0)")
+        raise GameError(
+            f"{text.strip()!r} is not a move: write x,y (two numbers from 0)",
+            reason="brain-not-a-move",
+            text=repr(text.strip()),
+        )
     x, y = (int(p) for p in parts)
     if not (0 <= x < SIZE and 0 <= y < SIZE):
-        raise GameError(f"{x},{y} is off the 15x15 board (x and y go from 0 to 14)")
+        raise GameError(
+            f"{x},{y} is off the 15x15 board (x and y go from 0 to 14)",
+            reason="brain-off-board",
+            point=f"{x},{y}",
+        )
     return from_column_row(x, SIZE - 1 - y)
 
 

@@ -44,11 +44,16 @@ MATCH_SHARE = 1 / 20
 
 class Brain:
     """The protocol's state: the rule, the stones in order, the limits; ``engine`` chooses the
-    moves (it plays whatever rule the board it is given has)."""
+    moves (it plays whatever rule the board it is given has); ``said`` words a refusal for the
+    ``ERROR`` and ``UNKNOWN`` answers (a manager shows them to a person: the command line's
+    language; the English message by default)."""
 
-    def __init__(self, engine: Engine, rule: str = "renju") -> None:
+    def __init__(
+        self, engine: Engine, rule: str = "renju", said: Callable[[GameError], str] = str
+    ) -> None:
         self.rule = rule
         self.engine = engine
+        self.said = said
         self.stones: list[tuple[int, bool]] = []
         """(point, the brain's own) in the order played."""
         self.timeout_turn = 0
@@ -72,7 +77,9 @@ class Brain:
 
     def _add(self, point: int, own: bool) -> None:
         if any(p == point for p, _ in self.stones):
-            raise GameError(f"{xy_of_point(point)} is occupied")
+            raise GameError(
+                f"{xy_of_point(point)} is occupied", reason="occupied", point=xy_of_point(point)
+            )
         self.stones.append((point, own))
 
     def seconds_for_move(self) -> float | None:
@@ -88,13 +95,17 @@ class Brain:
         """Choose, play and answer the brain's move."""
         board = self.board()
         if board.result is not None:
-            raise GameError(f"the game is over ({board.result})")
+            raise GameError(
+                f"the game is over ({board.result})",
+                reason="brain-game-over",
+                result=str(board.result),
+            )
         engine = self.engine
         if isinstance(engine, SearchingRenjuEngine):
             engine.limited(seconds=self.seconds_for_move(), nodes=self.max_node)
         point = engine.decide(ChooseMove(board))
         if point == "pass":
-            raise GameError("no point is left to play")
+            raise GameError("no point is left to play", reason="brain-no-point")
         index = read_point(point)
         self.stones.append((index, True))
         return xy_of_point(index)
@@ -113,10 +124,15 @@ class Brain:
         try:
             handler = self._handlers().get(command)
             if handler is None:
-                return f"UNKNOWN {command} is not a command this brain knows"
+                unknown = GameError(
+                    f"{command} is not a command this brain knows",
+                    reason="brain-unknown-command",
+                    command=command,
+                )
+                return f"UNKNOWN {self.said(unknown)}"
             return handler(rest.strip())
         except GameError as error:
-            return f"ERROR {error}"
+            return f"ERROR {self.said(error)}"
 
     def _handlers(self) -> dict[str, Callable[[str], str | None]]:
         return {
@@ -132,7 +148,9 @@ class Brain:
 
     def _start(self, size: str) -> str:
         if size.strip() != str(SIZE):
-            return f"ERROR only the {SIZE}x{SIZE} board is supported"
+            raise GameError(
+                f"only the {SIZE}x{SIZE} board is supported", reason="brain-board-size", size=SIZE
+            )
         if not self.started and isinstance(self.engine, SearchingRenjuEngine):
             warm_up()
         self.started = True
@@ -146,12 +164,12 @@ class Brain:
 
     def _need_start(self) -> None:
         if not self.started:
-            raise GameError("send START 15 first")
+            raise GameError("send START 15 first", reason="brain-start-first")
 
     def _begin(self, _: str) -> str:
         self._need_start()
         if self.stones:
-            raise GameError("BEGIN is for an empty board")
+            raise GameError("BEGIN is for an empty board", reason="brain-begin-empty")
         return self.move()
 
     def _turn(self, where: str) -> str:
@@ -174,15 +192,19 @@ class Brain:
                     self._add(point, own)
                 return self.move()
             except GameError as error:
-                return f"ERROR {error}"
+                return f"ERROR {self.said(error)}"
         try:
             where, _, field = text.rpartition(",")
             if field.strip() not in ("1", "2", "3"):
-                raise GameError(f"{text!r}: a BOARD line is x,y,field with field 1, 2 or 3")
+                raise GameError(
+                    f"{text!r}: a BOARD line is x,y,field with field 1, 2 or 3",
+                    reason="brain-board-line",
+                    line=repr(text),
+                )
             self.reading_board.append((point_of_xy(where), field.strip() == "1"))
         except GameError as error:
             self.reading_board = None
-            return f"ERROR {error}"
+            return f"ERROR {self.said(error)}"
         return None
 
     def _info(self, rest: str) -> None:
@@ -193,7 +215,12 @@ class Brain:
         try:
             number = int(value.strip())
         except ValueError:
-            raise GameError(f"INFO {key} takes a whole number, not {value.strip()!r}") from None
+            raise GameError(
+                f"INFO {key} takes a whole number, not {value.strip()!r}",
+                reason="brain-info-number",
+                key=key,
+                value=repr(value.strip()),
+            ) from None
         if key == "timeout_turn":
             self.timeout_turn = number
         elif key == "timeout_match":
@@ -210,7 +237,11 @@ class Brain:
         point = point_of_xy(where)
         kept = [stone for stone in self.stones if stone[0] != point]
         if len(kept) == len(self.stones):
-            raise GameError(f"there is no stone on {where.strip()} to take back")
+            raise GameError(
+                f"there is no stone on {where.strip()} to take back",
+                reason="brain-no-stone",
+                point=where.strip(),
+            )
         self.stones = kept
         return "OK"
 

@@ -4,12 +4,12 @@ The engine and the manager load when a command runs, so that the rest of ``gameh
 without numba."""
 
 import argparse
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from gamehall.engines.renju_search.factory import SEARCH_LEVEL_NAMES
+from gamehall.errors import GameError
 from gamehall.renju.board import RULES
 
 BRAIN_LEVELS = ("random", "beginner", *SEARCH_LEVEL_NAMES)
@@ -65,17 +65,25 @@ def add_parsers(sub: Any, say: Callable[..., str]) -> None:
         )
 
 
-def brain_main(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    """``gamehall brain``: answer the protocol until END."""
+def brain_main(
+    args: argparse.Namespace,
+    stdin: TextIO,
+    stdout: TextIO,
+    said: Callable[[GameError], str] = str,
+) -> int:
+    """``gamehall brain``: answer the protocol until END, its refusals worded by ``said``."""
     from gamehall.engines.gomocup.brain import Brain, run
     from gamehall.engines.renju_search.levels import renju_engine
 
-    run(Brain(renju_engine(args.level, args.seed, args.time_scale), args.rule), stdin, stdout)
+    engine = renju_engine(args.level, args.seed, args.time_scale)
+    run(Brain(engine, args.rule, said), stdin, stdout)
     return 0
 
 
-def match_main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO = sys.stderr) -> int:
-    """``gamehall match``: play, show progress, print the score."""
+def match_main(
+    args: argparse.Namespace, stdout: TextIO, stderr: TextIO, say: Callable[..., str]
+) -> int:
+    """``gamehall match``: play, show progress, print the score in ``say``'s words."""
     from gamehall.engines.gomocup.manager import MatchSettings, read_openings, run_match
 
     settings = MatchSettings(
@@ -90,5 +98,5 @@ def match_main(args: argparse.Namespace, stdout: TextIO, stderr: TextIO = sys.st
         max_nodes=(args.black_max_node, args.white_max_node),
     )
     result = run_match(settings, progress=stderr)
-    stdout.write(result.summary() + "\n")
+    stdout.write(result.summary(say) + "\n")
     return 0

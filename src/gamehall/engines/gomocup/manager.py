@@ -51,13 +51,15 @@ class BrainFault(EngineFault):
 @dataclass(frozen=True)
 class GameRecord:
     """One game of a match: who played Black (``"A"`` the first command, ``"B"`` the second),
-    the winner's colour (None for a draw), why it ended, and the moves."""
+    the winner's colour (None for a draw), why it ended (in English, in detail), the moves, and
+    the code of how it ended (the board's, ``five``; or a brain's fault, ``engine-timeout``)."""
 
     number: int
     black: str
     winner: str | None
     reason: str
     moves: tuple[str, ...]
+    ending: str = ""
 
     @property
     def white(self) -> str:
@@ -79,6 +81,7 @@ class GameRecord:
             "winner": self.winner,
             "reason": self.reason,
             "moves": list(self.moves),
+            "ending": self.ending,
         }
 
     @classmethod
@@ -94,6 +97,7 @@ class GameRecord:
             winner,
             str(data["reason"]),
             tuple(str(m) for m in moves),
+            str(data.get("ending", "")),
         )
 
 
@@ -221,20 +225,30 @@ class MatchSettings:
     def __post_init__(self) -> None:
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
             raise GameError(
-                f"the number of games must be a whole number from 1, not {self.games!r}"
+                f"the number of games must be a whole number from 1, not {self.games!r}",
+                reason="match-games",
+                games=repr(self.games),
             )
         if self.rule not in RULE_BITS:
             raise GameError(f"rule must be one of {', '.join(RULE_BITS)}; not {self.rule!r}")
         for name in ("timeout_turn", "timeout_match"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise GameError(f"{name} is milliseconds, a whole number from 0, not {value!r}")
+                raise GameError(
+                    f"{name} is milliseconds, a whole number from 0, not {value!r}",
+                    reason="match-milliseconds",
+                    name=name,
+                    value=repr(value),
+                )
         if len(self.max_nodes) != 2 or any(
             isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in self.max_nodes
         ):
             raise GameError(
-                f"max_nodes are the nodes a move of brains A and B (--black-max-node and "
-                f"--white-max-node), two whole numbers from 0 (0: no limit), not {self.max_nodes!r}"
+                "max_nodes are the nodes a move of brains A and B (--black-max-node and "
+                "--white-max-node), two whole numbers from 0 (0: no limit), "
+                f"not {self.max_nodes!r}",
+                reason="match-max-nodes",
+                nodes=repr(self.max_nodes),
             )
 
 
@@ -246,7 +260,12 @@ def read_openings(path: Path) -> tuple[tuple[str, ...], ...]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise GameError(f"cannot read the openings {path}: {error}") from None
+        raise GameError(
+            f"cannot read the openings {path}: {error}",
+            reason="openings-unread",
+            path=str(path),
+            error=error.strerror or str(error),
+        ) from None
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -255,12 +274,23 @@ def read_openings(path: Path) -> tuple[tuple[str, ...], ...]:
             moves = tuple(NAMES[p] for p in read_move_list(line))
             board = Board.from_moves(moves, opening="free")
         except GameError as error:
-            raise GameError(f"{path} line {number}: {error}") from None
+            raise GameError(
+                f"{path} line {number}: {error}",
+                reason="openings-line",
+                path=str(path),
+                number=number,
+                error=str(error),
+            ) from None
         if board.result is not None:
-            raise GameError(f"{path} line {number}: the opening already ends the game")
+            raise GameError(
+                f"{path} line {number}: the opening already ends the game",
+                reason="openings-ended",
+                path=str(path),
+                number=number,
+            )
         openings.append(moves)
     if not openings:
-        raise GameError(f"{path} holds no opening")
+        raise GameError(f"{path} holds no opening", reason="openings-none", path=str(path))
     return tuple(openings)
 
 
@@ -296,8 +326,8 @@ class Referee:
             if field_name.strip().lower() == "name" and text.strip().strip('"'):
                 brain.name = text.strip().strip('"')
 
-    def play(self, board: Board, brains: dict[str, BrainProcess]) -> tuple[str | None, str]:
-        """Play ``board`` out; the winner's colour (None: draw) and the reason."""
+    def play(self, board: Board, brains: dict[str, BrainProcess]) -> tuple[str | None, str, str]:
+        """Play ``board`` out; the winner's colour (None: draw), the reason and its code."""
         settings = self.settings
         told = {"black": False, "white": False}
         used = {"black": 0.0, "white": 0.0}
@@ -346,12 +376,12 @@ class Referee:
                     )
                 play_answer(board, answer)
             except BrainFault as fault:
-                return other, f"{colour} {fault}"
+                return other, f"{colour} {fault}", fault.kind
         result = board.result
         reason = result.reason
         if reason in ("double-four", "double-three", "overline"):
             reason = f"black played a forbidden point ({reason}) on {board.moves[-1]}"
-        return result.winner, reason
+        return result.winner, reason, result.reason
 
 
 def tell_position(board: Board, brain: BrainProcess) -> None:
@@ -405,23 +435,48 @@ class MatchResult:
             outcome = 2 if winner is None else (0 if winner == brain else 1)
             self.scores[brain].add(colour, outcome)
 
-    def summary(self) -> str:
-        """The score with the Black/White split, and the reasons games ended."""
-        lines = [f"{len(self.games)} games"]
+    def summary(self, say: Callable[..., str]) -> str:
+        """The score with the Black/White split, and how the games ended (by the code of
+        their ending and the colour of a brain at fault), in ``say``'s words (the command
+        line's ``cli.match.*`` and the catalog's ``end.*``)."""
+        lines = [say("cli.match.played", count=len(self.games))]
         for brain in ("A", "B"):
             score = self.scores[brain]
             b, w = score.black, score.white
             lines.append(
-                f"  {brain} {self.names.get(brain, brain)}: {score.points:g} points; "
-                f"as Black {b[0]} won, {b[1]} lost, {b[2]} drawn; "
-                f"as White {w[0]} won, {w[1]} lost, {w[2]} drawn"
+                "  "
+                + say(
+                    "cli.match.score",
+                    brain=brain,
+                    name=self.names.get(brain, brain),
+                    points=f"{score.points:g}",
+                    black=say("cli.match.record", won=b[0], lost=b[1], drawn=b[2]),
+                    white=say("cli.match.record", won=w[0], lost=w[1], drawn=w[2]),
+                )
             )
-        reasons: dict[str, int] = {}
+        endings: dict[str, int] = {}
         for game in self.games:
-            key = game.reason.split(":")[0]
-            reasons[key] = reasons.get(key, 0) + 1
-        lines.append("  ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
+            said = _ending(game, say)
+            endings[said] = endings.get(said, 0) + 1
+        counted = ", ".join(f"{said} {count}" for said, count in sorted(endings.items()))
+        lines.append("  " + say("cli.match.ended-by", endings=counted))
         return "\n".join(lines)
+
+
+def _ending(game: GameRecord, say: Callable[..., str]) -> str:
+    """How ``game`` ended in ``say``'s words: a brain's fault said of that brain (``A`` or
+    ``B``), else the board's ending (a record without its code: its English reason's first
+    words)."""
+    if game.ending.startswith("engine-") and game.winning_brain is not None:
+        loser = "B" if game.winning_brain == "A" else "A"
+        return say(f"end.{game.ending}.by", loser=loser)
+    if game.ending in ENDINGS:
+        return say(f"end.{game.ending}")
+    return game.reason.split(":")[0]
+
+
+ENDINGS = ("five", "full-board", "double-three", "double-four", "overline", "two-passes")
+"""The board's endings of a renju game, each said by the catalog's ``end.*``."""
 
 
 def progress_bar(done: int, total: int, result: MatchResult, width: int = 30) -> str:
@@ -459,15 +514,15 @@ def run_match(
                     referee.start(brains[colour], label)
                 except BrainFault as fault:
                     other = "white" if colour == "black" else "black"
-                    raise _StartFault(other, f"{colour} {fault}") from None
+                    raise _StartFault(other, f"{colour} {fault}", fault.kind) from None
                 result.names.setdefault(label, brains[colour].name)
-            winner, reason = referee.play(board, brains)
+            winner, reason, ending = referee.play(board, brains)
         except _StartFault as fault:
-            winner, reason = fault.winner, fault.reason
+            winner, reason, ending = fault.winner, fault.reason, fault.kind
         finally:
             for brain in brains.values():
                 brain.close()
-        game = GameRecord(number, black, winner, reason, tuple(board.moves))
+        game = GameRecord(number, black, winner, reason, tuple(board.moves), ending)
         result.add(game)
         if settings.save is not None:
             _save(settings.save, game, board, result)
@@ -480,10 +535,11 @@ def run_match(
 
 
 class _StartFault(Exception):
-    def __init__(self, winner: str, reason: str) -> None:
+    def __init__(self, winner: str, reason: str, kind: str) -> None:
         super().__init__(reason)
         self.winner = winner
         self.reason = reason
+        self.kind = kind
 
 
 def _save(folder: Path, game: GameRecord, board: Board, result: MatchResult) -> None:

@@ -369,7 +369,8 @@ class LiveMatches:
             except GameError as exc:
                 refusal = action_refusal(exc, connection.seat, live.match.to_act)
                 said = game_said(exc, connection.language, refusal)
-                connection.send(SocketError(ref=ref, code=refusal, message=said).wire())
+                refused = SocketError(ref=ref, code=refusal, message=said, reason=exc.reason)
+                connection.send(refused.wire())
                 return refusal
         return None
 
@@ -389,9 +390,15 @@ class LiveMatches:
     async def _act(self, live: LiveMatch, seat: int | None, action: PlayerAction) -> None:
         match = live.match
         if seat is None:
-            raise IllegalMoveError("spectators cannot act: only the two players can")
+            raise IllegalMoveError(
+                "spectators cannot act: only the two players can", reason="spectator-acts"
+            )
         if action.kind in REFEREE_ACTIONS:
-            raise IllegalMoveError(f"{action.kind!r} is the server's to do, not a player's")
+            raise IllegalMoveError(
+                f"{action.kind!r} is the server's to do, not a player's",
+                reason="referee-action",
+                kind=repr(action.kind),
+            )
         first = len(match.events)
         change = None
         try:
@@ -409,7 +416,9 @@ class LiveMatches:
             log.exception("match %s: action %r failed", live.id, action)
             await self._restore(live)
             raise IllegalMoveError(
-                f"{action.kind!r} could not be applied; nothing changed"
+                f"{action.kind!r} could not be applied; nothing changed",
+                reason="not-applied",
+                kind=repr(action.kind),
             ) from None
         await self._commit(live, first, change)
 
@@ -425,8 +434,9 @@ class LiveMatches:
                 await self.persistence.save(live, change.append, change.snapshot_at)
             except Exception as exc:
                 await self._unsaved(live, exc)
+                moved = isinstance(exc, EventConflictError)
                 raise SaveError(
-                    MOVED_ON if isinstance(exc, EventConflictError) else NOT_SAVED
+                    MOVED_ON if moved else NOT_SAVED, reason="moved-on" if moved else "not-saved"
                 ) from None
             live.go_on(change.update.events)  # a held clock goes on; a game's end pauses it
             update = change.update

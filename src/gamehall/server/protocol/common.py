@@ -54,3 +54,13 @@ class SocketError(Message):
     ref: JsonValue = None
     code: str = "refused"
     message: str
+    reason: str | None = None
+    """The refusal's reason, a finer stable code than ``code`` (``ambiguous-play``,
+    ``spectator-acts``…), when the rules or the server gave one."""
+
+    def wire(self) -> JsonObject:
+        """The error as a socket sends it: ``reason`` only when the refusal has one."""
+        sent = super().wire()
+        if self.reason is None:
+            del sent["reason"]
+        return sent

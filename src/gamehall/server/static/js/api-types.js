@@ -1172,9 +1172,12 @@
  */
 
 /**
+ * A pairing's result; a forfeit's ``reason`` is its code (``withdrawn``, ``director``…, said by the
+ * catalog's ``forfeit.<code>``), or a text stored before the codes.
  * @typedef {object} ResultView
  * @property {"+-" | "-+" | "--" | "0-1" | "1-0" | "1/2-1/2" | "bye"} outcome
  * @property {number[] | null} score
+ * @property {string | null} reason
  */
 
 /**
@@ -1357,6 +1360,7 @@
  * @property {JsonValue} ref
  * @property {string} code
  * @property {string} message
+ * @property {string | null} reason
  */
 
 /**

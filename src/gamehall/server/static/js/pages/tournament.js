@@ -18,7 +18,7 @@ import { watchGamesSection } from "../competition/watch-games.js";
 import { h, mount } from "../dom.js";
 import { chatPanel } from "../game/chat.js";
 import { languageTag } from "../language.js";
-import { say, sayCount } from "../say.js";
+import { hasText, say, sayCount } from "../say.js";
 import { describeSettings } from "../settings.js";
 import { formatName, tiebreakName, whenText } from "./tournaments.js";
 
@@ -50,6 +50,23 @@ function resultText(p, length) {
   });
   const text = names[p.result.outcome] ?? p.result.outcome.replace("-", "–");
   return p.result.score && length > 1 ? `${text} (${p.result.score.join("–")})` : text;
+}
+
+/**
+ * Why a forfeit was given, in the reader's words (gamehall.words.forfeits): the result's code
+ * said of the player its outcome names, or of both; a text stored before the codes as it is.
+ * @param {TournamentDetail} detail
+ * @param {PairingView} p
+ */
+function forfeitReason(detail, p) {
+  const result = p.result;
+  if (!result?.reason) return null;
+  const key = `forfeit.${result.reason}`;
+  if (!hasText(key)) return result.reason;
+  const first = entryName(detail, p.first);
+  const second = p.second === null ? "" : entryName(detail, p.second);
+  const both = result.outcome === "--" && hasText(`${key}.both`);
+  return say(both ? `${key}.both` : key, { player: result.outcome === "-+" ? first : second, first, second });
 }
 
 /**
@@ -96,7 +113,12 @@ function roundsSection(detail) {
                 h("td", {}, p.group ? `${p.group}${p.board}` : p.board, p.leg > 1 ? ` ${say("tournament.replay-leg", { leg: p.leg - 1 })}` : ""),
                 h("td", { translate: "no" }, entryName(detail, p.first)),
                 h("td", { translate: "no" }, p.second === null ? "—" : entryName(detail, p.second)),
-                h("td", { class: "outcome" }, resultText(p, Number(detail.tournament.settings.match?.length ?? 1))),
+                h(
+                  "td",
+                  { class: "outcome" },
+                  resultText(p, Number(detail.tournament.settings.match?.length ?? 1)),
+                  p.result?.reason ? h("div", { class: "forfeit-reason" }, forfeitReason(detail, p)) : null,
+                ),
                 h("td", {}, p.match_id ? h("a", { href: `#/game/${p.match_id}` }, say(p.match_status === "playing" ? "tournament.watch" : "tournament.replay")) : ""),
               ),
             ),
