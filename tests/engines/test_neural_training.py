@@ -9,7 +9,7 @@ import pytest
 from gamehall.engines.neural import training
 from gamehall.engines.neural.checkpoint import GeneratorState, dice_generator, load_checkpoint
 from gamehall.engines.neural.lineage import CodeState, RunSettings, TrainingRecord
-from gamehall.engines.neural.network import Evaluator
+from gamehall.engines.neural.network import Evaluator, Net
 from gamehall.engines.neural.segments import train_segments
 from gamehall.engines.neural.training import Settings, lambda_targets, self_play
 
@@ -113,3 +113,32 @@ def test_a_game_cut_after_its_turns_is_learnt_from_and_the_run_goes_on(
     assert done.games == 3
     assert np.isfinite(evaluator.contact.w1).all()
     assert not np.array_equal(evaluator.contact.w2, Evaluator.fresh(4, 4, 2).contact.w2)
+
+
+def test_one_game_updates_the_weights_as_the_code_that_trained_the_shipped_weights() -> None:
+    # Sums of the weights after one game, on the same dice, as the code of the shipped run's
+    # first segment (before the race inputs: their weights start at zero here) gave them.
+    rng = np.random.default_rng(39)
+
+    def net(hidden: int) -> Net:
+        w1 = rng.uniform(-0.07, 0.07, (208, hidden)).astype(np.float32)
+        w1 = np.vstack((w1, np.zeros((3, hidden), np.float32)))
+        w2 = rng.uniform(-0.1, 0.1, (hidden, 5)).astype(np.float32)
+        return Net(w1, np.zeros(hidden, np.float32), w2, np.zeros(5, np.float32))
+
+    evaluator = Evaluator(net(8), net(4))
+    settings = Settings(alpha=0.03, contact_hidden=8, race_hidden=4)
+    boards = self_play(evaluator, 39, 0)
+    training.learn(evaluator, boards, settings, settings.rate(0))
+    assert len(boards) == 79
+    old = {
+        "contact": (-0.8992426820368564, -0.005098837602417916, -0.39117359986994416),
+        "race": (-0.5526198678853689, 0.002533328195568174, -1.292425007559359),
+    }
+    for name, found in (("contact", evaluator.contact), ("race", evaluator.race)):
+        sums = (found.w1[:208].sum(dtype=np.float64), found.b1.sum(dtype=np.float64))
+        assert (*sums, found.w2.sum(dtype=np.float64)) == pytest.approx(old[name], abs=1e-9)
+    assert evaluator.contact.b2.tolist() == pytest.approx(
+        [-0.036151688545942307, -0.04954412952065468, -0.009592129848897457,
+         0.04249066114425659, -0.0023554994259029627], abs=1e-9
+    )  # fmt: skip
