@@ -92,6 +92,8 @@ class State(NamedTuple):
     undo: npt.NDArray[np.int32]
     """Per stone placed (``undo[stones]``), what its removal puts back: both colours' totals,
     then the values of its point and of the empty points on its lines, in the order visited."""
+    judging: npt.NDArray[np.int64]
+    """The frames of :func:`judge`'s recursion (scratch: the compiled code allocates nothing)."""
 
 
 class Constants(NamedTuple):
@@ -296,6 +298,8 @@ def _black_keys(state: State, constants: Constants, cell: "int | np.int64", sign
 
 MAX_JUDGE_DEPTH = 64
 """Frames of the forbidden-point recursion (each adds a stone: far more than a board holds)."""
+JUDGE_FIELDS = 11
+"""A frame's fields: its cell, six of :func:`_open`'s, and four of the walk's."""
 
 
 @njit
@@ -335,14 +339,15 @@ def judge(state: State, constants: Constants, cell: "int | np.int64") -> int:
     with the stone in place. The recursion of the rules layer runs here on an explicit stack
     of frames (numba cannot cache recursive functions); each frame adds a stone, so it ends."""
     steps = constants.steps
-    cells = np.zeros(MAX_JUDGE_DEPTH, dtype=np.int64)
+    frames = state.judging
+    cells = frames[:, 0]
     # per frame: masks of the 4 directions, candidates left, overline; then direction, bit,
     # whether the direction's candidate was counted, live threes found
-    masks = np.zeros((MAX_JUDGE_DEPTH, 6), dtype=np.int64)
-    direction = np.zeros(MAX_JUDGE_DEPTH, dtype=np.int64)
-    bit = np.zeros(MAX_JUDGE_DEPTH, dtype=np.int64)
-    counted = np.zeros(MAX_JUDGE_DEPTH, dtype=np.int64)
-    live = np.zeros(MAX_JUDGE_DEPTH, dtype=np.int64)
+    masks = frames[:, 1:7]
+    direction = frames[:, 7]
+    bit = frames[:, 8]
+    counted = frames[:, 9]
+    live = frames[:, 10]
     top = 0
     cells[0] = cell
     verdict = _open(state, constants, cell, masks[0])
@@ -351,6 +356,8 @@ def judge(state: State, constants: Constants, cell: "int | np.int64") -> int:
     _black_keys(state, constants, cell, 1)
     direction[0] = 0
     bit[0] = 1
+    counted[0] = 0
+    live[0] = 0
     returned = False
     while True:
         finished = False
@@ -492,6 +499,7 @@ def empty_state(rule: str) -> State:
         np.zeros(2, dtype=np.uint64),
         np.zeros(MAX_STONES, dtype=np.int64),
         np.zeros((MAX_STONES, UNDO_ROWS, 2), dtype=np.int32),
+        np.zeros((MAX_JUDGE_DEPTH, JUDGE_FIELDS), dtype=np.int64),
     )
     constants = constants_for(rule)
     for cell in CELL_OF:
