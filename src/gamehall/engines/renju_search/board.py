@@ -17,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from gamehall.engines.renju_search.jit import njit
+from gamehall.engines.renju_search.jit import inline, njit
 from gamehall.engines.renju_search.patterns import (
     CLASS,
     DOUBLE_FOUR,
@@ -110,7 +110,7 @@ class Constants(NamedTuple):
     reads it about 80 times."""
 
 
-@njit
+@inline
 def cell_value(
     classes: npt.NDArray[np.int8], view: "int | np.int64", cell: "int | np.int64", renju_black: bool
 ) -> int:
@@ -152,7 +152,7 @@ VALUED, OCCUPIED, LINES_ONLY = 1, 0, -1
 just placed), or left as it was (the threat search's stones, which read no value)."""
 
 
-@njit
+@inline
 def _refresh(
     state: State, constants: Constants, cell: int, direction: int, value_kind: int
 ) -> None:
@@ -192,7 +192,7 @@ def remove_lines(state: State, constants: Constants) -> int:
     return _remove(state, constants, LINES_ONLY)
 
 
-@njit
+@inline
 def _place(state: State, constants: Constants, cell: int, value_kind: int) -> None:
     cells, keys, meta, values = state.cells, state.keys, state.meta, state.values
     steps, digits = constants.steps, constants.digits
@@ -239,7 +239,7 @@ def remove(state: State, constants: Constants) -> int:
     return _remove(state, constants, VALUED)
 
 
-@njit
+@inline
 def _remove(state: State, constants: Constants, value_kind: int) -> int:
     """Take back the last stone: its lines anew, and (``VALUED``) the values and totals put
     back from ``undo`` as they were before it (not computed again)."""
@@ -282,7 +282,7 @@ def _remove(state: State, constants: Constants, value_kind: int) -> int:
     return int(cell)
 
 
-@njit
+@inline
 def _black_keys(state: State, constants: Constants, cell: "int | np.int64", sign: int) -> None:
     """Add (``sign`` 1) or take away (-1) a black stone on ``cell`` in Black's keys only: the
     light touch the forbidden-point recursion needs."""
@@ -302,7 +302,7 @@ JUDGE_FIELDS = 11
 """A frame's fields: its cell, six of :func:`_open`'s, and four of the walk's."""
 
 
-@njit
+@inline
 def _open(
     state: State, constants: Constants, cell: "int | np.int64", masks: npt.NDArray[np.int64]
 ) -> int:
@@ -429,7 +429,7 @@ def judge(state: State, constants: Constants, cell: "int | np.int64") -> int:
         _black_keys(state, constants, child, 1)
 
 
-@njit
+@inline
 def forbidden(state: State, constants: Constants, cell: "int | np.int64") -> bool:
     """Is a black stone on the empty ``cell`` forbidden (renju rule only)? Cheap unless the
     point's patterns could make it so."""

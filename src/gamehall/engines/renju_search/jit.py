@@ -19,3 +19,10 @@ none. A kernel that allocated one would not compile."""
 def njit(function: F) -> F:
     """Compile ``function`` in nopython mode with :data:`OPTIONS`."""
     return cast(F, numba.njit(**OPTIONS)(function))
+
+
+def inline(function: F) -> F:
+    """As :func:`njit`, and written into each compiled caller (numba's ``inline="always"``):
+    a call of a kernel hands over every array of the board's tuples one by one, which in the
+    small functions called for every point of a line cost more than their work."""
+    return cast(F, numba.njit(inline="always", **OPTIONS)(function))
