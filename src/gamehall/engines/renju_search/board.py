@@ -17,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from gamehall.engines.renju_search.jit import njit
+from gamehall.engines.renju_search.jit import inline, njit
 from gamehall.engines.renju_search.patterns import (
     CLASS,
     DOUBLE_FOUR,
@@ -92,6 +92,8 @@ class State(NamedTuple):
     undo: npt.NDArray[np.int32]
     """Per stone placed (``undo[stones]``), what its removal puts back: both colours' totals,
     then the values of its point and of the empty points on its lines, in the order visited."""
+    judging: npt.NDArray[np.int64]
+    """The frames of :func:`judge`'s recursion (scratch: the compiled code allocates nothing)."""
 
 
 class Constants(NamedTuple):
@@ -108,7 +110,7 @@ class Constants(NamedTuple):
     reads it about 80 times."""
 
 
-@njit
+@inline
 def cell_value(
     classes: npt.NDArray[np.int8], view: "int | np.int64", cell: "int | np.int64", renju_black: bool
 ) -> int:
@@ -150,7 +152,7 @@ VALUED, OCCUPIED, LINES_ONLY = 1, 0, -1
 just placed), or left as it was (the threat search's stones, which read no value)."""
 
 
-@njit
+@inline
 def _refresh(
     state: State, constants: Constants, cell: int, direction: int, value_kind: int
 ) -> None:
@@ -190,7 +192,7 @@ def remove_lines(state: State, constants: Constants) -> int:
     return _remove(state, constants, LINES_ONLY)
 
 
-@njit
+@inline
 def _place(state: State, constants: Constants, cell: int, value_kind: int) -> None:
     cells, keys, meta, values = state.cells, state.keys, state.meta, state.values
     steps, digits = constants.steps, constants.digits
@@ -237,7 +239,7 @@ def remove(state: State, constants: Constants) -> int:
     return _remove(state, constants, VALUED)
 
 
-@njit
+@inline
 def _remove(state: State, constants: Constants, value_kind: int) -> int:
     """Take back the last stone: its lines anew, and (``VALUED``) the values and totals put
     back from ``undo`` as they were before it (not computed again)."""
@@ -280,7 +282,7 @@ def _remove(state: State, constants: Constants, value_kind: int) -> int:
     return int(cell)
 
 
-@njit
+@inline
 def _black_keys(state: State, constants: Constants, cell: "int | np.int64", sign: int) -> None:
     """Add (``sign`` 1) or take away (-1) a black stone on ``cell`` in Black's keys only: the
     light touch the forbidden-point recursion needs."""
@@ -296,9 +298,11 @@ def _black_keys(state: State, constants: Constants, cell: "int | np.int64", sign
 
 MAX_JUDGE_DEPTH = 64
 """Frames of the forbidden-point recursion (each adds a stone: far more than a board holds)."""
+JUDGE_FIELDS = 11
+"""A frame's fields: its cell, six of :func:`_open`'s, and four of the walk's."""
 
 
-@njit
+@inline
 def _open(
     state: State, constants: Constants, cell: "int | np.int64", masks: npt.NDArray[np.int64]
 ) -> int:
@@ -335,14 +339,15 @@ def judge(state: State, constants: Constants, cell: "int | np.int64") -> int:
     with the stone in place. The recursion of the rules layer runs here on an explicit stack
     of frames (numba cannot cache recursive functions); each frame adds a stone, so it ends."""
     steps = constants.steps
-    cells = np.zeros(MAX_JUDGE_DEPTH, dtype=np.int64)
+    frames = state.judging
+    cells = frames[:, 0]
     # per frame: masks of the 4 directions, candidates left, overline; then direction, bit,
     # whether the direction's candidate was counted, live threes found
-    masks = np.zeros((MAX_JUDGE_DEPTH, 6), dtype=np.int64)
-    direction = np.zeros(MAX_JUDGE_DEPTH, dtype=np.int64)
-    bit = np.zeros(MAX_JUDGE_DEPTH, dtype=np.int64)
-    counted = np.zeros(MAX_JUDGE_DEPTH, dtype=np.int64)
-    live = np.zeros(MAX_JUDGE_DEPTH, dtype=np.int64)
+    masks = frames[:, 1:7]
+    direction = frames[:, 7]
+    bit = frames[:, 8]
+    counted = frames[:, 9]
+    live = frames[:, 10]
     top = 0
     cells[0] = cell
     verdict = _open(state, constants, cell, masks[0])
@@ -351,6 +356,8 @@ def judge(state: State, constants: Constants, cell: "int | np.int64") -> int:
     _black_keys(state, constants, cell, 1)
     direction[0] = 0
     bit[0] = 1
+    counted[0] = 0
+    live[0] = 0
     returned = False
     while True:
         finished = False
@@ -422,7 +429,7 @@ def judge(state: State, constants: Constants, cell: "int | np.int64") -> int:
         _black_keys(state, constants, child, 1)
 
 
-@njit
+@inline
 def forbidden(state: State, constants: Constants, cell: "int | np.int64") -> bool:
     """Is a black stone on the empty ``cell`` forbidden (renju rule only)? Cheap unless the
     point's patterns could make it so."""
@@ -492,6 +499,7 @@ def empty_state(rule: str) -> State:
         np.zeros(2, dtype=np.uint64),
         np.zeros(MAX_STONES, dtype=np.int64),
         np.zeros((MAX_STONES, UNDO_ROWS, 2), dtype=np.int32),
+        np.zeros((MAX_JUDGE_DEPTH, JUDGE_FIELDS), dtype=np.int64),
     )
     constants = constants_for(rule)
     for cell in CELL_OF:

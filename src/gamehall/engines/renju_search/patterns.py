@@ -52,9 +52,9 @@ def _run(cells: npt.NDArray[np.int64], extra: int) -> tuple[int, int]:
 
 
 @njit
-def _fill(table: npt.NDArray[np.int16], exact: bool) -> None:
-    """Fill one row of the tables (``table`` is ``TABLES[EXACT]`` or ``TABLES[FREE]``)."""
-    cells = np.zeros(11, dtype=np.int64)
+def _fill(table: npt.NDArray[np.int16], exact: bool, cells: npt.NDArray[np.int64]) -> None:
+    """Fill one row of the tables (``table`` is ``TABLES[EXACT]`` or ``TABLES[FREE]``;
+    ``cells``: scratch for a key's 11 window cells)."""
     for key in range(KEYS):
         rest = key
         for i in range(11):
@@ -141,7 +141,7 @@ def build_tables() -> npt.NDArray[np.int16]:
     """The tables: ``TABLES[row, key, field]`` (row ``EXACT`` or ``FREE``)."""
     tables = np.zeros((2, KEYS, FIELDS), dtype=np.int16)
     for row, exact in ((EXACT, True), (FREE, False)):
-        _fill(tables[row], exact)
+        _fill(tables[row], exact, np.zeros(11, dtype=np.int64))
         _weaker(tables[row], _DIGIT)
     return tables
 
