@@ -64,7 +64,11 @@ def test_a_search_that_cannot_be_answered_is_refused_in_words(hall: Hall) -> Non
     assert (unknown.status_code, unknown.json()["code"]) == (404, "no-such-player")
     needs = visitor.get("/api/games?result=win")
     assert needs.status_code == 400
-    assert needs.json() == {"code": "refused", "detail": "name a player to search by result"}
+    assert needs.json() == {
+        "code": "refused",
+        "reason": "result-needs-player",
+        "detail": "name a player to search by result",
+    }
     russian = visitor.client.get("/api/games?result=win", headers={"Accept-Language": "ru"})
     assert "укажите игрока" in russian.json()["detail"]
     reversed_days = visitor.get("/api/games?since=2026-02-01&until=2026-01-01")

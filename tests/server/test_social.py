@@ -155,6 +155,7 @@ def test_a_block_refuses_messages_and_challenges_until_lifted(hall: Hall) -> Non
     assert challenge.status_code == 403
     assert challenge.json() == {
         "code": "blocked",
+        "reason": "challenge-blocked",
         "detail": "you cannot challenge bob: they have blocked you",
     }
     assert bob.ok("get", "/api/messages/ann")["blocked"] is True
