@@ -25,6 +25,7 @@ from gamehall.server.guards import loads_shallow
 from gamehall.server.limits import RateLimitedError
 from gamehall.server.protocol.chat import ChatError, ChatHello, ChatLine, Say
 from gamehall.server.socket_connection import SocketConnection
+from gamehall.server.socket_places import take_place
 from gamehall.server.ws import MAX_FRAME, open_match_socket
 
 router = APIRouter()
@@ -112,6 +113,9 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
     room = (match_id, kind)
     rooms = hall.chat
     await websocket.accept()
+    place = await take_place(websocket, session)
+    if place is None:
+        return
     connection = SocketConnection(seat)
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     history = rooms.join(room, connection)
@@ -143,3 +147,4 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
         rooms.leave(room, connection)
         connection.close()
         await asyncio.gather(writer, return_exceptions=True)
+        await hall.sockets.release(place)

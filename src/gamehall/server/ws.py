@@ -22,7 +22,7 @@ from gamehall.server.auth import same_origin, session_of
 from gamehall.server.figures import acted_in
 from gamehall.server.guards import MAX_JSON_DEPTH, nests_deeper
 from gamehall.server.language import reader_language
-from gamehall.server.limits import RateLimitedError, RateLimits, client_address
+from gamehall.server.limits import RateLimitedError, RateLimits
 from gamehall.server.live import LiveMatch, NoSuchMatchError
 from gamehall.server.live.manager import PlayerAction
 from gamehall.server.live.presence import ClaimAbandoned
@@ -32,6 +32,7 @@ from gamehall.server.protocol.common import Ping, Pong, SocketError
 from gamehall.server.protocol.match import ActionFrame, MatchClientMessage
 from gamehall.server.services import Services, services_of
 from gamehall.server.socket_connection import SocketConnection
+from gamehall.server.socket_places import take_place
 from gamehall.store import SessionInfo
 
 router = APIRouter()
@@ -172,17 +173,22 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
             return
         hall, session, live = opened
         await websocket.accept()
+        place = await take_place(websocket, session)
+        if place is None:
+            return
         seat = live.seat_of(session.user.id if session else None)
         connection = SocketConnection(seat, reader_language(websocket))
         writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
-        await hall.live.join(live, connection)
-        sender = f"user:{session.user.id}" if session else f"address:{client_address(websocket)}"
         try:
-            await _serve(websocket, live, connection, sender)
+            await hall.live.join(live, connection)
+            try:
+                await _serve(websocket, live, connection, place.key)
+            finally:
+                await hall.live.leave(live, connection)
         finally:
-            await hall.live.leave(live, connection)
             connection.close()
             await asyncio.gather(writer, return_exceptions=True)
+            await hall.sockets.release(place)
 
 
 async def _serve(

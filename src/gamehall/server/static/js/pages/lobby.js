@@ -15,6 +15,7 @@ import { filterForm, filtering, keptFilters, passes } from "../lobby/seek-filter
 import { seekGraph } from "../lobby/seek-graph.js";
 import { describeSettings, readSeed, readSettings, settingsFieldset } from "../settings.js";
 import { matchTable } from "./matches.js";
+import { TOO_MANY_SOCKETS } from "../socket-cap.js";
 
 /** How often the page asks for the seeks while their socket is down. */
 const POLL_MS = 3000;
@@ -520,9 +521,9 @@ export function lobbyPage(root) {
         // not a message of the lobby
       }
     });
-    ws.addEventListener("close", () => {
-      pushed = false;
-      if (!gone) retryTimer = setTimeout(connect, RETRY_MS);
+    ws.addEventListener("close", (event) => {
+      pushed = false; // the page asks for the seeks meanwhile, and for good over the cap
+      if (!gone && event.code !== TOO_MANY_SOCKETS) retryTimer = setTimeout(connect, RETRY_MS);
     });
   }
   connect();
