@@ -43,7 +43,7 @@ async def arena_socket(websocket: WebSocket, tournament_id: int) -> None:
     hub.add(tournament_id, connection)
     hub.boards.setdefault(tournament_id, board)
     try:
-        await answer_pings(websocket, connection, hall.live.clock)
+        await answer_pings(websocket, connection, hall.live.clock, place.key)
     finally:
         hub.discard(tournament_id, connection)
         connection.close()

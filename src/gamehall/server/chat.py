@@ -6,7 +6,9 @@ the spectators' room only.
 A message is plain text of 1 to ``MAX_TEXT`` characters (control characters, bidirectional
 controls and zero-width characters taken out, a zero-width joiner inside an emoji sequence
 kept; the pages show it as text, never as HTML), at most ``GAMEHALL_RATE_CHAT`` (one a second)
-per account over all its sockets. Rooms keep their last
+per account over all its sockets. Every frame, a message or not, counts against the sockets'
+frame limits too (``GAMEHALL_RATE_ACTIONS`` per socket, ``GAMEHALL_RATE_ACTIONS_ACCOUNT`` per
+account, else address), as on the other sockets. Rooms keep their last
 ``HISTORY`` messages in this process's memory, for a socket that joins later: a restart
 forgets them. With several processes a message goes to the room's sockets on every process
 (through the ``Bus``: ``chat:<match>/<room>``); each process keeps the history of the rooms
@@ -26,7 +28,7 @@ from gamehall.server.limits import RateLimitedError
 from gamehall.server.protocol.chat import ChatError, ChatHello, ChatLine, Say
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.server.socket_places import take_place
-from gamehall.server.ws import MAX_FRAME, open_match_socket
+from gamehall.server.ws import MAX_FRAME, count_frame, new_socket_key, open_match_socket
 
 router = APIRouter()
 
@@ -119,12 +121,18 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
     connection = SocketConnection(seat)
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     history = rooms.join(room, connection)
+    socket_key = new_socket_key()
     connection.send(ChatHello(room=kind, can_write=name is not None, messages=history).wire())
     try:
         while True:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 return
+            try:  # every frame, whatever it is, per socket and per account (else address)
+                await count_frame(hall.limits, socket_key, place.key, seated=False)
+            except RateLimitedError as exc:
+                connection.send(ChatError(message=str(exc.detail)).wire())
+                continue
             said = read_say(frame.get("text") or "")
             problem = None
             if said is None:

@@ -43,7 +43,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
     connection.send(hub.playing_message().wire())
     hub.sockets.add(connection)
     try:
-        await answer_pings(websocket, connection, hall.live.clock)
+        await answer_pings(websocket, connection, hall.live.clock, place.key)
     finally:
         hub.sockets.discard(connection)
         connection.close()

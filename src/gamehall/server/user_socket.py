@@ -57,7 +57,7 @@ async def user_socket(websocket: WebSocket) -> None:
         connection.send(notice.wire())
     channels.add(user_id, connection, session.user.name)  # before the hello is written
     try:
-        await answer_pings(websocket, connection, hall.live.clock)
+        await answer_pings(websocket, connection, hall.live.clock, place.key)
     finally:
         channels.remove(user_id, connection)
         connection.close()

@@ -46,27 +46,33 @@ MAX_WIRE_FRAME = 1024 * 1024
 (1009, as WebSocket servers do)."""
 
 SOCKET_NUMBERS = itertools.count(1)
-"""Each match socket's number in this process: its frames are counted under it."""
+"""Each socket's number in this process: its frames are counted under it."""
+
+
+def new_socket_key() -> str:
+    """The key a new socket's frames are counted under (in this process's memory)."""
+    return f"socket:{next(SOCKET_NUMBERS)}"
+
 
 POLICY_VIOLATION = 1008
 NO_SUCH_MATCH = 4404
 
 
 async def answer_pings(
-    websocket: WebSocket, connection: SocketConnection, now: Callable[[], float]
+    websocket: WebSocket, connection: SocketConnection, now: Callable[[], float], owner: str
 ) -> None:
     """Read a socket that only takes pings until it closes: a pong with the server's time for
     each ping, the protocol's error for anything else, and for frames beyond the socket's
-    limit (``rate_actions``)."""
+    limit (``rate_actions``) or its ``owner``'s over all his sockets (``rate_actions_account``)."""
     limits = services_of(websocket).limits
-    socket_key = f"socket:{next(SOCKET_NUMBERS)}"
+    socket_key = new_socket_key()
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return
         read = read_frame(frame.get("text") or "")
         try:
-            await limits.hit_here("actions", socket_key)
+            await count_frame(limits, socket_key, owner, seated=False)
         except RateLimitedError as exc:
             connection.send(too_many(read, exc).wire())
             continue
@@ -197,7 +203,7 @@ async def _serve(
     """Answer the socket's frames until it closes; ``sender`` is the key its account (else its
     address) is counted under."""
     hall = services_of(websocket)
-    socket_key = f"socket:{next(SOCKET_NUMBERS)}"
+    socket_key = new_socket_key()
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
