@@ -27,9 +27,10 @@ A window of two minutes or more is also reported minute by minute (each minute's
 server's RSS at its end), with the full garbage collections the server logged meanwhile and how
 long each held it. Two more loads can run beside the games:
 
-- ``--lobby-seeks N --lobby-sockets M``: N open seeks (of one guest, never accepted) and M
-  anonymous lobby sockets that read everything pushed to them, while one seek a second
-  (``--lobby-churn``) comes and goes: the bytes a second the lobby pushes;
+- ``--lobby-seeks N --lobby-sockets M``: N open seeks (never accepted) and M
+  anonymous lobby sockets that read everything pushed to them, while ``--lobby-churn`` times
+  a second (once by default) the oldest seek is withdrawn and a new one made: the bytes a
+  second the lobby pushes;
 - ``--heavy-clients K``: a finished match of about 6,000 events (``--heavy-length`` points,
   random players) stored before the server starts, and K clients each looping on its review and
   its ``.mat`` record: the requests answered and refused.
@@ -40,6 +41,7 @@ The server is started with every rate limit and cap that one client address woul
 
 import argparse
 import asyncio
+import collections
 import json
 import math
 import os
@@ -153,6 +155,8 @@ class Bench:
         self.ws_base = base.replace("http://", "ws://")
         self.figures = Figures()
         self.stopping = asyncio.Event()
+        self.lobby_ready = False
+        """Whether the lobby's seeks are all open (the churn begins)."""
         self.http = httpx2.AsyncClient(
             base_url=base,
             headers={"Origin": base},
@@ -239,22 +243,27 @@ class Bench:
                     self.figures.lobby_bytes += len(raw)
 
     async def lobby_seeks(self, count: int, churn: float) -> None:
-        """``count`` open seeks of one guest, then one more a ``1/churn`` seconds, each
-        withdrawn after the next comes (a change of the lobby both ways)."""
-        owner = await self.retried(self.guest)
-        for _ in range(count):
-            await self.seek(owner)
-        last: str | None = None
-        while churn > 0:
-            await asyncio.sleep(1 / churn)
-            new = await self.seek(owner)
-            if last is not None:
-                await self.http.delete(
-                    f"/api/seeks/{last}",
-                    headers={"X-CSRF-Token": owner.csrf},
-                    cookies={"gamehall_session": owner.cookie},
+        """``count`` open seeks (of a guest per 500, the most one may have open being 1,000),
+        then ``churn`` times a second the oldest withdrawn and a new one made: a change of the
+        list the lobby shows (the oldest ``GAMEHALL_LOBBY_SEEKS``) both ways."""
+        open_seeks: collections.deque[tuple[Guest, str]] = collections.deque()
+        for first in range(0, count, 500):
+            owner = await self.retried(self.guest)
+            for batch in range(first, min(first + 500, count), 20):  # 20 at a time
+                made = await asyncio.gather(
+                    *(self.seek(owner) for _ in range(min(20, count - batch, first + 500 - batch)))
                 )
-            last = new
+                open_seeks.extend((owner, seek_id) for seek_id in made)
+        self.lobby_ready = True
+        while churn > 0 and open_seeks:
+            await asyncio.sleep(1 / churn)
+            oldest, seek_id = open_seeks.popleft()
+            await self.http.delete(
+                f"/api/seeks/{seek_id}",
+                headers={"X-CSRF-Token": oldest.csrf},
+                cookies={"gamehall_session": oldest.cookie},
+            )
+            open_seeks.append((oldest, await self.seek(oldest)))
 
     async def seek(self, owner: Guest) -> str:
         answer = await self.http.post(
@@ -375,6 +384,8 @@ async def run(
         tasks.append(asyncio.create_task(bench.lobby_seeks(args.lobby_seeks, args.lobby_churn)))
         tasks += [asyncio.create_task(bench.lobby_socket()) for _ in range(args.lobby_sockets)]
     await asyncio.sleep(args.ramp + args.warmup)
+    while (args.lobby_seeks or args.lobby_sockets) and not bench.lobby_ready:
+        await asyncio.sleep(1)  # the measured window begins with the churn
     if heavy is not None:
         tasks += [asyncio.create_task(bench.heavy_reader(heavy)) for _ in range(args.heavy_clients)]
     events_before = event_count(url)
