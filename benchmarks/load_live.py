@@ -383,11 +383,11 @@ async def run(
     if args.lobby_seeks or args.lobby_sockets:
         tasks.append(asyncio.create_task(bench.lobby_seeks(args.lobby_seeks, args.lobby_churn)))
         tasks += [asyncio.create_task(bench.lobby_socket()) for _ in range(args.lobby_sockets)]
+    if heavy is not None:  # from the start: the first review is made during the warm-up
+        tasks += [asyncio.create_task(bench.heavy_reader(heavy)) for _ in range(args.heavy_clients)]
     await asyncio.sleep(args.ramp + args.warmup)
     while (args.lobby_seeks or args.lobby_sockets) and not bench.lobby_ready:
         await asyncio.sleep(1)  # the measured window begins with the churn
-    if heavy is not None:
-        tasks += [asyncio.create_task(bench.heavy_reader(heavy)) for _ in range(args.heavy_clients)]
     events_before = event_count(url)
     log_before = log.stat().st_size
     rss_before = rss_bytes(pid)
