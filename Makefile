@@ -50,8 +50,10 @@ messages: $(TEST_STAMP)
 # opponent, and gnubg playing our engine as its external player), Chromium (the
 # browser tests; no browser can be downloaded, so Playwright drives Debian's), PostgreSQL
 # (the store's tests run on a throwaway PostgreSQL server as well as on SQLite), Redis (the
-# tests of several server processes start throwaway Redis servers, and kill them mid-game) and
-# HAProxy (tools/cluster puts it in front of several server processes, as in production).
+# tests of several server processes start throwaway Redis servers, and kill them mid-game),
+# HAProxy (tools/cluster puts it in front of several server processes, as in production), nginx
+# (`nginx -t` checks deploy/nginx.conf) and systemd's systemd-analyze (it verifies
+# deploy/gamehall@.service).
 system-packages:
 	@missing=""; \
 	command -v gnubg >/dev/null 2>&1 || test -x /usr/games/gnubg || missing="$$missing gnubg"; \
@@ -59,6 +61,8 @@ system-packages:
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	test -x /usr/sbin/haproxy || missing="$$missing haproxy"; \
+	test -x /usr/sbin/nginx || missing="$$missing nginx"; \
+	command -v systemd-analyze >/dev/null 2>&1 || missing="$$missing systemd"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \

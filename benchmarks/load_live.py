@@ -22,13 +22,31 @@ drives every game (an event loop with two sockets a game); it uses some CPU of i
 reported too, as is the machine's load average. It keeps its own garbage collector from
 pausing it as the server does (``GarbageKeeper``): otherwise its collections, up to a third of
 a second with 2,000 sockets, are counted as the server's latency.
+
+A window of two minutes or more is also reported minute by minute (each minute's p99 and the
+server's RSS at its end), with the full garbage collections the server logged meanwhile and how
+long each held it. Two more loads can run beside the games:
+
+- ``--lobby-seeks N --lobby-sockets M``: N open seeks (never accepted) and M
+  anonymous lobby sockets that read everything pushed to them, while ``--lobby-churn`` times
+  a second (once by default) the oldest seek is withdrawn and a new one made: the bytes a
+  second the lobby pushes;
+- ``--heavy-clients K``: a finished match of about 6,000 events (``--heavy-length`` points,
+  random players) stored before the server starts, and K clients each looping on its review and
+  its ``.mat`` record: the requests answered and refused.
+
+The server is started with every rate limit and cap that one client address would meet lifted
+(the load client is one address).
 """
 
 import argparse
 import asyncio
+import collections
 import json
+import math
 import os
 import random
+import re
 import signal
 import statistics
 import subprocess
@@ -46,7 +64,13 @@ import httpx2
 import websockets
 from sqlalchemy import create_engine, text
 
+from gamehall.engines import find_engine
+from gamehall.engines.driver import step
+from gamehall.play.dice import SeededDice
+from gamehall.play.settings import BackgammonSettings
+from gamehall.play.tables_match import TablesMatch
 from gamehall.server.collector import GarbageKeeper
+from gamehall.store import PlayerSeat, Store, upgrade_database
 
 TICKS = os.sysconf("SC_CLK_TCK")
 NO_COOKIES = CookieJar(DefaultCookiePolicy(allowed_domains=[]))
@@ -60,7 +84,14 @@ class Figures:
     """What the games measured; ``measuring`` is on during the measured window only."""
 
     measuring: bool = False
+    began: float = 0.0
+    """When the measured window began (``perf_counter``)."""
     latencies: list[float] = field(default_factory=list)
+    minutes: list[list[float]] = field(default_factory=list)
+    """The latencies of each minute of the window."""
+    lobby_bytes: int = 0
+    heavy_answered: int = 0
+    heavy_refused: int = 0
     actions: int = 0
     refused: int = 0
     matches_ended: int = 0
@@ -124,6 +155,8 @@ class Bench:
         self.ws_base = base.replace("http://", "ws://")
         self.figures = Figures()
         self.stopping = asyncio.Event()
+        self.lobby_ready = False
+        """Whether the lobby's seeks are all open (the churn begins)."""
         self.http = httpx2.AsyncClient(
             base_url=base,
             headers={"Origin": base},
@@ -189,6 +222,71 @@ class Bench:
             if not self.stopping.is_set():
                 self.figures.failures.append(f"game {index}: {exc!r}")
 
+    def note(self, latency: float) -> None:
+        """An action's latency, in the window and in its minute."""
+        f = self.figures
+        f.latencies.append(latency)
+        f.actions += 1
+        minute = int((time.perf_counter() - f.began) // 60)
+        while len(f.minutes) <= minute:
+            f.minutes.append([])
+        f.minutes[minute].append(latency)
+
+    async def lobby_socket(self) -> None:
+        """An anonymous lobby socket counting the bytes pushed to it while measuring."""
+        url = f"{self.ws_base}/ws/lobby"
+        async with websockets.connect(
+            url, additional_headers={"Origin": self.base}, max_size=None, ping_interval=None
+        ) as ws:
+            async for raw in ws:
+                if self.figures.measuring:
+                    self.figures.lobby_bytes += len(raw)
+
+    async def lobby_seeks(self, count: int, churn: float) -> None:
+        """``count`` open seeks (of a guest per 500, the most one may have open being 1,000),
+        then ``churn`` times a second the oldest withdrawn and a new one made: a change of the
+        list the lobby shows (the oldest ``GAMEHALL_LOBBY_SEEKS``) both ways."""
+        open_seeks: collections.deque[tuple[Guest, str]] = collections.deque()
+        for first in range(0, count, 500):
+            owner = await self.retried(self.guest)
+            for batch in range(first, min(first + 500, count), 20):  # 20 at a time
+                made = await asyncio.gather(
+                    *(self.seek(owner) for _ in range(min(20, count - batch, first + 500 - batch)))
+                )
+                open_seeks.extend((owner, seek_id) for seek_id in made)
+        self.lobby_ready = True
+        while churn > 0 and open_seeks:
+            await asyncio.sleep(1 / churn)
+            oldest, seek_id = open_seeks.popleft()
+            await self.http.delete(
+                f"/api/seeks/{seek_id}",
+                headers={"X-CSRF-Token": oldest.csrf},
+                cookies={"gamehall_session": oldest.cookie},
+            )
+            open_seeks.append((oldest, await self.seek(oldest)))
+
+    async def seek(self, owner: Guest) -> str:
+        answer = await self.http.post(
+            "/api/seeks",
+            json={"settings": self.settings},
+            headers={"X-CSRF-Token": owner.csrf},
+            cookies={"gamehall_session": owner.cookie},
+        )
+        answer.raise_for_status()
+        return str(answer.json()["id"])
+
+    async def heavy_reader(self, match_id: str) -> None:
+        """Loop on the finished match's review and ``.mat`` record."""
+        while not self.stopping.is_set():
+            for path in ("review", "record.mat"):
+                answer = await self.http.get(f"/api/matches/{match_id}/{path}")
+                if self.figures.measuring:
+                    if answer.status_code == 200:
+                        self.figures.heavy_answered += 1
+                    else:
+                        self.figures.heavy_refused += 1
+                        await asyncio.sleep(0.1)
+
     async def seat(self, match_id: str, player: Guest, rng: random.Random) -> None:
         """Play one side of a match until it is over (or the benchmark stops)."""
         url = f"{self.ws_base}/ws/matches/{match_id}"
@@ -214,8 +312,7 @@ class Bench:
                     continue
                 if kind == "update" and sent_at is not None:
                     if self.figures.measuring:
-                        self.figures.latencies.append(time.perf_counter() - sent_at)
-                        self.figures.actions += 1
+                        self.note(time.perf_counter() - sent_at)
                     sent_at = None
                 if message["state"].get("phase") == "over":
                     return
@@ -233,17 +330,75 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-async def run(args: argparse.Namespace, base: str, pid: int, url: str) -> dict[str, Any]:
+def finished_long_match(url: str, length: int) -> str:
+    """Store a finished backgammon match to ``length`` points of random players (25 points:
+    about 6,000 events) in the database at ``url``; its id."""
+    upgrade_database(url)
+    for seed in range(1, 100):
+        match = TablesMatch(
+            BackgammonSettings(length=length), ("heavy-ann", "heavy-bob"), dice=SeededDice(seed)
+        )
+        match.start()
+        engines = {seat: find_engine("backgammon", "random", seed + seat) for seat in (0, 1)}
+        while not match.is_over:
+            seat = match.to_act
+            assert seat is not None
+            if match.phase == "roll":
+                match.act(seat, "roll")
+            else:
+                step(match, seat, engines[seat])
+        if match.winner is None:
+            continue
+        with Store(url) as store:
+            ann = store.users.create("heavy-ann", "password-ann")
+            bob = store.users.create("heavy-bob", "password-bob")
+            seats = [PlayerSeat(u.id, "human", None, u.name) for u in (ann, bob)]
+            match_id = store.matches.create(match.to_dict(secrets=True), players=seats)
+            summary = {"players": ["heavy-ann", "heavy-bob"], "score": match.score}
+            store.matches.append(
+                match_id,
+                [],
+                secrets=None,
+                status="over",
+                summary={**summary, "winner": match.winner, "end_reason": match.end_reason},
+            )
+        print(f"stored match {match_id}: {len(match.events)} events", file=sys.stderr)
+        return match_id
+    raise RuntimeError("no seed gave a finished match")
+
+
+def full_collections(log: Path, since: int) -> list[float]:
+    """The milliseconds of each full garbage collection the server logged after byte ``since``."""
+    text = log.read_text(errors="replace")[since:]
+    return [float(ms) for ms in re.findall(r"full garbage collection: (\d+) ms", text)]
+
+
+async def run(
+    args: argparse.Namespace, base: str, pid: int, url: str, log: Path, heavy: str | None
+) -> dict[str, Any]:
     keeper = GarbageKeeper()
     keeper.start()
     bench = Bench(args, base)
     tasks = [asyncio.create_task(bench.game(i)) for i in range(args.games)]
+    if args.lobby_seeks or args.lobby_sockets:
+        tasks.append(asyncio.create_task(bench.lobby_seeks(args.lobby_seeks, args.lobby_churn)))
+        tasks += [asyncio.create_task(bench.lobby_socket()) for _ in range(args.lobby_sockets)]
+    if heavy is not None:  # from the start: the first review is made during the warm-up
+        tasks += [asyncio.create_task(bench.heavy_reader(heavy)) for _ in range(args.heavy_clients)]
     await asyncio.sleep(args.ramp + args.warmup)
+    while (args.lobby_seeks or args.lobby_sockets) and not bench.lobby_ready:
+        await asyncio.sleep(1)  # the measured window begins with the churn
     events_before = event_count(url)
+    log_before = log.stat().st_size
+    rss_before = rss_bytes(pid)
+    rss_minutes: list[float] = []
     cpu_before, client_before = cpu_seconds(pid), time.process_time()
-    began = time.perf_counter()
+    began = bench.figures.began = time.perf_counter()
     bench.figures.measuring = True
-    await asyncio.sleep(args.seconds)
+    for _ in range(int(args.seconds // 60)):
+        await asyncio.sleep(60)
+        rss_minutes.append(round(rss_bytes(pid) / 2**20, 1))
+    await asyncio.sleep(args.seconds % 60)
     bench.figures.measuring = False
     wall = time.perf_counter() - began
     user, system = (a - b for a, b in zip(cpu_seconds(pid), cpu_before, strict=True))
@@ -278,10 +433,37 @@ async def run(args: argparse.Namespace, base: str, pid: int, url: str) -> dict[s
         "server_system_ms_per_event": round(1000 * system / max(events, 1), 2),
         "client_cpu_share": round(client_cpu / wall, 3),
         "server_rss_mb": round(rss / 2**20, 1),
+        "server_rss_at_start_mb": round(rss_before / 2**20, 1),
         "rss_kb_per_game": round(rss / 1024 / max(args.games, 1), 1),
         "load_average": list(os.getloadavg()),
         "failures": f.failures[:5],
+        **minutes_and_extras(args, f, rss_minutes, full_collections(log, log_before), wall),
     }
+
+
+def minutes_and_extras(
+    args: argparse.Namespace, f: Figures, rss: list[float], collections: list[float], wall: float
+) -> dict[str, Any]:
+    """The window minute by minute (two minutes or more), the full collections, and the lobby's
+    and heavy reads' figures when they ran."""
+    extras: dict[str, Any] = {"full_collections_ms": collections}
+    if args.seconds >= 120:
+        extras["minutes"] = [
+            {
+                "minute": i + 1,
+                "p99_ms": round(1000 * percentile(lat, 0.99), 1),
+                "max_ms": round(1000 * max(lat, default=math.nan), 1),
+                "rss_mb": rss[i] if i < len(rss) else None,
+            }
+            for i, lat in enumerate(f.minutes)
+        ]
+    if args.lobby_sockets:
+        extras["lobby_mb_per_s"] = round(f.lobby_bytes / wall / 1e6, 3)
+        extras["lobby_kb_per_socket_s"] = round(f.lobby_bytes / wall / 1e3 / args.lobby_sockets, 2)
+    if args.heavy_clients:
+        extras["heavy_answered_per_s"] = round(f.heavy_answered / wall, 2)
+        extras["heavy_refused_per_s"] = round(f.heavy_refused / wall, 2)
+    return extras
 
 
 @contextmanager
@@ -296,6 +478,9 @@ def server(args: argparse.Namespace, folder: Path) -> Iterator[tuple[str, int, s
         "GAMEHALL_PORT": str(args.port),
         "GAMEHALL_GRACE_SECONDS": "600",
         **{f"GAMEHALL_RATE_{name}": many for name in ("GUEST", "SEEKS", "ACTIONS", "LOGIN")},
+        "GAMEHALL_RATE_ACTIONS_ACCOUNT": many,  # the lobby's anonymous sockets: one address
+        "GAMEHALL_SOCKETS_PER_ACCOUNT": "100000",
+        "GAMEHALL_MAX_SEEKS": "1000",
     }
     command = [sys.executable, "-c", "from gamehall.cli import main; main(['serve'])"]
     log = (folder / "server.log").open("w")
@@ -348,10 +533,19 @@ def main() -> None:
     )
     parser.add_argument("--http-connections", type=int, default=50)
     parser.add_argument("--keep", action="store_true", help="keep the database and log")
+    parser.add_argument("--lobby-seeks", type=int, default=0, help="open seeks in the lobby")
+    parser.add_argument("--lobby-sockets", type=int, default=0, help="anonymous lobby sockets")
+    parser.add_argument("--lobby-churn", type=float, default=1.0, help="seeks a second")
+    parser.add_argument("--heavy-clients", type=int, default=0, help="clients of heavy reads")
+    parser.add_argument("--heavy-length", type=int, default=25, help="its match's points")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="gamehall-load-"))
+    heavy = None
+    if args.heavy_clients:
+        url = args.database_url or f"sqlite:///{folder / 'gamehall.db'}"
+        heavy = finished_long_match(url, args.heavy_length)
     with server(args, folder) as (base, pid, url):
-        result = asyncio.run(run(args, base, pid, url))
+        result = asyncio.run(run(args, base, pid, url, folder / "server.log", heavy))
     result["database"] = url.split(":", 1)[0]
     print(json.dumps(result, indent=2))
     if args.keep:

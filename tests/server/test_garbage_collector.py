@@ -2,7 +2,11 @@
 
 import asyncio
 import gc
+import logging
+import re
 import weakref
+
+import pytest
 
 from gamehall.server.collector import THRESHOLDS, GarbageKeeper
 from gamehall.server.config import Config
@@ -77,3 +81,16 @@ def test_the_full_round_comes_after_its_interval() -> None:
     finally:
         gc.set_threshold(*saved)
         gc.unfreeze()
+
+
+def test_a_full_collection_logs_how_long_it_held_the_process(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    keeper = GarbageKeeper()
+    try:
+        with caplog.at_level(logging.INFO, logger="gamehall.server.collector"):
+            keeper.collect_all()
+    finally:
+        gc.unfreeze()
+    [line] = [r.getMessage() for r in caplog.records if "full garbage collection" in r.message]
+    assert re.fullmatch(r"full garbage collection: \d+ ms, \d+ objects kept", line), line

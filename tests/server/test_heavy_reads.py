@@ -3,6 +3,7 @@ are made on a thread of their own, at most two at once per client, and kept once
 
 import asyncio
 import threading
+from typing import Any
 
 import pytest
 
@@ -93,3 +94,25 @@ def test_what_is_kept_is_bounded() -> None:
         assert heavy.kept(("review", "0")) is None and heavy.kept(("review", "69")) == 69
     finally:
         heavy.close()
+
+
+def test_a_kept_review_is_its_text_written_once_off_the_event_loop(
+    hall: Hall, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kept review was the model, written out again on the event loop for every request."""
+    match_id = _played(hall)
+    threads: list[str] = []
+    write = review.ReviewAnswer.model_dump_json
+
+    def counted(self: review.ReviewAnswer, **options: Any) -> str:
+        threads.append(threading.current_thread().name)
+        return write(self, **options)
+
+    monkeypatch.setattr(review.ReviewAnswer, "model_dump_json", counted)
+    reader = hall.anonymous()
+    answers = [reader.get(f"/api/matches/{match_id}/review") for _ in range(3)]
+    assert all(a.status_code == 200 for a in answers)
+    assert answers[0].headers["content-type"] == "application/json"
+    assert answers[0].json()["match_id"] == match_id and answers[0].json()["frames"]
+    assert answers[1].content == answers[2].content == answers[0].content
+    assert len(threads) == 1 and threads[0].startswith("gamehall-heavy"), threads

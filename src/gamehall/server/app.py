@@ -79,6 +79,7 @@ from gamehall.server.refusals import Refusal, body, game_code, game_said, status
 from gamehall.server.rematch_offers import RematchOffers
 from gamehall.server.seek_keeper import SeekKeeper
 from gamehall.server.services import Services
+from gamehall.server.socket_caps import SocketCaps
 from gamehall.server.tournament_director import TournamentDirector
 from gamehall.server.turn_notices import TurnNotices
 from gamehall.server.user_channels import UserChannels
@@ -227,6 +228,9 @@ async def open_services(
         stack.callback(analyses.close)
         heavy = HeavyReads()
         stack.callback(heavy.close)
+        sockets = SocketCaps.of(config.sockets_per_account, clock, config.redis_url)
+        sockets.start()
+        stack.push_async_callback(sockets.stop)
         services = Services(
             config=config,
             clock=clock,
@@ -234,6 +238,7 @@ async def open_services(
             store=store,
             live=live,
             limits=RateLimits.of(config, clock),
+            sockets=sockets,
             hashing=hashing,
             hints=hints,
             channels=channels,

@@ -8,9 +8,10 @@ import asyncio
 
 from fastapi import APIRouter, WebSocket
 
-from gamehall.server.auth import same_origin
+from gamehall.server.auth import same_origin, session_of
 from gamehall.server.services import services_of
 from gamehall.server.socket_connection import SocketConnection
+from gamehall.server.socket_places import take_place
 from gamehall.server.ws import POLICY_VIOLATION, answer_pings
 
 NO_SUCH_ARENA = 4404
@@ -31,15 +32,20 @@ async def arena_socket(websocket: WebSocket, tournament_id: int) -> None:
     if board is None:
         await websocket.close(NO_SUCH_ARENA, f"there is no arena {tournament_id}")
         return
+    session = await hall.workers.store(session_of, websocket)
     await websocket.accept()
+    place = await take_place(websocket, session)
+    if place is None:
+        return
     connection = SocketConnection(None)
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     connection.send(board.wire())
     hub.add(tournament_id, connection)
     hub.boards.setdefault(tournament_id, board)
     try:
-        await answer_pings(websocket, connection, hall.live.clock)
+        await answer_pings(websocket, connection, hall.live.clock, place.key)
     finally:
         hub.discard(tournament_id, connection)
         connection.close()
         await asyncio.gather(writer, return_exceptions=True)
+        await hall.sockets.release(place)

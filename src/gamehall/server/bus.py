@@ -15,8 +15,9 @@ A publication that fails or takes too long (``PUBLISH_TIMEOUT``; Redis's own is 
 published (every message is lost at once, with no wait), and the live matches poll the store
 every second until a publication goes out again (``live/sync.py``).
 
-Every process says it is alive (``alive:<origin>``) every ``ALIVE_EVERY`` seconds. One not heard
-of for ``GONE_AFTER`` seconds (killed, or cut off) is gone: each part that registered
+Every process says it is alive (``alive:<origin>``) every ``ALIVE_EVERY`` seconds, and goodbye
+as it stops (``leaving:<origin>``). One that said goodbye, or was not heard of for ``GONE_AFTER``
+seconds (killed, or cut off), is gone: each part that registered
 ``on_gone`` forgets what it knew of it (the seats it had sockets for), so that a crashed process
 does not keep its players "connected" forever. A process judges others gone only while it hears
 its own beats come back: when the broker itself is away, nobody is declared gone. A process heard
@@ -76,6 +77,8 @@ match whose change is already stored: the others catch up from the store)."""
 
 RESYNC = "resync"
 """The kind of the message that tells the others a publication of its sender was lost."""
+LEAVING = "leaving"
+"""The kind of the message a stopping process says goodbye with (``Bus.stop``)."""
 
 Handler = Callable[[str, str, JsonObject], Awaitable[None]]
 """Called with the key of the topic, the origin (the sending process) and the message."""
@@ -100,9 +103,10 @@ class Bus:
         self._departed: set[str] = set()
         """The processes found gone (until they are heard of again)."""
         self.carries_on = broker is not None if carries_on is None else carries_on
-        """Whether other processes carry on with the matches when this one stops (so that it
-        does not pause their clocks): true with Redis, which is only configured for several
-        processes; false with PostgreSQL's notifications, used by a lone process too."""
+        """Whether other processes always carry on with the matches when this one stops (so
+        that it does not pause their clocks): true with Redis, which is only configured for
+        several processes; false with PostgreSQL's notifications, used by a lone process too,
+        where ``carries_on_now`` asks whether another process is alive."""
         self.origin = uuid.uuid4().hex
         self.breaker = Breaker(clock)
         """Open for a while after a publication failed: nothing is published meanwhile."""
@@ -114,6 +118,26 @@ class Bus:
         self._unsent = False
         """Whether a publication failed since the others were last told to catch up."""
         self.on(RESYNC, self._others_lost)
+        self.on(LEAVING, self._left)
+
+    def carries_on_now(self) -> bool:
+        """Whether another process carries on with the matches if this one stops now: always
+        with Redis (``carries_on``); else whether another was heard of within ``GONE_AFTER``
+        seconds and has not said it is leaving."""
+        if self.carries_on:
+            return True
+        now = self.clock()
+        return any(
+            origin != self.origin and now - heard <= GONE_AFTER
+            for origin, heard in self._heard.items()
+        )
+
+    async def _left(self, key: str, origin: str, message: JsonObject) -> None:
+        """Another process stops: it is gone from now on, without waiting ``GONE_AFTER``."""
+        self._heard.pop(origin, None)
+        self._departed.add(origin)
+        for callback in self._gone:
+            await callback(origin)
 
     @property
     def shared(self) -> bool:
@@ -214,7 +238,10 @@ class Bus:
             self.spawn(self._beat())
 
     async def stop(self) -> None:
-        """Stop listening and close the broker's connections."""
+        """Say goodbye to the others (so that the last of several processes to stop knows it is
+        the last), stop listening and close the broker's connections."""
+        if self._listener is not None:
+            await self.publish(LEAVING, self.origin, {})
         tasks = [t for t in (self._listener, *self._tasks) if t is not None]
         for task in tasks:
             task.cancel()

@@ -5,12 +5,14 @@ the spectators' room only.
 
 What may be said is ``chat_lines.admit_line``'s to say (as for every chat: its length, its
 characters, the writer's rate); a refusal comes back in the writer's language with its reason
-code. Rooms keep their last ``HISTORY`` messages in this process's memory, for a socket that
-joins later: a restart forgets them. With several processes a message goes to the room's
-sockets on every process (through the ``Bus``: ``chat:<match>/<room>``); each process keeps
-the history of the rooms somebody is in on it, so one that joins a room empty on his process
-sees only what is said from then on. (A tournament's chat, ``tournament_chat.py``, shares the
-rooms but keeps its lines in the store.)
+code. Every frame, a line or not, counts against the sockets' frame limits too
+(``GAMEHALL_RATE_ACTIONS`` per socket, ``GAMEHALL_RATE_ACTIONS_ACCOUNT`` per account, else
+address), as on the other sockets. Rooms keep their last ``HISTORY`` messages in this process's
+memory, for a socket that joins later: a restart forgets them. With several processes a message
+goes to the room's sockets on every process (through the ``Bus``: ``chat:<match>/<room>``); each
+process keeps the history of the rooms somebody is in on it, so one that joins a room empty on
+his process sees only what is said from then on. (A tournament's chat, ``tournament_chat.py``,
+shares the rooms but keeps its lines in the store.)
 """
 
 import asyncio
@@ -20,9 +22,11 @@ from fastapi import APIRouter, WebSocket
 
 from gamehall.server.chat_lines import ChatRefusedError, admit_line
 from gamehall.server.language import reader_language
+from gamehall.server.limits import RateLimitedError
 from gamehall.server.protocol.chat import ChatError, ChatHello
 from gamehall.server.socket_connection import SocketConnection
-from gamehall.server.ws import open_match_socket
+from gamehall.server.socket_places import take_place
+from gamehall.server.ws import count_frame, new_socket_key, open_match_socket
 from gamehall.words import words
 
 router = APIRouter()
@@ -42,15 +46,24 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
     rooms = hall.chat
     said = words(reader_language(websocket))
     await websocket.accept()
+    place = await take_place(websocket, session)
+    if place is None:
+        return
     connection = SocketConnection(seat)
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     history = rooms.join(room, connection)
+    socket_key = new_socket_key()
     connection.send(ChatHello(room=kind, can_write=user is not None, messages=history).wire())
     try:
         while True:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 return
+            try:  # every frame, whatever it is, per socket and per account (else address)
+                await count_frame(hall.limits, socket_key, place.key, seated=False)
+            except RateLimitedError as exc:
+                connection.send(ChatError(message=str(exc.detail)).wire())
+                continue
             try:
                 line = await admit_line(hall, user, frame.get("text") or "", hall.live.clock())
             except ChatRefusedError as exc:
@@ -61,3 +74,4 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
         rooms.leave(room, connection)
         connection.close()
         await asyncio.gather(writer, return_exceptions=True)
+        await hall.sockets.release(place)

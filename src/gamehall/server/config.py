@@ -178,6 +178,9 @@ class Config(BaseModel):
     computer_idle_seconds: Seconds = 900.0
     """A match against the computer whose player has had no socket on it for this long is
     ended (``computer_keeper.py``): aborted while it may be, else forfeited by him."""
+    sockets_per_account: int = Field(default=20, ge=1, le=100000)
+    """The sockets one account (one client address, without a login) may hold open at once,
+    over every process sharing a Redis (``socket_caps.py``)."""
     lobby_seeks: int = Field(default=200, ge=1, le=100000)
     """The open seeks the lobby lists (the oldest), on its socket and ``GET /api/seeks``."""
     max_seeks: int = Field(default=5, ge=1, le=1000)

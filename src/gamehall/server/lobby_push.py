@@ -12,9 +12,10 @@ import asyncio
 
 from fastapi import APIRouter, WebSocket
 
-from gamehall.server.auth import same_origin
+from gamehall.server.auth import same_origin, session_of
 from gamehall.server.services import services_of
 from gamehall.server.socket_connection import SocketConnection
+from gamehall.server.socket_places import take_place
 from gamehall.server.ws import POLICY_VIOLATION, answer_pings
 
 router = APIRouter()
@@ -28,7 +29,11 @@ async def lobby_socket(websocket: WebSocket) -> None:
         return
     hall = services_of(websocket)
     hub = hall.lobby
+    session = await hall.workers.store(session_of, websocket)
     await websocket.accept()
+    place = await take_place(websocket, session)
+    if place is None:
+        return
     connection = SocketConnection(None)
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     if hub.seeks is None or not hub.sockets:
@@ -38,8 +43,9 @@ async def lobby_socket(websocket: WebSocket) -> None:
     connection.send(hub.playing_message().wire())
     hub.sockets.add(connection)
     try:
-        await answer_pings(websocket, connection, hall.live.clock)
+        await answer_pings(websocket, connection, hall.live.clock, place.key)
     finally:
         hub.sockets.discard(connection)
         connection.close()
         await asyncio.gather(writer, return_exceptions=True)
+        await hall.sockets.release(place)

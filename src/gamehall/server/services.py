@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from gamehall.server.lobby_hub import LobbyHub
     from gamehall.server.rematch_offers import RematchOffers
     from gamehall.server.seek_keeper import SeekKeeper
+    from gamehall.server.socket_caps import SocketCaps
     from gamehall.server.tournament_director import TournamentDirector
     from gamehall.server.user_channels import UserChannels
     from gamehall.store import Store
@@ -52,6 +53,8 @@ class Services:
     store: Store
     live: LiveMatches
     limits: RateLimits
+    sockets: SocketCaps
+    """How many sockets each account holds open, capped."""
     hashing: HashPool
     hints: HintDesk
     channels: UserChannels

@@ -17,11 +17,13 @@ from fastapi import APIRouter, WebSocket
 from gamehall.server.auth import same_origin, session_of
 from gamehall.server.chat_lines import ChatRefusedError, admit_line, writer
 from gamehall.server.language import reader_language
+from gamehall.server.limits import RateLimitedError
 from gamehall.server.protocol.chat import ChatError, ChatLine
 from gamehall.server.protocol.tournament_chat import TournamentChatHello
 from gamehall.server.services import services_of
 from gamehall.server.socket_connection import SocketConnection
-from gamehall.server.ws import POLICY_VIOLATION
+from gamehall.server.socket_places import take_place
+from gamehall.server.ws import POLICY_VIOLATION, count_frame, new_socket_key
 from gamehall.store import User
 from gamehall.store.tournament_chat import TournamentChatLine
 from gamehall.store.tournaments import StoredTournament
@@ -68,8 +70,12 @@ async def tournament_chat_socket(websocket: WebSocket, tournament_id: int) -> No
     user = session.user if session else None
     said = words(reader_language(websocket))
     await websocket.accept()
+    place = await take_place(websocket, session)
+    if place is None:
+        return
     connection = SocketConnection(None)
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
+    socket_key = new_socket_key()
     room = (str(tournament_id), ROOM)
     kept = await hall.workers.store(hall.store.tournament_chat.last, tournament_id, HISTORY)
     hello = TournamentChatHello(
@@ -84,6 +90,11 @@ async def tournament_chat_socket(websocket: WebSocket, tournament_id: int) -> No
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 return
+            try:  # every frame, whatever it is, per socket and per account (else address)
+                await count_frame(hall.limits, socket_key, place.key, seated=False)
+            except RateLimitedError as exc:
+                connection.send(ChatError(message=str(exc.detail)).wire())
+                continue
             try:
                 await _say(websocket, tournament_id, user, frame.get("text") or "")
             except ChatRefusedError as exc:
@@ -92,6 +103,7 @@ async def tournament_chat_socket(websocket: WebSocket, tournament_id: int) -> No
         hall.chat.leave(room, connection)
         connection.close()
         await asyncio.gather(writer, return_exceptions=True)
+        await hall.sockets.release(place)
 
 
 async def _say(websocket: WebSocket, tournament_id: int, user: User | None, frame: str) -> None:

@@ -24,6 +24,7 @@ from gamehall.server.auth import same_origin, session_of
 from gamehall.server.protocol.user import UserHello
 from gamehall.server.services import services_of
 from gamehall.server.socket_connection import SocketConnection
+from gamehall.server.socket_places import take_place
 from gamehall.server.ws import POLICY_VIOLATION, answer_pings
 
 router = APIRouter()
@@ -46,6 +47,9 @@ async def user_socket(websocket: WebSocket) -> None:
     user_id = session.user.id
     notices = await hall.workers.store(channels.current, user_id)
     await websocket.accept()
+    place = await take_place(websocket, session)
+    if place is None:
+        return
     connection = SocketConnection(None)
     writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
     connection.send(UserHello(user=session.user.name).wire())
@@ -53,8 +57,9 @@ async def user_socket(websocket: WebSocket) -> None:
         connection.send(notice.wire())
     channels.add(user_id, connection, session.user.name)  # before the hello is written
     try:
-        await answer_pings(websocket, connection, hall.live.clock)
+        await answer_pings(websocket, connection, hall.live.clock, place.key)
     finally:
         channels.remove(user_id, connection)
         connection.close()
         await asyncio.gather(writer, return_exceptions=True)
+        await hall.sockets.release(place)

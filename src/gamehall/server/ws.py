@@ -22,7 +22,7 @@ from gamehall.server.auth import same_origin, session_of
 from gamehall.server.figures import acted_in
 from gamehall.server.guards import MAX_JSON_DEPTH, nests_deeper
 from gamehall.server.language import reader_language
-from gamehall.server.limits import RateLimitedError, RateLimits, client_address
+from gamehall.server.limits import RateLimitedError, RateLimits
 from gamehall.server.live import LiveMatch, NoSuchMatchError
 from gamehall.server.live.manager import PlayerAction
 from gamehall.server.live.presence import ClaimAbandoned
@@ -33,6 +33,7 @@ from gamehall.server.protocol.match import ActionFrame, MatchClientMessage
 from gamehall.server.refusals import game_said
 from gamehall.server.services import Services, services_of
 from gamehall.server.socket_connection import SocketConnection
+from gamehall.server.socket_places import take_place
 from gamehall.store import SessionInfo
 
 router = APIRouter()
@@ -46,27 +47,33 @@ MAX_WIRE_FRAME = 1024 * 1024
 (1009, as WebSocket servers do)."""
 
 SOCKET_NUMBERS = itertools.count(1)
-"""Each match socket's number in this process: its frames are counted under it."""
+"""Each socket's number in this process: its frames are counted under it."""
+
+
+def new_socket_key() -> str:
+    """The key a new socket's frames are counted under (in this process's memory)."""
+    return f"socket:{next(SOCKET_NUMBERS)}"
+
 
 POLICY_VIOLATION = 1008
 NO_SUCH_MATCH = 4404
 
 
 async def answer_pings(
-    websocket: WebSocket, connection: SocketConnection, now: Callable[[], float]
+    websocket: WebSocket, connection: SocketConnection, now: Callable[[], float], owner: str
 ) -> None:
     """Read a socket that only takes pings until it closes: a pong with the server's time for
     each ping, the protocol's error for anything else, and for frames beyond the socket's
-    limit (``rate_actions``)."""
+    limit (``rate_actions``) or its ``owner``'s over all his sockets (``rate_actions_account``)."""
     limits = services_of(websocket).limits
-    socket_key = f"socket:{next(SOCKET_NUMBERS)}"
+    socket_key = new_socket_key()
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return
         read = read_frame(frame.get("text") or "")
         try:
-            await limits.hit_here("actions", socket_key)
+            await count_frame(limits, socket_key, owner, seated=False)
         except RateLimitedError as exc:
             connection.send(too_many(read, exc).wire())
             continue
@@ -180,17 +187,22 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
             return
         hall, session, live = opened
         await websocket.accept()
+        place = await take_place(websocket, session)
+        if place is None:
+            return
         seat = live.seat_of(session.user.id if session else None)
         connection = SocketConnection(seat, reader_language(websocket))
         writer = asyncio.create_task(connection.write_to(websocket, hall.workers))
-        await hall.live.join(live, connection)
-        sender = f"user:{session.user.id}" if session else f"address:{client_address(websocket)}"
         try:
-            await _serve(websocket, live, connection, sender)
+            await hall.live.join(live, connection)
+            try:
+                await _serve(websocket, live, connection, place.key)
+            finally:
+                await hall.live.leave(live, connection)
         finally:
-            await hall.live.leave(live, connection)
             connection.close()
             await asyncio.gather(writer, return_exceptions=True)
+            await hall.sockets.release(place)
 
 
 async def _serve(
@@ -199,7 +211,7 @@ async def _serve(
     """Answer the socket's frames until it closes; ``sender`` is the key its account (else its
     address) is counted under."""
     hall = services_of(websocket)
-    socket_key = f"socket:{next(SOCKET_NUMBERS)}"
+    socket_key = new_socket_key()
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":

@@ -154,15 +154,15 @@ class LiveMatches:
                 log.error("match %s cannot be resumed: %s", match_id, exc)
 
     async def stop(self) -> None:
-        """Stop every timer and computer player. A lone server (no broker) also notes the
-        match time each match was paused at, so that the downtime until it starts again is
-        charged to nobody; with several processes the others carry on with the matches."""
+        """Stop every timer and computer player. A lone server also notes the match time each
+        match was paused at, so that the downtime until it starts again is charged to nobody;
+        while other processes are alive they carry on with the matches."""
         tasks = [*self._tasks, *self._loading.values()]
         tasks += [t for live in self._live.values() for t in (live.timer, live.bot) if t]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if not self.bus.carries_on:  # one transaction, not one a match (the writer groups)
+        if not self.bus.carries_on_now():  # one transaction for all (the writer groups)
             playing = [live for live in self._live.values() if not live.match.is_over]
             await asyncio.gather(
                 *(self._save_summary(live, paused_at=live.time()) for live in playing)

@@ -4,6 +4,8 @@
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 const FINAL_CODES = [1008, 4404]; // another site's page; no such match
 
+import { TOO_MANY_SOCKETS, tooManySockets } from "./socket-cap.js";
+
 /** @typedef {import("./types.js").SocketMessage} SocketMessage */
 
 export class MatchSocket {
@@ -11,7 +13,8 @@ export class MatchSocket {
    * @param {string} matchId
    * @param {{onMessage: (msg: SocketMessage) => void, onStatus: (status: string, reason?: string) => void}} handlers
    *   onStatus hears "connecting", "open", "closed" (it will retry) and "gone" (the server
-   *   refused the match: it does not exist or the page is not the server's own).
+   *   refused the match: it does not exist, the page is not the server's own, or the player
+   *   has too many connections open).
    */
   constructor(matchId, { onMessage, onStatus }) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/matches/${encodeURIComponent(matchId)}`;
@@ -43,6 +46,10 @@ export class MatchSocket {
       if (this.ws !== ws || this.closed) return;
       if (FINAL_CODES.includes(event.code)) {
         this.onStatus("gone", event.reason);
+        return;
+      }
+      if (event.code === TOO_MANY_SOCKETS) {
+        this.onStatus("gone", tooManySockets());
         return;
       }
       this.onStatus("closed");

@@ -7,6 +7,7 @@
 import { session } from "../api.js";
 import { h } from "../dom.js";
 import { say } from "../say.js";
+import { TOO_MANY_SOCKETS } from "../socket-cap.js";
 import { scoreText } from "./watch-games.js";
 
 /**
@@ -191,8 +192,8 @@ export function followArena(id, onBoard) {
         // not an arena's message
       }
     });
-    ws.addEventListener("close", () => {
-      if (!stopped) retry = setTimeout(connect, RETRY_MS);
+    ws.addEventListener("close", (event) => {
+      if (!stopped && event.code !== TOO_MANY_SOCKETS) retry = setTimeout(connect, RETRY_MS);
     });
   };
   connect();

@@ -12,6 +12,7 @@ import { describeSettings, GAMES } from "../settings.js";
 import { say } from "../say.js";
 import { tones } from "../sound.js";
 import { computerName } from "./computers.js";
+import { TOO_MANY_SOCKETS } from "../socket-cap.js";
 
 /**
  * @typedef {{type: string, tournament?: {id: number, name: string}, round?: number,
@@ -238,9 +239,10 @@ function connect() {
       // a frame that is not JSON is not a notice
     }
   });
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (event) => {
     if (socket !== ws) return;
     socket = null;
+    if (event.code === TOO_MANY_SOCKETS) return; // connected again at the next login
     connectedAs = null;
     retry = Math.min(retry + 1, 10);
     setTimeout(connect, RETRY_MS * retry);

@@ -8,6 +8,7 @@
 import { h, mount } from "../dom.js";
 import { reportButton } from "../moderation/report.js";
 import { say } from "../say.js";
+import { TOO_MANY_SOCKETS, tooManySockets } from "../socket-cap.js";
 
 const MAX_TEXT = 300;
 const STORAGE = "gamehall.chat";
@@ -96,9 +97,14 @@ export function chatPanel(path, titleOf, readOnly, reportable) {
         problem.hidden = false;
       }
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       if (socket !== ws) return;
       socket = null;
+      if (event.code === TOO_MANY_SOCKETS) {
+        problem.textContent = tooManySockets();
+        problem.hidden = false;
+        return;
+      }
       if (!closed && on) retry = setTimeout(connect, RETRY_MS);
     });
   }

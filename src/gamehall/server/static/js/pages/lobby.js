@@ -16,6 +16,7 @@ import { seekGraph } from "../lobby/seek-graph.js";
 import { describeSettings, readSeed, readSettings, settingsFieldset } from "../settings.js";
 import { followedOnlinePanel } from "../social/following.js";
 import { matchTable } from "./matches.js";
+import { TOO_MANY_SOCKETS } from "../socket-cap.js";
 
 /** How often the page asks for the seeks while their socket is down. */
 const POLL_MS = 3000;
@@ -507,9 +508,9 @@ export function lobbyPage(root) {
         // not a message of the lobby
       }
     });
-    ws.addEventListener("close", () => {
-      pushed = false;
-      if (!gone) retryTimer = setTimeout(connect, RETRY_MS);
+    ws.addEventListener("close", (event) => {
+      pushed = false; // the page asks for the seeks meanwhile, and for good over the cap
+      if (!gone && event.code !== TOO_MANY_SOCKETS) retryTimer = setTimeout(connect, RETRY_MS);
     });
   }
   connect();
