@@ -2,8 +2,9 @@
 
 Each aggregate has a repository of its own: ``users`` (and their sessions), ``matches`` (and
 their events), ``offers`` (seeks and challenges), ``tournaments``, ``ratings``, ``analyses``
-(finished matches' analyses), ``tokens`` (personal API tokens) and ``moderation`` (operators
-and bans: a ban ends the account's sessions, tokens and offers in its one transaction). They
+(finished matches' analyses), ``tokens`` (personal API tokens), ``puzzles`` (puzzles and
+their solvers' ratings) and ``moderation`` (operators and bans: a ban ends the account's
+sessions, tokens and offers in its one transaction). They
 share one ``Transactions`` (the engine, its transactions and the clock).
 Every method of theirs opens its own short transaction and returns plain frozen values
 (``values.py``), never live ORM objects, so one ``Store`` can be shared by the threads of a
@@ -22,6 +23,7 @@ from gamehall.store.analyses import AnalysisStore
 from gamehall.store.matches import MatchStore
 from gamehall.store.moderation import ModerationStore
 from gamehall.store.offers import OfferStore
+from gamehall.store.puzzles import PuzzleStore
 from gamehall.store.ratings import RatingStore
 from gamehall.store.tokens import TokenStore
 from gamehall.store.tournaments import TournamentStore
@@ -53,6 +55,7 @@ class Store:
         self.analyses = AnalysisStore(self.transactions)
         self.tokens = TokenStore(self.transactions)
         self.moderation = ModerationStore(self.transactions)
+        self.puzzles = PuzzleStore(self.transactions)
 
     def close(self) -> None:
         """Close every pooled connection."""

@@ -1,0 +1,78 @@
+"""Backgammon puzzles from an analysed match: a blunder whose best play stands out becomes a
+play to find, judged by the position it reaches; a close decision is no puzzle."""
+
+from dataclasses import replace
+
+import pytest
+
+from gamehall.analysis.tables import analyse_record
+from gamehall.analysis.values import Choice, TablesAnalysis
+from gamehall.errors import IllegalMoveError
+from gamehall.play.records import MatGame, MatRecord, MatTurn
+from gamehall.play.views import legal_of, state_of
+from gamehall.puzzles.tables_board import puzzle_match
+from gamehall.puzzles.tables_judge import judge_cube, judge_play
+from gamehall.puzzles.tables_maker import analysed_puzzles, worth_a_puzzle
+from gamehall.puzzles.values import Puzzle, PuzzleError
+
+RECORD = MatRecord(
+    0,
+    ("Ann", "Bob"),
+    games=[MatGame((0, 0), [MatTurn.roll(0, (3, 1), "24/21 24/23")], winner=None, points=0)],
+)
+"""Ann splits her back checkers with the opening 3-1 instead of making her 5 point."""
+
+
+@pytest.fixture(scope="module")
+def analysis() -> TablesAnalysis:
+    return analyse_record(RECORD, plies=0)
+
+
+@pytest.fixture(scope="module")
+def puzzle(analysis: TablesAnalysis) -> Puzzle:
+    (found,) = analysed_puzzles(RECORD, analysis, source="m2")
+    return found
+
+
+def test_a_blunder_with_a_clear_best_play_is_a_puzzle(puzzle: Puzzle) -> None:
+    assert puzzle.game == "backgammon" and puzzle.task == "play"
+    assert puzzle.position == "4HPwATDgc/ABMA"  # the starting position, Ann on roll
+    assert puzzle.dice == (3, 1) and puzzle.mover == "0"
+    assert puzzle.answers == ("8/5 6/5",) and puzzle.solution == ("8/5 6/5",)
+    assert puzzle.themes == ("opening",)
+    assert puzzle.source == "m2" and puzzle.move == 1
+    assert Puzzle.from_dict(puzzle.to_dict()) == puzzle
+
+
+def test_a_close_best_play_is_no_puzzle(analysis: TablesAnalysis) -> None:
+    (blunder,) = analysis.decisions
+    close = replace(blunder, choices=(Choice("8/5 6/5", 0.1), Choice("13/10 24/23", 0.08)))
+    assert worth_a_puzzle(blunder, analysis)
+    assert not worth_a_puzzle(close, analysis)
+    assert not worth_a_puzzle(replace(blunder, loss=0.05), analysis)
+    assert analysed_puzzles(RECORD, replace(analysis, decisions=(close,))) == []
+
+
+def test_the_play_is_judged_by_the_position_it_reaches(puzzle: Puzzle) -> None:
+    assert judge_play(puzzle, [(8, 3), (6, 1)]).correct
+    assert judge_play(puzzle, [(6, 1), (8, 3)]).correct
+    wrong = judge_play(puzzle, [(24, 3), (24, 1)])
+    assert not wrong.correct and wrong.answer == "24/23 24/21"
+
+
+def test_bad_answers_are_refused_in_words(puzzle: Puzzle) -> None:
+    with pytest.raises(PuzzleError, match="not complete"):
+        judge_play(puzzle, [(8, 3)])
+    with pytest.raises(IllegalMoveError, match="no 5 is left"):
+        judge_play(puzzle, [(8, 5)])
+    with pytest.raises(PuzzleError, match="not a cube action"):
+        judge_cube(puzzle, "double")
+
+
+def test_the_board_stands_at_the_puzzle_for_the_pages(puzzle: Puzzle) -> None:
+    match = puzzle_match(puzzle, [(8, 3)], ("You", "Puzzle"))
+    state = state_of(match)
+    assert state["phase"] == "move" and state["on_roll"] == 0 and state["dice"] == [3, 1]
+    assert state["dice_left"] == [1]
+    legal = legal_of(match, 0)
+    assert legal is not None and {"src": 6, "dst": 5, "die": 1, "hit": False} in legal["moves"]
