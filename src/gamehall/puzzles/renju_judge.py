@@ -5,11 +5,14 @@ search's, and the line goes on until the five or a wrong move."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
-from gamehall.engines.renju_search.answers import ThreatJudge, WinKind
 from gamehall.errors import GameError
 from gamehall.puzzles.values import Puzzle, PuzzleError
 from gamehall.renju.board import Board
+
+if TYPE_CHECKING:  # the search loads numba: only where a move is judged
+    from gamehall.engines.renju_search.answers import ThreatJudge
 
 
 @dataclass(frozen=True)
@@ -37,8 +40,15 @@ def puzzle_board(puzzle: Puzzle, line: Sequence[str] = ()) -> Board:
     return board
 
 
+def new_judge() -> "ThreatJudge":
+    """A threat search to judge with (loading the engine's kernels on the first)."""
+    from gamehall.engines.renju_search.answers import ThreatJudge
+
+    return ThreatJudge()
+
+
 def judge_move(
-    puzzle: Puzzle, line: Sequence[str], move: str, judge: ThreatJudge | None = None
+    puzzle: Puzzle, line: Sequence[str], move: str, judge: "ThreatJudge | None" = None
 ) -> RenjuVerdict:
     """The verdict on ``move`` played after ``line``. ``IllegalMoveError`` (nothing changed)
     for a move the rules forbid, ``PuzzleError`` when the puzzle is over or it is not the
@@ -54,8 +64,8 @@ def judge_move(
         return RenjuVerdict(won, won, None)
     if not line and move not in puzzle.answers:
         return RenjuVerdict(False, False, None)
-    within: WinKind = "vcf" if "fours" in puzzle.themes else "vct"
-    answer = (judge or ThreatJudge()).answer(board, within)
+    within: Literal["vcf", "vct"] = "vcf" if "fours" in puzzle.themes else "vct"
+    answer = (judge or new_judge()).answer(board, within)
     if answer.holds:
         return RenjuVerdict(False, False, answer.point)
     return RenjuVerdict(True, answer.point is None, answer.point)
