@@ -30,6 +30,14 @@ def test_a_puzzle_is_kept_once(store: Store) -> None:
     assert stored.rating.rating == 1400.0 and stored.attempts == 0
 
 
+def test_a_matchs_puzzles_are_found_by_its_id(store: Store) -> None:
+    taken = Puzzle.from_dict(_puzzle("h8 h9").to_dict() | {"source": "m1", "move": 3})
+    (first,) = store.puzzles.add([taken])
+    store.puzzles.add([_puzzle("h8 h10")])
+    assert [p.id for p in store.puzzles.of_match("m1")] == [first]
+    assert store.puzzles.of_match("m2") == []
+
+
 def test_the_next_puzzle_is_near_the_rating_and_not_tried(
     store: Store, make_user: Callable[[str], User]
 ) -> None:

@@ -98,6 +98,16 @@ class PuzzleStore:
             row = session.get(PuzzleRow, puzzle_id)
             return None if row is None else _stored(row)
 
+    def of_match(self, match_id: str) -> list[StoredPuzzle]:
+        """The puzzles taken from the match ``match_id``, the first made first."""
+        query = (
+            select(PuzzleRow)
+            .where(PuzzleRow.data["source"].as_string() == match_id)
+            .order_by(PuzzleRow.id)
+        )
+        with self.transactions.read() as session:
+            return [_stored(row) for row in session.scalars(query)]
+
     def next_for(
         self,
         user_id: int | None,

@@ -6,6 +6,7 @@
 //   #/tournaments     tournaments        #/tournament/{id} one tournament
 //   #/ratings/{game}  a game's leaderboard   #/tokens         my API tokens (docs/bot-api.md)
 //   #/rules/{game}    how to play each game
+//   #/puzzles         puzzles: the next one, #/puzzles/{id} one, #/puzzles/daily/{game} the day's
 
 import { errorText, loadSession, logout, onSessionChange, session } from "./api.js";
 import { startNotices } from "./competition/notices.js";
@@ -17,6 +18,7 @@ import { leaderboardPage } from "./pages/leaderboard.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { watchPage } from "./pages/matches.js";
 import { profilePage } from "./pages/profile.js";
+import { puzzlesPage } from "./pages/puzzles.js";
 import { rulesPage } from "./pages/rules.js";
 import { tokensPage } from "./pages/tokens.js";
 import { tournamentPage } from "./pages/tournament.js";
@@ -37,6 +39,9 @@ const ROUTES = [
   [/^\/ratings(?:\/([a-z]+))?$/, (m) => (root) => leaderboardPage(root, { game: m[1] || "renju" })],
   [/^\/tokens$/, () => tokensPage],
   [/^\/rules(?:\/([a-z]+))?$/, (m) => (root) => rulesPage(root, { game: m[1] })],
+  [/^\/puzzles$/, () => (root) => puzzlesPage(root, {})],
+  [/^\/puzzles\/(\d+)$/, (m) => (root) => puzzlesPage(root, { id: m[1] })],
+  [/^\/puzzles\/daily\/([a-z]+)$/, (m) => (root) => puzzlesPage(root, { daily: m[1] })],
 ];
 
 const app = /** @type {HTMLElement} */ (document.getElementById("app"));

@@ -473,7 +473,12 @@ export function lobbyPage(root) {
       "div",
       { class: "lobby" },
       h("div", { class: "lobby-main" }, message, sections),
-      h("div", { class: "lobby-side" }, session.user ? newGameForm(report, refresh) : welcome()),
+      h(
+        "div",
+        { class: "lobby-side" },
+        session.user ? newGameForm(report, refresh) : welcome(),
+        h("p", { class: "lobby-puzzle" }, h("a", { href: "#/puzzles/daily/renju", dataset: { dailyPuzzle: "" } }, say("puzzles.daily"))),
+      ),
     ),
   );
   /**
