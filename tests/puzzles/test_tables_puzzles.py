@@ -11,7 +11,7 @@ from gamehall.errors import IllegalMoveError
 from gamehall.play.records import MatGame, MatRecord, MatTurn
 from gamehall.play.views import legal_of, state_of
 from gamehall.puzzles.tables_board import puzzle_match
-from gamehall.puzzles.tables_judge import judge_cube, judge_play
+from gamehall.puzzles.tables_judge import cube_choices, judge_cube, judge_play
 from gamehall.puzzles.tables_maker import analysed_puzzles, worth_a_puzzle
 from gamehall.puzzles.values import Puzzle, PuzzleError
 
@@ -76,3 +76,69 @@ def test_the_board_stands_at_the_puzzle_for_the_pages(puzzle: Puzzle) -> None:
     assert state["dice_left"] == [1]
     legal = legal_of(match, 0)
     assert legal is not None and {"src": 6, "dst": 5, "die": 1, "hit": False} in legal["moves"]
+
+
+NARDY = MatRecord(
+    1,
+    ("Ann", "Bob"),
+    variant="nardy",
+    games=[
+        MatGame(
+            (0, 0),
+            [
+                MatTurn.roll(0, (5, 2), "24/17"),
+                MatTurn.roll(1, (4, 3), "24/17"),
+                MatTurn.roll(0, (6, 1), "17/10"),
+            ],
+            winner=None,
+            points=0,
+        )
+    ],
+)
+"""Long nardy: Ann runs her one checker off the head 17/10 with 6-1 instead of taking another
+from the head (24/23 17/11)."""
+
+
+def test_a_long_nardy_blunder_is_a_play_from_the_head() -> None:
+    analysis = analyse_record(NARDY, plies=0)
+    (puzzle,) = analysed_puzzles(NARDY, analysis, source="m3")
+    assert puzzle.game == "nardy" and puzzle.dice == (6, 1) and puzzle.move == 2
+    assert puzzle.answers == ("24/23 17/11",) and puzzle.themes == ("opening", "head")
+    assert Puzzle.from_dict(puzzle.to_dict()) == puzzle
+    assert judge_play(puzzle, [(17, 6), (24, 1)]).correct
+    assert not judge_play(puzzle, [(17, 6), (11, 1)]).correct
+    state = state_of(puzzle_match(puzzle, [(24, 1)], ("You", "Puzzle")))
+    assert state["dice_left"] == [6] and state["colours"] == ["white", "black"]
+
+
+DOUBLED = MatRecord(
+    0,
+    ("Ann", "Bob"),
+    games=[
+        MatGame(
+            (0, 0),
+            [MatTurn.roll(0, (3, 1), "8/5 6/5"), MatTurn.double(1, 2), MatTurn.drop(0)],
+            winner=1,
+            points=1,
+        )
+    ],
+)
+"""Bob doubles at once after Ann's good opening, and Ann drops: both blunders."""
+
+
+def test_cube_blunders_are_cube_puzzles() -> None:
+    analysis = analyse_record(DOUBLED, plies=0)
+    cube = [p for p in analysed_puzzles(DOUBLED, analysis) if p.task == "cube"]
+    assert [(p.answers, p.themes, p.mover) for p in cube] == [
+        (("no-double",), ("cube",), "1"),
+        (("take",), ("cube",), "0"),
+    ]
+    double, puzzle = cube
+    assert cube_choices(double) == ("double", "no-double")
+    assert judge_cube(double, "no-double").correct and not judge_cube(double, "double").correct
+    assert double.cube == 1 and puzzle.dice is None and puzzle.cube == 2
+    assert judge_cube(puzzle, "take").correct and not judge_cube(puzzle, "drop").correct
+    with pytest.raises(PuzzleError, match="take or drop"):
+        judge_cube(puzzle, "double")
+    state = state_of(puzzle_match(puzzle, [], ("You", "Puzzle")))
+    assert state["phase"] == "roll" and state["dice"] is None

@@ -1,5 +1,6 @@
 """A tables puzzle as a match standing at its position, so that the boards the game page draws
-(its state and legal moves, ``play.views``) draw it too: a money game whose snapshot is set to
+(its state and legal moves, ``play.views``) draw it too: a money game (long nardy's: a
+one-point match) whose snapshot is set to
 the puzzle's position, its solver (seat 0) on roll, the dice rolled (a play to find) or not yet
 (a cube action), and the moves made so far played on it."""
 
@@ -14,7 +15,8 @@ from gamehall.puzzles.values import Puzzle
 from gamehall.tables.position import TablesPosition, dice_to_play
 
 OPENING = (5, 2)
-"""The roll that starts the match the snapshot is taken from (any roll but a double)."""
+"""The rolls that start the match the snapshot is taken from (any but a double): backgammon's
+opening roll; long nardy's, then its first mover's roll."""
 
 
 def puzzle_match(
@@ -22,8 +24,9 @@ def puzzle_match(
 ) -> TablesMatch:
     """The match at the puzzle's position with ``moves`` (``(point, die)``) made; the
     play layer's ``IllegalMoveError`` for one it refuses."""
-    settings = MatchSettings.from_dict({"game": puzzle.game, "length": 0})
-    start = TablesMatch(settings, players, dice=ScriptedDice([OPENING]))
+    length = 1 if puzzle.game == "nardy" else 0  # long nardy has no money play (nor cube)
+    settings = MatchSettings.from_dict({"game": puzzle.game, "length": length})
+    start = TablesMatch(settings, players, dice=ScriptedDice([OPENING, OPENING]))
     start.start()
     snapshot = start.snapshot()
     state = snapshot["state"]
@@ -38,6 +41,9 @@ def puzzle_match(
         dice_left=list(dice_to_play(puzzle.dice)) if puzzle.dice else None,
         cube=puzzle.cube,
     )
+    if isinstance(position, NardyPosition):  # the solver's colour is the side to move's
+        other = "black" if position.turn == "white" else "white"
+        state["colours"] = [position.turn, other]
     match = TablesMatch.from_snapshot(snapshot, start.events)
     for src, die in moves:
         match.act(0, "move", src=src, die=die)

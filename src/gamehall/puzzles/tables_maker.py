@@ -36,7 +36,8 @@ NARDY_HEAD = 24
 
 @dataclass(frozen=True)
 class _Seen:
-    """A decision's position as the replay saw it, from the decider's side, and the cube."""
+    """A decision's position as the replay saw it, from the decider's side, and the cube's
+    value (a double's answer: the value offered)."""
 
     position: TablesPosition
     cube: int
@@ -74,6 +75,8 @@ def analysed_puzzles(
         if cube_answer:
             position = position.swapped()
         cube = replay.match.cube
+        if cube_answer:  # the stake the answer is to: the cube as offered
+            cube = replay.match.next_cube(cube) or 2 * cube
         for key in (where, roll_cube) if turn.kind == "roll" else (where,):
             if key in wanted:
                 seen[key] = _Seen(position, cube)
