@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from gamehall.play.dice import ScriptedDice
 from gamehall.play.settings import MatchSettings
 from gamehall.play.tables_match import TablesMatch
+from gamehall.puzzles.values import Puzzle
 from gamehall.store import Store
 from support.matches import FakeTime
 from support.review_pages import store_finished, user_id
@@ -183,3 +184,32 @@ def test_a_backgammon_blunder_analysed_becomes_a_play_to_find(
     expect(ann.locator("a", has_text="Taken from this match")).to_have_attribute(
         "href", f"#/game/{match_id}"
     )
+
+
+def test_a_cube_puzzle_is_answered_by_its_buttons(hall: Hall, server_database: str) -> None:
+    """A missed take (stored as the analysis would make it): the page asks for the answer to a
+    double to 2, Drop is wrong and the solution says Take; the themes filter finds it."""
+    puzzle = Puzzle(
+        "backgammon", "cube", "4HPwATDgc/ABMA", "0", ("take",), ("take",), ("cube",), cube=2,
+        source="cube-puzzle-test", move=2,
+    )  # fmt: skip
+    with Store(server_database) as store:
+        store.puzzles.add([puzzle])
+        (stored,) = store.puzzles.of_match("cube-puzzle-test")
+    page, _ = hall.player("cube", DESKTOP)
+    page.goto(f"{hall.url}/#/puzzles/{stored.id}")
+    expect(page.locator(".puzzle-task")).to_contain_text("You are doubled to 2")
+    expect(page.locator(".puzzle .tables-board")).to_be_visible()
+    page.locator('button[data-cube="drop"]').click()
+    expect(page.locator("[data-verdict]")).to_have_attribute("data-verdict", "wrong")
+    expect(page.locator("[data-solution]")).to_have_text("The solution: take")
+    expect(page.locator("button[data-cube]")).to_have_count(0)
+    hall.screenshot(page, "puzzle-cube-wrong")
+
+    # a visitor chooses the theme: the next puzzle is a cube action
+    visitor = hall.page("/#/puzzles/999999", DESKTOP)
+    expect(visitor.locator(".puzzle .empty")).to_contain_text("There is no such puzzle")
+    visitor.select_option("select[name=theme]", "cube")
+    visitor.locator('button[data-action="next"]').click()
+    expect(visitor.locator('.puzzle-task[data-task="cube"]')).to_be_visible()
+    expect(visitor.locator("button[data-cube]")).to_have_count(2)
