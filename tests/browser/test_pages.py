@@ -37,6 +37,7 @@ def test_every_page_fits(hall: Hall, size: str) -> None:
         "profile": f"#/player/{name}",
         "tournaments": "#/tournaments",
         "ratings": "#/ratings/backgammon",
+        "puzzles": "#/puzzles",
     }
     for label, route in pages.items():
         page.goto(f"{hall.url}/{route}")

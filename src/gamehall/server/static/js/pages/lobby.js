@@ -477,7 +477,13 @@ export function lobbyPage(root) {
         "div",
         { class: "lobby-side" },
         session.user ? newGameForm(report, refresh) : welcome(),
-        h("p", { class: "lobby-puzzle" }, h("a", { href: "#/puzzles/daily/renju", dataset: { dailyPuzzle: "" } }, say("puzzles.daily"))),
+        h(
+          "p",
+          { class: "lobby-puzzles" },
+          h("a", { href: "#/puzzles", dataset: { puzzles: "" } }, say("puzzles.nav")),
+          " · ",
+          h("a", { href: "#/puzzles/daily/renju", dataset: { dailyPuzzle: "" } }, say("puzzles.daily")),
+        ),
       ),
     ),
   );

@@ -101,7 +101,7 @@ function dailyLinks() {
   return h(
     "p",
     { class: "puzzle-daily" },
-    GAMES.map((g) => [h("a", { href: `#/puzzles/daily/${g}`, dataset: { daily: g } }, say("puzzles.daily-link", { game: gameName(g) })), " "]),
+    GAMES.map((g) => h("a", { href: `#/puzzles/daily/${g}`, dataset: { daily: g } }, say("puzzles.daily-link", { game: gameName(g) }))),
   );
 }
 
