@@ -108,6 +108,8 @@ def test_a_tables_play_is_made_on_its_board_and_judged(hall: Hall) -> None:
     refused = ann.post(f"/api/puzzles/{puzzle_id}/board", {"moves": [[8, 5]]})
     assert refused.status_code == 400 and "no 5 to play" in refused.json()["detail"]
     path = f"/api/puzzles/{puzzle_id}/answer"
+    forged = ann.client.post(path, json={"moves": [[8, 3], [6, 1]]})
+    assert forged.status_code == 403 and forged.json()["code"] == "csrf-failed"
     short = ann.post(path, {"moves": [[8, 3]]})
     assert short.status_code == 400 and "not complete" in short.json()["detail"]
     assert ann.ok("get", "/api/puzzles/mine")["attempts"] == 0

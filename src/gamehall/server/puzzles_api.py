@@ -13,14 +13,14 @@ from datetime import UTC, datetime
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 
 from gamehall.play.views import legal_of, tables_state
 from gamehall.puzzles.renju_judge import RenjuVerdict, judge_move, new_judge, puzzle_board
 from gamehall.puzzles.tables_board import puzzle_match
 from gamehall.puzzles.tables_judge import TablesVerdict, cube_choices, judge_cube, judge_play
 from gamehall.puzzles.values import Puzzle, PuzzleError
-from gamehall.server.auth import MaybeSession, Session, from_our_pages
+from gamehall.server.auth import MaybeSession, Session, acting_session, from_our_pages
 from gamehall.server.hint_desk import HintBusyError
 from gamehall.server.puzzle_schemas import (
     AnswerRequest,
@@ -121,10 +121,13 @@ async def tables_board(puzzle_id: int, body: BoardRequest, hall: Hall) -> Tables
 
 @router.post("/{puzzle_id}/answer", dependencies=[Depends(from_our_pages)])
 async def answer(
-    puzzle_id: int, body: AnswerRequest, hall: Hall, session: MaybeSession
+    puzzle_id: int, body: AnswerRequest, request: Request, hall: Hall, session: MaybeSession
 ) -> VerdictView:
     """Judge my answer; when it ends the puzzle (solved or failed) and it is my first try
-    signed in, it is rated and stored before this answer is sent."""
+    signed in, it is rated and stored before this answer is sent (signed in, the request
+    carries the session's CSRF token: 403 without it)."""
+    if session is not None:
+        await acting_session(request, session)
     found = await _stored(hall, puzzle_id)
     puzzle = found.puzzle
     if puzzle.game == "renju":
