@@ -5,6 +5,7 @@ from dataclasses import replace
 
 import pytest
 
+from gamehall.analysis.rollouts import RolledOutChoice, RolledOutDecision
 from gamehall.analysis.tables import analyse_record
 from gamehall.analysis.values import Choice, TablesAnalysis
 from gamehall.errors import IllegalMoveError
@@ -51,6 +52,21 @@ def test_a_close_best_play_is_no_puzzle(analysis: TablesAnalysis) -> None:
     assert not worth_a_puzzle(close, analysis)
     assert not worth_a_puzzle(replace(blunder, loss=0.05), analysis)
     assert analysed_puzzles(RECORD, replace(analysis, decisions=(close,))) == []
+
+
+def test_a_rollout_must_confirm_the_best_play(analysis: TablesAnalysis) -> None:
+    (blunder,) = analysis.decisions
+
+    def rolled(*choices: tuple[str, float, float]) -> dict[tuple[int, int, int], RolledOutDecision]:
+        out = tuple(RolledOutChoice(play, equity, error) for play, equity, error in choices)
+        return {(1, 1, 0): RolledOutDecision(blunder, out)}
+
+    agrees = rolled(("8/5 6/5", 0.15, 0.005), ("24/23 13/10", 0.0, 0.005))
+    assert len(analysed_puzzles(RECORD, analysis, rollouts=agrees)) == 1
+    other_best = rolled(("24/23 13/10", 0.15, 0.005), ("8/5 6/5", 0.1, 0.005))
+    assert analysed_puzzles(RECORD, analysis, rollouts=other_best) == []
+    too_close = rolled(("8/5 6/5", 0.05, 0.01), ("24/23 13/10", 0.0, 0.01))
+    assert analysed_puzzles(RECORD, analysis, rollouts=too_close) == []
 
 
 def test_the_play_is_judged_by_the_position_it_reaches(puzzle: Puzzle) -> None:

@@ -1,6 +1,8 @@
 """Tables puzzles taken from analysed matches: the decisions whose play (or cube action) lost at
 least the analysis's blunder threshold, where the best choice stands out, beating the next by a
-clear margin (``CLEAR``, in EMG), so that there is one answer to find. The position is taken by
+clear margin (``CLEAR``, in EMG), so that there is one answer to find; where the analysis has a
+rollout of the decision (``analysis.rollouts``), the rollout must agree: the same best play,
+ahead of the next by the margin beyond both standard errors. The position is taken by
 replaying the match's record to the decision; the answers are the choices within ``ACCEPTED`` of
 the best (with the clear margin, the best and any play as good), the solution the best.
 
@@ -8,7 +10,9 @@ Themes: ``opening`` (the first moves of a game), ``bear-off`` (every checker of 
 ``race`` (no contact left, backgammon), ``middle`` (the rest), ``head`` (long nardy: the best
 play takes a checker from the head), ``cube`` (a cube action)."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gamehall.analysis.values import Decision, TablesAnalysis
 from gamehall.backgammon.position import Position as BackgammonPosition
@@ -18,6 +22,12 @@ from gamehall.play.records.mat_replay import MatReplay, move_number, replay_reco
 from gamehall.puzzles.tables_position import position_text
 from gamehall.puzzles.values import Puzzle, PuzzleGame, Task
 from gamehall.tables.position import TablesPosition
+
+if TYPE_CHECKING:  # the rollouts load numpy: only their values are read here
+    from gamehall.analysis.rollouts import RolledOutDecision
+
+Where = tuple[int, int, int]
+"""A decision's game, record line and player."""
 
 CLEAR = 0.04
 """How much better than the next choice the best must be (EMG)."""
@@ -54,15 +64,34 @@ def worth_a_puzzle(decision: Decision, analysis: TablesAnalysis) -> bool:
     return len(values) >= 2 and values[0] - values[1] >= CLEAR
 
 
+def rollout_agrees(decision: Decision, rolled: "RolledOutDecision | None") -> bool:
+    """Whether the decision's rollout, if it has one, confirms the network's best play as a
+    clear best."""
+    if rolled is None:
+        return True
+    choices = rolled.choices
+    if len(choices) < 2 or choices[0].play != decision.best:
+        return False
+    best, second = choices[0], choices[1]
+    return best.equity - second.equity - (best.error + second.error) >= CLEAR
+
+
 def analysed_puzzles(
-    record: MatRecord, analysis: TablesAnalysis, source: str | None = None
+    record: MatRecord,
+    analysis: TablesAnalysis,
+    source: str | None = None,
+    rollouts: "Mapping[Where, RolledOutDecision] | None" = None,
 ) -> list[Puzzle]:
-    """The puzzles of an analysed match (``record`` the match's, ``analysis`` of it)."""
+    """The puzzles of an analysed match (``record`` the match's, ``analysis`` of it), its
+    checker plays' ``rollouts`` by decision (game, line, player) where it has them."""
     game = GAMES[record.variant]
+    rolled = rollouts or {}
     wanted = {
         _where(d): d
         for d in analysis.decisions
-        if worth_a_puzzle(d, analysis) and not (d.kind != "checker" and game == "nardy")
+        if worth_a_puzzle(d, analysis)
+        and not (d.kind != "checker" and game == "nardy")
+        and (d.kind != "checker" or rollout_agrees(d, rolled.get((d.game, d.move, d.player))))
     }
     seen: dict[tuple[int, int, int, bool], _Seen] = {}
 
