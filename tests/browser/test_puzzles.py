@@ -191,11 +191,12 @@ def test_a_cube_puzzle_is_answered_by_its_buttons(hall: Hall, server_database: s
     double to 2, Drop is wrong and the solution says Take; the themes filter finds it."""
     puzzle = Puzzle(
         "backgammon", "cube", "4HPwATDgc/ABMA", "0", ("take",), ("take",), ("cube",), cube=2,
-        source="cube-puzzle-test", move=2,
+        move=2,
     )  # fmt: skip
     with Store(server_database) as store:
         store.puzzles.add([puzzle])
-        (stored,) = store.puzzles.of_match("cube-puzzle-test")
+        stored = store.puzzles.find(puzzle)
+    assert stored is not None
     page, _ = hall.player("cube", DESKTOP)
     page.goto(f"{hall.url}/#/puzzles/{stored.id}")
     expect(page.locator(".puzzle-task")).to_contain_text("You are doubled to 2")

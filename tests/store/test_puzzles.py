@@ -28,6 +28,10 @@ def test_a_puzzle_is_kept_once(store: Store) -> None:
     stored = store.puzzles.get(first[0])
     assert stored is not None and stored.puzzle == _puzzle("h8 h9")
     assert stored.rating.rating == 1400.0 and stored.attempts == 0
+    elsewhere = Puzzle.from_dict(_puzzle("h8 h9").to_dict() | {"source": "m9"})
+    found = store.puzzles.find(elsewhere)
+    assert found is not None and found.id == first[0] and found.puzzle.source is None
+    assert store.puzzles.find(_puzzle("h8 h10")) is None
 
 
 def test_a_matchs_puzzles_are_found_by_its_id(store: Store) -> None:

@@ -67,7 +67,7 @@ class PuzzleStore:
         """Keep the puzzles not kept already; the ids of those added."""
         added = []
         for puzzle in puzzles:
-            key = hashlib.sha256(puzzle.key.encode()).hexdigest()
+            key = _key(puzzle)
             start = puzzle_start(puzzle)
             try:
                 with self.transactions.write() as session:
@@ -96,6 +96,13 @@ class PuzzleStore:
         """The puzzle, or None."""
         with self.transactions.read() as session:
             row = session.get(PuzzleRow, puzzle_id)
+            return None if row is None else _stored(row)
+
+    def find(self, puzzle: Puzzle) -> StoredPuzzle | None:
+        """The puzzle kept as the same as ``puzzle`` (its game, position, mover and dice),
+        whatever match it was taken from; None when there is none."""
+        with self.transactions.read() as session:
+            row = session.scalars(select(PuzzleRow).where(PuzzleRow.key == _key(puzzle))).first()
             return None if row is None else _stored(row)
 
     def of_match(self, match_id: str) -> list[StoredPuzzle]:
@@ -224,6 +231,10 @@ class PuzzleStore:
                 )
                 for row in session.scalars(query)
             ]
+
+
+def _key(puzzle: Puzzle) -> str:
+    return hashlib.sha256(puzzle.key.encode()).hexdigest()
 
 
 def _stored(row: PuzzleRow) -> StoredPuzzle:
