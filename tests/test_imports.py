@@ -11,7 +11,7 @@ import pytest
 SOURCE = Path(__file__).resolve().parent.parent / "src" / "gamehall"
 RULES = ("renju", "tables", "backgammon", "nardy")
 ABOVE_RULES = (
-    "play", "engines", "analysis", "tournaments", "ratings",
+    "play", "engines", "analysis", "puzzles", "tournaments", "ratings",
     "store", "server", "terminal", "cli", "words",
 )  # fmt: skip
 FACES = ("store", "server", "terminal", "cli")
@@ -79,7 +79,7 @@ def test_the_rules_import_no_layer_above_them(rules: str) -> None:
             assert not above, f"{name} imports {above}"
 
 
-@pytest.mark.parametrize("layer", ["engines", "analysis", "words"])
+@pytest.mark.parametrize("layer", ["engines", "analysis", "puzzles", "words"])
 def test_the_layers_below_the_service_import_none_of_it(layer: str) -> None:
     for name in GRAPH:
         if name == f"gamehall.{layer}" or name.startswith(f"gamehall.{layer}."):

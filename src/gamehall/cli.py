@@ -36,6 +36,7 @@ from gamehall.play.settings import GAME_NAMES, MatchSettings
 from gamehall.terminal import admin as admin_command
 from gamehall.terminal import analyse, tournament
 from gamehall.terminal import backup as backup_command
+from gamehall.terminal import puzzles as puzzles_command
 from gamehall.terminal import rollout as rollout_command
 from gamehall.terminal.dice_report import findings
 from gamehall.terminal.helptext import paragraphs, said_parser
@@ -90,6 +91,7 @@ def build_parser(language: str = DEFAULT) -> argparse.ArgumentParser:
     gomocup_command.add_parsers(sub, say)
     backup_command.add_parsers(sub, say)
     admin_command.add_parser(sub, say)
+    puzzles_command.add_parser(sub, say)
     external_command.add_parser(sub, say)
     return parser
 
@@ -323,6 +325,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return backup_command.main(args, sys.stdout, sys.stderr, words(language).say)
         if args.command == "admin":
             return admin_command.main(args, sys.stdout, words(language).say)
+        if args.command == "puzzles":
+            return puzzles_command.main(args, sys.stdout, words(language).say)
         if args.command == "external":
             return external_command.main(args, sys.stdout, sys.stderr, words(language).say)
     except GameError as error:

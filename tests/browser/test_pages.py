@@ -41,6 +41,7 @@ def test_every_page_fits(hall: Hall, size: str) -> None:
         "messages": "#/messages",
         "conversation": f"#/messages/{name}-x",
         "games": f"#/games?player={name}",
+        "puzzles": "#/puzzles",
     }
     for label, route in pages.items():
         page.goto(f"{hall.url}/{route}")

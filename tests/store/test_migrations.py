@@ -33,6 +33,9 @@ TABLES = {
     "follows",
     "blocks",
     "private_messages",
+    "puzzles",
+    "puzzle_ratings",
+    "puzzle_attempts",
 }
 
 
@@ -68,7 +71,7 @@ def test_upgrade_makes_the_schema_from_nothing(database_url: str, tmp_path: Path
         assert not (tmp_path / "data").exists()
     upgrade_database(database_url)
     assert _tables(database_url) >= TABLES
-    assert _revision(database_url) == "0013"
+    assert _revision(database_url) == "0014"
 
 
 def test_upgrading_twice_changes_nothing_and_keeps_the_data(database_url: str) -> None:
@@ -76,7 +79,7 @@ def test_upgrading_twice_changes_nothing_and_keeps_the_data(database_url: str) -
     with Store(database_url) as store:
         store.users.create("ann", None, guest=True)
     upgrade_database(database_url)
-    assert _revision(database_url) == "0013"
+    assert _revision(database_url) == "0014"
     with Store(database_url) as store:
         assert store.users.by_name("ann") is not None
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.queues import Queue
-from typing import Literal
+from typing import Literal, ParamSpec, TypeVar
 
 from gamehall.analysis.frames import decision_frames
 from gamehall.analysis.renju_record import RenjuAnalysis
@@ -52,10 +52,14 @@ MAX_JOBS = 50
 """The most analyses being made or waiting their turn at once: beyond, a request is refused
 until some are done."""
 
+P = ParamSpec("P")
+T = TypeVar("T")
 Report = tuple[str, int, int]
 """A progress report: the match, the decisions judged, and all there are."""
 Worked = tuple[JsonObject, list[int | None]]
 """An analysis's result as ``to_dict()`` gives it, and the review frame of each decision."""
+Saved = Callable[[str, JsonObject, JsonObject], None]
+"""Told of each analysis stored, on the event loop: the match, its record and the analysis."""
 Work = Callable[[str, JsonObject], Worked]
 """An analysis: the match's id and record (``Match.to_dict()``) to what it found; it may
 report its progress with :func:`report_progress`."""
@@ -148,6 +152,8 @@ class AnalysisJobs:
         self._pool = self._new_pool()
         self._reader: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.saved: list[Saved] = []
+        """Told of each analysis stored (the puzzles are made from it)."""
 
     def _new_pool(self) -> Executor:
         starting = (self._reports, self._processes)
@@ -187,6 +193,8 @@ class AnalysisJobs:
             submitted = await asyncio.to_thread(pool.submit, self._work, job.match_id, record)
             plain, frames = await asyncio.wrap_future(submitted)
             await self._workers.store(self._save, job.match_id, plain, frames)
+            for told in self.saved:
+                told(job.match_id, record, plain)
         except GameError as exc:
             job.failure = str(exc)
             return
@@ -203,6 +211,12 @@ class AnalysisJobs:
             job.failure = f"the analysis failed: {type(exc).__name__}"
             return
         self._jobs.pop(job.match_id, None)
+
+    async def aside(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Other work of the engines (making a match's puzzles) run in the analyses' processes,
+        at their low priority, never on the server's threads."""
+        submitted = await asyncio.to_thread(self._pool.submit, work, *args, **kwargs)
+        return await asyncio.wrap_future(submitted)
 
     def _save(self, match_id: str, plain: JsonObject, frames: list[int | None]) -> None:
         """Read the analysis back and store it, on a thread of the store: reading some tens of

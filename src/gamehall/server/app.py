@@ -39,6 +39,7 @@ from gamehall.server import (
     messages_api,
     metrics,
     operator_api,
+    puzzles_api,
     rematch,
     reports_api,
     review,
@@ -75,6 +76,7 @@ from gamehall.server.lobby_hub import LobbyHub
 from gamehall.server.logs import RequestIds
 from gamehall.server.outage import answer_outages
 from gamehall.server.pg_broker import PostgresBroker
+from gamehall.server.puzzle_making import PuzzleMaking
 from gamehall.server.refusals import Refusal, body, game_code, game_said, status_code
 from gamehall.server.rematch_offers import RematchOffers
 from gamehall.server.seek_keeper import SeekKeeper
@@ -130,6 +132,7 @@ def create_app(
     app.include_router(tournament_chat.router)
     app.include_router(hints_api.router)
     app.include_router(analysis_api.router)
+    app.include_router(puzzles_api.router)
     app.include_router(language_api.router)
     app.include_router(health.router)
     app.include_router(metrics.router)
@@ -226,6 +229,9 @@ async def open_services(
             stack.push_async_callback(scheduler.stop)
         analyses = AnalysisJobs(store, workers, config.analysis_workers)
         stack.callback(analyses.close)
+        puzzles = PuzzleMaking(store, workers, analyses)
+        live.after_commit.append(puzzles.finished)
+        analyses.saved.append(puzzles.analysed)
         heavy = HeavyReads()
         stack.callback(heavy.close)
         sockets = SocketCaps.of(config.sockets_per_account, clock, config.redis_url)

@@ -3,14 +3,14 @@
 Each aggregate has a repository of its own: ``users`` (and their sessions), ``matches`` (and
 their events), ``offers`` (seeks and challenges), ``tournaments``, ``tournament_chat`` (the
 tournaments' chats), ``ratings``, ``analyses`` (finished matches' analyses), ``tokens``
-(personal API tokens), ``moderation`` (operators, bans, warnings, mutes and the
-engine-assisted mark: a ban ends the account's sessions, tokens and offers in its one
-transaction), ``reports`` (players' reports to the operators), ``social`` (who follows and who
-blocks whom), ``messages`` (private messages) and ``games`` (the search of the finished
-matches). They share one ``Transactions`` (the engine, its transactions and the clock). Every
-method of theirs opens its own short transaction and returns plain frozen values
-(``values.py``), never live ORM objects, so one ``Store`` can be shared by the threads of a
-server. SQLite (the default, a file) and PostgreSQL are both served by the same portable
+(personal API tokens), ``moderation`` (operators, bans, warnings, mutes and the engine-assisted
+mark: a ban ends the account's sessions, tokens and offers in its one transaction), ``reports``
+(players' reports to the operators), ``puzzles`` (puzzles and their solvers' ratings),
+``social`` (who follows and who blocks whom), ``messages`` (private messages) and ``games`` (the
+search of the finished matches). They share one ``Transactions`` (the engine, its transactions
+and the clock). Every method of theirs opens its own short transaction and returns plain frozen
+values (``values.py``), never live ORM objects, so one ``Store`` can be shared by the threads of
+a server. SQLite (the default, a file) and PostgreSQL are both served by the same portable
 queries; on SQLite a transaction that writes starts with ``BEGIN IMMEDIATE`` (``database.py``)
 so that concurrent writers wait for each other instead of failing.
 """
@@ -27,6 +27,7 @@ from gamehall.store.matches import MatchStore
 from gamehall.store.moderation import ModerationStore
 from gamehall.store.offers import OfferStore
 from gamehall.store.private_messages import MessageStore
+from gamehall.store.puzzles import PuzzleStore
 from gamehall.store.ratings import RatingStore
 from gamehall.store.reports import ReportStore
 from gamehall.store.social import SocialStore
@@ -66,6 +67,7 @@ class Store:
         self.social = SocialStore(self.transactions)
         self.messages = MessageStore(self.transactions)
         self.games = GameSearch(self.transactions)
+        self.puzzles = PuzzleStore(self.transactions)
 
     def close(self) -> None:
         """Close every pooled connection."""

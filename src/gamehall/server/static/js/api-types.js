@@ -100,6 +100,16 @@
  */
 
 /**
+ * An answer: a renju ``move`` after the ``line`` played so far (the solver's moves and the replies,
+ * alternating), a tables play as its single ``moves``, or a ``cube`` action.
+ * @typedef {object} AnswerRequest
+ * @property {string[]} [line]
+ * @property {string | null} [move]
+ * @property {[number, number][] | null} [moves]
+ * @property {string | null} [cube]
+ */
+
+/**
  * The arena as it stands: on connecting and whenever it changes.
  * @typedef {object} ArenaBoard
  * @property {"arena"} type
@@ -159,6 +169,16 @@
  */
 
 /**
+ * One rated attempt of the solver's.
+ * @typedef {object} AttemptView
+ * @property {number} puzzle_id
+ * @property {boolean} solved
+ * @property {number} rating_before
+ * @property {number} rating_after
+ * @property {string} at
+ */
+
+/**
  * A tables player's errors by band.
  * @typedef {object} BandCounts
  * @property {number} doubtful
@@ -170,6 +190,12 @@
  * The players I block, by name: they can neither message nor challenge me.
  * @typedef {object} Blocks
  * @property {string[]} names
+ */
+
+/**
+ * The single moves of a tables play made so far (``[point, die]`` each).
+ * @typedef {object} BoardRequest
+ * @property {[number, number][]} moves
  */
 
 /**
@@ -845,6 +871,15 @@
  */
 
 /**
+ * The solver's puzzle rating, its deviation, his rated attempts and the latest of them.
+ * @typedef {object} MyPuzzlesView
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {number} attempts
+ * @property {AttemptView[]} history
+ */
+
+/**
  * What the pages need to know of me at each load: whether I am an operator (the operators' page is
  * linked), my unread warnings and until when I am muted (null: I am not).
  * @typedef {object} MyStanding
@@ -973,10 +1008,40 @@
  */
 
 /**
+ * A puzzle to solve: ``task`` what to find (renju's ``win``, the tables games' ``play`` or
+ * ``cube``), ``mover`` the side to move (renju's colour; in the tables games the solver is always
+ * seat 0), the choices of a cube puzzle, its rating and how it has fared; ``renju`` or ``tables``
+ * its board.
+ * @typedef {object} PuzzleView
+ * @property {number} id
+ * @property {"backgammon" | "georgian" | "nardy" | "renju"} game
+ * @property {"cube" | "play" | "win"} task
+ * @property {string} mover
+ * @property {string[]} themes
+ * @property {number} rating
+ * @property {number} attempts
+ * @property {number} solved
+ * @property {number[] | null} dice
+ * @property {number} cube
+ * @property {string[]} choices
+ * @property {string | null} source
+ * @property {number} move
+ * @property {RenjuPosition | null} renju
+ * @property {TablesPosition | null} tables
+ */
+
+/**
  * A computer's decision waiting for the engine thread.
  * @typedef {object} QueuedDecisionView
  * @property {string | null} match_id
  * @property {number} waiting_seconds
+ */
+
+/**
+ * The solver's puzzle rating before and after a rated attempt.
+ * @typedef {object} RatingChange
+ * @property {number} before
+ * @property {number} after
  */
 
 /**
@@ -1075,6 +1140,16 @@
  * @property {number} forced_wins_missed
  * @property {number} forced_wins_allowed
  * @property {number | null} average_loss
+ */
+
+/**
+ * A renju board: its stones by point, the moves that placed them (the last marked), the colour to
+ * move and the points forbidden to Black now.
+ * @typedef {object} RenjuPosition
+ * @property {Record<string, "black" | "white">} stones
+ * @property {string[]} moves
+ * @property {string} turn
+ * @property {Record<string, string>} forbidden
  */
 
 /**
@@ -1459,6 +1534,14 @@
  */
 
 /**
+ * A tables board as the game page draws it: the match's state with the solver (seat 0) on roll, and
+ * the single moves he may make now (none once the dice are played).
+ * @typedef {object} TablesPosition
+ * @property {TablesState} state
+ * @property {Legal | null} legal
+ */
+
+/**
  * A backgammon, Georgian or nardy match analysed (``TablesAnalysis``).
  * @typedef {object} TablesResult
  * @property {string} game
@@ -1726,6 +1809,23 @@
  * @property {string} type
  * @property {any} [input]
  * @property {Record<string, any>} [ctx]
+ */
+
+/**
+ * The verdict: ``correct``; ``solved`` once the puzzle is done right; ``over`` once it is done
+ * (solved or failed: then ``solution`` shows the answer); renju's ``reply`` (the defender's answer
+ * to a right move, or the defence that refutes a wrong one) and the board after it; the ``rating``
+ * change when the attempt was rated, and whether it was.
+ * @typedef {object} VerdictView
+ * @property {boolean} correct
+ * @property {boolean} solved
+ * @property {boolean} over
+ * @property {string} answer
+ * @property {string | null} reply
+ * @property {string[]} solution
+ * @property {RenjuPosition | null} renju
+ * @property {boolean} rated
+ * @property {RatingChange | null} rating
  */
 
 /**

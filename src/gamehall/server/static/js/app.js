@@ -8,6 +8,7 @@
 //   #/rules/{game}    how to play each game   #/operator   the operators' page (operators only)
 //   #/following       the players I follow    #/messages       my conversations
 //   #/messages/{name} one conversation     #/games?player=…  the search of finished games
+//   #/puzzles         puzzles: the next one, #/puzzles/{id} one, #/puzzles/daily/{game} the day's
 
 import { errorText, loadSession, logout, onSessionChange, session } from "./api.js";
 import { startNotices } from "./competition/notices.js";
@@ -23,6 +24,7 @@ import { watchPage } from "./pages/matches.js";
 import { conversationPage, conversationsPage } from "./pages/messages.js";
 import { operatorPage } from "./pages/operator.js";
 import { profilePage } from "./pages/profile.js";
+import { puzzlesPage } from "./pages/puzzles.js";
 import { rulesPage } from "./pages/rules.js";
 import { tokensPage } from "./pages/tokens.js";
 import { tournamentPage } from "./pages/tournament.js";
@@ -50,6 +52,9 @@ const ROUTES = [
   [/^\/games(?:\?(.*))?$/, (m) => (root) => gamesPage(root, { query: m[1] ?? "" })],
   [/^\/messages$/, () => conversationsPage],
   [/^\/messages\/([^/]+)$/, (m) => (root) => conversationPage(root, { name: decodeURIComponent(m[1]) })],
+  [/^\/puzzles$/, () => (root) => puzzlesPage(root, {})],
+  [/^\/puzzles\/(\d+)$/, (m) => (root) => puzzlesPage(root, { id: m[1] })],
+  [/^\/puzzles\/daily\/([a-z]+)$/, (m) => (root) => puzzlesPage(root, { daily: m[1] })],
 ];
 
 const app = /** @type {HTMLElement} */ (document.getElementById("app"));

@@ -461,7 +461,18 @@ export function lobbyPage(root) {
       "div",
       { class: "lobby" },
       h("div", { class: "lobby-main" }, message, sections),
-      h("div", { class: "lobby-side" }, session.user ? newGameForm(report, refresh) : welcome()),
+      h(
+        "div",
+        { class: "lobby-side" },
+        session.user ? newGameForm(report, refresh) : welcome(),
+        h(
+          "p",
+          { class: "lobby-puzzles" },
+          h("a", { href: "#/puzzles", dataset: { puzzles: "" } }, say("puzzles.nav")),
+          " · ",
+          h("a", { href: "#/puzzles/daily/renju", dataset: { dailyPuzzle: "" } }, say("puzzles.daily")),
+        ),
+      ),
     ),
   );
   /**
