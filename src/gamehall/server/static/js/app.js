@@ -128,11 +128,13 @@ async function start() {
   renderAccount();
   startNotices();
   followWarnings();
-  onSessionChange(async () => {
+  onSessionChange(() => {
     followProfile(session.language);
-    await loadStanding();
     renderAccount();
     if (!location.hash.startsWith("#/game/")) route();
+    // the operator's link and the warnings follow when they are read: the page is not drawn
+    // again for them (a form being filled in would be lost)
+    loadStanding().then(renderAccount);
   });
   window.addEventListener("hashchange", route);
   route();
