@@ -9,6 +9,7 @@ import time
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
+from sqlalchemy import text
 
 from gamehall.play.dice import ScriptedDice
 from gamehall.play.settings import MatchSettings
@@ -27,6 +28,15 @@ GAME = [
     "k1", "j4", "i8", "l2", "k3", "g7", "f8", "g5", "g6", "g3", "g1", "h4", "f2", "k7",
 ]  # fmt: skip
 """Black wins by continuous fours from move 21 on (g7, g5, g3, h4, k7)."""
+
+
+def _no_puzzles_kept(database: str) -> None:
+    """Forget the puzzles the worker's server kept for earlier tests: a position is kept once,
+    so a puzzle another test already made of the same game would not be made again of this
+    match."""
+    with Store(database) as store, store.transactions.write() as session:
+        session.execute(text("DELETE FROM puzzle_attempts"))
+        session.execute(text("DELETE FROM puzzles"))
 
 
 def _puzzle_of(database: str, match_id: str, seconds: float = 180) -> int:
@@ -48,6 +58,7 @@ def _click_stone(page: Page, point: str) -> None:
 def test_a_renju_game_played_here_becomes_a_puzzle_solved_in_the_browser(
     hall: Hall, server_database: str
 ) -> None:
+    _no_puzzles_kept(server_database)
     ann, ann_name = hall.player("ann", DESKTOP)
     bob, _ = hall.player("bob", DESKTOP)
     bob.select_option("select[name=game]", "renju")
@@ -140,6 +151,7 @@ def _click_point(page: Page, point: int) -> None:
 def test_a_backgammon_blunder_analysed_becomes_a_play_to_find(
     hall: Hall, server_database: str
 ) -> None:
+    _no_puzzles_kept(server_database)
     ann, ann_name = hall.player("ann", DESKTOP)
     _, bob_name = hall.player("bob", DESKTOP)
     users = (user_id(server_database, ann_name), user_id(server_database, bob_name))
