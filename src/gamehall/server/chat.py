@@ -20,13 +20,12 @@ from typing import Literal
 
 from fastapi import APIRouter, WebSocket
 
-from gamehall.server.chat_lines import ChatRefusedError, admit_line
+from gamehall.server.chat_lines import ChatRefusedError, admit_line, chat_frames
 from gamehall.server.language import reader_language
-from gamehall.server.limits import RateLimitedError
 from gamehall.server.protocol.chat import ChatError, ChatHello
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.server.socket_places import take_place
-from gamehall.server.ws import count_frame, new_socket_key, open_match_socket
+from gamehall.server.ws import new_socket_key, open_match_socket
 from gamehall.words import words
 
 router = APIRouter()
@@ -55,17 +54,9 @@ async def chat_socket(websocket: WebSocket, match_id: str) -> None:
     socket_key = new_socket_key()
     connection.send(ChatHello(room=kind, can_write=user is not None, messages=history).wire())
     try:
-        while True:
-            frame = await websocket.receive()
-            if frame["type"] == "websocket.disconnect":
-                return
-            try:  # every frame, whatever it is, per socket and per account (else address)
-                await count_frame(hall.limits, socket_key, place.key, seated=False)
-            except RateLimitedError as exc:
-                connection.send(ChatError(message=str(exc.detail)).wire())
-                continue
+        async for text in chat_frames(websocket, hall, connection, socket_key, place.key):
             try:
-                line = await admit_line(hall, user, frame.get("text") or "", hall.live.clock())
+                line = await admit_line(hall, user, text, hall.live.clock())
             except ChatRefusedError as exc:
                 connection.send(ChatError(code=exc.reason, message=said.refusal(exc)).wire())
                 continue

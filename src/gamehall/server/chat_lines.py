@@ -14,16 +14,19 @@ player reports it (``reports_api.py``).
 
 import math
 import unicodedata
+from collections.abc import AsyncIterator
 from secrets import token_urlsafe
 
+from fastapi import WebSocket
 from pydantic import TypeAdapter, ValidationError
 
 from gamehall.errors import GameError
 from gamehall.server.guards import loads_shallow
 from gamehall.server.limits import RateLimitedError
-from gamehall.server.protocol.chat import ChatLine, Say
+from gamehall.server.protocol.chat import ChatError, ChatLine, Say
 from gamehall.server.services import Services
-from gamehall.server.ws import MAX_FRAME
+from gamehall.server.socket_connection import SocketConnection
+from gamehall.server.ws import MAX_FRAME, count_frame
 from gamehall.store import User
 
 MAX_TEXT = 300
@@ -162,3 +165,21 @@ async def admit_line(hall: Services, user: User | None, frame: str, time: float)
             str(exc.detail), reason="chat-too-fast", seconds=exc.retry_after
         ) from None
     return ChatLine(id=token_urlsafe(6), from_=author.name, text=text, time=time)
+
+
+async def chat_frames(
+    websocket: WebSocket, hall: Services, connection: SocketConnection, socket_key: str, owner: str
+) -> AsyncIterator[str]:
+    """The text of each frame a chat socket sends, until it closes; every frame, whatever it
+    is, counted per socket and per ``owner`` (the account, else the address), a frame over
+    the limits answered with its refusal and not passed on."""
+    while True:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        try:
+            await count_frame(hall.limits, socket_key, owner, seated=False)
+        except RateLimitedError as exc:
+            connection.send(ChatError(message=str(exc.detail)).wire())
+            continue
+        yield frame.get("text") or ""

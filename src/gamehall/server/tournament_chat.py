@@ -15,15 +15,14 @@ import asyncio
 from fastapi import APIRouter, WebSocket
 
 from gamehall.server.auth import same_origin, session_of
-from gamehall.server.chat_lines import ChatRefusedError, admit_line, writer
+from gamehall.server.chat_lines import ChatRefusedError, admit_line, chat_frames, writer
 from gamehall.server.language import reader_language
-from gamehall.server.limits import RateLimitedError
 from gamehall.server.protocol.chat import ChatError, ChatLine
 from gamehall.server.protocol.tournament_chat import TournamentChatHello
 from gamehall.server.services import services_of
 from gamehall.server.socket_connection import SocketConnection
 from gamehall.server.socket_places import take_place
-from gamehall.server.ws import POLICY_VIOLATION, count_frame, new_socket_key
+from gamehall.server.ws import POLICY_VIOLATION, new_socket_key
 from gamehall.store import User
 from gamehall.store.tournament_chat import TournamentChatLine
 from gamehall.store.tournaments import StoredTournament
@@ -86,17 +85,9 @@ async def tournament_chat_socket(websocket: WebSocket, tournament_id: int) -> No
     connection.send(hello.wire())
     hall.chat.join(room, connection)
     try:
-        while True:
-            frame = await websocket.receive()
-            if frame["type"] == "websocket.disconnect":
-                return
-            try:  # every frame, whatever it is, per socket and per account (else address)
-                await count_frame(hall.limits, socket_key, place.key, seated=False)
-            except RateLimitedError as exc:
-                connection.send(ChatError(message=str(exc.detail)).wire())
-                continue
+        async for text in chat_frames(websocket, hall, connection, socket_key, place.key):
             try:
-                await _say(websocket, tournament_id, user, frame.get("text") or "")
+                await _say(websocket, tournament_id, user, text)
             except ChatRefusedError as exc:
                 connection.send(ChatError(code=exc.reason, message=said.refusal(exc)).wire())
     finally:

@@ -13,7 +13,7 @@ works the ratings of its games' kinds out again without (or with) its past games
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import Literal, get_args
 
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.orm import Session
@@ -47,18 +47,7 @@ OperatorDeed = Literal[
     "unmark-engine",
     "close-report",
 ]
-DEEDS: tuple[OperatorDeed, ...] = (
-    "operator",
-    "ban",
-    "unban",
-    "end-match",
-    "warn",
-    "mute",
-    "unmute",
-    "mark-engine",
-    "unmark-engine",
-    "close-report",
-)
+DEEDS: tuple[OperatorDeed, ...] = get_args(OperatorDeed)
 REASON_LENGTH = 500
 BAN_REASON_LENGTH = 200
 LONGEST_MUTE = 30 * 24 * 60
